@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { healthRoutes } from './health/routes.js';
+import { registerErrorHandling } from './http/errors.js';
+import type { Services } from './services.js';
+import { settingsRoutes } from './settings/routes.js';
+import { registerWeb, type WebBuild } from './web/ssr.js';
+
+export interface AppOptions {
+  config: Pick<Config, 'publicUrl' | 'logLevel' | 'production'>;
+  db: Db;
+  services: Services;
+  /** The built React app; without it only /api is served (API tests). */
+  web?: WebBuild;
+  logger?: boolean;
+}
+
+type ResponseWithNonce = ServerResponse & { cspNonce?: string };
+
+// Razorpay Checkout loads its script from checkout.razorpay.com and opens frames on api.razorpay.com.
+const RAZORPAY = { script: 'https://checkout.razorpay.com', frame: 'https://api.razorpay.com', connect: 'https://lumberjack.razorpay.com' };
+
+/** Builds the whole HTTP app without listening, so tests can drive it with inject(). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false ? false : { level: options.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomBytes(8).toString('hex'),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    (reply.raw as ResponseWithNonce).cspNonce = randomBytes(16).toString('base64');
+    void reply.header('x-request-id', request.id);
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", RAZORPAY.script, (_req, res) => `'nonce-${(res as ResponseWithNonce).cspNonce ?? ''}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", RAZORPAY.frame, RAZORPAY.connect],
+        frameSrc: ["'self'", RAZORPAY.frame, RAZORPAY.script],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: options.config.production ? [] : null,
+      },
+    },
+    // Razorpay's checkout frame needs to open popups for netbanking and 3-D Secure.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Shop API',
+        version: '1.0.0',
+        description: 'Storefront and back-office API. Every answer is { success, data } or { success: false, error }.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes(options.db));
+  await app.register(settingsRoutes(options.services));
+
+  // Unknown API paths answer in the envelope, never with the HTML not-found page.
+  const apiNotFound = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).send({ success: false, error: `No API route ${request.method} ${request.url.split('?')[0]}` });
+  app.all('/api/*', apiNotFound);
+  app.setNotFoundHandler(apiNotFound);
+
+  if (options.web) {
+    await registerWeb(app, options.web, { services: options.services, config: options.config });
+  }
+  return app;
+}

@@ -1,0 +1,71 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, EMULATOR_KEYS, loadConfig } from './config.js';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-config-test-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      mailFrom: 'shop@localhost',
+      seedDemo: true,
+      production: false,
+    });
+    expect(config.razorpay).toEqual({ ...EMULATOR_KEYS, apiBase: 'https://api.razorpay.com', emulated: true });
+  });
+
+  it('generates a session secret into DATA_DIR once and reuses it', () => {
+    const first = load({}).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(first);
+    expect(load({}).sessionSecret).toBe(first);
+  });
+
+  it('does not seed demo data by default on PostgreSQL', () => {
+    expect(load({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop' }).seedDemo).toBe(false);
+    expect(load({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('drops a trailing slash from PUBLIC_URL', () => {
+    expect(load({ PUBLIC_URL: 'https://shop.example.in/' }).publicUrl).toBe('https://shop.example.in');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, "PORT: must be a port number from 0 to 65535 (got 'abc')"],
+    [{ PORT: '70000' }, "PORT: must be a port number from 0 to 65535 (got '70000')"],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, "DATABASE_URL: must be a URL like postgres://user:password@host:5432/shop (got 'mysql://x@y/z')"],
+    [{ PUBLIC_URL: 'shop.example.in' }, "PUBLIC_URL: must be a URL like https://shop.example.in (got 'shop.example.in')"],
+    [{ SMTP_URL: 'http://mail' }, "SMTP_URL: must be a URL like smtp://user:pass@host:587 (got 'http://mail')"],
+    [{ MAIL_FROM: 'shop' }, "MAIL_FROM: must be an e-mail address (got 'shop')"],
+    [{ SEED_DEMO: 'yes' }, "SEED_DEMO: must be 0 or 1 (got 'yes')"],
+    [{ NODE_ENV: 'staging' }, "NODE_ENV: must be development, production or test (got 'staging')"],
+    [{ SESSION_SECRET: 'short' }, "SESSION_SECRET: must be at least 32 characters (got 'short')"],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    expect(() => load(env)).toThrow(new ConfigError(message));
+  });
+
+  it('wants all three Razorpay keys or none', () => {
+    expect(() => load({ RAZORPAY_KEY_ID: 'rzp_test_x' })).toThrow(
+      new ConfigError('RAZORPAY_KEY_SECRET: must be set together with the other Razorpay keys'),
+    );
+    const config = load({ RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' });
+    expect(config.razorpay).toMatchObject({ keyId: 'rzp_test_x', emulated: false });
+  });
+
+  it('refuses production without real payment keys, and demo data in production', () => {
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(/^RAZORPAY_KEY_ID: production needs real Razorpay keys/);
+    const keys = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+    expect(() => load({ NODE_ENV: 'production', SEED_DEMO: '1', ...keys })).toThrow('SEED_DEMO: demo data cannot be loaded in production');
+    expect(load({ NODE_ENV: 'production', ...keys }).seedDemo).toBe(false);
+  });
+});

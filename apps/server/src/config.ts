@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** A start-up problem a person can fix: printed as one line, the process exits with code 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const url = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL like ${example}`);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).optional(),
+  PORT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, 'must be a port number from 0 to 65535')
+    .transform(Number)
+    .refine((port) => port <= 65_535, 'must be a port number from 0 to 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/shop').optional(),
+  PUBLIC_URL: url(['http:', 'https:'], 'https://shop.example.in').optional(),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://user:pass@host:587').optional(),
+  MAIL_FROM: z.email('must be an e-mail address').default('shop@localhost'),
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  RAZORPAY_API_BASE: url(['http:', 'https:'], 'https://api.razorpay.com').default('https://api.razorpay.com'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SEED_DEMO: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level such as info' })
+    .default('info'),
+});
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Absolute origin for links in mail, sitemap and payment callbacks; no trailing slash. */
+  publicUrl: string;
+  /** True when PUBLIC_URL was not given and must follow the port actually bound (PORT=0 in tests). */
+  publicUrlFromPort: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string; emulated: boolean };
+  sessionSecret: string;
+  seedDemo: boolean;
+  logLevel: string;
+}
+
+/** Fixed test keys of the built-in Razorpay emulator, used only when no real keys are set. */
+export const EMULATOR_KEYS = {
+  keyId: 'rzp_test_emulator000001',
+  keySecret: 'emulator_secret_do_not_use_in_production',
+  webhookSecret: 'emulator_webhook_secret',
+} as const;
+
+/** Reads and checks every environment variable once; throws ConfigError naming the first bad one. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`${variable}: ${issue?.message ?? 'invalid value'} (got '${String(env[variable] ?? '')}')`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  const razorpayKeys = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET];
+  const someKeys = razorpayKeys.some(Boolean);
+  if (someKeys && !razorpayKeys.every(Boolean)) {
+    const missing = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'][razorpayKeys.findIndex((key) => !key)];
+    throw new ConfigError(`${missing}: must be set together with the other Razorpay keys`);
+  }
+  if (production && !someKeys) {
+    throw new ConfigError(
+      'RAZORPAY_KEY_ID: production needs real Razorpay keys (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET)',
+    );
+  }
+  if (production && e.SEED_DEMO === '1') {
+    throw new ConfigError('SEED_DEMO: demo data cannot be loaded in production');
+  }
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    publicUrlFromPort: e.PUBLIC_URL === undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    razorpay: someKeys
+      ? {
+          keyId: e.RAZORPAY_KEY_ID!,
+          keySecret: e.RAZORPAY_KEY_SECRET!,
+          webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!,
+          apiBase: e.RAZORPAY_API_BASE,
+          emulated: false,
+        }
+      : { ...EMULATOR_KEYS, apiBase: e.RAZORPAY_API_BASE, emulated: true },
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !production && e.DATABASE_URL === undefined,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Keeps a generated cookie secret in DATA_DIR so sessions survive a restart without any set-up. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      const secret = randomBytes(32).toString('base64url');
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+      throw new ConfigError(`DATA_DIR: cannot write to ${dataDir} (${(error as Error).message})`);
+    }
+  }
+}

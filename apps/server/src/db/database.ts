@@ -1,0 +1,155 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { ConfigError } from '../config.js';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs the migrations, serialised across processes that share the database. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** Any number that no other program on the same PostgreSQL uses for an advisory lock. */
+const MIGRATION_LOCK_KEY = 7_302_026_001;
+
+/** Embedded PostgreSQL in `dataDir`, or in memory when `dataDir` is undefined (tests). */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let releaseLock = () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = lockDataDir(dataDir);
+  }
+  const client = await PGlite.create({ dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      // PGlite has one connection in one process (see lockDataDir), so there is nobody to race.
+      await migrate(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async close() {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/** A PostgreSQL server; fails with a ConfigError naming DATABASE_URL when it cannot be reached. */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new ConfigError(`DATABASE_URL: cannot connect to ${describeTarget(url)} (${describePgError(error)})`);
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      const client = await pool.connect();
+      try {
+        // Instances starting together wait here; the second finds nothing left to apply.
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrate(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function describeTarget(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'the database';
+  }
+}
+
+function describePgError(error: unknown): string {
+  const e = error as { code?: string; message?: string };
+  switch (e.code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+      return 'unknown host';
+    case '3D000':
+      return 'database does not exist';
+    case '28P01':
+    case '28000':
+      return 'authentication failed';
+    default:
+      return e.message?.split('\n')[0] || e.code || 'unknown error';
+  }
+}
+
+/**
+ * PGlite is a single-process database: two shop processes on one DATA_DIR would corrupt it.
+ * A pid file makes the second one stop with a clear message instead.
+ */
+const openInThisProcess = new Set<string>();
+
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'shop.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      openInThisProcess.add(lockFile);
+      return () => {
+        openInThisProcess.delete(lockFile);
+        rmSync(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockFile, 'utf8'));
+      // Our own pid in the file is stale unless this process opened it (containers reuse low pids).
+      const held = owner === process.pid ? openInThisProcess.has(lockFile) : Number.isInteger(owner) && isAlive(owner);
+      if (held) {
+        throw new ConfigError(`DATA_DIR: ${dataDir} is in use by another shop process (pid ${owner}); stop it or choose another DATA_DIR`);
+      }
+      rmSync(lockFile, { force: true }); // left behind by a process that died
+    }
+  }
+  throw new ConfigError(`DATA_DIR: cannot lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

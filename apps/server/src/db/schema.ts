@@ -1,0 +1,2 @@
+// Every table of the shop, one file per domain; drizzle-kit reads this file to generate migrations.
+export * from '../settings/tables.js';

@@ -1,0 +1,25 @@
+/** The closed set of failures a service may report; one place (http/errors.ts) maps them to HTTP. */
+export type ErrorCode = 'INVALID_DATA' | 'UNAUTHENTICATED' | 'NOT_ALLOWED' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'UNAVAILABLE';
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  INVALID_DATA: 400,
+  UNAUTHENTICATED: 401,
+  NOT_ALLOWED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  UNAVAILABLE: 503,
+};
+
+/** An expected failure whose message is safe to show to the person who caused it. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Per-field messages for forms, keyed by field name. */
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, STATUS_BY_CODE } from '../errors.js';
+import type { ErrorEnvelope } from './envelope.js';
+
+export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** Maps every failure to the spec's envelope with the right status; 5xx details stay in the log. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorEnvelope = { success: false, error: error.message };
+      if (error.fields) body.fields = error.fields;
+      return reply.status(STATUS_BY_CODE[error.code]).send(body);
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'input';
+        fields[field] ??= issue.message ?? 'is invalid';
+      }
+      const [field, message] = Object.entries(fields)[0] ?? ['input', 'is invalid'];
+      const body: ErrorEnvelope = { success: false, error: `${field}: ${message}`, fields };
+      return reply.status(400).send(body);
+    }
+
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ success: false, error: SERVER_ERROR_MESSAGE } satisfies ErrorEnvelope);
+    }
+    // Fastify's own 4xx (malformed JSON, unsupported media type, body too large): its message is safe.
+    return reply.status(status).send({ success: false, error: error.message } satisfies ErrorEnvelope);
+  });
+}

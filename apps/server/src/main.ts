@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openPglite, openPostgres, type Database } from './db/database.js';
+import { createServices } from './services.js';
+import { loadWebBuild } from './web/ssr.js';
+
+const WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Starts the shop: config → database → migrations → defaults → HTTP. Fails fast with one line. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  const services = createServices(database.db);
+  await services.settings.ensureExists();
+
+  const app = await buildApp({ config, db: database.db, services, web: await loadWebBuild(WEB_BUILD_DIR) });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new ConfigError(`PORT: ${config.port} is already in use on ${config.host}`);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL')
+      throw new ConfigError(`HOST: ${config.host} is not an address of this machine`);
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  if (config.publicUrlFromPort) config.publicUrl = `http://localhost:${port}`;
+  app.log.info(
+    { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
+    `shop listening on http://${config.host}:${port}`,
+  );
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // app.close() stops accepting connections and waits for requests already running.
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+async function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`Cannot start the shop: ${error.message}`);
+  } else {
+    console.error('Cannot start the shop:', error);
+  }
+  process.exit(1);
+});

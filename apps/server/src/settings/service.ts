@@ -1,0 +1,63 @@
+import { SHOP_TAGLINE, shopSettingsSchema, type ShopSettings } from '@shop/core';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { AppError } from '../errors.js';
+import { shopSettings } from './tables.js';
+
+/** Demo details a fresh shop starts with; the owner edits them in the back-office. */
+export const DEMO_SETTINGS: ShopSettings = {
+  name: 'Saanjh Boutique',
+  tagline: SHOP_TAGLINE,
+  logoUrl: '/logo.svg',
+  address: '14, 2nd Cross, Jayanagar 4th Block, Bengaluru, Karnataka 560011',
+  phone: '+91 80 4123 5678',
+  email: 'hello@saanjh.example',
+  socialHandle: '@saanjhboutique',
+  gstin: '29ABCDE1234F1Z5',
+  state: 'Karnataka',
+};
+
+export interface SettingsService {
+  get(): Promise<ShopSettings>;
+  update(input: ShopSettings): Promise<ShopSettings>;
+  /** Creates the settings row with demo values when there is none; never overwrites. */
+  ensureExists(): Promise<void>;
+}
+
+export function createSettingsService(db: Db): SettingsService {
+  const toSettings = (row: typeof shopSettings.$inferSelect): ShopSettings =>
+    shopSettingsSchema.parse({
+      name: row.name,
+      tagline: row.tagline,
+      logoUrl: row.logoUrl,
+      address: row.address,
+      phone: row.phone,
+      email: row.email,
+      socialHandle: row.socialHandle,
+      gstin: row.gstin,
+      state: row.state,
+    });
+
+  return {
+    async get() {
+      const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+      if (!row) throw new AppError('UNAVAILABLE', 'The shop is not set up yet.');
+      return toSettings(row);
+    },
+    async update(input) {
+      const values = shopSettingsSchema.parse(input);
+      const [row] = await db
+        .insert(shopSettings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: shopSettings.id, set: { ...values, updatedAt: new Date() } })
+        .returning();
+      return toSettings(row!);
+    },
+    async ensureExists() {
+      await db
+        .insert(shopSettings)
+        .values({ id: 1, ...DEMO_SETTINGS })
+        .onConflictDoNothing({ target: shopSettings.id });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app.js';
+import type { Database } from '../db/database.js';
+import { createServices, type Services } from '../services.js';
+import { createTestDatabase } from './database.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  services: Services;
+}
+
+/**
+ * Builds the API on a fresh database for this test file; call at the top of a test file.
+ * `extraRoutes` adds routes that exist only in the test (they must be added before the app is ready).
+ */
+export function useTestApp(options: { extraRoutes?: (app: FastifyInstance) => void } = {}): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    context.services = createServices(context.database.db);
+    await context.services.settings.ensureExists();
+    context.app = await buildApp({
+      config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false },
+      db: context.database.db,
+      services: context.services,
+      logger: false,
+    });
+    options.extraRoutes?.(context.app);
+    await context.app.ready();
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.close();
+  });
+  return context;
+}

@@ -1,0 +1,93 @@
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { Config } from '../config.js';
+import type { Services, WebLoadContext } from '../services.js';
+
+export interface WebBuild {
+  server: ServerBuild;
+  /** Folder of the browser assets (apps/web/build/client). */
+  clientDir: string;
+}
+
+const ONE_YEAR = 31_536_000;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Loads the React Router build that `react-router build` wrote to apps/web/build. */
+export async function loadWebBuild(buildDir: string): Promise<WebBuild> {
+  const server = (await import(path.join(buildDir, 'server', 'index.js'))) as ServerBuild;
+  return { server, clientDir: path.join(buildDir, 'client') };
+}
+
+/**
+ * Serves the browser assets and hands every other non-API path to React Router's request handler,
+ * whose loaders get the domain services in-process through the load context.
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  build: WebBuild,
+  context: { services: Services; config: Pick<Config, 'publicUrl'> },
+): Promise<void> {
+  // Always 'production': error details stay in the server log, never in a shopper's page.
+  const handle = createRequestHandler(build.server, 'production');
+
+  await app.register(fastifyStatic, {
+    root: build.clientDir,
+    prefix: '/',
+    wildcard: false, // one route per file found now; everything else falls through to the pages
+    index: false,
+    setHeaders(reply, filePath) {
+      // Vite puts content-hashed files under assets/: they never change, so browsers keep them a year.
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      void reply.header('cache-control', hashed ? `public, max-age=${ONE_YEAR}, immutable` : 'public, max-age=3600');
+    },
+  });
+
+  await app.register(async (pages) => {
+    // React Router reads form posts itself: leave the body stream untouched.
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    pages.all('/*', async (request, reply) => {
+      const loadContext: WebLoadContext = {
+        services: context.services,
+        publicUrl: context.config.publicUrl,
+        cspNonce: (reply.raw as ServerResponse & { cspNonce?: string }).cspNonce ?? '',
+      };
+      const response = await handle(toFetchRequest(request, reply), loadContext);
+      return sendFetchResponse(reply, response);
+    });
+  });
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  // Stop rendering for a visitor who has gone; 'close' also fires after a finished response, harmlessly.
+  reply.raw.once('close', () => controller.abort());
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
+  if (BODY_METHODS.has(request.method)) {
+    init.body = Readable.toWeb(request.raw);
+    init.duplex = 'half';
+  }
+  return new Request(new URL(request.url, origin), init);
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  void reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') void reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) void reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body));
+}

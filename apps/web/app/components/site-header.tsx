@@ -1,0 +1,86 @@
+import { DISPATCH_HOURS, SHIPPING, formatINR, type ShopSettings } from '@shop/core';
+import { Search, ShoppingBag, UserRound } from 'lucide-react';
+import { Form, Link, NavLink } from 'react-router';
+import { paths } from '../config/paths';
+import { Logo } from './logo';
+
+const NAV = [
+  { label: 'Traditional', to: `${paths.filter}?style=traditional` },
+  { label: 'Modern', to: `${paths.filter}?style=modern` },
+  { label: 'New arrivals', to: `${paths.filter}?sort=newest` },
+  { label: 'Offers', to: paths.notifications },
+  { label: 'Contact', to: paths.contact },
+];
+
+/** Site header: promise strip, logo and name, search, account and cart, section links. */
+export function SiteHeader({ settings }: { settings: ShopSettings }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
+      <p className="bg-wine-800 px-4 py-1.5 text-center text-xs tracking-wide text-white">
+        Free shipping on orders of {formatINR(SHIPPING.freeShippingFromPaise, { compact: true })} or more
+        <span className="hidden sm:inline">
+          {' '}
+          · Dispatched within {DISPATCH_HOURS.min}–{DISPATCH_HOURS.max} hours
+        </span>
+      </p>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 sm:px-6 lg:flex-nowrap lg:gap-8">
+        <Link to={paths.home} className="flex min-w-0 items-center gap-3" aria-label={`${settings.name} home`}>
+          <Logo src={settings.logoUrl} />
+          <span className="truncate font-display text-xl font-semibold tracking-tight text-wine-800 sm:text-2xl">{settings.name}</span>
+        </Link>
+
+        <nav aria-label="Account" className="ml-auto flex items-center gap-1 lg:order-3">
+          <Link
+            to={paths.login}
+            className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-2.5 text-sm font-medium text-ink hover:bg-sand sm:px-3"
+          >
+            <UserRound aria-hidden="true" className="h-5 w-5" />
+            <span className="sr-only sm:not-sr-only">Login</span>
+          </Link>
+          <Link
+            to={paths.cart}
+            className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-2.5 text-sm font-medium text-ink hover:bg-sand sm:px-3"
+          >
+            <ShoppingBag aria-hidden="true" className="h-5 w-5" />
+            <span className="sr-only sm:not-sr-only">Cart</span>
+          </Link>
+        </nav>
+
+        <Form method="get" action={paths.productSearch} role="search" className="w-full lg:order-2 lg:mx-auto lg:max-w-xl">
+          <label htmlFor="site-search" className="sr-only">
+            Search products
+          </label>
+          <div className="flex items-center rounded-full border border-line bg-white focus-within:border-wine-600 focus-within:ring-2 focus-within:ring-wine-100">
+            <Search aria-hidden="true" className="ml-4 h-4 w-4 shrink-0 text-muted" />
+            <input
+              id="site-search"
+              name="q"
+              type="search"
+              maxLength={100}
+              placeholder="Search sarees, kurtis, dresses…"
+              autoComplete="off"
+              className="min-h-11 w-full rounded-full bg-transparent px-3 text-sm outline-none placeholder:text-muted"
+            />
+            <button type="submit" className="mr-1 rounded-full bg-wine-700 px-4 py-2 text-sm font-semibold text-white hover:bg-wine-800">
+              Search
+            </button>
+          </div>
+        </Form>
+      </div>
+      <nav aria-label="Sections" className="border-t border-line/70">
+        <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-3 text-sm sm:px-5 [scrollbar-width:none]">
+          {NAV.map((item) => (
+            <li key={item.label} className="shrink-0">
+              <NavLink
+                to={item.to}
+                className="inline-flex min-h-10 items-center px-3 font-medium text-muted hover:text-wine-700 aria-[current=page]:text-wine-700"
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

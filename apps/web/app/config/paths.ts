@@ -1,0 +1,43 @@
+/** Every route of the storefront in one place, so links never drift from the routes (spec §2.1). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  filter: '/filter',
+  productSearch: '/productSearch',
+  product: (productId: string) => `/product/${encodeURIComponent(productId)}`,
+  contact: '/contact',
+  notifications: '/notifications',
+  cart: '/user/cart',
+  account: '/user/orders',
+  checkout: '/checkout',
+  faq: '/faq',
+  termsAndConditions: '/termsAndConditions',
+  paymentPolicy: '/paymentpolicy',
+  shippingPolicy: '/shippingpolicy',
+  returnPolicy: '/returnPolicy',
+  refundPolicy: '/refundPolicy',
+  cancellationPolicy: '/cancellationPolicy',
+  privacyPolicy: '/privacyPolicy',
+} as const;
+
+/** A link to /login that brings the shopper back to `returnTo` afterwards. */
+export const loginThenReturnTo = (returnTo: string) => `${paths.login}?redirectUrl=${encodeURIComponent(returnTo)}`;
+
+/** The policy pages of spec §2.1, in the order the help menu lists them. */
+export const POLICY_PATHS = [
+  paths.faq,
+  paths.termsAndConditions,
+  paths.paymentPolicy,
+  paths.shippingPolicy,
+  paths.returnPolicy,
+  paths.refundPolicy,
+  paths.cancellationPolicy,
+  paths.privacyPolicy,
+] as const;
+
+const POLICY_ROUTE_PREFIX = 'policy:';
+/** Route id of a policy page: the one route module learns which document to show from it. */
+export const policyRouteId = (path: string) => `${POLICY_ROUTE_PREFIX}${path}`;
+export const policyPathFromRouteId = (id: string) =>
+  id.startsWith(POLICY_ROUTE_PREFIX) ? id.slice(POLICY_ROUTE_PREFIX.length) : undefined;

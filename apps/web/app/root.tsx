@@ -1,0 +1,67 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+  type LinksFunction,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { ErrorScreen } from './components/error-screen';
+import { NotFoundScreen } from './components/not-found-screen';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
+import { useNonce } from './lib/nonce';
+import './app.css';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { settings: await context.services.settings.get(), publicUrl: context.publicUrl };
+}
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/site.webmanifest' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<RootLoaderData>('root');
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#761c3a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        {data && <SiteHeader settings={data.settings} />}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {data && <SiteFooter settings={data.settings} />}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return <ErrorScreen />;
+}

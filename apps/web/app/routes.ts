@@ -1,0 +1,9 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { POLICY_PATHS, policyRouteId } from './config/paths';
+
+export default [
+  index('routes/home.tsx'),
+  // One module renders every policy page; its route id names the document (see policyRouteId).
+  ...POLICY_PATHS.map((path) => route(path, 'routes/policy.tsx', { id: policyRouteId(path) })),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,131 @@
+import { CLAIM_WINDOW_HOURS, DISPATCH_HOURS, SHIPPING, formatINR } from '@shop/core';
+import { PackageCheck, ShieldCheck, Sparkles, Truck } from 'lucide-react';
+import { Link, useRouteLoaderData } from 'react-router';
+import { paths } from '../config/paths';
+import { pageMeta } from '../lib/meta';
+import type { RootLoaderData } from '../root';
+import type { Route } from './+types/home';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: "Sarees, kurtis, lehengas and modern women's wear",
+      description:
+        "Shop elegant women's clothing in traditional and modern styles: sarees, kurtis, lehengas, dresses and co-ord sets, delivered across India.",
+      path: paths.home,
+    },
+    matches,
+  );
+
+const STYLES = [
+  {
+    style: 'traditional',
+    title: 'Traditional',
+    blurb: 'Sarees, kurtis, lehengas, salwar suits and dupattas in handloom silks and cottons.',
+    items: ['Sarees', 'Kurtis', 'Lehengas', 'Salwar suits', 'Dupattas'],
+    tone: 'from-wine-700 to-wine-800',
+  },
+  {
+    style: 'modern',
+    title: 'Modern',
+    blurb: 'Dresses, tops, bottoms, co-ord sets and accessories for work, weekends and evenings.',
+    items: ['Dresses', 'Tops', 'Bottoms', 'Co-ord sets', 'Accessories'],
+    tone: 'from-[#3d3a52] to-[#26233a]',
+  },
+] as const;
+
+const PROMISES = [
+  {
+    icon: Truck,
+    title: `Free shipping from ${formatINR(SHIPPING.freeShippingFromPaise, { compact: true })}`,
+    text: `A flat ${formatINR(SHIPPING.flatFeePaise, { compact: true })} below that, shown before you pay.`,
+  },
+  {
+    icon: PackageCheck,
+    title: `Dispatched in ${DISPATCH_HOURS.min}–${DISPATCH_HOURS.max} hours`,
+    text: 'Packed with care and tracked to your door.',
+  },
+  { icon: ShieldCheck, title: 'Secure payments', text: 'UPI, cards and netbanking through Razorpay.' },
+  { icon: Sparkles, title: 'Quality promise', text: `Damaged, defective, wrong or missing? Tell us within ${CLAIM_WINDOW_HOURS} hours.` },
+];
+
+export default function Home() {
+  const shop = useRouteLoaderData<RootLoaderData>('root')!.settings;
+  return (
+    <>
+      <section className="relative overflow-hidden bg-gradient-to-br from-sand via-ivory to-wine-50" aria-labelledby="hero-title">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -right-24 -top-24 h-96 w-96 rounded-full border-[28px] border-gold-400/25 sm:h-[34rem] sm:w-[34rem]"
+        />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -bottom-32 right-40 hidden h-72 w-72 rounded-full bg-wine-100/60 blur-2xl md:block"
+        />
+        <div className="relative mx-auto max-w-7xl px-6 py-16 sm:py-24 lg:py-28">
+          <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-600">{shop.name}</p>
+          <h1 id="hero-title" className="mt-4 max-w-2xl text-4xl font-semibold leading-tight sm:text-6xl">
+            Drape yourself in <span className="italic text-wine-700">timeless</span> elegance
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-muted">{shop.tagline}</p>
+          <div className="mt-9 flex flex-col gap-3 sm:flex-row">
+            <Link to={`${paths.filter}?style=traditional`} className="btn btn-primary">
+              Shop traditional
+            </Link>
+            <Link to={`${paths.filter}?style=modern`} className="btn btn-outline bg-white/60">
+              Shop modern
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6" aria-labelledby="styles-title">
+        <h2 id="styles-title" className="text-center text-3xl font-semibold">
+          Shop by style
+        </h2>
+        <div className="mt-8 grid gap-5 md:grid-cols-2">
+          {STYLES.map((style) => (
+            <Link
+              key={style.style}
+              to={`${paths.filter}?style=${style.style}`}
+              className={`group relative overflow-hidden rounded-3xl bg-gradient-to-br ${style.tone} p-8 text-white shadow-sm transition-shadow hover:shadow-xl sm:p-10`}
+            >
+              <span aria-hidden="true" className="absolute -right-10 -top-10 h-40 w-40 rounded-full border-[14px] border-white/10" />
+              <h3 className="font-display text-3xl font-semibold text-white">{style.title}</h3>
+              <p className="mt-3 max-w-md text-white/85">{style.blurb}</p>
+              <ul className="mt-6 flex flex-wrap gap-2" aria-label={`${style.title} categories`}>
+                {style.items.map((item) => (
+                  <li key={item} className="rounded-full bg-white/15 px-3 py-1 text-sm">
+                    {item}
+                  </li>
+                ))}
+              </ul>
+              <span className="mt-8 inline-flex items-center gap-2 text-sm font-semibold text-gold-400 group-hover:underline">
+                Explore {style.title.toLowerCase()} <span aria-hidden="true">→</span>
+              </span>
+            </Link>
+          ))}
+        </div>
+      </section>
+
+      <section className="border-y border-line bg-white" aria-labelledby="promises-title">
+        <h2 id="promises-title" className="sr-only">
+          Our promises
+        </h2>
+        <ul className="mx-auto grid max-w-7xl gap-6 px-6 py-10 sm:grid-cols-2 lg:grid-cols-4">
+          {PROMISES.map((promise) => (
+            <li key={promise.title} className="flex gap-4">
+              <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-wine-50 text-wine-700">
+                <promise.icon aria-hidden="true" className="h-5 w-5" />
+              </span>
+              <div>
+                <p className="font-semibold">{promise.title}</p>
+                <p className="mt-1 text-sm text-muted">{promise.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+
+test('the landing page shows the shop, its search box and links to every policy', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/Saanjh Boutique/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  for (const name of [
+    'FAQ',
+    'Terms and conditions',
+    'Payment policy',
+    'Shipping policy',
+    'Return policy',
+    'Refund policy',
+    'Cancellation policy',
+    'Privacy policy',
+  ]) {
+    await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+});
+
+test('a shopper reads the shipping policy from the footer', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Shipping policy' }).click();
+  await expect(page).toHaveURL(/\/shippingpolicy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Shipping Policy' })).toBeVisible();
+  const charges = page.locator('#charges');
+  await expect(charges).toContainText('₹999 or more');
+  await expect(charges).toContainText('₹50');
+  await expect(page.getByRole('row', { name: /Metro cities/ })).toContainText('3–5 business days');
+});
+
+test('the FAQ answers open and close', async ({ page }) => {
+  await page.goto('/faq');
+  const question = page.getByText('How much does shipping cost?');
+  const answer = page.getByText(/Shipping is free on orders of ₹999 or more/);
+  await expect(answer).toBeHidden();
+  await question.click();
+  await expect(answer).toBeVisible();
+});
+
+test('an unknown page shows the not-found screen; Back to Home and Go Back work', async ({ page }) => {
+  await page.goto('/faq');
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByText("Elegant women's clothing in traditional and modern styles.").first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+
+  await page.goto('/another/missing/page');
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('elegance');
+});
+
+test('the search box submits to /productSearch', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('silk saree');
+  await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+  await expect(page).toHaveURL(/\/productSearch\?q=silk\+saree$/);
+});

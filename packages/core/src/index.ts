@@ -1,0 +1,4 @@
+export * from './money.js';
+export * from './policy.js';
+export * from './pricing.js';
+export * from './settings.js';

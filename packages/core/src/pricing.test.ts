@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { applyDiscount, lineTotal, orderTotals, shippingFee, unitPrice } from './pricing.js';
+import { SHIPPING } from './policy.js';
+
+describe('unitPrice', () => {
+  it('adds colour and size extras to the product price before the discount', () => {
+    expect(unitPrice({ productPrice: 100_000, variantColorPrice: 5_000, variantSizePrice: 2_500, productDiscount: 20 })).toEqual({
+      mrp: 107_500,
+      selling: 86_000,
+      saving: 21_500,
+      discountPercent: 20,
+    });
+  });
+
+  it('treats missing extras and discount as zero', () => {
+    expect(unitPrice({ productPrice: 49_900 })).toEqual({ mrp: 49_900, selling: 49_900, saving: 0, discountPercent: 0 });
+  });
+
+  it('rejects negative or fractional parts', () => {
+    expect(() => unitPrice({ productPrice: -1 })).toThrow(RangeError);
+    expect(() => unitPrice({ productPrice: 100, variantSizePrice: 0.5 })).toThrow(RangeError);
+  });
+});
+
+describe('applyDiscount', () => {
+  it('rounds half a paisa up', () => {
+    // 333 paise at 15% off = 283.05 → 283; 999 at 50% = 499.5 → 500
+    expect(applyDiscount(333, 15)).toBe(283);
+    expect(applyDiscount(999, 50)).toBe(500);
+  });
+
+  it('accepts 0 to 90 whole percent only', () => {
+    expect(applyDiscount(10_000, 0)).toBe(10_000);
+    expect(applyDiscount(10_000, 90)).toBe(1_000);
+    expect(() => applyDiscount(10_000, 91)).toThrow(RangeError);
+    expect(() => applyDiscount(10_000, -5)).toThrow(RangeError);
+    expect(() => applyDiscount(10_000, 12.5)).toThrow(RangeError);
+  });
+});
+
+describe('lineTotal', () => {
+  it('multiplies by the quantity (the spec forgot to)', () => {
+    expect(lineTotal(45_000, 3)).toBe(135_000);
+  });
+
+  it('rejects a quantity below one or fractional', () => {
+    expect(() => lineTotal(45_000, 0)).toThrow(RangeError);
+    expect(() => lineTotal(45_000, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('shippingFee', () => {
+  it('charges the flat fee below ₹999 and nothing from ₹999 up', () => {
+    expect(shippingFee(99_899)).toBe(SHIPPING.flatFeePaise);
+    expect(shippingFee(99_900)).toBe(0);
+    expect(shippingFee(250_000)).toBe(0);
+  });
+
+  it('charges nothing for an empty order', () => {
+    expect(shippingFee(0)).toBe(0);
+  });
+
+  it('uses the policy constants (₹999, ₹50)', () => {
+    expect(SHIPPING).toEqual({ freeShippingFromPaise: 99_900, flatFeePaise: 5_000 });
+  });
+});
+
+describe('orderTotals', () => {
+  it('sums selling price × quantity and adds shipping below the threshold', () => {
+    const totals = orderTotals([
+      { productPrice: 30_000, productDiscount: 10, quantity: 2 },
+      { productPrice: 20_000, variantSizePrice: 1_000, quantity: 1 },
+    ]);
+    expect(totals.lines.map((line) => line.total)).toEqual([54_000, 21_000]);
+    expect(totals.mrpTotal).toBe(81_000);
+    expect(totals.subtotal).toBe(75_000);
+    expect(totals.shipping).toBe(5_000);
+    expect(totals.total).toBe(80_000);
+  });
+
+  it('ships free once the discounted subtotal reaches ₹999', () => {
+    const totals = orderTotals([{ productPrice: 111_000, productDiscount: 10, quantity: 1 }]);
+    expect(totals.subtotal).toBe(99_900);
+    expect(totals.shipping).toBe(0);
+    expect(totals.total).toBe(99_900);
+  });
+});

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Indian states and union territories, for addresses and the shop's place of business. */
+export const INDIAN_STATES = [
+  'Andaman and Nicobar Islands',
+  'Andhra Pradesh',
+  'Arunachal Pradesh',
+  'Assam',
+  'Bihar',
+  'Chandigarh',
+  'Chhattisgarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Delhi',
+  'Goa',
+  'Gujarat',
+  'Haryana',
+  'Himachal Pradesh',
+  'Jammu and Kashmir',
+  'Jharkhand',
+  'Karnataka',
+  'Kerala',
+  'Ladakh',
+  'Lakshadweep',
+  'Madhya Pradesh',
+  'Maharashtra',
+  'Manipur',
+  'Meghalaya',
+  'Mizoram',
+  'Nagaland',
+  'Odisha',
+  'Puducherry',
+  'Punjab',
+  'Rajasthan',
+  'Sikkim',
+  'Tamil Nadu',
+  'Telangana',
+  'Tripura',
+  'Uttar Pradesh',
+  'Uttarakhand',
+  'West Bengal',
+] as const;
+export type IndianState = (typeof INDIAN_STATES)[number];
+
+export const SHOP_TAGLINE = "Elegant women's clothing in traditional and modern styles.";
+
+/** GSTIN: 2-digit state code, 10-character PAN, entity number, 'Z', check character. */
+const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+export const shopSettingsSchema = z.object({
+  name: z.string().trim().min(1, 'Shop name is required.').max(80),
+  tagline: z.string().trim().max(160),
+  logoUrl: z.string().trim().max(500),
+  address: z.string().trim().min(1, 'Address is required.').max(300),
+  phone: z.string().trim().min(1, 'Phone is required.').max(20),
+  email: z.email('Please enter a valid email.'),
+  socialHandle: z.string().trim().max(60),
+  gstin: z.string().trim().regex(GSTIN_PATTERN, 'Please enter a valid GSTIN.'),
+  state: z.enum(INDIAN_STATES, { message: 'Please choose a state from the list.' }),
+});
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;

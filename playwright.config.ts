@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium (apt-get install chromium): Playwright never downloads a browser here.
+const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const SERVER_ONLY = [/start-and-stop\.spec\.ts/, /postgres\.spec\.ts/];
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  timeout: 60_000,
+  use: {
+    // Set by global-setup once the server listens on its free port.
+    baseURL: process.env.E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath, args: chromiumArgs },
+  },
+  projects: [
+    // Browser journeys at a phone's and a desktop's size.
+    {
+      name: 'phone',
+      testIgnore: SERVER_ONLY,
+      use: { ...devices['Pixel 7'], browserName: 'chromium', viewport: { width: 390, height: 844 } },
+    },
+    { name: 'desktop', testIgnore: SERVER_ONLY, use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    // Start-up and shutdown of the server process itself.
+    { name: 'server', testMatch: /start-and-stop\.spec\.ts/ },
+    // The server on PostgreSQL; run by scripts/test-postgres.mjs when a server answers.
+    { name: 'postgres', testMatch: /postgres\.spec\.ts/ },
+  ],
+});

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Screenshots of pages at phone and desktop sizes, for looking at what we build:
+//   node scripts/screenshots.mjs http://localhost:3000 / /faq ...   → ./screenshots/*.png
+import { mkdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+const [base = 'http://localhost:3000', ...pages] = process.argv.slice(2);
+const out = process.env.SCREENSHOT_DIR ?? 'screenshots';
+mkdirSync(out, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+for (const [label, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1440, height: 900 }],
+]) {
+  const page = await browser.newPage({ viewport });
+  for (const path of pages.length ? pages : ['/']) {
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    const name = `${out}/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${label}.png`;
+    await page.screenshot({ path: name, fullPage: process.env.FULL === '1' });
+    console.log(name);
+  }
+  await page.close();
+}
+await browser.close();

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// Tests run against TypeScript sources: the 'source' export condition points workspace packages at src/.
+const resolve = { conditions: ['source'] };
+
+export default defineConfig({
+  resolve,
+  ssr: { resolve },
+  test: {
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'] } },
+      // API tests build the app on a fresh database per file: PGlite in memory, or PostgreSQL when
+      // TEST_DATABASE_URL is set (scripts/test-postgres.mjs).
+      { extends: true, test: { name: 'api', include: ['apps/server/src/**/*.test.ts'], exclude: ['**/*.pg.test.ts'] } },
+      // What only a real PostgreSQL server can show (several connections racing); run with TEST_DATABASE_URL.
+      { extends: true, test: { name: 'postgres', include: ['apps/server/src/**/*.pg.test.ts'] } },
+    ],
+  },
+});
