@@ -23,7 +23,16 @@ export interface ExitedShop {
 
 function launch(env: Record<string, string>): { child: ChildProcess; output: () => string; stdout: () => string; stderr: () => string } {
   const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    // No demo catalogue unless asked for: process checks do not need 30 s of drawing photos.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -35,7 +44,13 @@ function launch(env: Record<string, string>): { child: ChildProcess; output: () 
 
 /** Starts the built server (apps/server/dist) on a free port and resolves once it listens. */
 export async function startShop(
-  options: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    /** Also wait for a log line, such as the one saying the demo catalogue is loaded. */
+    waitFor?: RegExp;
+  } = {},
 ): Promise<ShopProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   const { child, output } = launch({ DATA_DIR: dataDir, ...options.env });
@@ -43,7 +58,7 @@ export async function startShop(
     const timer = setTimeout(() => reject(new Error(`the shop did not start in time:\n${output()}`)), options.timeoutMs ?? 60_000);
     const check = () => {
       const match = /shop listening on (http:\/\/[\d.]+:\d+)/.exec(output());
-      if (match?.[1]) {
+      if (match?.[1] && (!options.waitFor || options.waitFor.test(output()))) {
         clearTimeout(timer);
         resolve(match[1]);
       }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -11,6 +12,10 @@ import { healthRoutes } from './health/routes.js';
 import { registerErrorHandling } from './http/errors.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
+import { catalogueRoutes } from './catalogue/routes.js';
+import { seoRoutes } from './seo/routes.js';
+import { contactRoutes } from './contact/routes.js';
+import { announcementRoutes } from './announcements/routes.js';
 import { registerWeb, type WebBuild } from './web/ssr.js';
 
 export interface AppOptions {
@@ -66,6 +71,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Razorpay's checkout frame needs to open popups for netbanking and 3-D Secure.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
+    // With helmet's default 'no-referrer', Chromium sends `Origin: null` on a plain form post, and React Router
+    // refuses it as a possible CSRF (400 "Bad Request"): every form would break without JavaScript.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
   await app.register(swagger, {
@@ -82,6 +90,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(options.db));
   await app.register(settingsRoutes(options.services));
+  await app.register(catalogueRoutes(options.services));
+  await app.register(seoRoutes(options.services, options.config));
+  await app.register(contactRoutes(options.services));
+  await app.register(announcementRoutes(options.services));
+
+  // Stored images: content-hashed names, so browsers and CDNs may keep them for a year.
+  await app.register(fastifyStatic, {
+    root: options.services.media.root,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    maxAge: '365d',
+    immutable: true,
+  });
 
   // Unknown API paths answer in the envelope, never with the HTML not-found page.
   const apiNotFound = async (request: FastifyRequest, reply: FastifyReply) =>

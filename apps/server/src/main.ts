@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
+import { seedDemoCatalogue } from './catalogue/demo/seed.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { createServices } from './services.js';
@@ -13,8 +14,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
-  const services = createServices(database.db);
+  const services = createServices(database.db, { mediaDir: path.join(config.dataDir, 'media') });
   await services.settings.ensureExists();
+  if (config.seedDemo) await services.announcements.ensureDemo();
 
   const app = await buildApp({ config, db: database.db, services, web: await loadWebBuild(WEB_BUILD_DIR) });
   try {
@@ -34,6 +36,15 @@ async function main(): Promise<void> {
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     `shop listening on http://${config.host}:${port}`,
   );
+
+  // The demo photos take half a minute to draw on a small machine: serve meanwhile, and let the
+  // catalogue fill in. Photos are drawn before any product row is written, so a stop half-way leaves
+  // an empty catalogue that the next start seeds again.
+  if (config.seedDemo) {
+    seedDemoCatalogue(services, (message) => app.log.info(message)).catch((error: unknown) =>
+      app.log.error({ err: error }, 'demo catalogue could not be loaded'),
+    );
+  }
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -8,6 +8,7 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
+import { ToastContainer } from 'react-toastify';
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen';
 import { NotFoundScreen } from './components/not-found-screen';
@@ -49,6 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
+        {/* react-toastify 11 injects its own stylesheet on the client; no CSS import needed. */}
+        <ToastContainer position="top-right" autoClose={5000} />
         {data && <SiteFooter settings={data.settings} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

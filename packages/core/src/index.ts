@@ -2,3 +2,5 @@ export * from './money.js';
 export * from './policy.js';
 export * from './pricing.js';
 export * from './settings.js';
+export * from './catalogue.js';
+export * from './contact.js';

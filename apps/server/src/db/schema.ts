@@ -1,2 +1,5 @@
 // Every table of the shop, one file per domain; drizzle-kit reads this file to generate migrations.
 export * from '../settings/tables.js';
+export * from '../catalogue/tables.js';
+export * from '../contact/tables.js';
+export * from '../announcements/tables.js';

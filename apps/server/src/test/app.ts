@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
@@ -9,6 +12,7 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   services: Services;
+  mediaDir: string;
 }
 
 /**
@@ -19,7 +23,8 @@ export function useTestApp(options: { extraRoutes?: (app: FastifyInstance) => vo
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase();
-    context.services = createServices(context.database.db);
+    context.mediaDir = mkdtempSync(path.join(tmpdir(), 'shop-media-'));
+    context.services = createServices(context.database.db, { mediaDir: context.mediaDir });
     await context.services.settings.ensureExists();
     context.app = await buildApp({
       config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false },
@@ -33,6 +38,7 @@ export function useTestApp(options: { extraRoutes?: (app: FastifyInstance) => vo
   afterAll(async () => {
     await context.app?.close();
     await context.database?.close();
+    if (context.mediaDir) rmSync(context.mediaDir, { recursive: true, force: true });
   });
   return context;
 }

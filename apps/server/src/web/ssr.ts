@@ -56,6 +56,7 @@ export async function registerWeb(
         services: context.services,
         publicUrl: context.config.publicUrl,
         cspNonce: (reply.raw as ServerResponse & { cspNonce?: string }).cspNonce ?? '',
+        clientIp: request.ip,
       };
       const response = await handle(toFetchRequest(request, reply), loadContext);
       return sendFetchResponse(reply, response);

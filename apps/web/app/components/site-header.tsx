@@ -1,7 +1,8 @@
 import { DISPATCH_HOURS, SHIPPING, formatINR, type ShopSettings } from '@shop/core';
-import { Search, ShoppingBag, UserRound } from 'lucide-react';
-import { Form, Link, NavLink } from 'react-router';
+import { ShoppingBag, UserRound } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
 import { paths } from '../config/paths';
+import { SearchBox } from '../features/catalogue/search-box';
 import { Logo } from './logo';
 
 const NAV = [
@@ -46,26 +47,7 @@ export function SiteHeader({ settings }: { settings: ShopSettings }) {
           </Link>
         </nav>
 
-        <Form method="get" action={paths.productSearch} role="search" className="w-full lg:order-2 lg:mx-auto lg:max-w-xl">
-          <label htmlFor="site-search" className="sr-only">
-            Search products
-          </label>
-          <div className="flex items-center rounded-full border border-line bg-white focus-within:border-wine-600 focus-within:ring-2 focus-within:ring-wine-100">
-            <Search aria-hidden="true" className="ml-4 h-4 w-4 shrink-0 text-muted" />
-            <input
-              id="site-search"
-              name="q"
-              type="search"
-              maxLength={100}
-              placeholder="Search sarees, kurtis, dresses…"
-              autoComplete="off"
-              className="min-h-11 w-full rounded-full bg-transparent px-3 text-sm outline-none placeholder:text-muted"
-            />
-            <button type="submit" className="mr-1 rounded-full bg-wine-700 px-4 py-2 text-sm font-semibold text-white hover:bg-wine-800">
-              Search
-            </button>
-          </div>
-        </Form>
+        <SearchBox />
       </div>
       <nav aria-label="Sections" className="border-t border-line/70">
         <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-3 text-sm sm:px-5 [scrollbar-width:none]">

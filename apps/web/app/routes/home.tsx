@@ -1,10 +1,31 @@
-import { CLAIM_WINDOW_HOURS, DISPATCH_HOURS, SHIPPING, formatINR } from '@shop/core';
+import { CLAIM_WINDOW_HOURS, DISPATCH_HOURS, SHIPPING, formatINR, productQuerySchema } from '@shop/core';
 import { PackageCheck, ShieldCheck, Sparkles, Truck } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
+import { ProductGrid } from '../features/catalogue/product-card';
+import { ProductImage } from '../features/catalogue/product-image';
 import { pageMeta } from '../lib/meta';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/home';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { catalogue } = context.services;
+  const [categories, newest, discounted] = await Promise.all([
+    catalogue.listCategories(),
+    catalogue.findProducts(productQuerySchema.parse({ sort: 'newest', limit: '8', inStock: 'true' })),
+    catalogue.findProducts(productQuerySchema.parse({ sort: 'discount', limit: '8', inStock: 'true' })),
+  ]);
+  const shown = categories.filter((category) => category.productCount > 0 && !category.parentId);
+  // One photo per category tile: its first product in the recommended order.
+  const covers = await Promise.all(
+    shown.map((category) => catalogue.findProducts(productQuerySchema.parse({ category: category.slug, limit: '1', inStock: 'true' }))),
+  );
+  return {
+    categories: shown.map((category, index) => ({ ...category, cover: covers[index]?.products[0]?.image ?? null })),
+    newArrivals: newest.products,
+    bestDiscounts: discounted.products,
+  };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -49,7 +70,8 @@ const PROMISES = [
   { icon: Sparkles, title: 'Quality promise', text: `Damaged, defective, wrong or missing? Tell us within ${CLAIM_WINDOW_HOURS} hours.` },
 ];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories, newArrivals, bestDiscounts } = loaderData;
   const shop = useRouteLoaderData<RootLoaderData>('root')!.settings;
   return (
     <>
@@ -108,7 +130,45 @@ export default function Home() {
         </div>
       </section>
 
-      <section className="border-y border-line bg-white" aria-labelledby="promises-title">
+      {categories.length > 0 && (
+        <section className="mx-auto max-w-7xl px-4 pb-6 sm:px-6" aria-labelledby="categories-title">
+          <h2 id="categories-title" className="text-center text-3xl font-semibold">
+            Shop by category
+          </h2>
+          <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+            {categories.map((category) => (
+              <li key={category._id}>
+                <Link to={`${paths.filter}?category=${category.slug}`} className="group block">
+                  <div className="overflow-hidden rounded-2xl">
+                    <ProductImage
+                      image={category.cover}
+                      alt=""
+                      sizes="(min-width: 1024px) 240px, 45vw"
+                      className="transition-transform duration-500 group-hover:scale-105"
+                    />
+                  </div>
+                  <p className="mt-2 text-center font-medium group-hover:text-wine-700">{category.categoryName}</p>
+                  <p className="text-center text-xs text-muted">{category.productCount} styles</p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {newArrivals.length > 0 && (
+        <ProductShelf title="New arrivals" moreHref={`${paths.filter}?sort=newest`} moreLabel="See all new arrivals">
+          <ProductGrid products={newArrivals} />
+        </ProductShelf>
+      )}
+
+      {bestDiscounts.length > 0 && (
+        <ProductShelf title="Best discounts" moreHref={`${paths.filter}?sort=discount&minDiscount=20`} moreLabel="See all offers">
+          <ProductGrid products={bestDiscounts} />
+        </ProductShelf>
+      )}
+
+      <section className="mt-10 border-y border-line bg-white" aria-labelledby="promises-title">
         <h2 id="promises-title" className="sr-only">
           Our promises
         </h2>
@@ -127,5 +187,32 @@ export default function Home() {
         </ul>
       </section>
     </>
+  );
+}
+
+function ProductShelf({
+  title,
+  moreHref,
+  moreLabel,
+  children,
+}: {
+  title: string;
+  moreHref: string;
+  moreLabel: string;
+  children: React.ReactNode;
+}) {
+  const id = title.toLowerCase().replace(/\W+/g, '-');
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6" aria-labelledby={id}>
+      <div className="mb-6 flex items-end justify-between gap-4">
+        <h2 id={id} className="text-3xl font-semibold">
+          {title}
+        </h2>
+        <Link to={moreHref} className="text-sm font-semibold text-wine-700 hover:underline">
+          {moreLabel} <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+      {children}
+    </section>
   );
 }

@@ -1,9 +1,10 @@
 import { ChevronDown } from 'lucide-react';
-import { Link, NavLink, useMatches, useRouteLoaderData } from 'react-router';
+import { NavLink, useMatches, useRouteLoaderData } from 'react-router';
 import { policyPathFromRouteId } from '../config/paths';
 import { POLICY_DOCUMENTS, findPolicy, type PolicyDocument } from '../features/policies/policy-documents';
 import { pageMeta } from '../lib/meta';
 import type { RootLoaderData } from '../root';
+import { Breadcrumbs } from '../components/breadcrumbs';
 import type { Route } from './+types/policy';
 
 /** The document this route shows, from its route id (the last match is this route). */
@@ -26,19 +27,7 @@ export default function PolicyPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
-      <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <ol className="flex gap-2">
-          <li>
-            <Link to="/" className="hover:text-wine-700 hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="text-ink">
-            {document.title}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs current={document.title} />
 
       <div className="mt-6 grid gap-10 lg:grid-cols-[16rem_1fr] lg:gap-14">
         <aside className="order-2 lg:order-1">

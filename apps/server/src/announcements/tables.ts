@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const ANNOUNCEMENT_KINDS = ['offer', 'collection', 'news'] as const;
+
+/** The shop's public announcements (/notifications): offers, new collections, shop news. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    kind: text('kind', { enum: ANNOUNCEMENT_KINDS }).notNull(),
+    /** A relative storefront path such as '/filter?minDiscount=30', or null. */
+    link: text('link'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('announcements_kind_check', sql`${table.kind} in ('offer', 'collection', 'news')`),
+    // Only paths on this site: never an open redirect or an off-site link.
+    check('announcements_link_check', sql`${table.link} is null or (${table.link} like '/%' and ${table.link} not like '//%')`),
+    index('announcements_published_at_idx').on(table.publishedAt),
+  ],
+);

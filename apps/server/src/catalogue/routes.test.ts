@@ -1,0 +1,283 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/app.js';
+import { seedTestCatalogue } from '../test/catalogue-fixture.js';
+import type { ErrorEnvelope } from '../http/envelope.js';
+import type { CategoryView, ProductDetails, ProductPage } from './service.js';
+
+const t = useTestApp();
+let fixture: Awaited<ReturnType<typeof seedTestCatalogue>>;
+
+const get = async (url: string) => {
+  if (!fixture) fixture = await seedTestCatalogue(t.services);
+  return t.app.inject({ method: 'GET', url });
+};
+const page = async (url: string) => {
+  const response = await get(url);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ success: true; data: ProductPage }>().data;
+};
+const names = (result: ProductPage) => result.products.map((product) => product.productName);
+const badRequest = async (url: string) => {
+  const response = await get(url);
+  expect(response.statusCode).toBe(400);
+  return response.json<ErrorEnvelope>().error;
+};
+
+describe('GET /api/user/product/categories', () => {
+  it('lists every category with its count of active products', async () => {
+    const response = await get('/api/user/product/categories');
+    const { categories } = response.json<{ data: { categories: CategoryView[] } }>().data;
+    const counts = Object.fromEntries(categories.map((category) => [category.slug, category.productCount]));
+    expect(counts).toEqual({ sarees: 1, kurtis: 1, 'silk-sarees': 1, dresses: 2 });
+    expect(categories.find((category) => category.slug === 'silk-sarees')?.parentId).toBe(fixture.categories.sarees);
+  });
+});
+
+describe('GET /api/user/product/filter', () => {
+  it('lists active products only, recommended order: in stock first, then newest', async () => {
+    const result = await page('/api/user/product/filter');
+    expect(result.total).toBe(5);
+    expect(names(result)).toEqual([
+      'Wrap Dress',
+      'Chikankari Kurti',
+      'Cotton Saree with Block Print',
+      'Banarasi Silk Saree',
+      'Tiered Maxi Dress',
+    ]);
+    expect(JSON.stringify(result)).not.toMatch(/Secret Draft|Archived Silk/);
+  });
+
+  it('answers the card fields with prices in paise', async () => {
+    const result = await page('/api/user/product/filter?category=silk-sarees');
+    expect(result.products[0]).toMatchObject({
+      productName: 'Banarasi Silk Saree',
+      productPrice: 899_900,
+      productDiscount: 30,
+      sellingPrice: 629_930,
+      inStock: true,
+      colors: ['Emerald', 'Maroon'],
+      category: { categoryName: 'Silk sarees', slug: 'silk-sarees' },
+    });
+  });
+
+  it('filters by category, a parent category including its children', async () => {
+    expect(names(await page('/api/user/product/filter?category=sarees&sort=newest'))).toEqual([
+      'Cotton Saree with Block Print',
+      'Banarasi Silk Saree',
+    ]);
+    expect(names(await page('/api/user/product/filter?category=kurtis,dresses&sort=newest'))).toEqual([
+      'Wrap Dress',
+      'Tiered Maxi Dress',
+      'Chikankari Kurti',
+    ]);
+  });
+
+  it('filters by style', async () => {
+    expect(names(await page('/api/user/product/filter?style=modern&sort=newest'))).toEqual(['Wrap Dress', 'Tiered Maxi Dress']);
+    expect((await page('/api/user/product/filter?style=traditional')).total).toBe(3);
+  });
+
+  it('filters by size and colour, as repeated or comma-separated values', async () => {
+    expect(names(await page('/api/user/product/filter?size=XL'))).toEqual(['Chikankari Kurti']);
+    expect(names(await page('/api/user/product/filter?size=M&size=XL&sort=newest'))).toEqual([
+      'Wrap Dress',
+      'Tiered Maxi Dress',
+      'Chikankari Kurti',
+    ]);
+    expect(names(await page('/api/user/product/filter?color=blue&sort=newest'))).toEqual(['Wrap Dress', 'Chikankari Kurti']);
+  });
+
+  it('filters on the selling price in rupees, inclusive', async () => {
+    // Selling prices in rupees: 6,299.30, 1,299, 1,199.20, 1,249.50, 629.10
+    expect(names(await page('/api/user/product/filter?minPrice=1199.20&maxPrice=1249.50&sort=price_asc'))).toEqual([
+      'Chikankari Kurti',
+      'Tiered Maxi Dress',
+    ]);
+    expect(names(await page('/api/user/product/filter?maxPrice=1000&sort=price_asc'))).toEqual(['Wrap Dress']);
+  });
+
+  it('filters by minimum discount and by stock', async () => {
+    expect(names(await page('/api/user/product/filter?minDiscount=30&sort=discount'))).toEqual([
+      'Tiered Maxi Dress',
+      'Banarasi Silk Saree',
+    ]);
+    const inStock = await page('/api/user/product/filter?inStock=true');
+    expect(names(inStock)).not.toContain('Tiered Maxi Dress');
+    expect(inStock.total).toBe(4);
+  });
+
+  it('with inStock, a size or colour must itself be in stock', async () => {
+    expect(names(await page('/api/user/product/filter?size=M'))).toEqual(expect.arrayContaining(['Chikankari Kurti']));
+    expect(names(await page('/api/user/product/filter?size=M&inStock=true'))).toEqual(['Wrap Dress']);
+  });
+
+  it('sorts by newest, price both ways and discount', async () => {
+    expect(names(await page('/api/user/product/filter?sort=newest'))[0]).toBe('Wrap Dress');
+    expect(names(await page('/api/user/product/filter?sort=price_asc'))).toEqual([
+      'Wrap Dress',
+      'Chikankari Kurti',
+      'Tiered Maxi Dress',
+      'Cotton Saree with Block Print',
+      'Banarasi Silk Saree',
+    ]);
+    expect(names(await page('/api/user/product/filter?sort=price_desc'))[0]).toBe('Banarasi Silk Saree');
+    expect(names(await page('/api/user/product/filter?sort=discount'))).toEqual([
+      'Tiered Maxi Dress',
+      'Banarasi Silk Saree',
+      'Chikankari Kurti',
+      'Wrap Dress',
+      'Cotton Saree with Block Print',
+    ]);
+  });
+
+  it('pages through results and reports the total past the last page', async () => {
+    const first = await page('/api/user/product/filter?sort=newest&limit=2&page=1');
+    const third = await page('/api/user/product/filter?sort=newest&limit=2&page=3');
+    const beyond = await page('/api/user/product/filter?sort=newest&limit=2&page=4');
+    expect([first.total, first.page, first.limit]).toEqual([5, 1, 2]);
+    expect(names(first)).toEqual(['Wrap Dress', 'Tiered Maxi Dress']);
+    expect(names(third)).toEqual(['Banarasi Silk Saree']);
+    expect(beyond.products).toEqual([]);
+    expect(beyond.total).toBe(5);
+    expect((await page('/api/user/product/filter?limit=48')).products).toHaveLength(5);
+    expect((await page('/api/user/product/filter?limit=1')).products).toHaveLength(1);
+  });
+
+  it('counts facets under the other active filters', async () => {
+    const { facets } = await page('/api/user/product/filter?style=modern&color=Blue');
+    // The colour facet ignores the colour filter itself: both modern dresses' colours are offered.
+    expect(facets.colors).toEqual([
+      { value: 'Black', count: 1 },
+      { value: 'Blue', count: 1 },
+    ]);
+    // Other facets respect the colour filter: only the blue wrap dress remains.
+    expect(facets.categories).toEqual([{ slug: 'dresses', name: 'Dresses', count: 1 }]);
+    expect(facets.sizes).toEqual([{ value: 'M', count: 1 }]);
+    expect(facets.priceBands.map((band) => band.count)).toEqual([1, 0, 0, 0, 0]);
+  });
+
+  it('orders size facets S, M, L, XL and counts price bands on the selling price', async () => {
+    const { facets } = await page('/api/user/product/filter');
+    expect(facets.sizes.map((size) => size.value)).toEqual(['S', 'M', 'L', 'XL', 'Free size']);
+    expect(facets.priceBands).toEqual([
+      { min: 0, max: 999, count: 1 },
+      { min: 1000, max: 1999, count: 3 },
+      { min: 2000, max: 3999, count: 0 },
+      { min: 4000, max: 5999, count: 0 },
+      { min: 6000, max: null, count: 1 },
+    ]);
+  });
+
+  it('returns an empty page, not an error, when nothing matches', async () => {
+    const result = await page('/api/user/product/filter?category=dresses&size=XXL');
+    expect(result).toMatchObject({ products: [], total: 0 });
+  });
+
+  it.each([
+    ['limit=1000', 'limit: limit must be from 1 to 48'],
+    ['limit=0', 'limit: limit must be from 1 to 48'],
+    ['page=abc', 'page: page must be a whole number'],
+    ['page=0', 'page: page must be from 1 to 10000'],
+    ['minPrice=2000&maxPrice=1000', 'minPrice: minPrice must not be more than maxPrice'],
+    ['minPrice=cheap', 'minPrice: minPrice must be an amount in rupees, like 999 or 999.50'],
+    ['minDiscount=95', 'minDiscount: minDiscount must be from 0 to 90'],
+    ['sort=popular', 'sort: sort must be one of relevance, newest, price_asc, price_desc, discount'],
+    ['style=boho', 'style: style must be traditional or modern'],
+    ['inStock=maybe', 'inStock: inStock must be true or false'],
+    [`q=${'a'.repeat(500)}`, 'q: q must be at most 100 characters'],
+  ])('rejects %s with 400 naming the parameter', async (query, message) => {
+    expect(await badRequest(`/api/user/product/filter?${query}`)).toBe(message);
+  });
+});
+
+describe('GET /api/user/product/search', () => {
+  const search = async (q: string, extra = '') => names(await page(`/api/user/product/search?q=${encodeURIComponent(q)}${extra}`));
+
+  it('finds by name, category, fabric, tag and description words', async () => {
+    expect(await search('banarasi')).toEqual(['Banarasi Silk Saree']);
+    expect(await search('kurti')).toEqual(['Chikankari Kurti']);
+    expect(await search('rayon')).toEqual(['Tiered Maxi Dress']);
+    expect(await search('wedding')).toEqual(['Banarasi Silk Saree']);
+    expect(await search('embroidery')).toEqual(['Chikankari Kurti']);
+  });
+
+  it('tolerates typos and Indian spelling variants', async () => {
+    expect(await search('kurthi')).toEqual(['Chikankari Kurti']);
+    expect(await search('chikenkari')).toEqual(['Chikankari Kurti']);
+    expect(await search('sari')).toEqual(expect.arrayContaining(['Banarasi Silk Saree', 'Cotton Saree with Block Print']));
+    expect(await search('banarsi')).toEqual(['Banarasi Silk Saree']);
+  });
+
+  it('ranks name matches above description matches', async () => {
+    expect((await search('silk'))[0]).toBe('Banarasi Silk Saree');
+  });
+
+  it('needs every word, and falls back to any word when no product has them all', async () => {
+    expect(await search('cotton saree')).toEqual(['Cotton Saree with Block Print']);
+    expect(await search('maxi kurti')).toEqual(expect.arrayContaining(['Tiered Maxi Dress', 'Chikankari Kurti']));
+  });
+
+  it('combines the search with filters and keeps drafts invisible', async () => {
+    expect(await search('saree', '&minPrice=5000')).toEqual(['Banarasi Silk Saree']);
+    expect(await search('lehenga')).toEqual([]);
+    expect(await search('archived')).toEqual([]);
+  });
+
+  it('answers an empty page for a query with nothing searchable', async () => {
+    expect(await search('!!!')).toEqual([]);
+  });
+});
+
+describe('GET /api/user/product/suggest', () => {
+  it('suggests products and categories for a half-typed word', async () => {
+    const response = await get('/api/user/product/suggest?q=kur');
+    const { data } = response.json<{ data: { products: Array<{ productName: string }>; categories: Array<{ slug: string }> } }>();
+    expect(data.products.map((product) => product.productName)).toEqual(['Chikankari Kurti']);
+    expect(data.categories.map((category) => category.slug)).toEqual(['kurtis']);
+  });
+
+  it('needs q', async () => {
+    expect(await badRequest('/api/user/product/suggest')).toMatch(/^q: /);
+  });
+});
+
+describe('GET /api/user/product/getProductDetails/:productId', () => {
+  it('answers the product with variants, images and each variant price', async () => {
+    await get('/api/user/product/categories');
+    const response = await get(`/api/user/product/getProductDetails/${fixture.ids.chikankari}`);
+    expect(response.statusCode).toBe(200);
+    const { product } = response.json<{ data: { product: ProductDetails } }>().data;
+    expect(product).toMatchObject({
+      productName: 'Chikankari Kurti',
+      productDescription: 'Lucknowi hand embroidery on soft cotton.',
+      availableStock: 6,
+    });
+    expect(product.price).toEqual({ mrp: 149_900, selling: 119_920, saving: 29_980 });
+    expect(product.variants.map((variant) => [variant.variantColor, variant.variantSize, variant.quantity, variant.price.selling])).toEqual(
+      [
+        ['Blue', 'XL', 2, 127_920],
+        ['White', 'S', 4, 119_920],
+        ['White', 'M', 0, 119_920],
+      ],
+    );
+  });
+
+  it('answers 404 for an unknown, malformed, draft or archived product', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', fixture.ids.draft, fixture.ids.archived]) {
+      const response = await get(`/api/user/product/getProductDetails/${id}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorEnvelope>()).toEqual({ success: false, error: 'Product not found' });
+    }
+  });
+});
+
+describe('stock kept by the database', () => {
+  it('sums variant quantities, and follows the product stock when there are no variants', async () => {
+    await get('/api/user/product/categories');
+    const banarasi = await t.services.catalogue.getProductDetails(fixture.ids.banarasi);
+    expect(banarasi.availableStock).toBe(3);
+    const cotton = await t.services.catalogue.getProductDetails(fixture.ids.cottonSaree);
+    expect(cotton.availableStock).toBe(5);
+    expect(cotton.inStock).toBe(true);
+  });
+});

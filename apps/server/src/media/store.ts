@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, mediaUrl } from '@shop/core';
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../errors.js';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif', 'tiff']);
+
+export interface StoredImage {
+  /** The spec's public_id: `folder/hash`; files are `<key>-<width>.webp`. */
+  key: string;
+  /** The spec's secure_url: the default rendition. */
+  url: string;
+  /** Size of the largest rendition; the aspect ratio holds for all of them. */
+  width: number;
+  height: number;
+}
+
+export interface MediaStore {
+  /** Checks that the bytes are an image (by content, not name), and stores it in every width as WebP. */
+  saveImage(bytes: Buffer, folder: string): Promise<StoredImage>;
+  remove(key: string): Promise<void>;
+  readonly root: string;
+}
+
+/** Images on local disk under `root` (DATA_DIR/media), served at /media. Keys are content hashes, so files never change. */
+export function createMediaStore(root: string): MediaStore {
+  mkdirSync(root, { recursive: true });
+  return {
+    root,
+    async saveImage(bytes, folder) {
+      if (bytes.length > MAX_UPLOAD_BYTES)
+        throw new AppError('INVALID_DATA', `Images must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+      let metadata: Metadata;
+      try {
+        metadata = await sharp(bytes).metadata();
+      } catch {
+        throw new AppError('INVALID_DATA', 'This file is not an image we can read (use JPEG, PNG, WebP or AVIF).');
+      }
+      if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
+        throw new AppError('INVALID_DATA', 'This file is not an image we can read (use JPEG, PNG, WebP or AVIF).');
+      }
+      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 20);
+      const key = `${folder}/${hash}`;
+      await mkdir(path.join(root, folder), { recursive: true });
+      let largest = { width: 0, height: 0 };
+      for (const width of IMAGE_WIDTHS) {
+        // .rotate() applies the camera's EXIF orientation; metadata (location, camera) is not copied.
+        const { data, info } = await sharp(bytes).rotate().resize({ width }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+        await writeFile(path.join(root, `${key}-${width}.webp`), data);
+        if (info.width >= largest.width) largest = { width: info.width, height: info.height };
+      }
+      return { key, url: mediaUrl(key, DEFAULT_IMAGE_WIDTH), ...largest };
+    },
+    async remove(key) {
+      if (!/^[a-z0-9-]+\/[a-f0-9]+$/.test(key)) return;
+      await Promise.all(IMAGE_WIDTHS.map((width) => rm(path.join(root, `${key}-${width}.webp`), { force: true })));
+    },
+  };
+}

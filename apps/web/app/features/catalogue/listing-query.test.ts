@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { hrefWith, parseListingQuery } from './listing-query';
+
+describe('parseListingQuery', () => {
+  it('reads repeated list parameters and single values', () => {
+    const { query, error } = parseListingQuery(new URL('http://shop/filter?size=M&size=L&color=Red&minPrice=500&sort=newest&page=2'));
+    expect(error).toBeNull();
+    expect(query).toMatchObject({ size: ['M', 'L'], color: ['Red'], category: [], minPrice: 500, sort: 'newest', page: 2 });
+  });
+
+  it('ignores empty values from a submitted form', () => {
+    const { query } = parseListingQuery(new URL('http://shop/filter?minPrice=&maxPrice=&minDiscount='));
+    expect(query.minPrice).toBeUndefined();
+  });
+
+  it('falls back to defaults with the message of the first bad parameter, keeping the search words', () => {
+    const { query, error } = parseListingQuery(new URL('http://shop/productSearch?q=saree&limit=1000'));
+    expect(error).toBe('limit must be from 1 to 48');
+    expect(query.q).toBe('saree');
+    expect(query.limit).toBeUndefined();
+  });
+});
+
+describe('hrefWith', () => {
+  it('changes parameters and resets the page', () => {
+    const params = new URLSearchParams('size=M&page=3&sort=newest');
+    expect(hrefWith('/filter', params, { size: ['M', 'L'] })).toBe('/filter?sort=newest&size=M&size=L');
+    expect(hrefWith('/filter', params, { sort: null })).toBe('/filter?size=M');
+    expect(hrefWith('/filter', params, { page: '4' })).toBe('/filter?size=M&sort=newest&page=4');
+  });
+});

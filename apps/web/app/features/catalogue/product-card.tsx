@@ -1,0 +1,55 @@
+import type { ProductCard as Card } from '@shop/server/services';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { Price } from './price';
+import { ProductImage } from './product-image';
+
+/** A product in a grid: photo, name, price with MRP and '% off', 'Out of stock' badge. */
+export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+  return (
+    <article className="group relative flex flex-col">
+      <div className="relative overflow-hidden rounded-2xl bg-sand">
+        <ProductImage
+          image={product.image}
+          alt={product.productName}
+          sizes="(min-width: 1280px) 280px, (min-width: 768px) 30vw, 48vw"
+          eager={eager}
+          className="transition-transform duration-500 group-hover:scale-[1.03]"
+        />
+        {!product.inStock && (
+          <span className="absolute left-3 top-3 rounded-full bg-ink/85 px-3 py-1 text-xs font-semibold text-white">Out of stock</span>
+        )}
+        {product.inStock && product.productDiscount >= 30 && (
+          <span className="absolute left-3 top-3 rounded-full bg-wine-700 px-3 py-1 text-xs font-semibold text-white">
+            {product.productDiscount}% off
+          </span>
+        )}
+      </div>
+      <div className="mt-3 flex flex-1 flex-col gap-1 px-0.5">
+        {product.category && <p className="text-xs uppercase tracking-[0.14em] text-muted">{product.category.categoryName}</p>}
+        <h3 className="font-sans text-sm font-medium leading-snug text-ink sm:text-[0.95rem]">
+          <Link to={paths.product(product._id)} className="after:absolute after:inset-0 focus-visible:outline-none" prefetch="intent">
+            {product.productName}
+          </Link>
+        </h3>
+        <Price selling={product.sellingPrice} mrp={product.productPrice} discount={product.productDiscount} />
+        {product.colors.length > 1 && <p className="text-xs text-muted">{product.colors.length} colours</p>}
+      </div>
+    </article>
+  );
+}
+
+export function ProductGrid({ products, eagerCount = 0 }: { products: Card[]; eagerCount?: number }) {
+  return (
+    <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:grid-cols-3 xl:grid-cols-4">
+      {products.map((product, index) => (
+        <li
+          key={product._id}
+          className="relative has-[a:focus-visible]:rounded-2xl has-[a:focus-visible]:outline has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-4 has-[a:focus-visible]:outline-wine-600"
+        >
+          <ProductCard product={product} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,20 @@
+import { useEffect, type RefObject } from 'react';
+
+/**
+ * What every overlay needs while open: focus moves into it, Escape closes it, the page behind does not
+ * scroll, and focus returns to where it was on close.
+ */
+export function useModal(focusTarget: RefObject<HTMLElement | null>, onClose: () => void): void {
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    focusTarget.current?.focus();
+    document.body.style.overflow = 'hidden';
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => {
+      document.body.style.overflow = '';
+      window.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, [focusTarget, onClose]);
+}

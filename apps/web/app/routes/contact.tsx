@@ -1,0 +1,390 @@
+import { contactMessageSchema, CONTACT_LIMITS, type ContactMessageInput } from '@shop/core';
+import { AtSign, CircleCheck, Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Form, Link, data, useNavigation, useRouteLoaderData } from 'react-router';
+import { toast } from 'react-toastify';
+import { paths } from '../config/paths';
+import { pageMeta } from '../lib/meta';
+import type { RootLoaderData } from '../root';
+import { Breadcrumbs } from '../components/breadcrumbs';
+import type { Route } from './+types/contact';
+
+export const OPENING_HOURS = 'Mon–Sat, 10 am – 7 pm IST';
+const SUCCESS_MESSAGE = 'Thank you! We will reply within one working day.';
+const FIELDS = ['name', 'email', 'phone', 'message'] as const;
+type Field = (typeof FIELDS)[number];
+type FieldErrors = Partial<Record<Field, string>>;
+type Values = Record<Field, string>;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    {
+      title: 'Contact us',
+      description:
+        'Questions about a saree, sizes, an order or a return? Call, e-mail or write to us: we reply within one working day, Monday to Saturday.',
+      path: paths.contact,
+    },
+    matches,
+  );
+
+/** The first message of each field, in form order. */
+function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && (FIELDS as readonly string[]).includes(field)) errors[field as Field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** An expected failure from a domain service (AppError), recognised by shape: web code never imports the server. */
+function serviceFailure(error: unknown): { code: string; message: string; fields?: Record<string, string> } | undefined {
+  if (!(error instanceof Error) || !('code' in error) || typeof error.code !== 'string') return undefined;
+  if (error.code !== 'TOO_MANY_REQUESTS' && error.code !== 'INVALID_DATA') return undefined;
+  const fields = 'fields' in error ? (error.fields as Record<string, string> | undefined) : undefined;
+  return { code: error.code, message: error.message, fields };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const text = (name: Field) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const values: Values = { name: text('name'), email: text('email'), phone: text('phone'), message: text('message') };
+
+  const parsed = contactMessageSchema.safeParse(values);
+  if (!parsed.success) return data({ ok: false as const, values, errors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
+
+  try {
+    await context.services.contact.create(parsed.data, context.clientIp);
+  } catch (error) {
+    const failure = serviceFailure(error);
+    if (!failure) throw error;
+    const status = failure.code === 'TOO_MANY_REQUESTS' ? 429 : 400;
+    return data({ ok: false as const, values, errors: failure.fields ?? {}, formError: failure.message }, { status });
+  }
+  return { ok: true as const, name: parsed.data.name };
+}
+
+export default function ContactPage({ actionData }: Route.ComponentProps) {
+  const shop = useRouteLoaderData<RootLoaderData>('root')!.settings;
+
+  useEffect(() => {
+    if (actionData?.ok) toast.success(SUCCESS_MESSAGE, { toastId: 'contact-sent' });
+  }, [actionData]);
+
+  const phoneHref = `tel:${shop.phone.replace(/[^+\d]/g, '')}`;
+  const instagram = shop.socialHandle.replace(/^@/, '');
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
+      <Breadcrumbs current="Contact us" />
+
+      <header className="mt-6 max-w-2xl">
+        <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-600">We are here to help</p>
+        <h1 className="mt-3 text-3xl font-semibold sm:text-4xl">Contact us</h1>
+        <p className="mt-4 text-lg text-muted">
+          A question about a fabric, your size, an order or a return? Write to us, call, or drop by the boutique. A real person reads every
+          message.
+        </p>
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:mt-10 lg:grid-cols-[22rem_1fr] lg:grid-rows-[auto_1fr] lg:gap-x-12">
+        {/* Phones read: how to reach us, the form, then quick answers; desktops show the form on the right. */}
+        <section aria-labelledby="reach-us" className="rounded-2xl border border-line bg-white p-6">
+          <h2 id="reach-us" className="text-xl font-semibold">
+            {shop.name}
+          </h2>
+          <address className="mt-5 space-y-4 text-[0.95rem] not-italic">
+            <ContactLine icon={<MapPin className="h-5 w-5" />} label="Boutique">
+              {shop.address}
+            </ContactLine>
+            <ContactLine icon={<Phone className="h-5 w-5" />} label="Phone">
+              <a
+                href={phoneHref}
+                className="font-medium text-wine-700 underline decoration-wine-100 underline-offset-2 hover:decoration-wine-700"
+              >
+                {shop.phone}
+              </a>
+            </ContactLine>
+            <ContactLine icon={<Mail className="h-5 w-5" />} label="E-mail">
+              <a
+                href={`mailto:${shop.email}`}
+                className="break-all font-medium text-wine-700 underline decoration-wine-100 underline-offset-2 hover:decoration-wine-700"
+              >
+                {shop.email}
+              </a>
+            </ContactLine>
+            {instagram && (
+              <ContactLine icon={<AtSign className="h-5 w-5" />} label="Instagram">
+                <a
+                  href={`https://www.instagram.com/${encodeURIComponent(instagram)}/`}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="font-medium text-wine-700 underline decoration-wine-100 underline-offset-2 hover:decoration-wine-700"
+                >
+                  {shop.socialHandle}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </ContactLine>
+            )}
+            <ContactLine icon={<Clock className="h-5 w-5" />} label="Opening hours">
+              {OPENING_HOURS}
+            </ContactLine>
+          </address>
+        </section>
+
+        <section
+          aria-labelledby="write-to-us"
+          className="self-start rounded-2xl border border-line bg-white p-6 sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        >
+          {actionData?.ok ? (
+            <SentPanel name={actionData.name} />
+          ) : (
+            <ContactForm values={actionData?.values} errors={actionData?.errors} formError={actionData?.formError ?? null} />
+          )}
+        </section>
+
+        <section aria-labelledby="quick-answers" className="self-start rounded-2xl bg-sand/60 p-6 lg:col-start-1 lg:row-start-2">
+          <h2 id="quick-answers" className="font-sans text-xs font-semibold uppercase tracking-[0.18em] text-muted">
+            Quick answers
+          </h2>
+          <ul className="mt-3 space-y-1 text-sm">
+            {[
+              { label: 'Frequently asked questions', to: paths.faq },
+              { label: 'Shipping and delivery times', to: paths.shippingPolicy },
+              { label: 'Returns and exchanges', to: paths.returnPolicy },
+            ].map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="inline-flex min-h-9 items-center text-wine-700 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ContactLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <span aria-hidden="true" className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-wine-50 text-wine-700">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <p className="text-xs font-semibold uppercase tracking-[0.14em] text-muted">{label}</p>
+        <div className="mt-0.5 leading-6">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+function SentPanel({ name }: { name: string }) {
+  // The form it replaces was taller: bring the confirmation into view and give it focus for screen readers.
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'center' });
+    panel.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div ref={panel} tabIndex={-1} role="status" className="flex flex-col items-start gap-4 py-4 focus:outline-none">
+      <span aria-hidden="true" className="flex h-12 w-12 items-center justify-center rounded-full bg-wine-50 text-wine-700">
+        <CircleCheck className="h-6 w-6" />
+      </span>
+      <h2 id="write-to-us" className="text-2xl font-semibold">
+        Message sent
+      </h2>
+      <p className="max-w-prose text-muted">
+        Thank you, {name}! We will reply within one working day. For anything urgent about an order, please call us during opening hours.
+      </p>
+      <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+        <Link to={paths.filter} className="btn btn-primary">
+          Continue shopping
+        </Link>
+        <Link to={paths.contact} reloadDocument className="btn btn-outline">
+          Send another message
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function ContactForm({ values, errors: serverErrors, formError }: { values?: Values; errors?: FieldErrors; formError: string | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' && navigation.formAction === paths.contact;
+  // Errors found in the browser belong to the server answer they were found after; a newer answer wins.
+  const [checked, setChecked] = useState<{ after: FieldErrors | undefined; errors: FieldErrors } | null>(null);
+  const errors = (checked && checked.after === serverErrors ? checked.errors : serverErrors) ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Take the shopper to the first field to fix, whichever side found it.
+  useEffect(() => {
+    const current = (checked && checked.after === serverErrors ? checked.errors : serverErrors) ?? {};
+    const first = FIELDS.find((field) => current[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }, [checked, serverErrors]);
+
+  // The same schema as the server: obvious mistakes are shown without a round trip.
+  const checkBeforeSending = (event: FormEvent<HTMLFormElement>) => {
+    const entries = Object.fromEntries(new FormData(event.currentTarget)) as ContactMessageInput;
+    const parsed = contactMessageSchema.safeParse(entries);
+    if (!parsed.success) event.preventDefault();
+    setChecked({ after: serverErrors, errors: parsed.success ? {} : fieldErrorsOf(parsed.error) });
+  };
+
+  return (
+    <>
+      <h2 id="write-to-us" className="text-2xl font-semibold">
+        Write to us
+      </h2>
+      <p className="mt-1 text-sm text-muted">We reply by e-mail within one working day. Fields marked * are required.</p>
+
+      {formError && (
+        <p role="alert" className="mt-5 rounded-xl border border-wine-100 bg-wine-50 px-4 py-3 text-sm font-medium text-wine-800">
+          {formError}
+        </p>
+      )}
+
+      <Form ref={formRef} method="post" noValidate onSubmit={checkBeforeSending} className="mt-6 grid gap-5 sm:grid-cols-2">
+        <TextField
+          name="name"
+          label="Name"
+          required
+          autoComplete="name"
+          maxLength={CONTACT_LIMITS.name}
+          defaultValue={values?.name}
+          error={errors.name}
+        />
+        <TextField
+          name="email"
+          label="E-mail"
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={CONTACT_LIMITS.email}
+          defaultValue={values?.email}
+          error={errors.email}
+        />
+        <TextField
+          name="phone"
+          label="Mobile number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint="Optional, if you would like a call back."
+          maxLength={16}
+          defaultValue={values?.phone}
+          error={errors.phone}
+          className="sm:col-span-2"
+        />
+        <div className="sm:col-span-2">
+          <FieldLabel htmlFor="contact-message" required>
+            Message
+          </FieldLabel>
+          <textarea
+            id="contact-message"
+            name="message"
+            rows={6}
+            required
+            maxLength={CONTACT_LIMITS.messageMax}
+            defaultValue={values?.message}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? 'contact-message-hint contact-message-error' : 'contact-message-hint'}
+            className={inputClass(Boolean(errors.message))}
+          />
+          <p id="contact-message-hint" className="mt-1.5 text-xs text-muted">
+            Tell us the product name or order number if you have one.
+          </p>
+          <FieldError id="contact-message-error" message={errors.message} />
+        </div>
+
+        <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-xs text-muted">
+            We use your details only to answer you. See our{' '}
+            <Link to={paths.privacyPolicy} className="text-wine-700 underline underline-offset-2">
+              privacy policy
+            </Link>
+            .
+          </p>
+          <button type="submit" className="btn btn-primary w-full sm:w-auto sm:min-w-44" disabled={busy}>
+            {busy ? 'Sending...' : 'Send message'}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+function inputClass(invalid: boolean): string {
+  return [
+    'mt-1.5 block w-full rounded-xl border bg-ivory/40 px-4 py-3 text-base text-ink placeholder:text-muted/70',
+    'focus:border-wine-600 focus:bg-white focus:outline-none focus:ring-2 focus:ring-wine-100',
+    invalid ? 'border-wine-600 bg-wine-50/40' : 'border-line',
+  ].join(' ');
+}
+
+function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required?: boolean; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="block text-sm font-semibold text-ink">
+      {children}
+      {required && (
+        <span aria-hidden="true" className="ml-0.5 text-wine-700">
+          *
+        </span>
+      )}
+    </label>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1.5 text-sm font-medium text-wine-700">
+      {message}
+    </p>
+  );
+}
+
+function TextField({
+  name,
+  label,
+  hint,
+  error,
+  className,
+  ...input
+}: {
+  name: Field;
+  label: string;
+  hint?: string;
+  error?: string;
+  className?: string;
+} & Pick<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'required' | 'autoComplete' | 'inputMode' | 'maxLength' | 'defaultValue'>) {
+  const id = `contact-${name}`;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={id} required={input.required}>
+        {label}
+      </FieldLabel>
+      <input
+        id={id}
+        name={name}
+        type={input.type ?? 'text'}
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass(Boolean(error))}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,300 @@
+import { CLAIM_WINDOW_HOURS, DELIVERY_DAYS, DISPATCH_HOURS, SHIPPING, compareSizes, formatINR, formatRange, mediaUrl } from '@shop/core';
+import type { ProductDetails, VariantView } from '@shop/server/services';
+import { Heart, RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
+import { Link, data, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
+import { loginThenReturnTo, paths } from '../config/paths';
+import { Price } from '../features/catalogue/price';
+import { ProductGallery } from '../features/catalogue/product-gallery';
+import { ProductGrid } from '../features/catalogue/product-card';
+import { swatchColor } from '../features/catalogue/swatches';
+import { pageMeta } from '../lib/meta';
+import type { RootLoaderData } from '../root';
+import { Breadcrumbs } from '../components/breadcrumbs';
+import type { Route } from './+types/product';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { catalogue } = context.services;
+  const product = await catalogue.getProductDetails(params.productId).catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'NOT_FOUND') throw data(null, { status: 404 });
+    throw error;
+  });
+  return { product, related: await catalogue.relatedProducts(product._id, 8) };
+}
+
+// Picking a colour or size only changes the query string: no need to load the product again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { product } = loaderData;
+  const root = matches.find((match) => match?.id === 'root')?.data as RootLoaderData | undefined;
+  const image = product.productImages[0];
+  return [
+    ...pageMeta(
+      {
+        title: product.productName,
+        description:
+          `${product.productName} at ${formatINR(product.sellingPrice, { compact: true })}${product.productDiscount ? ` (${product.productDiscount}% off)` : ''}. ${product.productDescription}`.slice(
+            0,
+            300,
+          ),
+        path: paths.product(product._id),
+      },
+      matches,
+    ).filter((tag) => !('property' in tag && tag.property === 'og:type')),
+    { property: 'og:type', content: 'product' },
+    ...(image ? [{ property: 'og:image', content: `${root?.publicUrl ?? ''}${mediaUrl(image.public_id, 1280)}` }] : []),
+    { property: 'product:price:amount', content: (product.sellingPrice / 100).toFixed(2) },
+    { property: 'product:price:currency', content: 'INR' },
+  ];
+};
+
+/** The variant the shopper is looking at: the chosen colour and size, or sensible defaults. */
+function choose(product: ProductDetails, wantedColor: string | null, wantedSize: string | null) {
+  const colors = [...new Set(product.variants.map((variant) => variant.variantColor))];
+  const inStock = (variant: VariantView) => variant.quantity > 0;
+  const color = colors.find((item) => item === wantedColor) ?? product.variants.find(inStock)?.variantColor ?? colors[0] ?? null;
+  const ofColor = product.variants.filter((variant) => variant.variantColor === color);
+  const sizes = [...new Set(product.variants.map((variant) => variant.variantSize))].sort(compareSizes);
+  const bySize = new Map(ofColor.map((variant) => [variant.variantSize, variant]));
+  const size =
+    (wantedSize && bySize.get(wantedSize)?.quantity ? wantedSize : null) ??
+    (sizes.length === 1 && sizes[0] && bySize.get(sizes[0])?.quantity ? sizes[0] : null);
+  const variant = size ? (bySize.get(size) ?? null) : null;
+  // Until a size is chosen, show the price of the cheapest size available in this colour.
+  const shown = variant ?? [...ofColor].sort((a, b) => a.price.selling - b.price.selling)[0] ?? null;
+  return { colors, color, sizes, size, bySize, variant, shown };
+}
+
+function stockMessage(quantity: number) {
+  if (quantity <= 0) return { text: 'Out of stock', tone: 'text-wine-700' };
+  if (quantity <= 3) return { text: `Only ${quantity} left`, tone: 'text-[#a4470f]' };
+  return { text: 'In stock', tone: 'text-[#1d7a46]' };
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData;
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selection = choose(product, searchParams.get('color'), searchParams.get('size'));
+  const hasVariants = product.variants.length > 0;
+  const price = selection.shown?.price ?? product.price;
+  const colorInStock = selection.shown
+    ? [...selection.bySize.values()].some((variant) => variant.quantity > 0)
+    : product.availableStock > 0;
+  const images = product.productImages.filter((image) => !image.variantColor || image.variantColor === selection.color);
+  const returnTo = `${paths.product(product._id)}${searchParams.toString() ? `?${searchParams.toString()}` : ''}`;
+
+  const pick = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(changes)) next.set(key, value);
+    setSearchParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.productName,
+    description: product.productDescription,
+    image: product.productImages.map((image) => `${root?.publicUrl ?? ''}${mediaUrl(image.public_id, 1280)}`),
+    sku: product.variants[0]?.sku ?? product._id,
+    category: product.category?.categoryName,
+    material: product.fabric || undefined,
+    brand: { '@type': 'Brand', name: root?.settings.name },
+    offers: {
+      '@type': 'Offer',
+      url: `${root?.publicUrl ?? ''}${paths.product(product._id)}`,
+      priceCurrency: 'INR',
+      price: (product.sellingPrice / 100).toFixed(2),
+      availability: product.availableStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  };
+
+  const stock = stockMessage(
+    hasVariants ? (selection.variant ? selection.variant.quantity : colorInStock ? 99 : 0) : product.availableStock,
+  );
+  const needsSize = hasVariants && !selection.variant;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-10">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
+      <Breadcrumbs
+        trail={product.category ? [{ label: product.category.categoryName, to: `${paths.filter}?category=${product.category.slug}` }] : []}
+        current={product.productName}
+      />
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-14">
+        <div className="self-start lg:sticky lg:top-36">
+          <ProductGallery images={images.length > 0 ? images : product.productImages} name={product.productName} />
+        </div>
+
+        <div>
+          {product.category && (
+            <p className="text-xs font-semibold uppercase tracking-[0.18em] text-gold-600">{product.category.categoryName}</p>
+          )}
+          <h1 className="mt-2 text-3xl font-semibold leading-tight sm:text-4xl">{product.productName}</h1>
+          <div className="mt-4">
+            <Price selling={price.selling} mrp={price.mrp} discount={product.productDiscount} size="lg" />
+            <p className="mt-1 text-xs text-muted">
+              Inclusive of all taxes{price.saving > 0 ? ` · You save ${formatINR(price.saving, { compact: true })}` : ''}
+            </p>
+          </div>
+
+          {hasVariants && (
+            <div className="mt-7 space-y-6">
+              <fieldset>
+                <legend className="text-sm font-semibold">
+                  Colour: <span className="font-normal text-muted">{selection.color}</span>
+                </legend>
+                <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Colour">
+                  {selection.colors.map((color) => {
+                    const extra = product.variants.find((variant) => variant.variantColor === color)?.variantColorPrice ?? 0;
+                    const available = product.variants.some((variant) => variant.variantColor === color && variant.quantity > 0);
+                    return (
+                      <button
+                        key={color}
+                        type="button"
+                        role="radio"
+                        aria-checked={color === selection.color}
+                        onClick={() => pick({ color })}
+                        className={`flex min-h-11 items-center gap-2 rounded-full border bg-white py-1.5 pl-1.5 pr-4 text-sm aria-checked:border-wine-700 aria-checked:ring-2 aria-checked:ring-wine-100 ${available ? 'border-line' : 'border-dashed border-line text-muted'}`}
+                      >
+                        <span
+                          aria-hidden="true"
+                          className="h-7 w-7 rounded-full border border-black/10"
+                          style={{ background: swatchColor(color) ?? 'conic-gradient(#d6b46a, #8e2446, #2f5fbf, #d6b46a)' }}
+                        />
+                        {color}
+                        {extra > 0 && <span className="text-xs text-muted">+{formatINR(extra, { compact: true })}</span>}
+                        {!available && <span className="sr-only">(out of stock)</span>}
+                      </button>
+                    );
+                  })}
+                </div>
+              </fieldset>
+
+              <fieldset>
+                <legend className="text-sm font-semibold">
+                  Size{selection.size ? <span className="font-normal text-muted">: {selection.size}</span> : ''}
+                </legend>
+                <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Size">
+                  {selection.sizes.map((size) => {
+                    const variant = selection.bySize.get(size);
+                    const available = Boolean(variant && variant.quantity > 0);
+                    return (
+                      <button
+                        key={size}
+                        type="button"
+                        role="radio"
+                        aria-checked={size === selection.size}
+                        disabled={!available}
+                        onClick={() => pick({ size })}
+                        className="flex min-h-11 min-w-14 flex-col items-center justify-center rounded-xl border border-line bg-white px-3 py-1 text-sm font-medium aria-checked:border-wine-700 aria-checked:bg-wine-700 aria-checked:text-white disabled:cursor-not-allowed disabled:bg-sand/60 disabled:text-muted disabled:line-through"
+                      >
+                        {size}
+                        {variant && variant.variantSizePrice > 0 && (
+                          <span className="text-[0.7rem] font-normal opacity-80">
+                            +{formatINR(variant.variantSizePrice, { compact: true })}
+                          </span>
+                        )}
+                        {!available && <span className="sr-only">(not available)</span>}
+                      </button>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            </div>
+          )}
+
+          <p className={`mt-6 text-sm font-semibold ${needsSize && colorInStock ? 'text-muted' : stock.tone}`} aria-live="polite">
+            {needsSize && colorInStock ? 'Select a size' : stock.text}
+          </p>
+
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+            {stock.text === 'Out of stock' && !needsSize ? (
+              <button type="button" disabled className="btn btn-primary flex-1">
+                <ShoppingBag aria-hidden="true" className="h-4 w-4" /> Out of stock
+              </button>
+            ) : (
+              <Link to={loginThenReturnTo(returnTo)} className="btn btn-primary flex-1">
+                <ShoppingBag aria-hidden="true" className="h-4 w-4" /> Add to Cart
+              </Link>
+            )}
+            <Link to={loginThenReturnTo(returnTo)} className="btn btn-outline flex-1">
+              <Heart aria-hidden="true" className="h-4 w-4" /> Add to Wishlist
+            </Link>
+          </div>
+
+          <ul className="mt-8 space-y-4 rounded-2xl border border-line bg-white p-5 text-sm">
+            <li className="flex gap-3">
+              <Truck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-wine-700" />
+              <span>
+                <strong className="font-semibold">
+                  Dispatched within {DISPATCH_HOURS.min}–{DISPATCH_HOURS.max} hours.
+                </strong>{' '}
+                Delivery in {formatRange(DELIVERY_DAYS.metro)} business days to metro cities, {formatRange(DELIVERY_DAYS.tier2And3)}{' '}
+                elsewhere. Free shipping on orders of {formatINR(SHIPPING.freeShippingFromPaise, { compact: true })} or more, else{' '}
+                {formatINR(SHIPPING.flatFeePaise, { compact: true })}.
+              </span>
+            </li>
+            <li className="flex gap-3">
+              <RotateCcw aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-wine-700" />
+              <span>
+                No returns or exchanges, except damaged, defective, wrong or missing items reported within {CLAIM_WINDOW_HOURS} hours of
+                delivery.{' '}
+                <Link to={paths.returnPolicy} className="font-medium text-wine-700 underline underline-offset-2">
+                  Return policy
+                </Link>
+              </span>
+            </li>
+            <li className="flex gap-3">
+              <ShieldCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-wine-700" />
+              <span>Secure payment by UPI, card or netbanking through Razorpay.</span>
+            </li>
+          </ul>
+
+          <section className="mt-8" aria-labelledby="description-heading">
+            <h2 id="description-heading" className="text-xl font-semibold">
+              Description
+            </h2>
+            <p className="mt-3 whitespace-pre-line leading-7">{product.productDescription}</p>
+            {selection.variant?.variantDescription && <p className="mt-2 text-sm text-muted">{selection.variant.variantDescription}</p>}
+            <dl className="mt-5 grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
+              {product.fabric && (
+                <>
+                  <dt className="text-muted">Fabric</dt>
+                  <dd>{product.fabric}</dd>
+                </>
+              )}
+              {selection.variant && (
+                <>
+                  <dt className="text-muted">SKU</dt>
+                  <dd>{selection.variant.sku}</dd>
+                </>
+              )}
+              {product.tags.length > 0 && (
+                <>
+                  <dt className="text-muted">Good for</dt>
+                  <dd>{product.tags.join(', ')}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+        </div>
+      </div>
+
+      {related.length > 0 && (
+        <section className="mt-16" aria-labelledby="related-heading">
+          <h2 id="related-heading" className="text-2xl font-semibold">
+            You may also like
+          </h2>
+          <div className="mt-6">
+            <ProductGrid products={related.slice(0, 8)} />
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

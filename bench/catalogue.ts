@@ -1,0 +1,122 @@
+/**
+ * Catalogue speed on PostgreSQL with a large catalogue: our filter, search and product-detail endpoints
+ * next to a bare Fastify route, measured in the same run with the same load (autocannon, 50 connections).
+ *
+ *   npm run bench:catalogue                 (20,000 products in database shop_bench on 127.0.0.1:5432)
+ *   BENCH_PRODUCTS=5000 BENCH_SECONDS=5 npm run bench:catalogue
+ *
+ * Prints req/s, p99 latency and the ratio to the bare route for each endpoint. It asserts nothing: the
+ * figures depend on the machine; compare ratios, not absolute numbers.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SERVER_URL = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = process.env.BENCH_DATABASE ?? 'shop_bench';
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+function databaseUrl(name: string) {
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function ensureDatabase(): Promise<void> {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  const exists = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
+  if (exists.rowCount === 0) await client.query(`create database ${DATABASE}`);
+  await client.end();
+}
+
+function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+function start(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  pattern: RegExp,
+): Promise<{ url: string; child: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (match?.[1]) resolve({ url: match[1], child });
+    });
+    child.once('exit', (code) => reject(new Error(`${command} exited with ${code} before listening:\n${output}`)));
+  });
+}
+
+async function measure(url: string): Promise<{ rps: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function main() {
+  await ensureDatabase();
+  const env = { DATABASE_URL: databaseUrl(DATABASE), SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0' };
+  console.log(`Seeding up to ${PRODUCTS.toLocaleString('en-IN')} products into ${DATABASE} (skipped when already there)...`);
+  await run('node', ['apps/server/dist/cli/seed.js', '--products', String(PRODUCTS)], env);
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+  const shop = await start('node', ['apps/server/dist/main.js'], { ...env, DATA_DIR: dataDir }, /shop listening on (http:\/\/[\d.]+:\d+)/);
+  const bare = await start(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {}, /bare listening on (http:\/\/[\d.]+:\d+)/);
+  try {
+    const filter = (await (await fetch(`${shop.url}/api/user/product/filter?limit=1&sort=newest`)).json()) as {
+      data: { total: number; products: Array<{ _id: string }> };
+    };
+    const productId = filter.data.products[0]?._id;
+    if (!productId) throw new Error('the bench database has no active products');
+    console.log(
+      `Catalogue: ${filter.data.total.toLocaleString('en-IN')} active products. ${CONNECTIONS} connections, ${SECONDS} s per endpoint.\n`,
+    );
+
+    const targets = [
+      ['filter', '/api/user/product/filter?style=traditional&size=M&minPrice=500&maxPrice=5000&sort=price_asc&limit=24'],
+      ['search', '/api/user/product/search?q=cotton%20kurthi&limit=24'],
+      ['product detail', `/api/user/product/getProductDetails/${productId}`],
+    ] as const;
+
+    const rows: string[] = [];
+    for (const [name, pathAndQuery] of targets) {
+      // Warm both up so that first-request costs (connections, caches, JIT) are not measured.
+      await autocannon({ url: `${bare.url}/bare`, connections: 10, amount: 500 });
+      await autocannon({ url: `${shop.url}${pathAndQuery}`, connections: 10, amount: 500 });
+      const baseline = await measure(`${bare.url}/bare`);
+      const ours = await measure(`${shop.url}${pathAndQuery}`);
+      rows.push(
+        [
+          name.padEnd(15),
+          `${Math.round(ours.rps).toLocaleString('en-IN').padStart(8)} req/s`,
+          `p99 ${String(ours.p99).padStart(4)} ms`,
+          `bare ${Math.round(baseline.rps).toLocaleString('en-IN').padStart(8)} req/s`,
+          `p99 ${String(baseline.p99).padStart(4)} ms`,
+          `ratio ${(ours.rps / baseline.rps).toFixed(2)}`,
+          ours.errors ? `errors ${ours.errors}` : '',
+        ].join('  '),
+      );
+      console.log(rows.at(-1));
+    }
+    console.log('\nTarget: ratio ≥ 0.30 and p99 < 50 ms for each endpoint.');
+  } finally {
+    shop.child.kill('SIGTERM');
+    bare.child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

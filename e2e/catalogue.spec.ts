@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Browses the demo catalogue (apps/server/src/catalogue/demo): its products, prices and stock are fixed data.
+
+async function openFilters(page: Page) {
+  const filtersButton = page.getByRole('button', { name: /^Filters/ });
+  if (await filtersButton.isVisible()) {
+    await filtersButton.click();
+    return page.getByRole('dialog', { name: 'Filters' });
+  }
+  return page.getByRole('complementary', { name: 'Filters' });
+}
+
+async function closeFilters(page: Page) {
+  const show = page.getByRole('button', { name: /^Show \d+ products?$/ });
+  if (await show.isVisible()) await show.click();
+}
+
+test('a shopper filters by size and price, opens a product and sees the price follow colour and size', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Modern' }).click();
+  await expect(page).toHaveURL(/\/filter\?style=modern$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Modern wear' })).toBeVisible();
+
+  let filters = await openFilters(page);
+  await filters.locator('label', { hasText: /^XL/ }).click();
+  await expect(page).toHaveURL(/size=XL/);
+  await closeFilters(page);
+  filters = await openFilters(page);
+  await filters.getByRole('link', { name: /₹1,000 – ₹1,999/ }).click();
+  await expect(page).toHaveURL(/minPrice=1000&maxPrice=1999/);
+  await closeFilters(page);
+
+  const activeFilters = page.getByRole('list', { name: 'Active filters' });
+  await expect(activeFilters.getByRole('link', { name: /Size XL/ })).toBeVisible();
+  await expect(activeFilters.getByRole('link', { name: /₹1,000 – ₹1,999/ })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Tiered Maxi Dress' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tiered Maxi Dress' })).toBeVisible();
+
+  await page.getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: /Navy/ }).click();
+  await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: /^M/ }).click();
+  const price = page.locator('main p', { hasText: /^Price/ }).first();
+  await expect(price).toContainText('₹1,139.40');
+  await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: /^XL/ }).click();
+  await expect(price).toContainText('₹1,199.40');
+  await expect(page).toHaveURL(/color=Navy&size=XL/);
+
+  await page
+    .getByRole('radiogroup', { name: 'Colour' })
+    .getByRole('radio', { name: /Mustard/ })
+    .click();
+  await expect(page.getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: /Mustard/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+});
+
+test('a signed-out shopper who adds to the cart is asked to log in first', async ({ page }) => {
+  await page.goto('/productSearch?q=maxi');
+  await page.getByRole('link', { name: 'Tiered Maxi Dress' }).click();
+  await page.getByRole('link', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/login\?redirectUrl=%2Fproduct%2F/);
+});
+
+test('search tolerates typos and the header suggests as you type', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  await box.fill('kurthi');
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(suggestions.getByRole('option').first()).toBeVisible();
+  await expect(suggestions).toContainText('Kurti');
+  await box.press('Escape');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/productSearch\?q=kurthi$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('kurthi');
+  await expect(page.getByRole('region', { name: 'Products' }).getByRole('link', { name: /Kurti/ }).first()).toBeVisible();
+});
+
+test('an empty result offers a way back', async ({ page }) => {
+  await page.goto('/filter?style=modern&minPrice=8000&maxPrice=8100');
+  await expect(page.getByRole('heading', { name: 'No products match' })).toBeVisible();
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await expect(page.getByRole('region', { name: 'Products' }).getByRole('article').first()).toBeVisible();
+});
+
+test('a product page works without JavaScript: name, price and Product JSON-LD in the HTML', async ({ request }) => {
+  const listing = await request.get('/api/user/product/search?q=tiered%20maxi');
+  const { data } = (await listing.json()) as { data: { products: Array<{ _id: string; productName: string }> } };
+  const product = data.products.find((item) => item.productName === 'Tiered Maxi Dress');
+  expect(product).toBeDefined();
+  const response = await request.get(`/product/${product!._id}`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain('<h1');
+  expect(html).toContain('Tiered Maxi Dress');
+  expect(html).toContain('₹1,139.40');
+  const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+  expect(jsonLd).toBeDefined();
+  expect(JSON.parse(jsonLd!)).toMatchObject({
+    '@type': 'Product',
+    name: 'Tiered Maxi Dress',
+    offers: { '@type': 'Offer', priceCurrency: 'INR', price: '1139.40', availability: 'https://schema.org/InStock' },
+  });
+  expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/product\//);
+});
+
+test('the sitemap lists every active product', async ({ request }) => {
+  const all = await request.get('/api/user/product/filter?limit=48');
+  const { data } = (await all.json()) as { data: { total: number } };
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap.match(/\/product\/[0-9a-f-]{36}/g)).toHaveLength(data.total);
+});

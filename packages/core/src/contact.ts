@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Indian mobile numbers: 10 digits starting 6–9, optionally written with +91 or a leading 0. */
+const INDIAN_MOBILE = /^(?:\+91|0)?[6-9]\d{9}$/;
+
+export const CONTACT_LIMITS = { name: 80, email: 120, messageMin: 10, messageMax: 2000 } as const;
+
+/** The contact form: the page's form and POST /api/user/contact/sendMessage validate with this one schema. */
+export const contactMessageSchema = z.object({
+  name: z
+    .string({ error: 'Please enter your name.' })
+    .trim()
+    .min(1, 'Please enter your name.')
+    .max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters.`),
+  email: z
+    .string({ error: 'Please enter your email.' })
+    .trim()
+    .min(1, 'Please enter your email.')
+    .max(CONTACT_LIMITS.email, `Email must be at most ${CONTACT_LIMITS.email} characters.`)
+    .pipe(z.email('Please enter a valid email.')),
+  // Optional: an empty box means no phone. Spaces and dashes people type ("98450 12345") are dropped.
+  phone: z
+    .string({ error: 'Please enter a 10-digit mobile number.' })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .refine((value) => value === '' || INDIAN_MOBILE.test(value), 'Please enter a 10-digit mobile number.')
+    .transform((value) => value || undefined)
+    .optional(),
+  message: z
+    .string({ error: 'Please write your message.' })
+    .trim()
+    .min(1, 'Please write your message.')
+    .min(CONTACT_LIMITS.messageMin, `Please write at least ${CONTACT_LIMITS.messageMin} characters.`)
+    .max(CONTACT_LIMITS.messageMax, `Message must be at most ${CONTACT_LIMITS.messageMax} characters.`),
+});
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+export type ContactMessage = z.output<typeof contactMessageSchema>;
