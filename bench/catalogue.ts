@@ -10,6 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -34,6 +35,21 @@ async function ensureDatabase(): Promise<void> {
   const exists = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
   if (exists.rowCount === 0) await client.query(`create database ${DATABASE}`);
   await client.end();
+}
+
+/** Products already in the bench database (0 before its first migration). */
+async function productCount(): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl(DATABASE) });
+  await client.connect();
+  try {
+    const result = await client.query<{ count: number }>(
+      `select count(*)::int as count from information_schema.tables where table_name = 'products'`,
+    );
+    if (!result.rows[0]?.count) return 0;
+    return (await client.query<{ count: number }>('select count(*)::int as count from products')).rows[0]?.count ?? 0;
+  } finally {
+    await client.end();
+  }
 }
 
 function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
@@ -61,6 +77,40 @@ function start(
   });
 }
 
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts the shop on a free port (quietly: LOG_LEVEL=warn) and waits until /api/health answers. */
+async function startShop(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn('node', ['apps/server/dist/main.js'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: 'inherit',
+  });
+  for (let attempt = 0; attempt < 120; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the shop did not answer /api/health within 60 s');
+}
+
 async function measure(url: string): Promise<{ rps: number; p99: number; errors: number }> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
@@ -68,12 +118,15 @@ async function measure(url: string): Promise<{ rps: number; p99: number; errors:
 
 async function main() {
   await ensureDatabase();
-  const env = { DATABASE_URL: databaseUrl(DATABASE), SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0' };
-  console.log(`Seeding up to ${PRODUCTS.toLocaleString('en-IN')} products into ${DATABASE} (skipped when already there)...`);
-  await run('node', ['apps/server/dist/cli/seed.js', '--products', String(PRODUCTS)], env);
+  const env = { DATABASE_URL: databaseUrl(DATABASE), SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+  const missing = PRODUCTS - (await productCount());
+  if (missing > 0) {
+    console.log(`Adding ${missing.toLocaleString('en-IN')} products to ${DATABASE}...`);
+    await run('node', ['apps/server/dist/cli/seed.js', '--products', String(missing)], env);
+  }
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
-  const shop = await start('node', ['apps/server/dist/main.js'], { ...env, DATA_DIR: dataDir }, /shop listening on (http:\/\/[\d.]+:\d+)/);
+  const shop = await startShop({ ...env, DATA_DIR: dataDir });
   const bare = await start(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {}, /bare listening on (http:\/\/[\d.]+:\d+)/);
   try {
     const filter = (await (await fetch(`${shop.url}/api/user/product/filter?limit=1&sort=newest`)).json()) as {
