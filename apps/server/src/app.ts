@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountRoutes } from './accounts/routes.js';
+import { profileRoutes } from './accounts/profile-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { healthRoutes } from './health/routes.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerSameOriginCheck } from './http/same-origin.js';
+import { devMailboxRoutes } from './mail/routes.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
 import { registerWeb, type WebBuild } from './web/ssr.js';
@@ -46,6 +51,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (reply.raw as ResponseWithNonce).cspNonce = randomBytes(16).toString('base64');
     void reply.header('x-request-id', request.id);
   });
+  registerSameOriginCheck(app, options.config.publicUrl);
+  await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -82,6 +89,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(options.db));
   await app.register(settingsRoutes(options.services));
+  await app.register(accountRoutes(options.services, options.config));
+  await app.register(profileRoutes(options.services));
+  // The mail the shop kept instead of sending; never in production, where it would expose codes.
+  if (!options.config.production && options.services.outbox) await app.register(devMailboxRoutes(options.services.outbox));
 
   // Unknown API paths answer in the envelope, never with the HTML not-found page.
   const apiNotFound = async (request: FastifyRequest, reply: FastifyReply) =>

@@ -1,2 +1,4 @@
 // Every table of the shop, one file per domain; drizzle-kit reads this file to generate migrations.
+export * from '../accounts/tables.js';
+export * from '../mail/tables.js';
 export * from '../settings/tables.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import type { Database } from '../db/database.js';
-import { createServices, type Services } from '../services.js';
+import { createServices, type Services, type ServicesOptions } from '../services.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestContext {
@@ -13,16 +13,22 @@ export interface TestContext {
 
 /**
  * Builds the API on a fresh database for this test file; call at the top of a test file.
- * `extraRoutes` adds routes that exist only in the test (they must be added before the app is ready).
+ * `services` sets the clock, mailer and so on; `extraRoutes` adds routes that exist only in the test (they must be added before the app is ready).
  */
-export function useTestApp(options: { extraRoutes?: (app: FastifyInstance) => void } = {}): TestContext {
+export function useTestApp(
+  options: {
+    extraRoutes?: (app: FastifyInstance) => void;
+    services?: ServicesOptions;
+    config?: Partial<AppOptions['config']>;
+  } = {},
+): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase();
-    context.services = createServices(context.database.db);
+    context.services = createServices(context.database.db, options.services);
     await context.services.settings.ensureExists();
     context.app = await buildApp({
-      config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false },
+      config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false, ...options.config },
       db: context.database.db,
       services: context.services,
       logger: false,
