@@ -3,6 +3,9 @@ import { INDIAN_STATES } from './settings.js';
 
 /** Customer account rules shared by the API and the web forms (spec §5, with the bounds the spec left open). */
 
+/** Name of the session cookie (an opaque random token; the server stores only its hash). */
+export const SESSION_COOKIE = 'sid';
+
 export const OTP_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 128;

@@ -1,4 +1,5 @@
 import {
+  SESSION_COOKIE,
   loginUsingPasswordSchema,
   publicUserSchema,
   registerSchema,
@@ -11,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okEnvelope } from '../http/envelope.js';
 import type { Services } from '../services.js';
-import { SESSION_COOKIE, clearSessionCookie, cookiePolicyFor, requireUser, setSessionCookie } from './session.js';
+import { clearSessionCookie, cookiePolicyFor, requireUser, setSessionCookie } from './session.js';
 
 const userAnswer = { 200: okEnvelope(z.object({ user: publicUserSchema })) };
 const emptyAnswer = { 200: okEnvelope(z.object({})) };

@@ -1,11 +1,8 @@
-import type { PublicUser } from '@shop/core';
+import { SESSION_COOKIE, type PublicUser } from '@shop/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import type { Services } from '../services.js';
 import type { Session } from './service.js';
-
-/** The session cookie: a random token; the server keeps only its hash (see accounts/service.ts). */
-export const SESSION_COOKIE = 'sid';
 
 export interface CookiePolicy {
   /** Secure cookies when the shop is served over https (PUBLIC_URL). */
