@@ -8,7 +8,7 @@ interface FieldFrame {
 }
 
 const inputClass =
-  'mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-white px-3.5 text-base text-ink outline-none transition-colors placeholder:text-muted/70 focus:border-wine-600 focus:ring-2 focus:ring-wine-100 aria-[invalid=true]:border-wine-600 read-only:bg-sand/50 read-only:text-muted disabled:opacity-60 sm:text-sm';
+  'mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-white px-3.5 text-base text-ink outline-none transition-colors placeholder:text-muted/70 focus:border-wine-600 focus:ring-2 focus:ring-wine-100 aria-[invalid=true]:border-wine-600 [&[readonly]]:bg-sand/50 [&[readonly]]:text-muted disabled:opacity-60 sm:text-sm';
 
 function Messages({ name, error, hint }: Pick<FieldFrame, 'name' | 'error' | 'hint'>) {
   return (

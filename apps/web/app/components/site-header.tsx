@@ -13,7 +13,7 @@ const NAV = [
 ];
 
 const ACCOUNT_LINK =
-  'relative flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-2.5 text-sm font-medium text-ink hover:bg-sand sm:px-3';
+  'relative flex min-h-11 min-w-10 items-center justify-center gap-2 rounded-full px-1.5 text-sm font-medium text-ink hover:bg-sand sm:min-w-11 sm:px-3';
 
 /** Site header: promise strip, logo and name, search, account (the shopper's first name) and cart, section links. */
 export function SiteHeader({
@@ -40,7 +40,7 @@ export function SiteHeader({
           <span className="truncate font-display text-xl font-semibold tracking-tight text-wine-800 sm:text-2xl">{settings.name}</span>
         </Link>
 
-        <nav aria-label="Account" className="ml-auto flex items-center gap-1 lg:order-3">
+        <nav aria-label="Account" className="ml-auto flex items-center sm:gap-1 lg:order-3">
           {user ? (
             <>
               <Link
@@ -59,8 +59,8 @@ export function SiteHeader({
                 )}
               </Link>
               <Link to={paths.account} className={ACCOUNT_LINK} aria-label={`My account, ${user.userFirstName}`}>
-                <UserRound aria-hidden="true" className="h-5 w-5" />
-                <span aria-hidden="true" className="max-w-20 truncate sm:max-w-32">
+                <UserRound aria-hidden="true" className="hidden h-5 w-5 sm:block" />
+                <span aria-hidden="true" className="max-w-14 truncate sm:max-w-32">
                   {user.userFirstName}
                 </span>
               </Link>

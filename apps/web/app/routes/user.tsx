@@ -32,15 +32,16 @@ const SECTIONS = [
 ] as const;
 
 const LINK =
-  'flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium text-ink hover:bg-sand aria-[current=page]:bg-wine-50 aria-[current=page]:text-wine-700';
+  'flex min-h-11 items-center gap-2 whitespace-nowrap rounded-full border border-line bg-white px-4 text-sm font-medium text-ink hover:bg-sand aria-[current=page]:border-wine-100 aria-[current=page]:bg-wine-50 aria-[current=page]:text-wine-700 lg:gap-3 lg:rounded-xl lg:border-0 lg:bg-transparent lg:px-3';
 
 export default function UserLayout({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[17rem_1fr] lg:gap-10 lg:py-12">
-      <aside>
-        <div className="rounded-2xl border border-line bg-white p-4 lg:sticky lg:top-40">
-          <div className="flex items-center gap-3 border-b border-line px-2 pb-4">
+      <aside className="min-w-0">
+        {/* A card with grouped links on large screens; one row of scrolling links above the page on phones. */}
+        <div className="lg:sticky lg:top-40 lg:rounded-2xl lg:border lg:border-line lg:bg-white lg:p-4">
+          <div className="hidden items-center gap-3 border-b border-line px-2 pb-4 lg:flex">
             <span
               aria-hidden="true"
               className="flex h-11 w-11 items-center justify-center rounded-full bg-wine-700 font-display text-lg text-white"
@@ -54,15 +55,20 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
           </div>
-          <nav aria-label="My account" className="mt-3">
+          <nav
+            aria-label="My account"
+            className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:mx-0 lg:mt-3 lg:block lg:px-0 lg:pb-0"
+          >
             {SECTIONS.map((section) => (
-              <div key={section.title ?? 'orders'} className="mt-2 first:mt-0">
+              <div key={section.title ?? 'orders'} className="contents lg:mt-2 lg:block lg:first:mt-0">
                 {section.title && (
-                  <h2 className="px-3 pb-1 pt-3 font-sans text-xs font-semibold uppercase tracking-[0.16em] text-muted">{section.title}</h2>
+                  <h2 className="sr-only lg:not-sr-only lg:block lg:px-3 lg:pb-1 lg:pt-3 lg:font-sans lg:text-xs lg:font-semibold lg:uppercase lg:tracking-[0.16em] lg:text-muted">
+                    {section.title}
+                  </h2>
                 )}
-                <ul>
+                <ul className="contents lg:block">
                   {section.links.map((link) => (
-                    <li key={link.to}>
+                    <li key={link.to} className="shrink-0">
                       <NavLink to={link.to} className={LINK}>
                         <link.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
                         {link.label}
@@ -72,7 +78,7 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
                 </ul>
               </div>
             ))}
-            <div className="mt-3 border-t border-line pt-3">
+            <div className="shrink-0 lg:mt-3 lg:border-t lg:border-line lg:pt-3">
               <NavLink to={paths.userLogout} className={LINK}>
                 <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
                 Logout
