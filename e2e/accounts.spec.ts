@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { startMailCatcher } from './support/mail-catcher.js';
+import { startMailCatcher } from '../apps/server/src/test/mail-catcher.js';
 import { removeDataDir, startShop, type ShopProcess } from './support/shop-process.js';
 
 // A shop of its own that sends mail over real SMTP to a receiver started here.

@@ -185,6 +185,7 @@ describe('one-time codes', () => {
     const tooSoon = await call('POST', '/api/user/auth/sendAccountVerificationOtp', { body: { email } });
     expect(tooSoon.statusCode).toBe(429);
     expect(errorOf(tooSoon)).toBe('Please wait before asking for another code. Try again in 45 seconds.');
+    expect(tooSoon.headers['retry-after']).toBe('45');
 
     for (let send = 2; send <= 5; send++) {
       clock.advance(61_000);
@@ -262,6 +263,7 @@ describe('login', () => {
     expect(errorOf(locked)).toBe(
       'Too many failed login attempts. Please try again in 15 minutes, or log in with an OTP sent to your email.',
     );
+    expect(locked.headers['retry-after']).toBe('900');
 
     clock.advance(61_000);
     await call('POST', '/api/user/auth/sendLoginOtp', { body: { email } });
@@ -298,8 +300,12 @@ describe('login', () => {
     expect(knownAgain.statusCode).toBe(429);
     expect(unknownAgain.body).toBe(knownAgain.body);
 
-    const guess = await call('POST', '/api/user/auth/verifyLoginOtp', { body: { email: stranger, otp: '123456' } });
-    expect(guess.statusCode).toBe(400);
+    // A wrong guess answers alike too: the unknown address has a code, it is just never sent.
+    const wrongCode = mail.lastCode(email) === '000000' ? '111111' : '000000';
+    const guessKnown = await call('POST', '/api/user/auth/verifyLoginOtp', { body: { email, otp: wrongCode } });
+    const guessUnknown = await call('POST', '/api/user/auth/verifyLoginOtp', { body: { email: stranger, otp: wrongCode } });
+    expect(guessKnown.statusCode).toBe(400);
+    expect(guessUnknown.body).toBe(guessKnown.body);
 
     const login = await call('POST', '/api/user/auth/verifyLoginOtp', { body: { email, otp: mail.lastCode(email) } });
     expect(login.statusCode).toBe(200);

@@ -30,6 +30,10 @@ export function tryAgainIn(milliseconds: number): string {
   return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+/** A 429 whose message and Retry-After header say when to try again. */
+const tooMany = (message: (when: string) => string, waitMs: number) =>
+  new AppError('TOO_MANY_REQUESTS', message(tryAgainIn(waitMs)), undefined, Math.max(1, Math.ceil(waitMs / 1000)));
+
 /** One-time codes and the counters that limit them; time comes from `now` so tests can move it. */
 export function createCodeStore(db: Db, options: { secret: string; now: () => Date }) {
   const { now } = options;
@@ -46,16 +50,11 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
 
   return {
     /**
-     * Checks the send limits for this address and IP and records the send; with `issueCode`, also issues
-     * a new code, voiding the address's earlier ones. One short transaction, serialised per address; the
-     * mail goes out after it, and `undo` takes the send back when delivery fails.
+     * Checks the send limits for this address and IP, records the send and issues a new code, voiding the
+     * address's earlier ones. One short transaction, serialised per address; the mail goes out after it,
+     * and `undo` takes the send back when delivery fails.
      */
-    async issue(
-      email: string,
-      ip: string,
-      purpose: CodePurpose,
-      issueCode: boolean,
-    ): Promise<{ code: string | null; undo: () => Promise<void> }> {
+    async issue(email: string, ip: string, purpose: CodePurpose): Promise<{ code: string; undo: () => Promise<void> }> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${email}`}))`);
         const at = now();
@@ -66,20 +65,22 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
         const last = perEmail.at(-1);
         if (last && at.getTime() - last.createdAt.getTime() < OTP_RULES.resendSeconds * 1000) {
           const wait = last.createdAt.getTime() + OTP_RULES.resendSeconds * 1000 - at.getTime();
-          throw new AppError('TOO_MANY_REQUESTS', `Please wait before asking for another code. Try again ${tryAgainIn(wait)}.`);
+          throw tooMany((when) => `Please wait before asking for another code. Try again ${when}.`, wait);
         }
         if (perEmail.length >= OTP_RULES.perEmailPerHour) {
           const wait = perEmail[perEmail.length - OTP_RULES.perEmailPerHour]!.createdAt.getTime() + HOUR - at.getTime();
-          throw new AppError('TOO_MANY_REQUESTS', `Too many codes were requested for this email. Please try again ${tryAgainIn(wait)}.`);
+          throw tooMany((when) => `Too many codes were requested for this email. Please try again ${when}.`, wait);
         }
         const perIp = await events(tx, 'otp_sent_from_ip', ip, hourAgo);
         if (perIp.length >= OTP_RULES.perIpPerHour) {
           const wait = perIp[perIp.length - OTP_RULES.perIpPerHour]!.createdAt.getTime() + HOUR - at.getTime();
-          throw new AppError('TOO_MANY_REQUESTS', `Too many codes were requested from your network. Please try again ${tryAgainIn(wait)}.`);
+          throw tooMany((when) => `Too many codes were requested from your network. Please try again ${when}.`, wait);
         }
 
-        // Counters older than a day are no longer needed by any limit.
-        await tx.delete(authEvents).where(lt(authEvents.createdAt, new Date(at.getTime() - 24 * HOUR)));
+        // Counters and codes older than a day are no longer needed by any rule.
+        const dayAgo = new Date(at.getTime() - 24 * HOUR);
+        await tx.delete(authEvents).where(lt(authEvents.createdAt, dayAgo));
+        await tx.delete(otpCodes).where(lt(otpCodes.createdAt, dayAgo));
         const recorded = await tx
           .insert(authEvents)
           .values([
@@ -88,7 +89,6 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
           ])
           .returning({ id: authEvents.id });
         const eventIds = recorded.map((row) => row.id);
-        if (!issueCode) return { code: null, undo: async () => {} };
 
         await tx
           .update(otpCodes)
@@ -168,9 +168,9 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
       const lock = locks.at(-1);
       if (lock) {
         const wait = lock.createdAt.getTime() + PASSWORD_LOCK.lockMinutes * MINUTE - at.getTime();
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          `Too many failed login attempts. Please try again ${tryAgainIn(wait)}, or log in with an OTP sent to your email.`,
+        throw tooMany(
+          (when) => `Too many failed login attempts. Please try again ${when}, or log in with an OTP sent to your email.`,
+          wait,
         );
       }
     },

@@ -8,7 +8,7 @@ import {
   type RegisterInput,
   type UpdateProfileInput,
 } from '@shop/core';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
@@ -69,9 +69,13 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
 
   const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
 
+  /**
+   * Issues a code and mails it. `deliver: false` (a login code for an unknown address) issues one that is
+   * never sent, so every later answer, wrong guesses included, matches a known address.
+   */
   async function sendCode(email: string, ip: string, purpose: CodePurpose, deliver: boolean): Promise<void> {
-    const { code, undo } = await codes.issue(email, ip, purpose, deliver);
-    if (!code) return;
+    const { code, undo } = await codes.issue(email, ip, purpose);
+    if (!deliver) return;
     try {
       const shop = await options.settings.get();
       await options.mailer.send(
@@ -87,6 +91,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
   async function createSession(userId: string, previousToken: string | undefined): Promise<Session> {
     // Rotation: whatever session the browser had before login ends here.
     if (previousToken) await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(previousToken)));
+    await db.delete(userSessions).where(and(eq(userSessions.userId, userId), lt(userSessions.expiresAt, now())));
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now().getTime() + SESSION_DAYS * DAY);
     await db.insert(userSessions).values({ tokenHash: hashToken(token), userId, createdAt: now(), expiresAt });

@@ -102,7 +102,7 @@ export default function LoginPage() {
           {mode === 'password' ? 'Login using OTP?' : 'Login with password?'}
         </LinkButton>
         <Link to={paths.signup} className="inline-flex min-h-11 items-center text-sm text-muted hover:text-wine-700">
-          New to the product?&nbsp;<span className="font-semibold text-wine-700 underline-offset-4 hover:underline">Sign Up</span>
+          New to the product? <span className="font-semibold text-wine-700 underline-offset-4 hover:underline">Sign Up</span>
         </Link>
       </div>
     </AuthCard>

@@ -4,13 +4,15 @@ import { useRevalidator } from 'react-router';
 import { api } from '../../lib/api-client';
 
 /**
- * Spec §4: the session is checked on app start. The server-rendered page already knows the user; this
- * call also keeps the cookie's 30-day expiry moving and, when the answer differs (the session ended in
- * another tab), reloads the page data. A failure is silent.
+ * Spec §4: the session is checked on app start. The server-rendered page already checked it; for a
+ * signed-in shopper this call also moves the cookie's 30-day expiry along and, when the session has ended
+ * meanwhile, reloads the page data so the user is cleared. A failure is silent. Visitors the server found
+ * signed out need no second check.
  */
 export function SessionCheck({ userId }: { userId: string | null }) {
   const { revalidate } = useRevalidator();
   useEffect(() => {
+    if (!userId) return;
     let active = true;
     api
       .get<{ user: PublicUser }>('/api/user/auth/me')

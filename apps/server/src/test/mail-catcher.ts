@@ -2,12 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface CaughtMail {
+  from: string;
   to: string[];
   subject: string;
   raw: string;
 }
 
-/** A real SMTP server on a free loopback port that keeps every message it receives. */
+/** A real SMTP server on a free loopback port that keeps every message it receives (API and browser tests). */
 export async function startMailCatcher(): Promise<{
   url: string;
   mails: CaughtMail[];
@@ -25,7 +26,12 @@ export async function startMailCatcher(): Promise<{
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       stream.on('end', () => {
         const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject, raw });
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          subject,
+          raw,
+        });
         callback();
       });
     },
