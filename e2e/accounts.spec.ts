@@ -147,6 +147,18 @@ test('after login, /login?redirectUrl=/user/addresses goes there; a foreign redi
   await expect(page).toHaveURL(at('/user/addresses'));
   await expect(page.getByRole('heading', { name: 'Manage Addresses' })).toBeVisible();
 
+  // '+ Add New Address' at checkout comes here with a way back: the form is open, saving returns.
+  await page.goto(at('/user/addresses?redirectUrl=/checkout'));
+  await page.getByLabel('Name', { exact: true }).fill('Nila Menon');
+  await page.getByLabel('Phone', { exact: true }).fill('9123456780');
+  await page.getByLabel('Street', { exact: true }).fill('7, Marine Drive');
+  await page.getByLabel('City', { exact: true }).fill('Kochi');
+  await page.getByLabel('District', { exact: true }).fill('Ernakulam');
+  await page.getByLabel('State', { exact: true }).selectOption('Kerala');
+  await page.getByLabel('Pincode', { exact: true }).fill('682031');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page).toHaveURL(at('/checkout'));
+
   await page.goto(at('/user/logout'));
   await expect(page).toHaveURL(at('/login'));
   await page.goto(at('/login?redirectUrl=//evil.example/steal'));

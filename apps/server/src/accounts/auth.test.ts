@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { createServices } from '../services.js';
 import type { ErrorEnvelope } from '../http/envelope.js';
 import { useTestApp } from '../test/app.js';
 import {
@@ -363,6 +365,23 @@ describe('sessions', () => {
     expect((await call('GET', '/api/user/auth/me', { sid })).statusCode).toBe(200);
     clock.advance(31 * 24 * 60 * MINUTE);
     expect((await call('GET', '/api/user/auth/me', { sid })).statusCode).toBe(401);
+  });
+
+  it('work on any instance: a second app on the same database knows the session', async () => {
+    const { sid } = await signedInUser(t.app, mail);
+    const other = await buildApp({
+      config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false },
+      db: t.database.db,
+      services: createServices(t.database.db, { now: clock.now }),
+      logger: false,
+    });
+    try {
+      expect((await jsonCall(other, 'GET', '/api/user/auth/me', { sid })).statusCode).toBe(200);
+      expect((await jsonCall(other, 'POST', '/api/user/auth/logout', { sid })).statusCode).toBe(200);
+      expect((await call('GET', '/api/user/auth/me', { sid })).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 
   it('are stored hashed: the cookie value is nowhere in the database', async () => {

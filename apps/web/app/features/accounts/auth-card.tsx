@@ -37,6 +37,8 @@ export function OtpField({ value, onChange, error }: { value: string; onChange: 
     <TextField
       label="OTP"
       name="otp"
+      // The field appears once the code is sent: the code is what the shopper types next.
+      autoFocus
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={OTP_LENGTH}
