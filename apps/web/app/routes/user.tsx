@@ -1,5 +1,6 @@
 import { Bell, Heart, LogOut, MapPin, Package, UserRound } from 'lucide-react';
-import { NavLink, Outlet, redirect } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, redirect, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import { currentUser } from '../lib/session.server';
 import type { Route } from './+types/user';
@@ -36,6 +37,13 @@ const LINK =
 
 export default function UserLayout({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On phones the links are one scrolling row: bring the current page's link into view.
+  useEffect(() => {
+    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav.current && current) nav.current.scrollLeft = current.offsetLeft - (nav.current.clientWidth - current.clientWidth) / 2;
+  }, [pathname]);
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[17rem_1fr] lg:gap-10 lg:py-12">
       <aside className="min-w-0">
@@ -56,8 +64,9 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <nav
+            ref={nav}
             aria-label="My account"
-            className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:mx-0 lg:mt-3 lg:block lg:px-0 lg:pb-0"
+            className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:mx-0 lg:mt-3 lg:block lg:px-0 lg:pb-0"
           >
             {SECTIONS.map((section) => (
               <div key={section.title ?? 'orders'} className="contents lg:mt-2 lg:block lg:first:mt-0">
