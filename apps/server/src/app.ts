@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountRoutes } from './accounts/routes.js';
+import { profileRoutes } from './accounts/profile-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { healthRoutes } from './health/routes.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerSameOriginCheck } from './http/same-origin.js';
+import { devMailboxRoutes } from './mail/routes.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
@@ -51,6 +56,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (reply.raw as ResponseWithNonce).cspNonce = randomBytes(16).toString('base64');
     void reply.header('x-request-id', request.id);
   });
+  registerSameOriginCheck(app, options.config.publicUrl);
+  await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -90,6 +97,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(options.db));
   await app.register(settingsRoutes(options.services));
+  await app.register(accountRoutes(options.services, options.config));
+  await app.register(profileRoutes(options.services));
+  // The mail the shop kept instead of sending; never in production, where it would expose codes.
+  if (!options.config.production && options.services.outbox) await app.register(devMailboxRoutes(options.services.outbox));
   await app.register(catalogueRoutes(options.services));
   await app.register(seoRoutes(options.services, options.config));
   await app.register(contactRoutes(options.services));

@@ -19,6 +19,8 @@ export class AppError extends Error {
     message: string,
     /** Per-field messages for forms, keyed by field name. */
     readonly fields?: Record<string, string>,
+    /** For TOO_MANY_REQUESTS: seconds until a retry may succeed (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { seedDemoCatalogue } from './catalogue/demo/seed.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -14,11 +15,21 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
-  const services = createServices(database.db, { mediaDir: path.join(config.dataDir, 'media') });
+  // The services log through the app's logger, which exists only once the app is built.
+  const log = { info: (line: string) => app.log.info(line), error: (details: object, line: string) => app.log.error(details, line) };
+  const services = createServices(database.db, {
+    mediaDir: path.join(config.dataDir, 'media'),
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret,
+    production: config.production,
+    log,
+  });
   await services.settings.ensureExists();
   if (config.seedDemo) await services.announcements.ensureDemo();
 
-  const app = await buildApp({ config, db: database.db, services, web: await loadWebBuild(WEB_BUILD_DIR) });
+  const app: FastifyInstance = await buildApp({ config, db: database.db, services, web: await loadWebBuild(WEB_BUILD_DIR) });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

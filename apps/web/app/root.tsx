@@ -14,11 +14,19 @@ import { ErrorScreen } from './components/error-screen';
 import { NotFoundScreen } from './components/not-found-screen';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { SessionCheck } from './features/accounts/session-check';
 import { useNonce } from './lib/nonce';
+import { currentUser } from './lib/session.server';
 import './app.css';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { settings: await context.services.settings.get(), publicUrl: context.publicUrl };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await currentUser(request, context);
+  return {
+    settings: await context.services.settings.get(),
+    publicUrl: context.publicUrl,
+    user,
+    unreadNotifications: user ? await context.services.notifications.unreadCount(user._id) : 0,
+  };
 }
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 
@@ -46,13 +54,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {data && <SiteHeader settings={data.settings} />}
+        {data && <SiteHeader settings={data.settings} user={data.user} unreadNotifications={data.unreadNotifications} />}
         <main id="main" className="flex-1">
           {children}
         </main>
         {/* react-toastify 11 injects its own stylesheet on the client; no CSS import needed. */}
         <ToastContainer position="top-right" autoClose={5000} />
         {data && <SiteFooter settings={data.settings} />}
+        {data && <SessionCheck userId={data.user?._id ?? null} />}
+        <ToastContainer position="top-right" autoClose={5000} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

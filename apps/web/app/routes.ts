@@ -6,6 +6,19 @@ export default [
   route('filter', 'routes/filter.tsx'),
   route('productSearch', 'routes/product-search.tsx'),
   route('product/:productId', 'routes/product.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('signup', 'routes/signup.tsx'),
+  // Spec §2.5: the shopper's own area; orders is also the fallback for any other /user/* path.
+  route('user', 'routes/user.tsx', [
+    index('routes/user.orders.tsx', { id: 'user-index' }),
+    route('orders', 'routes/user.orders.tsx'),
+    route('profile', 'routes/user.profile.tsx'),
+    route('addresses', 'routes/user.addresses.tsx'),
+    route('notifications', 'routes/user.notifications.tsx'),
+    route('wishlist', 'routes/user.wishlist.tsx'),
+    route('logout', 'routes/user.logout.tsx'),
+    route('*', 'routes/user.orders.tsx', { id: 'user-fallback' }),
+  ]),
   // One module renders every policy page; its route id names the document (see policyRouteId).
   ...POLICY_PATHS.map((path) => route(path, 'routes/policy.tsx', { id: policyRouteId(path) })),
   route('contact', 'routes/contact.tsx'),

@@ -1,3 +1,4 @@
+export * from './accounts.js';
 export * from './money.js';
 export * from './policy.js';
 export * from './pricing.js';

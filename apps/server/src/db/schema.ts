@@ -1,4 +1,6 @@
 // Every table of the shop, one file per domain; drizzle-kit reads this file to generate migrations.
+export * from '../accounts/tables.js';
+export * from '../mail/tables.js';
 export * from '../settings/tables.js';
 export * from '../catalogue/tables.js';
 export * from '../contact/tables.js';

@@ -11,6 +11,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: ErrorEnvelope = { success: false, error: error.message };
       if (error.fields) body.fields = error.fields;
+      if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(STATUS_BY_CODE[error.code]).send(body);
     }
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import type { Database } from '../db/database.js';
-import { createServices, type Services } from '../services.js';
+import { createServices, type Services, type ServicesOptions } from '../services.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestContext {
@@ -17,17 +17,23 @@ export interface TestContext {
 
 /**
  * Builds the API on a fresh database for this test file; call at the top of a test file.
- * `extraRoutes` adds routes that exist only in the test (they must be added before the app is ready).
+ * `services` sets the clock, mailer and so on; `extraRoutes` adds routes that exist only in the test (they must be added before the app is ready).
  */
-export function useTestApp(options: { extraRoutes?: (app: FastifyInstance) => void } = {}): TestContext {
+export function useTestApp(
+  options: {
+    extraRoutes?: (app: FastifyInstance) => void;
+    services?: Omit<ServicesOptions, 'mediaDir'>;
+    config?: Partial<AppOptions['config']>;
+  } = {},
+): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase();
     context.mediaDir = mkdtempSync(path.join(tmpdir(), 'shop-media-'));
-    context.services = createServices(context.database.db, { mediaDir: context.mediaDir });
+    context.services = createServices(context.database.db, { ...options.services, mediaDir: context.mediaDir });
     await context.services.settings.ensureExists();
     context.app = await buildApp({
-      config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false },
+      config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false, ...options.config },
       db: context.database.db,
       services: context.services,
       logger: false,

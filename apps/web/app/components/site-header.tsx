@@ -1,5 +1,5 @@
-import { DISPATCH_HOURS, SHIPPING, formatINR, type ShopSettings } from '@shop/core';
-import { ShoppingBag, UserRound } from 'lucide-react';
+import { DISPATCH_HOURS, SHIPPING, formatINR, type PublicUser, type ShopSettings } from '@shop/core';
+import { Bell, ShoppingBag, UserRound } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../config/paths';
 import { SearchBox } from '../features/catalogue/search-box';
@@ -13,8 +13,19 @@ const NAV = [
   { label: 'Contact', to: paths.contact },
 ];
 
-/** Site header: promise strip, logo and name, search, account and cart, section links. */
-export function SiteHeader({ settings }: { settings: ShopSettings }) {
+const ACCOUNT_LINK =
+  'relative flex min-h-11 min-w-10 items-center justify-center gap-2 rounded-full px-1.5 text-sm font-medium text-ink hover:bg-sand sm:min-w-11 sm:px-3';
+
+/** Site header: promise strip, logo and name, search, account (the shopper's first name) and cart, section links. */
+export function SiteHeader({
+  settings,
+  user,
+  unreadNotifications,
+}: {
+  settings: ShopSettings;
+  user: PublicUser | null;
+  unreadNotifications: number;
+}) {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
       <p className="bg-wine-800 px-4 py-1.5 text-center text-xs tracking-wide text-white">
@@ -30,18 +41,38 @@ export function SiteHeader({ settings }: { settings: ShopSettings }) {
           <span className="truncate font-display text-xl font-semibold tracking-tight text-wine-800 sm:text-2xl">{settings.name}</span>
         </Link>
 
-        <nav aria-label="Account" className="ml-auto flex items-center gap-1 lg:order-3">
-          <Link
-            to={paths.login}
-            className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-2.5 text-sm font-medium text-ink hover:bg-sand sm:px-3"
-          >
-            <UserRound aria-hidden="true" className="h-5 w-5" />
-            <span className="sr-only sm:not-sr-only">Login</span>
-          </Link>
-          <Link
-            to={paths.cart}
-            className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-2.5 text-sm font-medium text-ink hover:bg-sand sm:px-3"
-          >
+        <nav aria-label="Account" className="ml-auto flex items-center sm:gap-1 lg:order-3">
+          {user ? (
+            <>
+              <Link
+                to={paths.userNotifications}
+                className={ACCOUNT_LINK}
+                aria-label={unreadNotifications > 0 ? `Notifications, ${unreadNotifications} unread` : 'Notifications'}
+              >
+                <Bell aria-hidden="true" className="h-5 w-5" />
+                {unreadNotifications > 0 && (
+                  <span
+                    aria-hidden="true"
+                    className="absolute right-0.5 top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-wine-700 px-1 text-[0.7rem] font-semibold text-white"
+                  >
+                    {unreadNotifications > 99 ? '99+' : unreadNotifications}
+                  </span>
+                )}
+              </Link>
+              <Link to={paths.account} className={ACCOUNT_LINK} aria-label={`My account, ${user.userFirstName}`}>
+                <UserRound aria-hidden="true" className="hidden h-5 w-5 sm:block" />
+                <span aria-hidden="true" className="max-w-14 truncate sm:max-w-32">
+                  {user.userFirstName}
+                </span>
+              </Link>
+            </>
+          ) : (
+            <Link to={paths.login} className={ACCOUNT_LINK}>
+              <UserRound aria-hidden="true" className="h-5 w-5" />
+              <span className="sr-only sm:not-sr-only">Login</span>
+            </Link>
+          )}
+          <Link to={paths.cart} className={ACCOUNT_LINK}>
             <ShoppingBag aria-hidden="true" className="h-5 w-5" />
             <span className="sr-only sm:not-sr-only">Cart</span>
           </Link>

@@ -1,0 +1,196 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { AppError } from '../errors.js';
+import { authEvents, otpCodes } from './tables.js';
+
+export const OTP_RULES = {
+  validMinutes: 10,
+  maxWrongTries: 5,
+  resendSeconds: 60,
+  perEmailPerHour: 5,
+  perIpPerHour: 20,
+  /** How long a verified sign-up address may register. */
+  verifiedForMinutes: 30,
+} as const;
+
+export const PASSWORD_LOCK = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export type CodePurpose = 'login' | 'verify';
+type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** 'in 3 minutes', 'in 45 seconds': when the shopper may try again. */
+export function tryAgainIn(milliseconds: number): string {
+  const seconds = Math.max(1, Math.ceil(milliseconds / 1000));
+  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** A 429 whose message and Retry-After header say when to try again. */
+const tooMany = (message: (when: string) => string, waitMs: number) =>
+  new AppError('TOO_MANY_REQUESTS', message(tryAgainIn(waitMs)), undefined, Math.max(1, Math.ceil(waitMs / 1000)));
+
+/** One-time codes and the counters that limit them; time comes from `now` so tests can move it. */
+export function createCodeStore(db: Db, options: { secret: string; now: () => Date }) {
+  const { now } = options;
+  const hashCode = (email: string, purpose: CodePurpose, code: string) =>
+    createHmac('sha256', options.secret).update(`${purpose}:${email}:${code}`).digest('hex');
+
+  async function events(tx: Executor, kind: (typeof authEvents.kind.enumValues)[number], subject: string, since: Date) {
+    return tx
+      .select({ createdAt: authEvents.createdAt })
+      .from(authEvents)
+      .where(and(eq(authEvents.kind, kind), eq(authEvents.subject, subject), gt(authEvents.createdAt, since)))
+      .orderBy(authEvents.createdAt);
+  }
+
+  return {
+    /**
+     * Checks the send limits for this address and IP, records the send and issues a new code, voiding the
+     * address's earlier ones. One short transaction, serialised per address; the mail goes out after it,
+     * and `undo` takes the send back when delivery fails.
+     */
+    async issue(email: string, ip: string, purpose: CodePurpose): Promise<{ code: string; undo: () => Promise<void> }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${email}`}))`);
+        const at = now();
+        const hourAgo = new Date(at.getTime() - HOUR);
+        // Counted per purpose, so a shopper who just signed up can ask for a login code at once.
+        const addressKey = `${purpose}:${email}`;
+        const perEmail = await events(tx, 'otp_sent_to_email', addressKey, hourAgo);
+        const last = perEmail.at(-1);
+        if (last && at.getTime() - last.createdAt.getTime() < OTP_RULES.resendSeconds * 1000) {
+          const wait = last.createdAt.getTime() + OTP_RULES.resendSeconds * 1000 - at.getTime();
+          throw tooMany((when) => `Please wait before asking for another code. Try again ${when}.`, wait);
+        }
+        if (perEmail.length >= OTP_RULES.perEmailPerHour) {
+          const wait = perEmail[perEmail.length - OTP_RULES.perEmailPerHour]!.createdAt.getTime() + HOUR - at.getTime();
+          throw tooMany((when) => `Too many codes were requested for this email. Please try again ${when}.`, wait);
+        }
+        const perIp = await events(tx, 'otp_sent_from_ip', ip, hourAgo);
+        if (perIp.length >= OTP_RULES.perIpPerHour) {
+          const wait = perIp[perIp.length - OTP_RULES.perIpPerHour]!.createdAt.getTime() + HOUR - at.getTime();
+          throw tooMany((when) => `Too many codes were requested from your network. Please try again ${when}.`, wait);
+        }
+
+        // Counters and codes older than a day are no longer needed by any rule.
+        const dayAgo = new Date(at.getTime() - 24 * HOUR);
+        await tx.delete(authEvents).where(lt(authEvents.createdAt, dayAgo));
+        await tx.delete(otpCodes).where(lt(otpCodes.createdAt, dayAgo));
+        const recorded = await tx
+          .insert(authEvents)
+          .values([
+            { kind: 'otp_sent_to_email', subject: addressKey, createdAt: at },
+            { kind: 'otp_sent_from_ip', subject: ip, createdAt: at },
+          ])
+          .returning({ id: authEvents.id });
+        const eventIds = recorded.map((row) => row.id);
+
+        await tx
+          .update(otpCodes)
+          .set({ consumedAt: at })
+          .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
+        const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+        const [issued] = await tx
+          .insert(otpCodes)
+          .values({
+            email,
+            purpose,
+            codeHash: hashCode(email, purpose, code),
+            createdAt: at,
+            expiresAt: new Date(at.getTime() + OTP_RULES.validMinutes * MINUTE),
+          })
+          .returning({ id: otpCodes.id });
+        const undo = async () => {
+          await db.delete(otpCodes).where(eq(otpCodes.id, issued!.id));
+          await db.delete(authEvents).where(inArray(authEvents.id, eventIds));
+        };
+        return { code, undo };
+      });
+    },
+
+    /** Uses up the address's current code when `code` matches; counts a wrong try otherwise. */
+    async consume(email: string, purpose: CodePurpose, code: string): Promise<void> {
+      const at = now();
+      const [current] = await db
+        .select()
+        .from(otpCodes)
+        .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1);
+      if (!current || current.expiresAt <= at) {
+        throw new AppError('INVALID_DATA', 'This OTP has expired or was already used. Please request a new one.', {
+          otp: 'Please request a new OTP.',
+        });
+      }
+      const expected = Buffer.from(current.codeHash, 'hex');
+      const given = Buffer.from(hashCode(email, purpose, code), 'hex');
+      if (!timingSafeEqual(expected, given)) {
+        const [counted] = await db
+          .update(otpCodes)
+          .set({ attempts: sql`${otpCodes.attempts} + 1` })
+          .where(and(eq(otpCodes.id, current.id), isNull(otpCodes.consumedAt)))
+          .returning({ attempts: otpCodes.attempts });
+        if (!counted || counted.attempts >= OTP_RULES.maxWrongTries) {
+          await db.update(otpCodes).set({ consumedAt: at }).where(eq(otpCodes.id, current.id));
+          throw new AppError('INVALID_DATA', 'Too many wrong tries. Please request a new OTP.', { otp: 'Please request a new OTP.' });
+        }
+        throw new AppError('INVALID_DATA', 'Invalid OTP.', { otp: 'Invalid OTP.' });
+      }
+      // Single use even when two requests race with the right code: only one update finds it unused.
+      const [used] = await db
+        .update(otpCodes)
+        .set({ consumedAt: at, verifiedAt: purpose === 'verify' ? at : null })
+        .where(and(eq(otpCodes.id, current.id), isNull(otpCodes.consumedAt)))
+        .returning({ id: otpCodes.id });
+      if (!used) throw new AppError('INVALID_DATA', 'This OTP has expired or was already used. Please request a new one.');
+    },
+
+    /** True when the address entered a correct sign-up code within the last 30 minutes. */
+    async isRecentlyVerified(email: string): Promise<boolean> {
+      const since = new Date(now().getTime() - OTP_RULES.verifiedForMinutes * MINUTE);
+      const rows = await db
+        .select({ id: otpCodes.id })
+        .from(otpCodes)
+        .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, 'verify'), gt(otpCodes.verifiedAt, since)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Throws 429 while password login is locked for this address. */
+    async assertPasswordLoginAllowed(email: string): Promise<void> {
+      const at = now();
+      const locks = await events(db, 'password_locked', email, new Date(at.getTime() - PASSWORD_LOCK.lockMinutes * MINUTE));
+      const lock = locks.at(-1);
+      if (lock) {
+        const wait = lock.createdAt.getTime() + PASSWORD_LOCK.lockMinutes * MINUTE - at.getTime();
+        throw tooMany(
+          (when) => `Too many failed login attempts. Please try again ${when}, or log in with an OTP sent to your email.`,
+          wait,
+        );
+      }
+    },
+
+    /** Counts a wrong password; the tenth within 15 minutes (since any earlier lock) locks the address. */
+    async recordPasswordFailure(email: string): Promise<void> {
+      const at = now();
+      await db.insert(authEvents).values({ kind: 'password_failed', subject: email, createdAt: at });
+      const [lastLock] = await events(db, 'password_locked', email, new Date(0)).then((rows) => rows.slice(-1));
+      const windowStart = Math.max(at.getTime() - PASSWORD_LOCK.windowMinutes * MINUTE, lastLock?.createdAt.getTime() ?? 0);
+      const failures = await events(db, 'password_failed', email, new Date(windowStart));
+      if (failures.length >= PASSWORD_LOCK.maxFailures) {
+        await db.insert(authEvents).values({ kind: 'password_locked', subject: email, createdAt: at });
+      }
+    },
+
+    async clearPasswordFailures(email: string): Promise<void> {
+      await db.delete(authEvents).where(and(eq(authEvents.kind, 'password_failed'), eq(authEvents.subject, email)));
+    },
+  };
+}
+
+export type CodeStore = ReturnType<typeof createCodeStore>;

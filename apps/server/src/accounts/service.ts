@@ -1,0 +1,241 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import {
+  changePasswordSchema,
+  registerSchema,
+  updateProfileSchema,
+  type PublicUser,
+  type RegisterInput,
+  type UpdateProfileInput,
+} from '@shop/core';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../db/database.js';
+import { AppError } from '../errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import { codeMail } from '../mail/templates.js';
+import type { SettingsService } from '../settings/service.js';
+import { OTP_RULES, createCodeStore, type CodePurpose } from './limits.js';
+import { userNotifications, userSessions, users } from './tables.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_DAYS = 30;
+/** A session's expiry moves forward at most once a day, so reading it is not a write per request. */
+const SESSION_REFRESH_AFTER = DAY;
+
+export const MAIL_FAILED_MESSAGE = 'We could not send the e-mail. Please try again.';
+const WRONG_LOGIN_MESSAGE = 'Invalid email or password.';
+
+// Argon2id (a const enum, which isolated modules cannot import as a value).
+const ARGON2ID: Algorithm.Argon2id = 2;
+const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export interface Session {
+  /** The cookie value; only its SHA-256 is stored. */
+  token: string;
+  expiresAt: Date;
+}
+
+export interface AccountsOptions {
+  mailer: Mailer;
+  settings: SettingsService;
+  publicUrl: string;
+  /** Key for the HMAC of one-time codes. */
+  secret: string;
+  now: () => Date;
+  onMailError?: (error: unknown) => void;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+const toPublicUser = (row: UserRow): PublicUser => ({
+  _id: row.id,
+  userEmail: row.email,
+  userFirstName: row.firstName,
+  userLastName: row.lastName,
+  userPhone: row.phone,
+  userDOB: row.dob,
+  userGender: row.gender as PublicUser['userGender'],
+});
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Sign-up, login by password or code, sessions and the shopper's own profile. */
+export function createAccountsService(db: Db, options: AccountsOptions) {
+  const { now } = options;
+  const codes = createCodeStore(db, { secret: options.secret, now });
+  // Checked when the address is unknown, so a wrong address costs as long as a wrong password.
+  const dummyHash = hash('not-a-real-password', ARGON2);
+
+  const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
+
+  /**
+   * Issues a code and mails it. `deliver: false` (a login code for an unknown address) issues one that is
+   * never sent, so every later answer, wrong guesses included, matches a known address.
+   */
+  async function sendCode(email: string, ip: string, purpose: CodePurpose, deliver: boolean): Promise<void> {
+    const { code, undo } = await codes.issue(email, ip, purpose);
+    if (!deliver) return;
+    try {
+      const shop = await options.settings.get();
+      await options.mailer.send(
+        codeMail({ to: email, code, purpose, minutesValid: OTP_RULES.validMinutes, shop, publicUrl: options.publicUrl }),
+      );
+    } catch (error) {
+      options.onMailError?.(error);
+      await undo();
+      throw new AppError('UNAVAILABLE', MAIL_FAILED_MESSAGE);
+    }
+  }
+
+  async function createSession(userId: string, previousToken: string | undefined): Promise<Session> {
+    // Rotation: whatever session the browser had before login ends here.
+    if (previousToken) await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(previousToken)));
+    await db.delete(userSessions).where(and(eq(userSessions.userId, userId), lt(userSessions.expiresAt, now())));
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now().getTime() + SESSION_DAYS * DAY);
+    await db.insert(userSessions).values({ tokenHash: hashToken(token), userId, createdAt: now(), expiresAt });
+    return { token, expiresAt };
+  }
+
+  async function userById(userId: string): Promise<UserRow> {
+    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    if (!row) throw new AppError('UNAUTHENTICATED', 'Please log in.');
+    return row;
+  }
+
+  return {
+    /** Sends a login code to a known address; an unknown one gets the same answer and no mail. */
+    async sendLoginOtp(email: string, ip: string): Promise<void> {
+      const user = await findByEmail(email);
+      await sendCode(email, ip, 'login', Boolean(user));
+    },
+
+    async sendAccountVerificationOtp(email: string, ip: string): Promise<void> {
+      if (await findByEmail(email)) {
+        throw new AppError('CONFLICT', 'An account with this email already exists. Please log in.', {
+          email: 'This email already has an account.',
+        });
+      }
+      await sendCode(email, ip, 'verify', true);
+    },
+
+    async verifyAccountOtp(email: string, otp: string): Promise<void> {
+      await codes.consume(email, 'verify', otp);
+    },
+
+    async loginUsingPassword(email: string, password: string, previousToken?: string): Promise<{ user: PublicUser; session: Session }> {
+      await codes.assertPasswordLoginAllowed(email);
+      const user = await findByEmail(email);
+      const matches = await verify(user?.passwordHash ?? (await dummyHash), password);
+      if (!user || !matches) {
+        await codes.recordPasswordFailure(email);
+        throw new AppError('UNAUTHENTICATED', WRONG_LOGIN_MESSAGE);
+      }
+      await codes.clearPasswordFailures(email);
+      return { user: toPublicUser(user), session: await createSession(user.id, previousToken) };
+    },
+
+    async verifyLoginOtp(email: string, otp: string, previousToken?: string): Promise<{ user: PublicUser; session: Session }> {
+      await codes.consume(email, 'login', otp);
+      const user = await findByEmail(email);
+      // Unreachable for a consumed code unless the account was deleted in between.
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid OTP.');
+      return { user: toPublicUser(user), session: await createSession(user.id, previousToken) };
+    },
+
+    /** Creates the account of an address verified in the last 30 minutes, and a welcome notification. */
+    async register(input: RegisterInput): Promise<PublicUser> {
+      const details = registerSchema.parse(input);
+      if (await findByEmail(details.email)) {
+        throw new AppError('CONFLICT', 'An account with this email already exists. Please log in.', {
+          email: 'This email already has an account.',
+        });
+      }
+      if (!(await codes.isRecentlyVerified(details.email))) {
+        throw new AppError('INVALID_DATA', 'Please verify your email with an OTP first.', { email: 'Please verify your email first.' });
+      }
+      const passwordHash = await hash(details.password, ARGON2);
+      const shop = await options.settings.get();
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            email: details.email,
+            firstName: details.firstName,
+            lastName: details.lastName,
+            passwordHash,
+            createdAt: now(),
+            updatedAt: now(),
+          })
+          .onConflictDoNothing({ target: users.email })
+          .returning();
+        if (!row) throw new AppError('CONFLICT', 'An account with this email already exists. Please log in.');
+        await tx.insert(userNotifications).values({
+          userId: row.id,
+          title: `Welcome to ${shop.name}`,
+          body: 'Your account is ready. Save your addresses and wishlist, and follow your orders here.',
+          link: '/filter',
+          createdAt: now(),
+        });
+        return toPublicUser(row);
+      });
+    },
+
+    /** The user behind a session cookie, or null; extends the session when it is more than a day old. */
+    async authenticate(token: string | undefined): Promise<{ user: PublicUser; session: Session } | null> {
+      if (!token) return null;
+      const tokenHash = hashToken(token);
+      const at = now();
+      const [found] = await db
+        .select({ user: users, expiresAt: userSessions.expiresAt })
+        .from(userSessions)
+        .innerJoin(users, eq(users.id, userSessions.userId))
+        .where(and(eq(userSessions.tokenHash, tokenHash), gt(userSessions.expiresAt, at)));
+      if (!found) return null;
+      let expiresAt = found.expiresAt;
+      if (expiresAt.getTime() - at.getTime() < SESSION_DAYS * DAY - SESSION_REFRESH_AFTER) {
+        expiresAt = new Date(at.getTime() + SESSION_DAYS * DAY);
+        await db.update(userSessions).set({ expiresAt }).where(eq(userSessions.tokenHash, tokenHash));
+      }
+      return { user: toPublicUser(found.user), session: { token, expiresAt } };
+    },
+
+    async logout(token: string | undefined): Promise<void> {
+      if (token) await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(token)));
+    },
+
+    async getProfile(userId: string): Promise<PublicUser> {
+      return toPublicUser(await userById(userId));
+    },
+
+    async updateProfile(userId: string, input: UpdateProfileInput): Promise<PublicUser> {
+      const details = updateProfileSchema.parse(input);
+      const [row] = await db
+        .update(users)
+        .set({ ...details, updatedAt: now() })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!row) throw new AppError('UNAUTHENTICATED', 'Please log in.');
+      return toPublicUser(row);
+    },
+
+    /** Changes the password after checking the current one; every other session of the user ends. */
+    async changePassword(userId: string, input: z.input<typeof changePasswordSchema>, currentToken: string): Promise<void> {
+      const details = changePasswordSchema.parse(input);
+      const user = await userById(userId);
+      if (!(await verify(user.passwordHash, details.currentPassword))) {
+        throw new AppError('INVALID_DATA', 'Your current password is not correct.', {
+          currentPassword: 'Your current password is not correct.',
+        });
+      }
+      await db
+        .update(users)
+        .set({ passwordHash: await hash(details.newPassword, ARGON2), updatedAt: now() })
+        .where(eq(users.id, userId));
+      await db.delete(userSessions).where(and(eq(userSessions.userId, userId), ne(userSessions.tokenHash, hashToken(currentToken))));
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

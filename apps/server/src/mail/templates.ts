@@ -1,0 +1,59 @@
+import type { ShopSettings } from '@shop/core';
+import { escapeHtml } from './html.js';
+import type { Mail } from './mailer.js';
+
+/** Absolute URL of the shop logo for mail clients, which cannot resolve '/logo.svg'. */
+const absolute = (publicUrl: string, url: string) =>
+  /^https?:\/\//.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+
+/** The branded frame every shop mail shares: logo and name on top, the shop's address below. */
+function layout(shop: ShopSettings, publicUrl: string, content: string): string {
+  const name = escapeHtml(shop.name);
+  return `<!doctype html>
+<html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${name}</title></head>
+<body style="margin:0;background:#fbf7f1;font-family:Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#2a2122">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fbf7f1;padding:24px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;background:#ffffff;border:1px solid #e4d8c8;border-radius:16px">
+<tr><td style="background:#5e1630;border-radius:16px 16px 0 0;padding:20px 24px">
+<img src="${escapeHtml(absolute(publicUrl, shop.logoUrl))}" width="40" height="40" alt="" style="vertical-align:middle;border-radius:50%;background:#ffffff">
+<span style="vertical-align:middle;margin-left:12px;font-family:Georgia,serif;font-size:22px;color:#ffffff">${name}</span>
+</td></tr>
+<tr><td style="padding:28px 24px">${content}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e4d8c8;font-size:12px;color:#6b5d5a">${name} · ${escapeHtml(shop.address)}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+export type CodePurpose = 'login' | 'verify';
+
+/** The one-time code mail; the code is in the subject, the HTML and the plain text. */
+export function codeMail(input: {
+  to: string;
+  code: string;
+  purpose: CodePurpose;
+  minutesValid: number;
+  shop: ShopSettings;
+  publicUrl: string;
+}): Mail {
+  const { code, shop, minutesValid } = input;
+  const action = input.purpose === 'login' ? 'log in to' : 'verify your e-mail address for';
+  const subject = `${code} is your ${shop.name} ${input.purpose === 'login' ? 'login' : 'verification'} code`;
+  const text = [
+    `Your one-time code to ${action} ${shop.name}:`,
+    '',
+    `    ${code}`,
+    '',
+    `It is valid for ${minutesValid} minutes and can be used once.`,
+    'If you did not ask for it, you can ignore this e-mail; nobody can use it without access to your mailbox.',
+    '',
+    `${shop.name} · ${shop.address}`,
+  ].join('\n');
+  const html = layout(
+    shop,
+    input.publicUrl,
+    `<p style="margin:0 0 12px;font-size:15px">Your one-time code to ${escapeHtml(action)} ${escapeHtml(shop.name)}:</p>
+<p style="margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:8px;color:#761c3a">${code}</p>
+<p style="margin:0 0 8px;font-size:14px">It is valid for ${minutesValid} minutes and can be used once.</p>
+<p style="margin:0;font-size:13px;color:#6b5d5a">If you did not ask for it, you can ignore this e-mail; nobody can use it without access to your mailbox.</p>`,
+  );
+  return { to: input.to, subject, html, text };
+}

@@ -1,0 +1,110 @@
+import { loginUsingPasswordSchema, safeRedirectPath, sendLoginOtpSchema, verifyLoginOtpSchema } from '@shop/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { TextField } from '../components/form-field';
+import { paths } from '../config/paths';
+import { AuthCard, EmailField, LinkButton, OtpField } from '../features/accounts/auth-card';
+import { api, errorMessage } from '../lib/api-client';
+import { fieldErrorsOf, validate, type FieldErrors } from '../lib/form';
+import { pageMeta } from '../lib/meta';
+import type { Route } from './+types/login';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: 'Login', description: 'Log in with your password or a one-time code sent to your email.', path: paths.login }, matches);
+
+type Mode = 'password' | 'otp';
+
+/** Spec §2.3: log in by password or by a code sent by e-mail, then go to redirectUrl (same-site only) or '/'. */
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>('password');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState('');
+  const [otpSent, setOtpSent] = useState(false);
+  const [busy, setBusy] = useState<'send' | 'login' | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const switchMode = () => {
+    setMode(mode === 'password' ? 'otp' : 'password');
+    setOtp('');
+    setOtpSent(false);
+    setErrors({});
+  };
+
+  const sendOtp = async () => {
+    const checked = validate(sendLoginOtpSchema, { email });
+    setErrors(checked.errors ?? {});
+    if (!checked.data) return;
+    setBusy('send');
+    try {
+      await api.post('/api/user/auth/sendLoginOtp', checked.data, 'Failed to send OTP.');
+      setOtpSent(true);
+      toast.success('OTP sent to your email.');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to send OTP.'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const login = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked =
+      mode === 'password' ? validate(loginUsingPasswordSchema, { email, password }) : validate(verifyLoginOtpSchema, { email, otp });
+    setErrors(checked.errors ?? {});
+    if (!checked.data) return;
+    setBusy('login');
+    try {
+      const path = mode === 'password' ? '/api/user/auth/loginUsingPassword' : '/api/user/auth/verifyLoginOtp';
+      await api.post(path, checked.data, mode === 'password' ? 'Login failed.' : 'Invalid OTP.');
+      toast.success('Login successful!');
+      await navigate(safeRedirectPath(searchParams.get('redirectUrl')), { replace: true });
+      await revalidate();
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      toast.error(errorMessage(error, 'Login failed.'));
+      setBusy(null);
+    }
+  };
+
+  return (
+    <AuthCard title="Login to Your Account">
+      <form onSubmit={(event) => void login(event)} noValidate className="space-y-4">
+        <EmailField value={email} onChange={setEmail} error={errors.email} />
+        {mode === 'password' ? (
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password}
+          />
+        ) : (
+          <>
+            <button type="button" className="btn btn-outline w-full" disabled={busy !== null} onClick={() => void sendOtp()}>
+              {busy === 'send' ? 'Processing...' : 'Send OTP to email'}
+            </button>
+            {otpSent && <OtpField value={otp} onChange={setOtp} error={errors.otp} />}
+          </>
+        )}
+        <button type="submit" className="btn btn-primary w-full" disabled={busy !== null || (mode === 'otp' && !otpSent)}>
+          {busy === 'login' ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+      <div className="mt-4 flex flex-col items-center gap-1 text-center">
+        <LinkButton onClick={switchMode} disabled={busy !== null}>
+          {mode === 'password' ? 'Login using OTP?' : 'Login with password?'}
+        </LinkButton>
+        <Link to={paths.signup} className="inline-flex min-h-11 items-center text-sm text-muted hover:text-wine-700">
+          New to the product? <span className="font-semibold text-wine-700 underline-offset-4 hover:underline">Sign Up</span>
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
+import { paths } from '../config/paths';
+import { api } from '../lib/api-client';
+
+/** Spec §2.5: logout ends the session and goes to /login; a failed call is only logged (spec §8). */
+export default function LogoutPage() {
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    api
+      .post('/api/user/auth/logout')
+      .catch((error: unknown) => console.error('logout failed', error))
+      .then(async () => {
+        await navigate(paths.login, { replace: true });
+        await revalidate();
+      })
+      .catch(() => {});
+    // Once, when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return <p className="text-muted">Logging out...</p>;
+}

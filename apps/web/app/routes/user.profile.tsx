@@ -1,0 +1,113 @@
+import { GENDERS, GENDER_LABELS, PASSWORD_MIN_LENGTH, changePasswordSchema, updateProfileSchema, type PublicUser } from '@shop/core';
+import type { FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
+import { toast } from 'react-toastify';
+import { MobileField, SelectField, TextField } from '../components/form-field';
+import { PageState, UserPage } from '../features/accounts/user-page';
+import { api } from '../lib/api-client';
+import { useForm } from '../lib/form';
+import { useApiData } from '../lib/use-api-data';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function ProfileForm({ user }: { user: PublicUser }) {
+  const { revalidate } = useRevalidator();
+  const form = useForm({
+    firstName: user.userFirstName,
+    lastName: user.userLastName,
+    phone: user.userPhone ?? '',
+    dob: user.userDOB ?? '',
+    gender: user.userGender ?? '',
+  });
+  const { field } = form;
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(updateProfileSchema, async () => {
+      await api.put('/api/user/profile/updateProfile', form.values);
+      toast.success('Profile updated.');
+      await revalidate();
+    });
+  };
+
+  return (
+    <form onSubmit={save} noValidate className="rounded-2xl border border-line bg-white p-5 sm:p-6" aria-labelledby="personal-title">
+      <h2 id="personal-title" className="text-xl font-semibold">
+        Personal information
+      </h2>
+      <div className="mt-5 grid gap-4 sm:grid-cols-2">
+        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+        <TextField label="Email" name="email" type="email" value={user.userEmail} readOnly hint="Your email cannot be changed." />
+        <MobileField {...field('phone')} />
+        <TextField label="Date of birth" type="date" max={today()} autoComplete="bday" {...field('dob')} />
+        <SelectField label="Gender" {...field('gender')}>
+          <option value="">Prefer not to say</option>
+          {GENDERS.map((gender) => (
+            <option key={gender} value={gender}>
+              {GENDER_LABELS[gender]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <button type="submit" className="btn btn-primary mt-6 w-full sm:w-auto" disabled={form.busy}>
+        {form.busy ? 'Saving...' : 'Save changes'}
+      </button>
+    </form>
+  );
+}
+
+const NO_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+function ChangePasswordForm() {
+  const form = useForm(NO_PASSWORDS);
+  const field = (name: keyof typeof NO_PASSWORDS) => ({ ...form.field(name), type: 'password' });
+
+  const change = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(changePasswordSchema, async (values) => {
+      await api.put('/api/user/profile/changePassword', values);
+      toast.success('Password changed.');
+      form.setValues(NO_PASSWORDS);
+    });
+  };
+
+  return (
+    <form onSubmit={change} noValidate className="rounded-2xl border border-line bg-white p-5 sm:p-6" aria-labelledby="password-title">
+      <h2 id="password-title" className="text-xl font-semibold">
+        Change password
+      </h2>
+      <p className="mt-1 text-sm text-muted">You stay logged in here; other devices are logged out.</p>
+      <div className="mt-5 grid gap-4 sm:grid-cols-3">
+        <TextField label="Current password" autoComplete="current-password" {...field('currentPassword')} />
+        <TextField
+          label="New password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          {...field('newPassword')}
+        />
+        <TextField label="Confirm new password" autoComplete="new-password" {...field('confirmPassword')} />
+      </div>
+      <button type="submit" className="btn btn-outline mt-6 w-full sm:w-auto" disabled={form.busy}>
+        {form.busy ? 'Saving...' : 'Change password'}
+      </button>
+    </form>
+  );
+}
+
+/** Profile Information: name, phone, date of birth, gender; e-mail read-only; password change. */
+export default function ProfilePage() {
+  const profile = useApiData(() => api.get<{ user: PublicUser }>('/api/user/profile/getMyProfile'));
+  return (
+    <UserPage title="Profile Information">
+      <PageState loading={profile.loading} error={profile.error}>
+        {profile.data && (
+          <div className="space-y-6">
+            <ProfileForm user={profile.data.user} />
+            <ChangePasswordForm />
+          </div>
+        )}
+      </PageState>
+    </UserPage>
+  );
+}

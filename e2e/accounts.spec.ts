@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { startMailCatcher } from '../apps/server/src/test/mail-catcher.js';
+import { removeDataDir, startShop, type ShopProcess } from './support/shop-process.js';
+
+// A shop of its own that sends mail over real SMTP to a receiver started here.
+let shop: ShopProcess;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+
+test.beforeAll(async () => {
+  mail = await startMailCatcher();
+  shop = await startShop({ env: { SMTP_URL: mail.url, SEED_DEMO: '0' } });
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  if (shop) removeDataDir(shop.dataDir);
+  await mail?.stop();
+});
+
+const at = (path: string) => `${shop.url}${path}`;
+const uniqueEmail = (label: string) => `${label}.${randomUUID().slice(0, 8)}@example.in`;
+const PASSWORD = 'chanderi-silk-24';
+
+async function signUpByApi(request: APIRequestContext, email: string) {
+  const before = mail.mails.length;
+  expect((await request.post(at('/api/user/auth/sendAccountVerificationOtp'), { data: { email } })).ok()).toBe(true);
+  const otp = await mail.codeFor(email, { after: before });
+  expect((await request.post(at('/api/user/auth/verifyAccountOtp'), { data: { email, otp } })).ok()).toBe(true);
+  const data = { email, firstName: 'Lakshmi', lastName: 'Menon', password: PASSWORD, confirmPassword: PASSWORD };
+  expect((await request.post(at('/api/user/auth/register'), { data })).ok()).toBe(true);
+}
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+test('sign up with the mailed code, log in by password, log out, log in by code, save an address and a wishlist item', async ({ page }) => {
+  const email = uniqueEmail('asha');
+
+  await page.goto(at('/signup'));
+  await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByText('Please enter a valid email.')).toBeVisible();
+  await expect(page.getByLabel('OTP', { exact: true })).toHaveCount(0);
+
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  const before = mail.mails.length;
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(toast(page, 'OTP sent to your email.')).toBeVisible();
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page.getByText('Enter the OTP sent to your email.')).toBeVisible();
+  await page.getByLabel('OTP', { exact: true }).fill(await mail.codeFor(email, { after: before }));
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(toast(page, 'Email verified!')).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: 'Create Your Account' })).toBeVisible();
+  await page.getByLabel('First name', { exact: true }).fill('Asha');
+  await page.getByLabel('Last name', { exact: true }).fill('Rao');
+  await expect(page.getByText('At least 8 characters.')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password', { exact: true }).fill('something else');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Passwords do not match.')).toBeVisible();
+  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(toast(page, 'Signup successful!')).toBeVisible();
+  await expect(page).toHaveURL(at('/login'));
+
+  // Log in by password: the header greets the shopper by first name.
+  await expect(page.getByRole('heading', { name: 'Login to Your Account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Email is required.')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(toast(page, 'Login successful!')).toBeVisible();
+  await expect(page).toHaveURL(at('/'));
+  await expect(page.getByRole('link', { name: 'My account, Asha' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
+
+  // Log out from the account area.
+  await page.getByRole('link', { name: 'My account, Asha' }).click();
+  await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(at('/login'));
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' })).toBeVisible();
+
+  // Log in by a code sent by e-mail.
+  await page.getByRole('button', { name: 'Login using OTP?' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('OTP', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+  await page.getByLabel('Email', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Send OTP to email' }).click();
+  await expect(page.getByText('Please enter your email.')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  const beforeLogin = mail.mails.length;
+  await page.getByRole('button', { name: 'Send OTP to email' }).click();
+  await expect(toast(page, 'OTP sent to your email.')).toBeVisible();
+  await page.getByLabel('OTP', { exact: true }).fill(await mail.codeFor(email, { after: beforeLogin }));
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(at('/'));
+  await expect(page.getByRole('link', { name: 'My account, Asha' })).toBeVisible();
+
+  // Save an address.
+  await page.goto(at('/user/addresses'));
+  await page.getByRole('button', { name: 'Add a new address' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Asha Rao');
+  await page.getByLabel('Phone', { exact: true }).fill('98765');
+  await page.getByLabel('Street', { exact: true }).fill('12, 3rd Main, Indiranagar');
+  await page.getByLabel('City', { exact: true }).fill('Bengaluru');
+  await page.getByLabel('District', { exact: true }).fill('Bengaluru Urban');
+  await page.getByLabel('State', { exact: true }).selectOption('Karnataka');
+  await page.getByLabel('Pincode', { exact: true }).fill('056003');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('Please enter a valid 10-digit mobile number.')).toBeVisible();
+  await expect(page.getByText('Please enter a valid 6-digit pincode.')).toBeVisible();
+  await page.getByLabel('Phone', { exact: true }).fill('9876543210');
+  await page.getByLabel('Pincode', { exact: true }).fill('560038');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(toast(page, 'Address saved.')).toBeVisible();
+  const saved = page.getByRole('listitem').filter({ hasText: 'Asha Rao' });
+  await expect(saved).toContainText('Karnataka – 560038');
+  await expect(saved).toContainText('Default');
+
+  // Add a product to the wishlist (the catalogue wires its buttons to the same call) and see it listed.
+  const productId = randomUUID();
+  expect((await page.request.post(at('/api/user/profile/addToWishlist'), { data: { productId } })).ok()).toBe(true);
+  await page.getByRole('link', { name: 'My Wishlist' }).click();
+  await expect(page.getByRole('heading', { name: 'My Wishlist' })).toBeVisible();
+  await expect(page.getByText(productId)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open product' })).toHaveAttribute('href', `/product/${productId}`);
+});
+
+test('a signed-out visit to /user/orders lands on the home page', async ({ page }) => {
+  await page.goto(at('/user/orders'));
+  await expect(page).toHaveURL(at('/'));
+});
+
+test('after login, /login?redirectUrl=/user/addresses goes there; a foreign redirect goes home', async ({ page }) => {
+  const email = uniqueEmail('nila');
+  await signUpByApi(page.request, email);
+
+  await page.goto(at('/login?redirectUrl=/user/addresses'));
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(at('/user/addresses'));
+  await expect(page.getByRole('heading', { name: 'Manage Addresses' })).toBeVisible();
+
+  // '+ Add New Address' at checkout comes here with a way back: the form is open, saving returns.
+  await page.goto(at('/user/addresses?redirectUrl=/checkout'));
+  await page.getByLabel('Name', { exact: true }).fill('Nila Menon');
+  await page.getByLabel('Phone', { exact: true }).fill('9123456780');
+  await page.getByLabel('Street', { exact: true }).fill('7, Marine Drive');
+  await page.getByLabel('City', { exact: true }).fill('Kochi');
+  await page.getByLabel('District', { exact: true }).fill('Ernakulam');
+  await page.getByLabel('State', { exact: true }).selectOption('Kerala');
+  await page.getByLabel('Pincode', { exact: true }).fill('682031');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page).toHaveURL(at('/checkout'));
+
+  await page.goto(at('/user/logout'));
+  await expect(page).toHaveURL(at('/login'));
+  await page.goto(at('/login?redirectUrl=//evil.example/steal'));
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(at('/'));
+});

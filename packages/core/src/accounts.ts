@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { INDIAN_STATES } from './settings.js';
+
+/** Customer account rules shared by the API and the web forms (spec §5, with the bounds the spec left open). */
+
+/** Name of the session cookie (an opaque random token; the server stores only its hash). */
+export const SESSION_COOKIE = 'sid';
+
+export const OTP_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
+const NAME_MAX_LENGTH = 50;
+
+// Addresses are stored in lowercase so 'Asha@Example.in' and 'asha@example.in' are one account.
+const emailField = (missing: string) =>
+  z.string().trim().toLowerCase().min(1, missing).max(254).pipe(z.email('Please enter a valid email.'));
+
+const otpField = z
+  .string()
+  .trim()
+  .min(1, 'Enter the OTP sent to your email.')
+  .regex(/^\d{6}$/, `The OTP is the ${OTP_LENGTH}-digit code from the email.`);
+
+const requiredText = (message: string, max = NAME_MAX_LENGTH) => z.string().trim().min(1, message).max(max, `At most ${max} characters.`);
+
+const newPassword = z
+  .string()
+  .min(1, 'Password is required.')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+/** Login page, 'Send OTP to email'. */
+export const sendLoginOtpSchema = z.object({ email: emailField('Please enter your email.') });
+
+/** Sign-up step 1, 'Send OTP'. */
+export const sendAccountVerificationOtpSchema = z.object({ email: emailField('Please enter a valid email.') });
+
+export const loginUsingPasswordSchema = z.object({
+  email: emailField('Email is required.'),
+  password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH),
+});
+
+export const verifyLoginOtpSchema = z.object({ email: emailField('Email is required.'), otp: otpField });
+
+export const verifyAccountOtpSchema = z.object({ email: emailField('Please enter a valid email.'), otp: otpField });
+
+export const registerSchema = z
+  .object({
+    email: emailField('Please enter a valid email.'),
+    firstName: requiredText('First name is required.'),
+    lastName: requiredText('Last name is required.'),
+    password: newPassword,
+    confirmPassword: z.string().min(1, 'Please confirm your password.'),
+  })
+  .refine((input) => input.password === input.confirmPassword, { message: 'Passwords do not match.', path: ['confirmPassword'] });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const GENDERS = ['female', 'male', 'other'] as const;
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { female: 'Female', male: 'Male', other: 'Other' };
+
+/** A 10-digit Indian mobile number: starts with 6, 7, 8 or 9. */
+const MOBILE_PATTERN = /^[6-9]\d{9}$/;
+const mobileField = z.string().trim().min(1, 'Phone is required.').regex(MOBILE_PATTERN, 'Please enter a valid 10-digit mobile number.');
+
+/** An optional profile field: '' (an emptied input) and a missing value both store null. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === undefined ? null : value), schema.nullable());
+
+export const updateProfileSchema = z.object({
+  firstName: requiredText('First name is required.'),
+  lastName: requiredText('Last name is required.'),
+  phone: optional(mobileField),
+  dob: optional(
+    z.iso
+      .date('Please enter a valid date of birth.')
+      .refine((value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10), 'Please enter a valid date of birth.'),
+  ),
+  gender: optional(z.enum(GENDERS, { message: 'Please choose a gender from the list.' })),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required.').max(PASSWORD_MAX_LENGTH),
+    newPassword,
+    confirmPassword: z.string().min(1, 'Please confirm your password.'),
+  })
+  .refine((input) => input.newPassword === input.confirmPassword, { message: 'Passwords do not match.', path: ['confirmPassword'] });
+
+/** Spec §3 address; a delivery address in India. */
+export const addressInputSchema = z.object({
+  name: requiredText('Name is required.', 80),
+  phone: mobileField,
+  street: requiredText('Street is required.', 200),
+  city: requiredText('City is required.', 80),
+  district: requiredText('District is required.', 80),
+  state: z.enum(INDIAN_STATES, { message: 'Please choose a state from the list.' }),
+  pincode: z
+    .string()
+    .trim()
+    .min(1, 'Pincode is required.')
+    .regex(/^[1-9]\d{5}$/, 'Please enter a valid 6-digit pincode.'),
+});
+export type AddressInput = z.infer<typeof addressInputSchema>;
+
+export const addToWishlistSchema = z.object({ productId: z.uuid('Please give a valid product id.') });
+
+/** The signed-in shopper as every auth call answers it (spec §3 `data.user`); also the response allow-list. */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  userEmail: z.string(),
+  userFirstName: z.string(),
+  userLastName: z.string(),
+  userPhone: z.string().nullable(),
+  /** ISO date, YYYY-MM-DD. */
+  userDOB: z.string().nullable(),
+  userGender: z.enum(GENDERS).nullable(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const addressSchema = addressInputSchema.extend({ _id: z.string(), isDefault: z.boolean() });
+export type Address = z.infer<typeof addressSchema>;
+
+export const wishlistItemSchema = z.object({ productId: z.string(), addedAt: z.string() });
+export type WishlistItem = z.infer<typeof wishlistItemSchema>;
+
+export const userNotificationSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserNotification = z.infer<typeof userNotificationSchema>;
+
+/**
+ * Where to go after login: only a same-site relative path ('/checkout'); anything else ('//evil.example',
+ * 'https://…', '/\\evil') goes home.
+ */
+export function safeRedirectPath(target: string | null | undefined): string {
+  // One leading slash, then no second slash or backslash right after, and no whitespace or control characters.
+  return target && /^\/(?![/\\])[^\\\s\p{Cc}]*$/u.test(target) ? target : '/';
+}
