@@ -8,8 +8,14 @@ let shop: ShopProcess;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 
 test.beforeAll(async () => {
+  test.setTimeout(200_000); // the first start draws the demo catalogue's photos
   mail = await startMailCatcher();
-  shop = await startShop({ env: { SMTP_URL: mail.url, SEED_DEMO: '0' } });
+  // The demo catalogue gives the journey a product to save to the wishlist.
+  shop = await startShop({
+    env: { SMTP_URL: mail.url, SEED_DEMO: '1' },
+    waitFor: /demo catalogue: .* products loaded/,
+    timeoutMs: 180_000,
+  });
 });
 
 test.afterAll(async () => {
@@ -122,13 +128,17 @@ test('sign up with the mailed code, log in by password, log out, log in by code,
   await expect(saved).toContainText('Karnataka – 560038');
   await expect(saved).toContainText('Default');
 
-  // Add a product to the wishlist (the catalogue wires its buttons to the same call) and see it listed.
-  const productId = randomUUID();
-  expect((await page.request.post(at('/api/user/profile/addToWishlist'), { data: { productId } })).ok()).toBe(true);
-  await page.getByRole('link', { name: 'My Wishlist' }).click();
+  // Save a product from its page and find it on My Wishlist.
+  await page.goto(at('/productSearch?q=tiered+maxi'));
+  await page.getByRole('link', { name: 'Tiered Maxi Dress', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tiered Maxi Dress' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Wishlist', exact: true }).click();
+  await expect(toast(page, 'Added to your wishlist.')).toBeVisible();
+  const productPath = new URL(page.url()).pathname;
+  await page.goto(at('/user/wishlist'));
   await expect(page.getByRole('heading', { name: 'My Wishlist' })).toBeVisible();
-  await expect(page.getByText(productId)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Open product' })).toHaveAttribute('href', `/product/${productId}`);
+  await expect(page.getByText('Tiered Maxi Dress', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open product' })).toHaveAttribute('href', productPath);
 });
 
 test('a signed-out visit to /user/orders lands on the home page', async ({ page }) => {

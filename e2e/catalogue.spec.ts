@@ -35,7 +35,7 @@ test('a shopper filters by size and price, opens a product and sees the price fo
   await expect(activeFilters.getByRole('link', { name: /Size XL/ })).toBeVisible();
   await expect(activeFilters.getByRole('link', { name: /₹1,000 – ₹1,999/ })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Tiered Maxi Dress' }).click();
+  await page.getByRole('link', { name: 'Tiered Maxi Dress', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tiered Maxi Dress' })).toBeVisible();
 
   await page.getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: /Navy/ }).click();
@@ -58,7 +58,7 @@ test('a shopper filters by size and price, opens a product and sees the price fo
 
 test('a signed-out shopper who adds to the cart is asked to log in first', async ({ page }) => {
   await page.goto('/productSearch?q=maxi');
-  await page.getByRole('link', { name: 'Tiered Maxi Dress' }).click();
+  await page.getByRole('link', { name: 'Tiered Maxi Dress', exact: true }).click();
   await page.getByRole('link', { name: 'Add to Cart' }).click();
   await expect(page).toHaveURL(/\/login\?redirectUrl=%2Fproduct%2F/);
 });

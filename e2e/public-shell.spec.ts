@@ -5,7 +5,7 @@ test('the landing page shows the shop, its search box and links to every policy'
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/Saanjh Boutique/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Search products' })).toBeVisible();
   const footer = page.getByRole('contentinfo');
   for (const name of [
     'FAQ',
@@ -60,7 +60,7 @@ test('an unknown page shows the not-found screen; Back to Home and Go Back work'
 
 test('the search box submits to /productSearch', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('silk saree');
-  await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+  await page.getByRole('combobox', { name: 'Search products' }).fill('silk saree');
+  await page.getByRole('combobox', { name: 'Search products' }).press('Enter');
   await expect(page).toHaveURL(/\/productSearch\?q=silk\+saree$/);
 });

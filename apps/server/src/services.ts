@@ -55,9 +55,10 @@ export function createServices(db: Db, options: ServicesOptions): Services {
   const mailer =
     options.mailer ??
     (options.smtpUrl ? createSmtpMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom ?? 'shop@localhost' }) : outbox!);
+  const catalogue = createCatalogueService(db);
   return {
     settings,
-    catalogue: createCatalogueService(db),
+    catalogue,
     media: createMediaStore(options.mediaDir),
     contact: createContactService(db),
     announcements: createAnnouncementsService(db),
@@ -70,7 +71,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
       onMailError: (error) => log.error({ err: error }, 'sending mail failed'),
     }),
     addresses: createAddressService(db),
-    wishlist: createWishlistService(db, now),
+    wishlist: createWishlistService(db, now, catalogue),
     notifications: createNotificationService(db, now),
     outbox,
   };

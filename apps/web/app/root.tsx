@@ -62,7 +62,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ToastContainer position="top-right" autoClose={5000} />
         {data && <SiteFooter settings={data.settings} />}
         {data && <SessionCheck userId={data.user?._id ?? null} />}
-        <ToastContainer position="top-right" autoClose={5000} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -10,6 +10,7 @@ import {
 } from '@shop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { productCardSchema } from '../catalogue/schemas.js';
 import { ok, okEnvelope } from '../http/envelope.js';
 import type { Services } from '../services.js';
 import { requireUser } from './session.js';
@@ -108,7 +109,9 @@ export const profileRoutes =
         schema: {
           tags,
           summary: 'My wishlist, newest first',
-          response: { 200: okEnvelope(z.object({ wishlist: z.array(wishlistItemSchema) })) },
+          response: {
+            200: okEnvelope(z.object({ wishlist: z.array(wishlistItemSchema.extend({ product: productCardSchema.nullable() })) })),
+          },
         },
       },
       async (request) => ok({ wishlist: await wishlist.list(await userOf(request)) }),

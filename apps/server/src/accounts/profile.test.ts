@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Address, UserNotification, WishlistItem } from '@shop/core';
+import type { WishlistEntry } from './wishlist.js';
+import { seedTestCatalogue } from '../test/catalogue-fixture.js';
 import { describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
 import { useTestApp } from '../test/app.js';
@@ -194,16 +196,25 @@ describe('addresses', () => {
 });
 
 describe('wishlist', () => {
-  it('adds (once), lists newest first and removes products, each shopper their own', async () => {
+  it('adds (once), lists newest first with the product card, and removes, each shopper their own', async () => {
     const { sid } = await signedInUser(t.app, mail);
     const other = await signedInUser(t.app, mail);
-    const [first, second] = [randomUUID(), randomUUID()];
+    const { ids } = await seedTestCatalogue(t.services);
+    const [first, second] = [ids.chikankari, ids.wrap];
     expect((await call('POST', '/api/user/profile/addToWishlist', { sid, body: { productId: first } })).statusCode).toBe(200);
     clock.advance(1000);
     await call('POST', '/api/user/profile/addToWishlist', { sid, body: { productId: second } });
     await call('POST', '/api/user/profile/addToWishlist', { sid, body: { productId: first } });
-    const list = dataOf<{ wishlist: WishlistItem[] }>(await call('GET', '/api/user/profile/getMyWishlist', { sid })).wishlist;
+    const list = dataOf<{ wishlist: WishlistEntry[] }>(await call('GET', '/api/user/profile/getMyWishlist', { sid })).wishlist;
     expect(list.map((item) => item.productId)).toEqual([second, first]);
+    expect(list.map((item) => item.product?.productName)).toEqual(['Wrap Dress', 'Chikankari Kurti']);
+
+    // Only products for sale can be saved: unknown, draft and archived ones are not found.
+    for (const productId of [randomUUID(), ids.draft, ids.archived]) {
+      const missing = await call('POST', '/api/user/profile/addToWishlist', { sid, body: { productId } });
+      expect(missing.statusCode).toBe(404);
+      expect(errorOf(missing)).toBe('Product not found');
+    }
 
     const bad = await call('POST', '/api/user/profile/addToWishlist', { sid, body: { productId: 'saree-1' } });
     expect(errorOf(bad)).toBe('productId: Please give a valid product id.');

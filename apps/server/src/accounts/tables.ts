@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { products } from '../catalogue/tables.js';
 import { bigserial, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -89,15 +90,15 @@ export const userAddresses = pgTable(
   ],
 );
 
-// product_id has no foreign key yet: the catalogue (table products) is being built in parallel. When it
-// lands, add `references(() => products.id, { onDelete: 'cascade' })` and join the product details.
 export const userWishlist = pgTable(
   'user_wishlist',
   {
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.productId] })],

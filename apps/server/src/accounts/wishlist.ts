@@ -1,22 +1,30 @@
 import type { WishlistItem } from '@shop/core';
 import { and, desc, eq } from 'drizzle-orm';
+import type { CatalogueService, ProductCard } from '../catalogue/service.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { userWishlist } from './tables.js';
 
-/**
- * A shopper's wishlist of product ids. Product names and images join in once the catalogue lands (see
- * the note on user_wishlist in tables.ts).
- */
-export function createWishlistService(db: Db, now: () => Date) {
+/** A saved product, with its card while it is for sale (null once it is archived or back to draft). */
+export type WishlistEntry = WishlistItem & { product: ProductCard | null };
+
+/** A shopper's wishlist: products she saved, newest first, with what the storefront shows of them. */
+export function createWishlistService(db: Db, now: () => Date, catalogue: Pick<CatalogueService, 'activeCards'>) {
   return {
-    async list(userId: string): Promise<WishlistItem[]> {
+    async list(userId: string): Promise<WishlistEntry[]> {
       const rows = await db.select().from(userWishlist).where(eq(userWishlist.userId, userId)).orderBy(desc(userWishlist.createdAt));
-      return rows.map((row) => ({ productId: row.productId, addedAt: row.createdAt.toISOString() }));
+      const cards = new Map((await catalogue.activeCards(rows.map((row) => row.productId))).map((card) => [card._id, card]));
+      return rows.map((row) => ({
+        productId: row.productId,
+        addedAt: row.createdAt.toISOString(),
+        product: cards.get(row.productId) ?? null,
+      }));
     },
 
-    /** Adding a product that is already there changes nothing. */
+    /** Adding a product that is already there changes nothing; only products for sale can be added. */
     async add(userId: string, productId: string): Promise<void> {
+      const [card] = await catalogue.activeCards([productId]);
+      if (!card) throw new AppError('NOT_FOUND', 'Product not found');
       await db.insert(userWishlist).values({ userId, productId, createdAt: now() }).onConflictDoNothing();
     },
 

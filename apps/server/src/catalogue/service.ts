@@ -143,6 +143,8 @@ export interface CatalogueService {
   createCategory(input: NewCategory): Promise<string>;
   createProduct(input: NewProduct): Promise<string>;
   countProducts(): Promise<number>;
+  /** Cards of the given products that are for sale (active), in the given order; others are left out. */
+  activeCards(ids: string[]): Promise<ProductCard[]>;
   /** Forgets cached listings and details, after a change to the catalogue. */
   invalidate(): void;
 }
@@ -275,7 +277,7 @@ export function createCatalogueService(db: Db): CatalogueService {
   }
 
   /** Cards for the given ids, in that order. */
-  async function cards(ids: string[]): Promise<ProductCard[]> {
+  async function cards(ids: string[], options: { activeOnly?: boolean } = {}): Promise<ProductCard[]> {
     if (ids.length === 0) return [];
     const rows = await selectRows<{
       id: string;
@@ -307,7 +309,7 @@ export function createCatalogueService(db: Db): CatalogueService {
       from ${products} p
       left join ${categories} c on c.id = p.category_id
       left join lateral (select * from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1) i on true
-      where p.id = any(${pgArray(ids)}::uuid[])`,
+      where p.id = any(${pgArray(ids)}::uuid[])${options.activeOnly ? sql` and p.status = 'active'` : sql``}`,
     );
     const byId = new Map(
       rows.map((row) => [
@@ -633,6 +635,12 @@ export function createCatalogueService(db: Db): CatalogueService {
       const rows = await selectRows<{ count: number }>(db, sql`select count(*)::int as count from ${products}`);
       return Number(rows[0]?.count ?? 0);
     },
+
+    activeCards: (ids) =>
+      cards(
+        ids.filter((id) => UUID.test(id)),
+        { activeOnly: true },
+      ),
 
     invalidate: () => cache.clear(),
   };

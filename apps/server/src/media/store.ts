@@ -49,7 +49,12 @@ export function createMediaStore(root: string): MediaStore {
       let largest = { width: 0, height: 0 };
       for (const width of IMAGE_WIDTHS) {
         // .rotate() applies the camera's EXIF orientation; metadata (location, camera) is not copied.
-        const { data, info } = await sharp(bytes).rotate().resize({ width }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+        // effort 2 of 6 encodes several times faster for files a few per cent larger.
+        const { data, info } = await sharp(bytes)
+          .rotate()
+          .resize({ width })
+          .webp({ quality: 80, effort: 2 })
+          .toBuffer({ resolveWithObject: true });
         await writeFile(path.join(root, `${key}-${width}.webp`), data);
         if (info.width >= largest.width) largest = { width: info.width, height: info.height };
       }

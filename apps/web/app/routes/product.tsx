@@ -1,12 +1,13 @@
 import { CLAIM_WINDOW_HOURS, DELIVERY_DAYS, DISPATCH_HOURS, SHIPPING, compareSizes, formatINR, formatRange, mediaUrl } from '@shop/core';
 import type { ProductDetails, VariantView } from '@shop/server/services';
-import { Heart, RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
+import { RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
 import { Link, data, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import { loginThenReturnTo, paths } from '../config/paths';
 import { Price } from '../features/catalogue/price';
 import { ProductGallery } from '../features/catalogue/product-gallery';
 import { ProductGrid } from '../features/catalogue/product-card';
 import { swatchColor } from '../features/catalogue/swatches';
+import { WishlistButton } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
 import type { RootLoaderData } from '../root';
 import { Breadcrumbs } from '../components/breadcrumbs';
@@ -217,15 +218,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <button type="button" disabled className="btn btn-primary flex-1">
                 <ShoppingBag aria-hidden="true" className="h-4 w-4" /> Out of stock
               </button>
+            ) : root?.user ? (
+              // The cart and checkout arrive in their own release; until then a signed-in shopper saves to the wishlist.
+              <button type="button" disabled className="btn btn-primary flex-1" aria-describedby="cart-note">
+                <ShoppingBag aria-hidden="true" className="h-4 w-4" /> Add to Cart
+              </button>
             ) : (
               <Link to={loginThenReturnTo(returnTo)} className="btn btn-primary flex-1">
                 <ShoppingBag aria-hidden="true" className="h-4 w-4" /> Add to Cart
               </Link>
             )}
-            <Link to={loginThenReturnTo(returnTo)} className="btn btn-outline flex-1">
-              <Heart aria-hidden="true" className="h-4 w-4" /> Add to Wishlist
-            </Link>
+            <WishlistButton productId={product._id} productName={product.productName} />
           </div>
+          {root?.user && (
+            <p id="cart-note" className="mt-2 text-xs text-muted">
+              Online ordering opens soon: save this piece to your wishlist meanwhile.
+            </p>
+          )}
 
           <ul className="mt-8 space-y-4 rounded-2xl border border-line bg-white p-5 text-sm">
             <li className="flex gap-3">

@@ -5,10 +5,12 @@ import { paths } from '../config/paths';
 import { PageState, UserPage } from '../features/accounts/user-page';
 import { useWishlist } from '../features/wishlist/wishlist-api';
 import { errorMessage } from '../lib/api-client';
+import { Price } from '../features/catalogue/price';
+import { ProductImage } from '../features/catalogue/product-image';
 
 const addedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** My Wishlist. Until the catalogue lands it knows only product ids; names and images join in then. */
+/** My Wishlist: saved products with photo and price, newest first. */
 export default function WishlistPage() {
   const wishlist = useWishlist();
   const remove = async (productId: string) => {
@@ -38,18 +40,27 @@ export default function WishlistPage() {
         }
       >
         <ul className="divide-y divide-line rounded-2xl border border-line bg-white">
-          {wishlist.items.map((item, position) => (
-            <li key={item.productId} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
-              <div className="min-w-0">
-                <p className="font-semibold">Saved product {position + 1}</p>
-                <p className="truncate text-xs text-muted">
-                  Added {addedOn.format(new Date(item.addedAt))} · <span className="font-mono">{item.productId}</span>
+          {wishlist.items.map((item) => (
+            <li key={item.productId} className="flex items-center gap-4 px-4 py-4 sm:px-5">
+              <div className="w-16 shrink-0 overflow-hidden rounded-lg sm:w-20">
+                <ProductImage image={item.product?.image ?? null} alt={item.product?.productName ?? 'Product'} sizes="80px" />
+              </div>
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{item.product?.productName ?? 'No longer available'}</p>
+                {item.product && (
+                  <Price selling={item.product.sellingPrice} mrp={item.product.productPrice} discount={item.product.productDiscount} />
+                )}
+                <p className="text-xs text-muted">
+                  Added {addedOn.format(new Date(item.addedAt))}
+                  {item.product && !item.product.inStock ? ' · Out of stock' : ''}
                 </p>
               </div>
-              <div className="flex gap-2">
-                <Link to={paths.product(item.productId)} className="btn btn-outline">
-                  Open product
-                </Link>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                {item.product && (
+                  <Link to={paths.product(item.productId)} className="btn btn-outline">
+                    Open product
+                  </Link>
+                )}
                 <button type="button" className="btn text-wine-700 hover:bg-wine-50" onClick={() => void remove(item.productId)}>
                   Remove
                 </button>

@@ -1,6 +1,7 @@
 import type { ProductCard as Card } from '@shop/server/services';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { WishlistButton } from '../wishlist/wishlist-button';
 import { Price } from './price';
 import { ProductImage } from './product-image';
 
@@ -19,6 +20,9 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
         {!product.inStock && (
           <span className="absolute left-3 top-3 rounded-full bg-ink/85 px-3 py-1 text-xs font-semibold text-white">Out of stock</span>
         )}
+        <div className="absolute right-3 top-3">
+          <WishlistButton productId={product._id} productName={product.productName} compact />
+        </div>
         {product.inStock && product.productDiscount >= 30 && (
           <span className="absolute left-3 top-3 rounded-full bg-wine-700 px-3 py-1 text-xs font-semibold text-white">
             {product.productDiscount}% off

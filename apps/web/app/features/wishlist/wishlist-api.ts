@@ -1,4 +1,5 @@
 import type { WishlistItem } from '@shop/core';
+import type { ProductCard } from '@shop/server/services';
 import { useCallback } from 'react';
 import { api } from '../../lib/api-client';
 import { useApiData } from '../../lib/use-api-data';
@@ -9,7 +10,10 @@ export const addToWishlist = (productId: string) => api.post('/api/user/profile/
 export const removeFromWishlist = (productId: string) =>
   api.delete(`/api/user/profile/removeFromWishlist/${encodeURIComponent(productId)}`);
 
-export const fetchWishlist = async () => (await api.get<{ wishlist: WishlistItem[] }>('/api/user/profile/getMyWishlist')).wishlist;
+/** A saved product with its card; `product` is null once it is no longer for sale. */
+export type WishlistEntry = WishlistItem & { product: ProductCard | null };
+
+export const fetchWishlist = async () => (await api.get<{ wishlist: WishlistEntry[] }>('/api/user/profile/getMyWishlist')).wishlist;
 
 /** The wishlist with add and remove that refresh it; for the wishlist page and product cards. */
 export function useWishlist() {

@@ -1,0 +1,52 @@
+import { Heart } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useRouteLoaderData } from 'react-router';
+import { toast } from 'react-toastify';
+import { loginThenReturnTo } from '../../config/paths';
+import { errorMessage } from '../../lib/api-client';
+import type { RootLoaderData } from '../../root';
+import { addToWishlist } from './wishlist-api';
+
+/**
+ * 'Add to Wishlist': saves the product for a signed-in shopper; a signed-out visitor is sent to log in
+ * and comes back to this page. `compact` is the heart on product cards.
+ */
+export function WishlistButton({ productId, productName, compact = false }: { productId: string; productName: string; compact?: boolean }) {
+  const user = useRouteLoaderData<RootLoaderData>('root')?.user;
+  const location = useLocation();
+  const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const label = state === 'saved' ? 'In your wishlist' : 'Add to Wishlist';
+  const className = compact
+    ? 'relative z-10 flex h-10 w-10 items-center justify-center rounded-full bg-white/90 text-wine-700 shadow-sm hover:bg-white'
+    : 'btn btn-outline flex-1';
+  const content = (
+    <>
+      <Heart aria-hidden="true" className={`h-4 w-4 ${state === 'saved' ? 'fill-wine-700' : ''}`} />
+      {compact ? <span className="sr-only">{`${label}: ${productName}`}</span> : label}
+    </>
+  );
+
+  if (!user) {
+    return (
+      <Link to={loginThenReturnTo(`${location.pathname}${location.search}`)} className={className}>
+        {content}
+      </Link>
+    );
+  }
+  const save = async () => {
+    setState('saving');
+    try {
+      await addToWishlist(productId);
+      setState('saved');
+      toast.success('Added to your wishlist.');
+    } catch (error) {
+      setState('idle');
+      toast.error(errorMessage(error));
+    }
+  };
+  return (
+    <button type="button" className={className} onClick={() => void save()} disabled={state !== 'idle'} aria-pressed={state === 'saved'}>
+      {content}
+    </button>
+  );
+}
