@@ -64,3 +64,15 @@ test('the search box submits to /productSearch', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Search products' }).press('Enter');
   await expect(page).toHaveURL(/\/productSearch\?q=silk\+saree$/);
 });
+
+test('a page carries a fresh CSP nonce, and its inline scripts use it', async ({ request }) => {
+  const nonces = [];
+  for (let visit = 0; visit < 2; visit++) {
+    const response = await request.get('/faq');
+    const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await response.text()).toContain(`nonce="${nonce}"`);
+    nonces.push(nonce);
+  }
+  expect(nonces[0]).not.toBe(nonces[1]);
+});

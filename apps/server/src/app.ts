@@ -12,6 +12,7 @@ import { profileRoutes } from './accounts/profile-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { healthRoutes } from './health/routes.js';
+import { contentSecurityPolicy } from './http/csp.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
 import { devMailboxRoutes } from './mail/routes.js';
@@ -34,9 +35,6 @@ export interface AppOptions {
 
 type ResponseWithNonce = ServerResponse & { cspNonce?: string };
 
-// Razorpay Checkout loads its script from checkout.razorpay.com and opens frames on api.razorpay.com.
-const RAZORPAY = { script: 'https://checkout.razorpay.com', frame: 'https://api.razorpay.com', connect: 'https://lumberjack.razorpay.com' };
-
 /** Builds the whole HTTP app without listening, so tests can drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -52,29 +50,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // Only pages run inline script (React Router's hydration data), so only they need a nonce.
+  const csp = contentSecurityPolicy(options.config.production);
+  const isPage = (url: string) => !url.startsWith('/api/') && !url.startsWith('/media/') && !url.startsWith('/assets/');
   app.addHook('onRequest', async (request, reply) => {
-    (reply.raw as ResponseWithNonce).cspNonce = randomBytes(16).toString('base64');
     void reply.header('x-request-id', request.id);
+    if (isPage(request.url)) {
+      const nonce = randomBytes(16).toString('base64');
+      (reply.raw as ResponseWithNonce).cspNonce = nonce;
+      void reply.header('content-security-policy', csp.withNonce(nonce));
+    } else {
+      void reply.header('content-security-policy', csp.fixed);
+    }
   });
   registerSameOriginCheck(app, options.config.publicUrl);
   await app.register(cookie);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", RAZORPAY.script, (_req, res) => `'nonce-${(res as ResponseWithNonce).cspNonce ?? ''}'`],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", RAZORPAY.frame, RAZORPAY.connect],
-        frameSrc: ["'self'", RAZORPAY.frame, RAZORPAY.script],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: options.config.production ? [] : null,
-      },
-    },
+    contentSecurityPolicy: false, // set above, as precomputed text
     // Razorpay's checkout frame needs to open popups for netbanking and 3-D Secure.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,

@@ -281,3 +281,22 @@ describe('stock kept by the database', () => {
     expect(cotton.inStock).toBe(true);
   });
 });
+
+describe('cached answers', () => {
+  it('answers a repeated listing from cache, and a catalogue change shows at once', async () => {
+    const url = '/api/user/product/filter?category=kurtis&sort=newest';
+    const first = await page(url);
+    expect((await page(url)).total).toBe(first.total);
+    await t.services.catalogue.createProduct({
+      name: 'Mul Cotton Kurti',
+      slug: 'mul-cotton-kurti',
+      description: 'Soft mul cotton.',
+      categoryId: fixture.categories.kurtis,
+      pricePaise: 99_900,
+      stock: 3,
+    });
+    const after = await page(url);
+    expect(after.total).toBe(first.total + 1);
+    expect(names(after)[0]).toBe('Mul Cotton Kurti');
+  });
+});

@@ -2,7 +2,9 @@ import { productQuerySchema, suggestQuerySchema } from '@shop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okEnvelope } from '../http/envelope.js';
+import { createJsonCache } from '../http/json-cache.js';
 import type { Services } from '../services.js';
+import { DETAILS_TTL_MS, LIST_TTL_MS } from './service.js';
 import { categorySchema, productCardSchema, productDetailsSchema, productPageSchema, suggestionsSchema } from './schemas.js';
 
 const productIdParams = z.object({ productId: z.string().max(64) });
@@ -38,13 +40,21 @@ export const catalogueRoutes =
       ],
       ['/api/user/product/search', 'Full-text search with typo tolerance; same filters and answer as /filter, ranked by relevance'],
     ] as const;
+    // Repeated listing reads (the same URL while the catalogue is unchanged) are served from finished JSON.
+    const listingBodies = createJsonCache({ max: 1_000, ttlMs: LIST_TTL_MS });
+    const listingAnswer = okEnvelope(productPageSchema);
+    // Details carry stock counts ('Only 2 left'): kept for less time.
+    const detailBodies = createJsonCache({ max: 2_000, ttlMs: DETAILS_TTL_MS });
+    const detailsAnswer = okEnvelope(z.object({ product: productDetailsSchema }));
     for (const [url, summary] of listings) {
       app.get(
         url,
-        { schema: { tags, summary, querystring: productQuerySchema, response: { 200: okEnvelope(productPageSchema) } } },
+        { schema: { tags, summary, querystring: productQuerySchema, response: { 200: listingAnswer } } },
         async (request, reply) => {
           void reply.header('cache-control', publicCache);
-          return ok(await catalogue.findProducts(request.query));
+          return listingBodies.send(reply, `${catalogue.version()}:${request.url}`, listingAnswer, async () =>
+            ok(await catalogue.findProducts(request.query)),
+          );
         },
       );
     }
@@ -72,10 +82,13 @@ export const catalogueRoutes =
           tags,
           summary: 'One active product with variants, images and the price of every variant',
           params: productIdParams,
-          response: { 200: okEnvelope(z.object({ product: productDetailsSchema })) },
+          response: { 200: detailsAnswer },
         },
       },
-      async (request) => ok({ product: await catalogue.getProductDetails(request.params.productId) }),
+      async (request, reply) =>
+        detailBodies.send(reply, `${catalogue.version()}:${request.params.productId}`, detailsAnswer, async () =>
+          ok({ product: await catalogue.getProductDetails(request.params.productId) }),
+        ),
     );
 
     app.get(

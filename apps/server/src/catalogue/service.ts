@@ -147,16 +147,19 @@ export interface CatalogueService {
   activeCards(ids: string[]): Promise<ProductCard[]>;
   /** Forgets cached listings and details, after a change to the catalogue. */
   invalidate(): void;
+  /** Goes up with every invalidate(): callers caching answers put it in their keys. */
+  version(): number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** Listings may be this stale (stock badges, new products); a write in this instance clears them at once. */
-const LIST_TTL_MS = 30_000;
-const DETAILS_TTL_MS = 10_000;
+export const LIST_TTL_MS = 30_000;
+export const DETAILS_TTL_MS = 10_000;
 
 export function createCatalogueService(db: Db): CatalogueService {
   const cache = new LRUCache<string, object>({ max: 2_000, ttl: LIST_TTL_MS });
+  let version = 0;
   const cached = async <T extends object>(key: string, compute: () => Promise<T>, ttl = LIST_TTL_MS): Promise<T> => {
     const hit = cache.get(key);
     if (hit) return hit as T;
@@ -642,7 +645,11 @@ export function createCatalogueService(db: Db): CatalogueService {
         { activeOnly: true },
       ),
 
-    invalidate: () => cache.clear(),
+    invalidate: () => {
+      cache.clear();
+      version += 1;
+    },
+    version: () => version,
   };
   return service;
 }
