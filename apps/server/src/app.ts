@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
 import type { ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -64,6 +66,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
   registerSameOriginCheck(app, options.config.publicUrl);
+  // Pages, JSON and scripts travel compressed to browsers that ask: a phone on mobile data loads the
+  // React bundle at a third of its size. Brotli at quality 4 costs little CPU per answer.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: false, // set above, as precomputed text
