@@ -101,7 +101,7 @@ export default function LoginPage() {
         <LinkButton onClick={switchMode} disabled={busy !== null}>
           {mode === 'password' ? 'Login using OTP?' : 'Login with password?'}
         </LinkButton>
-        <Link to={paths.signup} className="inline-flex min-h-11 items-center text-sm text-muted hover:text-wine-700">
+        <Link to={paths.signup} className="inline-flex min-h-11 items-center gap-1 text-sm text-muted hover:text-wine-700">
           New to the product? <span className="font-semibold text-wine-700 underline-offset-4 hover:underline">Sign Up</span>
         </Link>
       </div>
