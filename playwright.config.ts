@@ -1,16 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-
-// Debian's Chromium (apt-get install chromium): Playwright never downloads a browser here.
-const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.js';
 
 const SERVER_ONLY = [/start-and-stop\.spec\.ts/, /postgres\.spec\.ts/];
 
@@ -27,7 +16,7 @@ export default defineConfig({
     // Set by global-setup once the server listens on its free port.
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath, args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     // Browser journeys at a phone's and a desktop's size.

@@ -9,19 +9,8 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.js';
 import { removeDataDir, startShop } from '../e2e/support/shop-process.js';
-
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 interface ResourceSummaryItem {
   resourceType: string;
@@ -30,7 +19,7 @@ interface ResourceSummaryItem {
 
 async function main() {
   const shop = await startShop({ env: { SEED_DEMO: '1' }, waitFor: /demo catalogue: .* products loaded/, timeoutMs: 180_000 });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   try {
     const listing = (await (await fetch(`${shop.url}/api/user/product/filter?limit=1&inStock=true`)).json()) as {
       data: { products: Array<{ _id: string }> };
