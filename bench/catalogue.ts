@@ -139,7 +139,7 @@ async function main() {
     );
 
     const targets = [
-      ['filter', '/api/user/product/filter?style=traditional&size=M&minPrice=500&maxPrice=5000&sort=price_asc&limit=24'],
+      ['filter', '/api/user/product/filter?style=traditional&size=M&minPrice=50000&maxPrice=500000&sort=price_asc&limit=24'],
       ['search', '/api/user/product/search?q=cotton%20kurthi&limit=24'],
       ['product detail', `/api/user/product/getProductDetails/${productId}`],
     ] as const;

@@ -9,8 +9,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountRoutes } from './accounts/routes.js';
 import { profileRoutes } from './accounts/profile-routes.js';
+import { accountRoutes } from './accounts/routes.js';
+import { addressRoutes } from './addresses/routes.js';
+import { authentication, shopperRoutes, type Access } from './auth/plugin.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { healthRoutes } from './health/routes.js';
@@ -24,7 +26,9 @@ import { catalogueRoutes } from './catalogue/routes.js';
 import { seoRoutes } from './seo/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { announcementRoutes } from './announcements/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { registerWeb, type WebBuild } from './web/ssr.js';
+import { wishlistRoutes } from './wishlist/routes.js';
 
 export interface AppOptions {
   config: Pick<Config, 'publicUrl' | 'logLevel' | 'production'>;
@@ -37,6 +41,19 @@ export interface AppOptions {
 
 type ResponseWithNonce = ServerResponse & { cspNonce?: string };
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route (HEAD included) and who may call it. */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
 /** Builds the whole HTTP app without listening, so tests can drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -47,6 +64,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route as registered, with the access its scope gave it: the route-guard test walks this table.
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    // Read the access later: a guarded scope's own onRoute hook runs after this one.
+    for (const method of [route.method].flat())
+      routeTable.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access ?? 'public';
+        },
+      });
+  });
+  app.decorate('routeTable', routeTable);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,11 +131,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(options.db));
   await app.register(settingsRoutes(options.services));
-  await app.register(accountRoutes(options.services, options.config));
-  await app.register(profileRoutes(options.services));
+  await app.register(authentication, { accounts: options.services.accounts });
+  await app.register(accountRoutes(options.services.accounts, options.config));
+  // Everything that belongs to one shopper: one guard for the whole scope (auth/plugin.ts).
+  await app.register(
+    shopperRoutes(async (shopper) => {
+      await shopper.register(profileRoutes(options.services.accounts));
+      await shopper.register(addressRoutes(options.services.addresses));
+      await shopper.register(wishlistRoutes(options.services.wishlist));
+      await shopper.register(notificationRoutes(options.services.notifications));
+    }),
+  );
   // The mail the shop kept instead of sending; never in production, where it would expose codes.
   if (!options.config.production && options.services.outbox) await app.register(devMailboxRoutes(options.services.outbox));
-  await app.register(catalogueRoutes(options.services));
+  await app.register(catalogueRoutes(options.services.catalogue));
   await app.register(seoRoutes(options.services, options.config));
   await app.register(contactRoutes(options.services));
   await app.register(announcementRoutes(options.services));

@@ -1,20 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { createAddressService, type AddressService } from './accounts/addresses.js';
-import { createNotificationService, type NotificationService } from './accounts/notifications.js';
 import { createAccountsService, type AccountsService } from './accounts/service.js';
-import { createWishlistService, type WishlistService } from './accounts/wishlist.js';
+import { createAddressService, type AddressService } from './addresses/service.js';
 import { createAnnouncementsService, type AnnouncementsService } from './announcements/service.js';
+import { createCatalogueAdminService, type CatalogueAdminService } from './catalogue/admin-service.js';
+import { createCatalogueChanges, type CatalogueChanges } from './catalogue/changes.js';
 import { createCatalogueService, type CatalogueService } from './catalogue/service.js';
 import { createContactService, type ContactService } from './contact/service.js';
 import type { Db } from './db/database.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxMailer } from './mail/mailer.js';
 import { createMediaStore, type MediaStore } from './media/store.js';
+import { createNotificationService, type NotificationService } from './notifications/service.js';
 import { createSettingsService, type SettingsService } from './settings/service.js';
+import { createWishlistService, type WishlistService } from './wishlist/service.js';
 
 /** The domain services; the JSON API and the server-rendered pages both call these, never the database. */
 export interface Services {
   settings: SettingsService;
+  /** Change notices of the catalogue: writers publish, caches listen. */
+  catalogueChanges: CatalogueChanges;
+  /** The storefront's reads of the catalogue (cached). */
   catalogue: CatalogueService;
+  /** Writes to the catalogue: demo seed, tests, back-office. */
+  catalogueAdmin: CatalogueAdminService;
   media: MediaStore;
   contact: ContactService;
   announcements: AnnouncementsService;
@@ -55,10 +62,13 @@ export function createServices(db: Db, options: ServicesOptions): Services {
   const mailer =
     options.mailer ??
     (options.smtpUrl ? createSmtpMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom ?? 'shop@localhost' }) : outbox!);
-  const catalogue = createCatalogueService(db);
+  const catalogueChanges = createCatalogueChanges();
+  const catalogue = createCatalogueService(db, catalogueChanges);
   return {
     settings,
+    catalogueChanges,
     catalogue,
+    catalogueAdmin: createCatalogueAdminService(db, catalogueChanges),
     media: createMediaStore(options.mediaDir),
     contact: createContactService(db),
     announcements: createAnnouncementsService(db),
@@ -76,25 +86,3 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     outbox,
   };
 }
-
-/** What every React Router loader and action receives as `context` (see apps/web/app/context.ts). */
-// A type alias, not an interface: React Router's AppLoadContext is an index-signature record.
-export type WebLoadContext = {
-  services: Services;
-  /** Per-request nonce that the Content-Security-Policy allows for inline scripts. */
-  cspNonce: string;
-  publicUrl: string;
-  /** The visitor's IP address (Fastify's request.ip, proxy-aware), e.g. for per-IP limits in actions. */
-  clientIp: string;
-};
-
-export type {
-  CategoryView,
-  Facets,
-  ImageView,
-  ProductCard,
-  ProductDetails,
-  ProductPage,
-  Suggestions,
-  VariantView,
-} from './catalogue/service.js';

@@ -103,8 +103,6 @@ export const addressInputSchema = z.object({
 });
 export type AddressInput = z.infer<typeof addressInputSchema>;
 
-export const addToWishlistSchema = z.object({ productId: z.uuid('Please give a valid product id.') });
-
 /** The signed-in shopper as every auth call answers it (spec §3 `data.user`); also the response allow-list. */
 export const publicUserSchema = z.object({
   _id: z.string(),
@@ -120,9 +118,6 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const addressSchema = addressInputSchema.extend({ _id: z.string(), isDefault: z.boolean() });
 export type Address = z.infer<typeof addressSchema>;
-
-export const wishlistItemSchema = z.object({ productId: z.string(), addedAt: z.string() });
-export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 
 export const userNotificationSchema = z.object({
   _id: z.string(),

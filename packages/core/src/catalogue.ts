@@ -20,13 +20,13 @@ export const MAX_PAGE_SIZE = 48;
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_QUERY_LENGTH = 100;
 
-/** Price bands of the price facet, in rupees; the last is open-ended. */
+/** Price bands of the price facet, in paise like every amount of the API; both ends inclusive, the last open-ended. */
 export const PRICE_BANDS = [
-  { min: 0, max: 999 },
-  { min: 1000, max: 1999 },
-  { min: 2000, max: 3999 },
-  { min: 4000, max: 5999 },
-  { min: 6000, max: null },
+  { min: 0, max: 99_999 },
+  { min: 1_00_000, max: 1_99_999 },
+  { min: 2_00_000, max: 3_99_999 },
+  { min: 4_00_000, max: 5_99_999 },
+  { min: 6_00_000, max: null },
 ] as const;
 
 /** Rendition widths of every product photo (WebP), for srcset. */
@@ -68,16 +68,16 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .refine((value) => value >= min && value <= max, `${name} must be from ${min} to ${max}`)
     .optional();
 
-const rupees = (name: string) =>
+const paise = (name: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d+(\.\d{1,2})?$/, `${name} must be an amount in rupees, like 999 or 999.50`)
+    .regex(/^\d+$/, `${name} must be a whole number of paise, like 99900 for ₹999`)
     .transform(Number)
-    .refine((value) => value <= 10_000_000, `${name} is too large`)
+    .refine((value) => value <= 1_000_000_000, `${name} is too large`)
     .optional();
 
-/** Query of GET /api/user/product/filter and /search: every filter the storefront offers, as URL text. */
+/** Query of GET /api/user/product/filter and /search: every filter the storefront offers, as URL text; prices in paise. */
 export const productQuerySchema = z
   .object({
     q: z.string().trim().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`).optional(),
@@ -85,8 +85,8 @@ export const productQuerySchema = z
     style: z.enum(['traditional', 'modern'], { message: 'style must be traditional or modern' }).optional(),
     size: list('size'),
     color: list('color'),
-    minPrice: rupees('minPrice'),
-    maxPrice: rupees('maxPrice'),
+    minPrice: paise('minPrice'),
+    maxPrice: paise('maxPrice'),
     minDiscount: wholeNumber('minDiscount', 0, 90),
     inStock: z
       .enum(['true', 'false', '1', '0'], { message: 'inStock must be true or false' })
@@ -106,3 +106,103 @@ export type ProductQuery = z.output<typeof productQuerySchema>;
 export const suggestQuerySchema = z.object({
   q: z.string().trim().min(1, 'q is required').max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`),
 });
+
+// ── API contracts: the answers of the public catalogue calls. The server uses them as response allow-lists
+// (what is not named here never leaves it); the web takes its types from them. ─────────────────────────
+
+export const imageSchema = z.object({
+  _id: z.string(),
+  public_id: z.string(),
+  secure_url: z.string(),
+  srcset: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt: z.string(),
+  variantColor: z.string().nullable(),
+});
+export type ImageView = z.infer<typeof imageSchema>;
+
+export const priceSchema = z.object({ mrp: z.number().int(), selling: z.number().int(), saving: z.number().int() });
+
+export const productCardSchema = z.object({
+  _id: z.string(),
+  productName: z.string(),
+  slug: z.string(),
+  category: z.object({ _id: z.string(), categoryName: z.string(), slug: z.string() }).nullable(),
+  productPrice: z.number().int().describe('MRP in paise, before discount and variant extras'),
+  productDiscount: z.number().int().describe('whole percent'),
+  sellingPrice: z.number().int().describe('price of one piece in paise; the lowest when variants add extras'),
+  inStock: z.boolean(),
+  colors: z.array(z.string()),
+  image: imageSchema.nullable(),
+  createdAt: z.string(),
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+export const facetsSchema = z.object({
+  categories: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
+  sizes: z.array(z.object({ value: z.string(), count: z.number().int() })),
+  colors: z.array(z.object({ value: z.string(), count: z.number().int() })),
+  priceBands: z.array(
+    z.object({
+      min: z.number().int().describe('paise'),
+      max: z.number().int().nullable().describe('paise, inclusive'),
+      count: z.number().int(),
+    }),
+  ),
+});
+export type Facets = z.infer<typeof facetsSchema>;
+
+export const productPageSchema = z.object({
+  products: z.array(productCardSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  facets: facetsSchema,
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+export const categorySchema = z.object({
+  _id: z.string(),
+  categoryName: z.string(),
+  slug: z.string(),
+  style: z.enum(['traditional', 'modern']),
+  parentId: z.string().nullable(),
+  hsnCode: z.string(),
+  description: z.string(),
+  productCount: z.number().int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const variantViewSchema = z.object({
+  _id: z.string(),
+  variantName: z.string(),
+  variantColor: z.string(),
+  variantSize: z.string(),
+  variantColorPrice: z.number().int(),
+  variantSizePrice: z.number().int(),
+  variantDescription: z.string(),
+  quantity: z.number().int(),
+  sku: z.string(),
+  price: priceSchema,
+});
+export type VariantView = z.infer<typeof variantViewSchema>;
+
+export const productDetailsSchema = productCardSchema.extend({
+  productDescription: z.string(),
+  fabric: z.string(),
+  tags: z.array(z.string()),
+  productStock: z.number().int().describe('stock of the product itself, used when it has no variants'),
+  availableStock: z.number().int(),
+  variants: z.array(variantViewSchema),
+  productImages: z.array(imageSchema),
+  price: priceSchema,
+  updatedAt: z.string(),
+});
+export type ProductDetails = z.infer<typeof productDetailsSchema>;
+
+export const suggestionsSchema = z.object({
+  products: z.array(productCardSchema.pick({ _id: true, productName: true, sellingPrice: true, image: true })),
+  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+});
+export type Suggestions = z.infer<typeof suggestionsSchema>;

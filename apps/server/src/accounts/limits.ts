@@ -1,7 +1,7 @@
+import { AppError } from '@shop/core';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { AppError } from '../errors.js';
 import { authEvents, otpCodes } from './tables.js';
 
 export const OTP_RULES = {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Address, UserNotification, WishlistItem } from '@shop/core';
-import type { WishlistEntry } from './wishlist.js';
+import type { Address, UserNotification, WishlistEntry } from '@shop/core';
 import { seedTestCatalogue } from '../test/catalogue-fixture.js';
 import { describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
@@ -221,12 +220,12 @@ describe('wishlist', () => {
 
     const foreign = await call('DELETE', `/api/user/profile/removeFromWishlist/${first}`, { sid: other.sid });
     expect(foreign.statusCode).toBe(404);
-    expect(dataOf<{ wishlist: WishlistItem[] }>(await call('GET', '/api/user/profile/getMyWishlist', { sid: other.sid })).wishlist).toEqual(
-      [],
-    );
+    expect(
+      dataOf<{ wishlist: WishlistEntry[] }>(await call('GET', '/api/user/profile/getMyWishlist', { sid: other.sid })).wishlist,
+    ).toEqual([]);
 
     expect((await call('DELETE', `/api/user/profile/removeFromWishlist/${first}`, { sid })).statusCode).toBe(200);
-    const after = dataOf<{ wishlist: WishlistItem[] }>(await call('GET', '/api/user/profile/getMyWishlist', { sid })).wishlist;
+    const after = dataOf<{ wishlist: WishlistEntry[] }>(await call('GET', '/api/user/profile/getMyWishlist', { sid })).wishlist;
     expect(after.map((item) => item.productId)).toEqual([second]);
   });
 });

@@ -10,25 +10,24 @@ import {
 } from '@shop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, okEnvelope } from '../http/envelope.js';
-import type { Services } from '../services.js';
-import { clearSessionCookie, cookiePolicyFor, requireUser, setSessionCookie } from './session.js';
+import { emptyAnswer, ok, okEnvelope } from '../http/envelope.js';
+import type { AccountsService } from './service.js';
+import { shopperOf } from '../auth/plugin.js';
+import { clearSessionCookie, cookiePolicyFor, setSessionCookie } from './session.js';
 
 const userAnswer = { 200: okEnvelope(z.object({ user: publicUserSchema })) };
-const emptyAnswer = { 200: okEnvelope(z.object({})) };
 const tags = ['customer auth'];
 
 /** Spec §7 customer auth calls: sign-up with a verified e-mail, login by password or code, session, logout. */
 export const accountRoutes =
-  (services: Services, config: { publicUrl: string }): FastifyPluginAsyncZod =>
+  (accounts: AccountsService, config: { publicUrl: string }): FastifyPluginAsyncZod =>
   async (app) => {
     const cookies = cookiePolicyFor(config.publicUrl);
-    const accounts = services.accounts;
 
     // Both answer the signed-in user; each call moves the cookie's expiry along with the session's.
     for (const path of ['/api/user/auth/me', '/api/user/auth/checkLogin']) {
       app.get(path, { schema: { tags, summary: 'The signed-in user (401 when none)', response: userAnswer } }, async (request, reply) => {
-        const { user, session } = await requireUser(services, request);
+        const { user, session } = await shopperOf(request);
         setSessionCookie(reply, session, cookies);
         return ok({ user });
       });

@@ -7,11 +7,11 @@ import {
   type PublicUser,
   type RegisterInput,
   type UpdateProfileInput,
+  AppError,
 } from '@shop/core';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
-import { AppError } from '../errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { codeMail } from '../mail/templates.js';
 import type { SettingsService } from '../settings/service.js';

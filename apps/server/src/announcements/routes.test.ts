@@ -107,7 +107,7 @@ describe('announcements', () => {
     expect(demo.map((item) => item.title)).toEqual(DEMO_ANNOUNCEMENTS.map((item) => item.title));
     expect(demo.map((item) => item.title)).toContain('Free shipping from ₹999');
     expect(demo.find((item) => item.title === 'Flat 30% off on silk sarees')?.link).toBe('/filter?category=sarees&minDiscount=30');
-    const oldest = demo.at(-1)!.publishedAt.getTime();
+    const oldest = new Date(demo.at(-1)!.publishedAt).getTime();
     expect(NOW.getTime() - oldest).toBeLessThanOrEqual(21 * DAY);
 
     await t.services.announcements.ensureDemo(NOW);

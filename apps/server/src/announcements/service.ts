@@ -1,21 +1,19 @@
-import { DELIVERY_DAYS, DISPATCH_HOURS, SHIPPING, formatINR } from '@shop/core';
+import { ANNOUNCEMENT_KINDS, AppError, DELIVERY_DAYS, DISPATCH_HOURS, SHIPPING, formatINR, type Announcement } from '@shop/core';
 import { and, count, desc, gt, isNull, lte, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
-import { AppError } from '../errors.js';
-import { ANNOUNCEMENT_KINDS, announcements } from './tables.js';
+import { announcements } from './tables.js';
 
-export type AnnouncementKind = (typeof ANNOUNCEMENT_KINDS)[number];
+type AnnouncementRow = typeof announcements.$inferSelect;
 
-export interface Announcement {
-  id: string;
-  title: string;
-  body: string;
-  kind: AnnouncementKind;
-  link: string | null;
-  publishedAt: Date;
-  expiresAt: Date | null;
-}
+const toAnnouncement = (row: AnnouncementRow): Announcement => ({
+  _id: row.id,
+  title: row.title,
+  body: row.body,
+  kind: row.kind,
+  link: row.link,
+  publishedAt: row.publishedAt.toISOString(),
+});
 
 /** Most announcements the public page shows. */
 export const MAX_PUBLISHED = 50;
@@ -102,18 +100,19 @@ export function createAnnouncementsService(db: Db): AnnouncementsService {
       .insert(announcements)
       .values({ title, body, kind, link: link ?? null, publishedAt: publishedAt ?? new Date(), expiresAt: expiresAt ?? null })
       .returning();
-    return row!;
+    return toAnnouncement(row!);
   };
 
   return {
     create,
     async listPublished(now) {
-      return db
+      const rows = await db
         .select()
         .from(announcements)
         .where(and(lte(announcements.publishedAt, now), or(isNull(announcements.expiresAt), gt(announcements.expiresAt, now))))
         .orderBy(desc(announcements.publishedAt), desc(announcements.id))
         .limit(MAX_PUBLISHED);
+      return rows.map(toAnnouncement);
     },
     async ensureDemo(now = new Date()) {
       const [existing] = await db.select({ n: count() }).from(announcements);

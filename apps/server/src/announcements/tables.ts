@@ -1,7 +1,9 @@
+import type { AnnouncementKind } from '@shop/core';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const ANNOUNCEMENT_KINDS = ['offer', 'collection', 'news'] as const;
+// drizzle-kit loads this file without the workspace build: only a type comes from core, checked to match its list.
+const ANNOUNCEMENT_KINDS = ['offer', 'collection', 'news'] as const satisfies readonly AnnouncementKind[];
 
 /** The shop's public announcements (/notifications): offers, new collections, shop news. */
 export const announcements = pgTable(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.js';
 import { seedTestCatalogue } from '../test/catalogue-fixture.js';
 import type { ErrorEnvelope } from '../http/envelope.js';
-import type { CategoryView, ProductDetails, ProductPage } from './service.js';
+import type { Category as CategoryView, ProductDetails, ProductPage } from '@shop/core';
 
 const t = useTestApp();
 let fixture: Awaited<ReturnType<typeof seedTestCatalogue>>;
@@ -87,13 +87,15 @@ describe('GET /api/user/product/filter', () => {
     expect(names(await page('/api/user/product/filter?color=blue&sort=newest'))).toEqual(['Wrap Dress', 'Chikankari Kurti']);
   });
 
-  it('filters on the selling price in rupees, inclusive', async () => {
+  it('filters on the selling price in paise, inclusive', async () => {
     // Selling prices in rupees: 6,299.30, 1,299, 1,199.20, 1,249.50, 629.10
-    expect(names(await page('/api/user/product/filter?minPrice=1199.20&maxPrice=1249.50&sort=price_asc'))).toEqual([
+    expect(names(await page('/api/user/product/filter?minPrice=119920&maxPrice=124950&sort=price_asc'))).toEqual([
       'Chikankari Kurti',
       'Tiered Maxi Dress',
     ]);
-    expect(names(await page('/api/user/product/filter?maxPrice=1000&sort=price_asc'))).toEqual(['Wrap Dress']);
+    expect(names(await page('/api/user/product/filter?maxPrice=100000&sort=price_asc'))).toEqual(['Wrap Dress']);
+    // One paisa below a price leaves that product out.
+    expect(names(await page('/api/user/product/filter?maxPrice=62909&sort=price_asc'))).toEqual([]);
   });
 
   it('filters by minimum discount and by stock', async () => {
@@ -160,11 +162,11 @@ describe('GET /api/user/product/filter', () => {
     const { facets } = await page('/api/user/product/filter');
     expect(facets.sizes.map((size) => size.value)).toEqual(['S', 'M', 'L', 'XL', 'Free size']);
     expect(facets.priceBands).toEqual([
-      { min: 0, max: 999, count: 1 },
-      { min: 1000, max: 1999, count: 3 },
-      { min: 2000, max: 3999, count: 0 },
-      { min: 4000, max: 5999, count: 0 },
-      { min: 6000, max: null, count: 1 },
+      { min: 0, max: 99_999, count: 1 },
+      { min: 1_00_000, max: 1_99_999, count: 3 },
+      { min: 2_00_000, max: 3_99_999, count: 0 },
+      { min: 4_00_000, max: 5_99_999, count: 0 },
+      { min: 6_00_000, max: null, count: 1 },
     ]);
   });
 
@@ -178,8 +180,9 @@ describe('GET /api/user/product/filter', () => {
     ['limit=0', 'limit: limit must be from 1 to 48'],
     ['page=abc', 'page: page must be a whole number'],
     ['page=0', 'page: page must be from 1 to 10000'],
-    ['minPrice=2000&maxPrice=1000', 'minPrice: minPrice must not be more than maxPrice'],
-    ['minPrice=cheap', 'minPrice: minPrice must be an amount in rupees, like 999 or 999.50'],
+    ['minPrice=200000&maxPrice=100000', 'minPrice: minPrice must not be more than maxPrice'],
+    ['minPrice=cheap', 'minPrice: minPrice must be a whole number of paise, like 99900 for ₹999'],
+    ['minPrice=999.50', 'minPrice: minPrice must be a whole number of paise, like 99900 for ₹999'],
     ['minDiscount=95', 'minDiscount: minDiscount must be from 0 to 90'],
     ['sort=popular', 'sort: sort must be one of relevance, newest, price_asc, price_desc, discount'],
     ['style=boho', 'style: style must be traditional or modern'],
@@ -218,7 +221,7 @@ describe('GET /api/user/product/search', () => {
   });
 
   it('combines the search with filters and keeps drafts invisible', async () => {
-    expect(await search('saree', '&minPrice=5000')).toEqual(['Banarasi Silk Saree']);
+    expect(await search('saree', '&minPrice=500000')).toEqual(['Banarasi Silk Saree']);
     expect(await search('lehenga')).toEqual([]);
     expect(await search('archived')).toEqual([]);
   });
@@ -287,7 +290,7 @@ describe('cached answers', () => {
     const url = '/api/user/product/filter?category=kurtis&sort=newest';
     const first = await page(url);
     expect((await page(url)).total).toBe(first.total);
-    await t.services.catalogue.createProduct({
+    await t.services.catalogueAdmin.createProduct({
       name: 'Mul Cotton Kurti',
       slug: 'mul-cotton-kurti',
       description: 'Soft mul cotton.',

@@ -1,7 +1,6 @@
-import { contactMessageSchema, type ContactMessageInput } from '@shop/core';
+import { contactMessageSchema, type ContactMessageInput, AppError } from '@shop/core';
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { AppError } from '../errors.js';
 import { contactMessages } from './tables.js';
 
 /** At most this many messages per IP address in any rolling hour: enough for a person, too few for a bot. */

@@ -1,7 +1,7 @@
+import { AppError } from '@shop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isDatabaseReachable, type Db } from '../db/database.js';
-import { AppError } from '../errors.js';
 import { ok, okEnvelope } from '../http/envelope.js';
 
 export const healthRoutes =

@@ -12,3 +12,6 @@ export const errorEnvelope = z.object({
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 export const ok = <T>(data: T) => ({ success: true as const, data });
+
+/** The answer of a call that has nothing to return but success. */
+export const emptyAnswer = { 200: okEnvelope(z.object({})) };

@@ -1,7 +1,7 @@
+import { AppError } from '@shop/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useTestApp } from '../test/app.js';
-import { AppError } from '../errors.js';
 import type { ErrorEnvelope } from './envelope.js';
 import { SERVER_ERROR_MESSAGE } from './errors.js';
 

@@ -1,6 +1,6 @@
+import { AppError, STATUS_BY_CODE } from '@shop/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, STATUS_BY_CODE } from '../errors.js';
 import type { ErrorEnvelope } from './envelope.js';
 
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';

@@ -1,5 +1,5 @@
+import { AppError } from '@shop/core';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

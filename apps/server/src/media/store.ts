@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, mediaUrl } from '@shop/core';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, mediaUrl, AppError } from '@shop/core';
 import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../errors.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif', 'tiff']);

@@ -1,7 +1,6 @@
-import { SHOP_TAGLINE, shopSettingsSchema, type ShopSettings } from '@shop/core';
+import { SHOP_TAGLINE, shopSettingsSchema, type ShopSettings, AppError } from '@shop/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { AppError } from '../errors.js';
 import { shopSettings } from './tables.js';
 
 /** Demo details a fresh shop starts with; the owner edits them in the back-office. */

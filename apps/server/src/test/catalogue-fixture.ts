@@ -4,7 +4,7 @@ import type { Services } from '../services.js';
  * A small, fully known catalogue for API tests: every number a test asserts can be read off here.
  * Prices in paise. Selling price = price × (100 − discount) / 100.
  */
-export async function seedTestCatalogue({ catalogue }: Pick<Services, 'catalogue'>) {
+export async function seedTestCatalogue({ catalogueAdmin: catalogue }: Pick<Services, 'catalogueAdmin'>) {
   const sarees = await catalogue.createCategory({ name: 'Sarees', slug: 'sarees', style: 'traditional', hsnCode: '5007', position: 1 });
   const kurtis = await catalogue.createCategory({ name: 'Kurtis', slug: 'kurtis', style: 'traditional', hsnCode: '6211', position: 2 });
   const silk = await catalogue.createCategory({

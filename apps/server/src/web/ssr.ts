@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.js';
-import type { Services, WebLoadContext } from '../services.js';
+import type { PageContext } from '@shop/core';
+import type { Services } from '../services.js';
 
 export interface WebBuild {
   server: ServerBuild;
@@ -52,7 +53,7 @@ export async function registerWeb(
     pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     pages.all('/*', async (request, reply) => {
-      const loadContext: WebLoadContext = {
+      const loadContext: PageContext = {
         services: context.services,
         publicUrl: context.config.publicUrl,
         cspNonce: (reply.raw as ServerResponse & { cspNonce?: string }).cspNonce ?? '',

@@ -17,17 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const announcements = await context.services.announcements.listPublished(new Date());
-  return {
-    announcements: announcements.map((item) => ({
-      id: item.id,
-      title: item.title,
-      body: item.body,
-      kind: item.kind,
-      link: item.link,
-      publishedAt: item.publishedAt.toISOString(),
-    })),
-  };
+  return { announcements: await context.services.announcements.listPublished(new Date()) };
 }
 
 type Kind = Awaited<ReturnType<typeof loader>>['announcements'][number]['kind'];
@@ -77,9 +67,9 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
             const kind = KINDS[item.kind];
             const Icon = kind.icon;
             const featured = position === 0;
-            const titleId = `announcement-${item.id}`;
+            const titleId = `announcement-${item._id}`;
             return (
-              <li key={item.id} className={featured ? 'md:col-span-2' : undefined}>
+              <li key={item._id} className={featured ? 'md:col-span-2' : undefined}>
                 <article
                   aria-labelledby={titleId}
                   className={`relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white p-6 sm:p-7 ${

@@ -1,5 +1,15 @@
-import { CLAIM_WINDOW_HOURS, DELIVERY_DAYS, DISPATCH_HOURS, SHIPPING, compareSizes, formatINR, formatRange, mediaUrl } from '@shop/core';
-import type { ProductDetails, VariantView } from '@shop/server/services';
+import {
+  CLAIM_WINDOW_HOURS,
+  DELIVERY_DAYS,
+  DISPATCH_HOURS,
+  SHIPPING,
+  compareSizes,
+  formatINR,
+  formatRange,
+  mediaUrl,
+  type ProductDetails,
+  type VariantView,
+} from '@shop/core';
 import { RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
 import { Link, data, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import { loginThenReturnTo, paths } from '../config/paths';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { StoredImage } from '../../media/store.js';
 import type { Services } from '../../services.js';
 import { dictionaryWords } from '../search-terms.js';
-import type { NewProduct } from '../service.js';
+import type { NewProduct } from '../admin-service.js';
 import { categories, products, searchWords, variants } from '../tables.js';
 import {
   DEMO_CATEGORIES,
@@ -17,7 +17,7 @@ import {
 import { hashText, renderGarment, seededRandom, type ArtView } from './garment-art.js';
 
 export type SeedLog = (message: string) => void;
-type SeedServices = Pick<Services, 'catalogue' | 'media'>;
+type SeedServices = Pick<Services, 'catalogue' | 'catalogueAdmin' | 'media'>;
 
 /** Images rendered at once: sharp itself uses threads, so a few tasks keep 2 cores busy without piling up memory. */
 const RENDER_CONCURRENCY = 4;
@@ -38,13 +38,13 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T
 }
 
 /** The demo categories, created when missing (a seed that stopped half-way leaves them behind). */
-async function ensureCategories(catalogue: SeedServices['catalogue']): Promise<Map<DemoCategorySlug, string>> {
+async function ensureCategories({ catalogue, catalogueAdmin }: SeedServices): Promise<Map<DemoCategorySlug, string>> {
   const existing = new Map((await catalogue.listCategories()).map((category) => [category.slug, category._id]));
   const ids = new Map<DemoCategorySlug, string>();
   for (const [position, category] of DEMO_CATEGORIES.entries()) {
     const id =
       existing.get(category.slug) ??
-      (await catalogue.createCategory({
+      (await catalogueAdmin.createCategory({
         name: category.name,
         slug: category.slug,
         style: category.style,
@@ -74,7 +74,7 @@ export async function seedDemoCatalogue(
 ): Promise<{ categories: number; products: number } | null> {
   if ((await services.catalogue.countProducts()) > 0) return null;
   const started = Date.now();
-  const categoryIds = await ensureCategories(services.catalogue);
+  const categoryIds = await ensureCategories(services);
 
   // A front view for every colour; close-ups of the fabric only on request, because every picture costs
   // three WebP encodes in the media store and the seed runs during the first start.
@@ -116,7 +116,7 @@ export async function seedDemoCatalogue(
       images: imagesOf.get(product) ?? [],
       createdAt: demoCreatedAt(index, now),
     };
-    await services.catalogue.createProduct(input);
+    await services.catalogueAdmin.createProduct(input);
   }
   log(
     `demo catalogue: ${DEMO_CATEGORIES.length} categories and ${DEMO_PRODUCTS.length} products loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -209,7 +209,7 @@ export async function seedLargeCatalogue(
 ): Promise<{ products: number; variants: number }> {
   const log = options.log ?? (() => {});
   const started = Date.now();
-  const categoryIds = await ensureCategories(services.catalogue);
+  const categoryIds = await ensureCategories(services);
   const categoryNames = new Map(DEMO_CATEGORIES.map((category) => [category.slug, category.name]));
   const slugs = DEMO_CATEGORIES.map((category) => category.slug);
   // A run number in slugs and SKUs lets a second run add more products instead of colliding with the first.
@@ -287,7 +287,7 @@ export async function seedLargeCatalogue(
   }
   // Fresh planner statistics: the benchmark should measure the indexes, not a stale row estimate.
   for (const table of [products, variants, categories]) await services.db.execute(sql`analyze ${table}`);
-  services.catalogue.invalidate();
+  services.catalogueAdmin.announceChange();
   log(`large catalogue: ${options.products} products, ${variantCount} variants in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { products: options.products, variants: variantCount };
 }

@@ -1,6 +1,26 @@
-import { productQuerySchema, type ProductQuery } from '@shop/core';
+import { PAISE_PER_RUPEE, productQuerySchema, rupeesToPaise, type ProductQuery } from '@shop/core';
 
 const LIST_KEYS = ['category', 'size', 'color'] as const;
+/** Prices in the storefront URL are rupees, for people ('minPrice=999'); the API takes paise. */
+const RUPEE_KEYS = ['minPrice', 'maxPrice'] as const;
+const RUPEES = /^\d{1,7}(\.\d{1,2})?$/;
+
+/**
+ * The one place where a storefront URL's rupees become the API's paise. A whole-rupee maximum means
+ * 'up to that rupee and its paise', so 'maxPrice=1999' keeps ₹1,999.50 and matches the ₹1,000–1,999 band.
+ */
+export function urlRupeesToPaise(text: string, end: 'min' | 'max'): number | null {
+  const trimmed = text.trim();
+  if (!RUPEES.test(trimmed)) return null;
+  const paise = rupeesToPaise(Number(trimmed));
+  return end === 'max' && !trimmed.includes('.') ? paise + PAISE_PER_RUPEE - 1 : paise;
+}
+
+/** Paise as the storefront URL writes them, in rupees: the inverse of urlRupeesToPaise. */
+export function paiseToUrlRupees(paise: number, end: 'min' | 'max'): string {
+  const whole = end === 'max' && paise % PAISE_PER_RUPEE === PAISE_PER_RUPEE - 1 ? paise + 1 - PAISE_PER_RUPEE : paise;
+  return whole % PAISE_PER_RUPEE === 0 ? String(whole / PAISE_PER_RUPEE) : (whole / PAISE_PER_RUPEE).toFixed(2);
+}
 
 /** Reads a listing URL (/filter, /productSearch) into the API's query; bad parameters fall back to defaults with a message. */
 export function parseListingQuery(url: URL): { query: ProductQuery; error: string | null } {
@@ -9,6 +29,18 @@ export function parseListingQuery(url: URL): { query: ProductQuery; error: strin
     const values = url.searchParams.getAll(key).filter((value) => value !== '');
     if (values.length === 0) continue;
     raw[key] = (LIST_KEYS as readonly string[]).includes(key) ? values : values[values.length - 1]!;
+  }
+  for (const key of RUPEE_KEYS) {
+    const text = raw[key];
+    if (typeof text !== 'string') continue;
+    const paise = urlRupeesToPaise(text, key === 'maxPrice' ? 'max' : 'min');
+    if (paise === null) {
+      return {
+        query: productQuerySchema.parse({ q: typeof raw.q === 'string' ? raw.q.slice(0, 100) : undefined }),
+        error: 'Enter a price like 999',
+      };
+    }
+    raw[key] = String(paise);
   }
   const parsed = productQuerySchema.safeParse(raw);
   if (parsed.success) return { query: parsed.data, error: null };

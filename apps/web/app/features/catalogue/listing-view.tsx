@@ -1,24 +1,24 @@
-import { PRODUCT_SORTS, SORT_LABELS, formatINR, type ProductQuery } from '@shop/core';
-import type { ProductPage } from '@shop/server/services';
+import { PRODUCT_SORTS, SORT_LABELS, formatINR, type ProductQuery, type ProductPage } from '@shop/core';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
 import { useModal } from '../../lib/use-modal';
 import { ProductGrid } from './product-card';
-import { hrefWith } from './listing-query';
+import { hrefWith, paiseToUrlRupees } from './listing-query';
 import { swatchColor } from './swatches';
 
 const DISCOUNT_STEPS = [10, 20, 30, 50] as const;
 const VISIBLE_COLORS = 8;
 
-function rupees(value: number) {
-  return formatINR(value * 100, { compact: true });
-}
+const rupees = (paise: number) => formatINR(paise, { compact: true });
+
+/** Bands and maxima end on the last paisa of a rupee (99,999 paise): people read that rupee (₹999). */
+const wholeRupee = (paise: number) => Math.floor(paise / 100) * 100;
 
 function bandLabel(band: { min: number; max: number | null }) {
   if (band.max === null) return `${rupees(band.min)} and above`;
   if (band.min === 0) return `Under ${rupees(band.max + 1)}`;
-  return `${rupees(band.min)} – ${rupees(band.max)}`;
+  return `${rupees(band.min)} – ${rupees(wholeRupee(band.max))}`;
 }
 
 /** One listing screen for /filter and /productSearch: facets, sort, active filters, grid, pages. */
@@ -73,8 +73,8 @@ export function ListingView({
               query.maxPrice === undefined
                 ? `From ${rupees(query.minPrice ?? 0)}`
                 : query.minPrice === undefined
-                  ? `Up to ${rupees(query.maxPrice)}`
-                  : `${rupees(query.minPrice)} – ${rupees(query.maxPrice)}`,
+                  ? `Up to ${rupees(wholeRupee(query.maxPrice))}`
+                  : `${rupees(query.minPrice)} – ${rupees(wholeRupee(query.maxPrice))}`,
             href: hrefWith(location.pathname, params, { minPrice: null, maxPrice: null }),
           },
         ]
@@ -179,8 +179,8 @@ export function ListingView({
               <li key={band.min}>
                 <Link
                   to={hrefWith(location.pathname, params, {
-                    minPrice: band.min === 0 ? null : String(band.min),
-                    maxPrice: band.max === null ? null : String(band.max),
+                    minPrice: band.min === 0 ? null : paiseToUrlRupees(band.min, 'min'),
+                    maxPrice: band.max === null ? null : paiseToUrlRupees(band.max, 'max'),
                   })}
                   preventScrollReset
                   replace
@@ -200,7 +200,7 @@ export function ListingView({
             <input
               name="minPrice"
               inputMode="decimal"
-              defaultValue={query.minPrice ?? ''}
+              defaultValue={query.minPrice === undefined ? '' : paiseToUrlRupees(query.minPrice, 'min')}
               className="mt-1 block min-h-10 w-full rounded-lg border border-line bg-white px-2 text-sm text-ink"
             />
           </label>
@@ -209,7 +209,7 @@ export function ListingView({
             <input
               name="maxPrice"
               inputMode="decimal"
-              defaultValue={query.maxPrice ?? ''}
+              defaultValue={query.maxPrice === undefined ? '' : paiseToUrlRupees(query.maxPrice, 'max')}
               className="mt-1 block min-h-10 w-full rounded-lg border border-line bg-white px-2 text-sm text-ink"
             />
           </label>

@@ -1,4 +1,4 @@
-import type { ProductCard as Card } from '@shop/server/services';
+import type { ProductCard as Card } from '@shop/core';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { WishlistButton } from '../wishlist/wishlist-button';

@@ -1,5 +1,4 @@
-import type { ImageView } from '@shop/server/services';
-import { mediaUrl } from '@shop/core';
+import { type ImageView, mediaUrl } from '@shop/core';
 import { X, ZoomIn } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useModal } from '../../lib/use-modal';

@@ -1,4 +1,4 @@
-import type { ImageView } from '@shop/server/services';
+import type { ImageView } from '@shop/core';
 import { Shirt } from 'lucide-react';
 
 /** A product photo with WebP renditions in srcset, its real width and height (no layout shift), lazy unless `eager`. */

@@ -1,5 +1,4 @@
-import { formatINR, mediaUrl } from '@shop/core';
-import type { Suggestions } from '@shop/server/services';
+import { formatINR, mediaUrl, type Suggestions } from '@shop/core';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate, useSearchParams } from 'react-router';

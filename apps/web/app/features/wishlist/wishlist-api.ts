@@ -1,5 +1,4 @@
-import type { WishlistItem } from '@shop/core';
-import type { ProductCard } from '@shop/server/services';
+import type { WishlistEntry } from '@shop/core';
 import { useCallback } from 'react';
 import { api } from '../../lib/api-client';
 import { useApiData } from '../../lib/use-api-data';
@@ -9,9 +8,6 @@ export const addToWishlist = (productId: string) => api.post('/api/user/profile/
 
 export const removeFromWishlist = (productId: string) =>
   api.delete(`/api/user/profile/removeFromWishlist/${encodeURIComponent(productId)}`);
-
-/** A saved product with its card; `product` is null once it is no longer for sale. */
-export type WishlistEntry = WishlistItem & { product: ProductCard | null };
 
 export const fetchWishlist = async () => (await api.get<{ wishlist: WishlistEntry[] }>('/api/user/profile/getMyWishlist')).wishlist;
 

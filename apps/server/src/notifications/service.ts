@@ -1,8 +1,7 @@
-import type { UserNotification } from '@shop/core';
+import { AppError, type UserNotification } from '@shop/core';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { AppError } from '../errors.js';
-import { userNotifications } from './tables.js';
+import { userNotifications } from '../accounts/tables.js';
 
 type NotificationRow = typeof userNotifications.$inferSelect;
 

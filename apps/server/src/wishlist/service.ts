@@ -1,12 +1,8 @@
-import type { WishlistItem } from '@shop/core';
+import { AppError, type WishlistEntry } from '@shop/core';
 import { and, desc, eq } from 'drizzle-orm';
-import type { CatalogueService, ProductCard } from '../catalogue/service.js';
+import { userWishlist } from '../accounts/tables.js';
+import type { CatalogueService } from '../catalogue/service.js';
 import type { Db } from '../db/database.js';
-import { AppError } from '../errors.js';
-import { userWishlist } from './tables.js';
-
-/** A saved product, with its card while it is for sale (null once it is archived or back to draft). */
-export type WishlistEntry = WishlistItem & { product: ProductCard | null };
 
 /** A shopper's wishlist: products she saved, newest first, with what the storefront shows of them. */
 export function createWishlistService(db: Db, now: () => Date, catalogue: Pick<CatalogueService, 'activeCards'>) {

@@ -1,8 +1,7 @@
-import { addressInputSchema, type Address, type AddressInput } from '@shop/core';
+import { addressInputSchema, type Address, type AddressInput, AppError } from '@shop/core';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { AppError } from '../errors.js';
-import { userAddresses } from './tables.js';
+import { userAddresses } from '../accounts/tables.js';
 
 type AddressRow = typeof userAddresses.$inferSelect;
 

@@ -1,4 +1,4 @@
-/** The closed set of failures a service may report; one place (http/errors.ts) maps them to HTTP. */
+/** The closed set of failures a service may report; the server maps them to HTTP here, the web reads them back. */
 export type ErrorCode = 'INVALID_DATA' | 'UNAUTHENTICATED' | 'NOT_ALLOWED' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'UNAVAILABLE';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -23,5 +23,9 @@ export class AppError extends Error {
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
+  }
+
+  get status(): number {
+    return STATUS_BY_CODE[this.code];
   }
 }

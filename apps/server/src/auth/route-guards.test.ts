@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/app.js';
+import { capturingMailer, signedInUser } from '../test/accounts.js';
+
+const mail = capturingMailer();
+const t = useTestApp({ services: { mailer: mail.mailer } });
+
+// Public calls, named one by one: a new route is either registered in a guarded scope or added here on
+// purpose, so no route can forget its guard by accident.
+const PUBLIC = new Set([
+  'GET /api/health',
+  'GET /api/shop/settings',
+  'GET /api/user/auth/me',
+  'GET /api/user/auth/checkLogin',
+  'POST /api/user/auth/logout',
+  'POST /api/user/auth/sendLoginOtp',
+  'POST /api/user/auth/loginUsingPassword',
+  'POST /api/user/auth/verifyLoginOtp',
+  'POST /api/user/auth/sendAccountVerificationOtp',
+  'POST /api/user/auth/verifyAccountOtp',
+  'POST /api/user/auth/register',
+  'GET /api/user/product/categories',
+  'GET /api/user/product/filter',
+  'GET /api/user/product/search',
+  'GET /api/user/product/suggest',
+  'GET /api/user/product/getProductDetails/:productId',
+  'GET /api/user/product/related/:productId',
+  'POST /api/user/contact/sendMessage',
+  'GET /api/user/announcements',
+]);
+// Prefixes whose every route belongs to one signed-in shopper.
+const SHOPPER_PREFIXES = ['/api/user/profile/'];
+
+const apiRoutes = () =>
+  t.app.routeTable.filter(
+    (route) => route.url.startsWith('/api/') && route.method !== 'HEAD' && !route.url.startsWith('/api/docs') && route.url !== '/api/*',
+  );
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+
+describe('route guards', () => {
+  it('registers every API route either in a guarded scope or in the public list', () => {
+    const unguarded = apiRoutes()
+      .filter((route) => route.access === 'public')
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((name) => !PUBLIC.has(name));
+    expect(unguarded).toEqual([]);
+  });
+
+  it('puts every route under a shopper prefix in the shopper scope', () => {
+    const misplaced = apiRoutes().filter(
+      (route) => SHOPPER_PREFIXES.some((prefix) => route.url.startsWith(prefix)) && route.access !== 'shopper',
+    );
+    expect(misplaced).toEqual([]);
+  });
+
+  it('answers 401 to every shopper route without a session, and with an unknown session', async () => {
+    const guarded = apiRoutes().filter((route) => route.access === 'shopper');
+    expect(guarded.length).toBeGreaterThan(10);
+    for (const route of guarded) {
+      for (const cookie of [undefined, 'sid=not-a-session']) {
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          payload: route.method === 'GET' ? undefined : '{}',
+        });
+        expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({
+          route: `${route.method} ${route.url}`,
+          status: 401,
+        });
+        expect(response.json()).toEqual({ success: false, error: 'Please log in.' });
+      }
+    }
+  });
+
+  it('lets a signed-in shopper through the guard', async () => {
+    const { sid } = await signedInUser(t.app, mail);
+    const response = await t.app.inject({ method: 'GET', url: '/api/user/profile/getMyProfile', headers: { cookie: `sid=${sid}` } });
+    expect(response.statusCode).toBe(200);
+  });
+});

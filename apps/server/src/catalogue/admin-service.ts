@@ -1,0 +1,155 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import type { StoredImage } from '../media/store.js';
+import type { CatalogueChanges } from './changes.js';
+import { dictionaryWords } from './search-terms.js';
+import { categories, productImages, products, searchWords, variants } from './tables.js';
+
+// Writes to the catalogue (demo seed, tests, the back-office). Each write publishes a change notice so
+// every cached storefront answer about it is dropped.
+
+export interface NewCategory {
+  name: string;
+  slug: string;
+  style: 'traditional' | 'modern';
+  hsnCode: string;
+  parentId?: string | null;
+  description?: string;
+  position?: number;
+}
+
+export interface NewVariant {
+  variantName: string;
+  variantColor: string;
+  variantSize: string;
+  variantColorPrice?: number;
+  variantSizePrice?: number;
+  variantDescription?: string;
+  quantity: number;
+  sku: string;
+}
+
+export interface NewProduct {
+  name: string;
+  slug: string;
+  description: string;
+  categoryId: string | null;
+  pricePaise: number;
+  discountPercent?: number;
+  fabric?: string;
+  tags?: string[];
+  status?: 'draft' | 'active' | 'archived';
+  stock?: number;
+  variants?: NewVariant[];
+  images?: Array<StoredImage & { alt: string; variantColor?: string | null }>;
+  createdAt?: Date;
+}
+
+type Executor = Pick<Db, 'insert'>;
+
+/** Adds words to the spelling dictionary that search corrects typos against. */
+async function rememberWords(db: Executor, words: string[]): Promise<void> {
+  if (words.length === 0) return;
+  await db
+    .insert(searchWords)
+    .values(words.map((word) => ({ word })))
+    .onConflictDoNothing();
+}
+
+export async function createCategory(db: Db, input: NewCategory): Promise<string> {
+  const [row] = await db
+    .insert(categories)
+    .values({
+      name: input.name,
+      slug: input.slug,
+      style: input.style,
+      hsnCode: input.hsnCode,
+      parentId: input.parentId ?? null,
+      description: input.description ?? '',
+      position: input.position ?? 0,
+    })
+    .returning({ id: categories.id });
+  await rememberWords(db, dictionaryWords(input.name));
+  return row!.id;
+}
+
+/** A product with its variants and photos, in one transaction. */
+export async function createProduct(db: Db, input: NewProduct): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [category] = input.categoryId
+      ? await tx.select({ name: categories.name }).from(categories).where(eq(categories.id, input.categoryId))
+      : [];
+    const colors = [...new Set((input.variants ?? []).map((variant) => variant.variantColor))];
+    const keywords = [category?.name ?? '', ...(input.tags ?? []), input.fabric ?? '', ...colors].filter(Boolean).join(' ');
+    const [row] = await tx
+      .insert(products)
+      .values({
+        name: input.name,
+        slug: input.slug,
+        description: input.description,
+        categoryId: input.categoryId,
+        pricePaise: input.pricePaise,
+        discountPercent: input.discountPercent ?? 0,
+        fabric: input.fabric ?? '',
+        tags: input.tags ?? [],
+        status: input.status ?? 'active',
+        stock: input.stock ?? 0,
+        searchKeywords: keywords,
+        ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
+      })
+      .returning({ id: products.id });
+    const productId = row!.id;
+    if (input.variants?.length) {
+      await tx.insert(variants).values(
+        input.variants.map((variant, position) => ({
+          productId,
+          variantName: variant.variantName,
+          variantColor: variant.variantColor,
+          variantSize: variant.variantSize,
+          variantColorPricePaise: variant.variantColorPrice ?? 0,
+          variantSizePricePaise: variant.variantSizePrice ?? 0,
+          variantDescription: variant.variantDescription ?? '',
+          quantity: variant.quantity,
+          sku: variant.sku,
+          position,
+        })),
+      );
+    }
+    if (input.images?.length) {
+      await tx.insert(productImages).values(
+        input.images.map((image, position) => ({
+          productId,
+          storageKey: image.key,
+          url: image.url,
+          width: image.width,
+          height: image.height,
+          alt: image.alt,
+          variantColor: image.variantColor ?? null,
+          position,
+        })),
+      );
+    }
+    await rememberWords(tx, dictionaryWords(input.name, keywords));
+    return productId;
+  });
+}
+
+/** The catalogue's writes, each followed by a change notice. */
+export function createCatalogueAdminService(db: Db, changes: CatalogueChanges) {
+  return {
+    async createCategory(input: NewCategory): Promise<string> {
+      const id = await createCategory(db, input);
+      changes.publish();
+      return id;
+    },
+    async createProduct(input: NewProduct): Promise<string> {
+      const id = await createProduct(db, input);
+      changes.publish([id]);
+      return id;
+    },
+    /** After a bulk load that wrote without notices. */
+    announceChange: (productIds?: readonly string[]) => changes.publish(productIds),
+  };
+}
+
+export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;

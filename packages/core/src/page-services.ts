@@ -1,0 +1,35 @@
+import type { Announcement } from './announcements.js';
+import type { PublicUser } from './accounts.js';
+import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery } from './catalogue.js';
+import type { ContactMessageInput } from './contact.js';
+import type { ShopSettings } from './settings.js';
+
+/**
+ * What server-rendered pages may ask of the server in-process (React Router loaders and actions, through
+ * `context.services`). The web knows the server only through this contract; the server's services must
+ * satisfy it (apps/server/src/web/ssr.ts checks that at compile time).
+ */
+export interface PageServices {
+  settings: { get(): Promise<ShopSettings> };
+  accounts: { authenticate(sessionToken: string | undefined): Promise<{ user: PublicUser } | null> };
+  notifications: { unreadCount(userId: string): Promise<number> };
+  announcements: { listPublished(now: Date): Promise<Announcement[]> };
+  contact: { create(input: ContactMessageInput, ip: string): Promise<unknown> };
+  catalogue: {
+    listCategories(): Promise<Category[]>;
+    findProducts(query: ProductQuery): Promise<ProductPage>;
+    getProductDetails(productId: string): Promise<ProductDetails>;
+    relatedProducts(productId: string, limit?: number): Promise<ProductCard[]>;
+  };
+}
+
+/** What every loader and action receives as `context`. */
+// A type alias, not an interface: React Router's AppLoadContext is an index-signature record.
+export type PageContext = {
+  services: PageServices;
+  /** Per-request nonce that the Content-Security-Policy allows for inline scripts. */
+  cspNonce: string;
+  publicUrl: string;
+  /** The visitor's IP address (proxy-aware), e.g. for per-IP limits in actions. */
+  clientIp: string;
+};
