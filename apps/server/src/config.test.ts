@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, EMULATOR_KEYS, loadConfig } from './config.js';
+import { ConfigError, EMULATOR_KEYS, loadConfig, withPort } from './config.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-config-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -36,12 +36,22 @@ describe('loadConfig', () => {
     expect(load({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  // Regression: with PORT=0 the e-mail links pointed at http://localhost:0 (publicUrl was rewritten after
+  // the services had copied it). The port is now chosen first and PUBLIC_URL derived once from it.
+  it('derives PUBLIC_URL from the port chosen for PORT=0, and keeps a PUBLIC_URL that was set', () => {
+    expect(withPort(load({ PORT: '0' }), 41234).publicUrl).toBe('http://localhost:41234');
+    expect(withPort(load({ PORT: '0', PUBLIC_URL: 'https://shop.example.in' }), 41234).publicUrl).toBe('https://shop.example.in');
+    expect(load({ RESERVATION_TTL_SECONDS: '120' }).reservationSeconds).toBe(120);
+    expect(load({}).reservationSeconds).toBe(900);
+  });
+
   it('drops a trailing slash from PUBLIC_URL', () => {
     expect(load({ PUBLIC_URL: 'https://shop.example.in/' }).publicUrl).toBe('https://shop.example.in');
   });
 
   it.each([
     [{ PORT: 'abc' }, "PORT: must be a port number from 0 to 65535 (got 'abc')"],
+    [{ RESERVATION_TTL_SECONDS: '10' }, "RESERVATION_TTL_SECONDS: must be from 60 to 86400 seconds (got '10')"],
     [{ PORT: '70000' }, "PORT: must be a port number from 0 to 65535 (got '70000')"],
     [{ DATABASE_URL: 'mysql://x@y/z' }, "DATABASE_URL: must be a URL like postgres://user:password@host:5432/shop (got 'mysql://x@y/z')"],
     [{ PUBLIC_URL: 'shop.example.in' }, "PUBLIC_URL: must be a URL like https://shop.example.in (got 'shop.example.in')"],

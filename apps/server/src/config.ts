@@ -47,6 +47,13 @@ const envSchema = z.object({
   RAZORPAY_API_BASE: url(['http:', 'https:'], 'https://api.razorpay.com').default('https://api.razorpay.com'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  RESERVATION_TTL_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number of seconds')
+    .transform(Number)
+    .refine((seconds) => seconds >= 60 && seconds <= 86_400, 'must be from 60 to 86400 seconds')
+    .default(900),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level such as info' })
     .default('info'),
@@ -60,14 +67,16 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Absolute origin for links in mail, sitemap and payment callbacks; no trailing slash. */
   publicUrl: string;
-  /** True when PUBLIC_URL was not given and must follow the port actually bound (PORT=0 in tests). */
-  publicUrlFromPort: boolean;
+  /** False when PUBLIC_URL was not set and follows the port (see withPort). */
+  publicUrlGiven: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string; emulated: boolean };
   sessionSecret: string;
   seedDemo: boolean;
   logLevel: string;
+  /** How long an unpaid order holds its stock. */
+  reservationSeconds: number;
 }
 
 /** Fixed test keys of the built-in Razorpay emulator, used only when no real keys are set. */
@@ -112,7 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,
-    publicUrlFromPort: e.PUBLIC_URL === undefined,
+    publicUrlGiven: e.PUBLIC_URL !== undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     razorpay: someKeys
@@ -127,7 +136,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !production && e.DATABASE_URL === undefined,
     logLevel: e.LOG_LEVEL,
+    reservationSeconds: e.RESERVATION_TTL_SECONDS,
   };
+}
+
+/** The config for the port actually used (PORT=0 picks one): PUBLIC_URL follows it unless it was set. */
+export function withPort(config: Config, port: number): Config {
+  return { ...config, port, publicUrl: config.publicUrlGiven ? config.publicUrl : `http://localhost:${port}` };
 }
 
 /** Keeps a generated cookie secret in DATA_DIR so sessions survive a restart without any set-up. */

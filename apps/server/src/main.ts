@@ -1,8 +1,9 @@
+import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { seedDemoCatalogue } from './catalogue/demo/seed.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, withPort, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { createServices } from './services.js';
 import { loadWebBuild } from './web/ssr.js';
@@ -12,7 +13,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Starts the shop: config → database → migrations → defaults → HTTP. Fails fast with one line. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  // PORT=0 (tests): choose the port now, so PUBLIC_URL and every link built from it are right from the start.
+  const config = withPort(loaded, loaded.port === 0 ? await freePort(loaded.host) : loaded.port);
   const database = await openDatabase(config);
   await database.migrate();
   // The services log through the app's logger, which exists only once the app is built.
@@ -40,12 +43,9 @@ async function main(): Promise<void> {
       throw new ConfigError(`HOST: ${config.host} is not an address of this machine`);
     throw error;
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  if (config.publicUrlFromPort) config.publicUrl = `http://localhost:${port}`;
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
-    `shop listening on http://${config.host}:${port}`,
+    `shop listening on http://${config.host}:${config.port}`,
   );
 
   // The demo photos take half a minute to draw on a small machine: serve meanwhile, and let the
@@ -79,6 +79,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+/** A port the system is not using now on `host`. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }
 
 async function openDatabase(config: Config): Promise<Database> {

@@ -17,6 +17,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs the migrations, serialised across processes that share the database. */
   migrate(): Promise<void>;
+  /**
+   * Runs `task` only if no other process holds the lock `key` (a PostgreSQL advisory lock on a connection
+   * of its own, released when the task ends); answers false when another instance is running it.
+   */
+  runExclusive(key: number, task: () => Promise<void>): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -32,6 +37,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     mkdirSync(dataDir, { recursive: true });
     releaseLock = lockDataDir(dataDir);
   }
+  const running = new Set<number>();
   const client = await PGlite.create({ dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -41,6 +47,17 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       const { migrate } = await import('drizzle-orm/pglite/migrator');
       // PGlite has one connection in one process (see lockDataDir), so there is nobody to race.
       await migrate(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async runExclusive(_key, task) {
+      // One process owns a PGlite DATA_DIR (lockDataDir): a flag in this process is the whole lock.
+      if (running.has(_key)) return false;
+      running.add(_key);
+      try {
+        await task();
+      } finally {
+        running.delete(_key);
+      }
+      return true;
     },
     async close() {
       await client.close();
@@ -73,6 +90,21 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         await migrate(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    async runExclusive(key, task) {
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
+        if (!rows[0]?.locked) return false;
+        try {
+          await task();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+        }
+        return true;
+      } finally {
         client.release();
       }
     },
