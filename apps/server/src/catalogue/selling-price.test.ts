@@ -1,0 +1,40 @@
+import { applyDiscount } from '@shop/core';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { selectRows } from '../db/database.js';
+import { useTestApp } from '../test/app.js';
+import { products } from './tables.js';
+
+const t = useTestApp();
+
+// Lists filter and sort on the SQL generated column; the product page and the cart price with
+// @shop/core. If the two roundings ever disagreed, a product would cost one amount in the list and
+// another in the cart.
+describe('the generated selling price', () => {
+  it('equals applyDiscount for odd prices and every kind of discount', async () => {
+    const prices = [1, 49, 50, 51, 99, 101, 333, 12_345, 84_915, 99_999, 1_49_999, 6_79_920];
+    const discounts = [0, 1, 7, 15, 33, 49, 50, 67, 89, 90];
+    const rows = prices.flatMap((price) => discounts.map((discount) => ({ price, discount })));
+    await t.database.db.insert(products).values(
+      rows.map(({ price, discount }, index) => ({
+        name: `Price check ${index}`,
+        slug: `price-check-${index}`,
+        pricePaise: price,
+        discountPercent: discount,
+        status: 'draft' as const,
+      })),
+    );
+    const stored = await selectRows<{ price_paise: number; discount_percent: number; selling_price_paise: number }>(
+      t.database.db,
+      sql`select price_paise, discount_percent, selling_price_paise from ${products} where slug like 'price-check-%'`,
+    );
+    expect(stored).toHaveLength(rows.length);
+    for (const row of stored) {
+      expect({ price: row.price_paise, discount: row.discount_percent, selling: row.selling_price_paise }).toEqual({
+        price: row.price_paise,
+        discount: row.discount_percent,
+        selling: applyDiscount(Number(row.price_paise), Number(row.discount_percent)),
+      });
+    }
+  });
+});
