@@ -257,7 +257,7 @@
         })
         .then(function (result) {
           setBusy(false);
-          if (result.ok) {
+          if (result.ok && result.json.razorpay_payment_id) {
             status.textContent = 'Payment successful';
             teardown();
             if (typeof options.handler === 'function') options.handler(result.json);
