@@ -5,6 +5,8 @@
 // attributes (the shop's CSP forbids them): the look comes from checkout.css, the theme colour through CSSOM.
 (function () {
   'use strict';
+  // A page that loads the script twice (a remounted component) keeps the first copy.
+  if (window.Razorpay && window.Razorpay.emulated) return;
 
   var script = document.currentScript;
   var base = new URL('.', script && script.src ? script.src : window.location.origin + '/razorpay-emulator/');
@@ -388,5 +390,6 @@
     if (typeof modal.ondismiss === 'function') modal.ondismiss();
   };
 
+  Razorpay.emulated = true;
   window.Razorpay = Razorpay;
 })();

@@ -95,6 +95,7 @@ export function createWebhookSender(deliver: WebhookDeliverer, retryDelaysMs: re
   };
 }
 
+// A retry waiting its turn must not keep a stopping process alive.
 function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -482,6 +482,10 @@ describe('checkout.js', () => {
     expect(() => new Razorpay({})).toThrow('No key passed');
     const checkout = new Razorpay({ key: EMULATOR_KEYS.keyId, order_id: 'order_x' });
     expect(checkout.on('payment.failed', () => {})).toBe(checkout);
+
+    vm.runInNewContext(response.body, { window, document, URL, Intl });
+    expect(window.Razorpay).toBe(Razorpay);
+    expect(appended).toHaveLength(1);
   });
 
   it('serves its stylesheet as CSS', async () => {
