@@ -27,6 +27,7 @@ import { seoRoutes } from './seo/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { announcementRoutes } from './announcements/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
+import type { PaymentProvider } from './payments/razorpay/provider.js';
 import { registerWeb, type WebBuild } from './web/ssr.js';
 import { wishlistRoutes } from './wishlist/routes.js';
 
@@ -34,6 +35,8 @@ export interface AppOptions {
   config: Pick<Config, 'publicUrl' | 'logLevel' | 'production'>;
   db: Db;
   services: Services;
+  /** Razorpay, real or emulated; with the emulator, its routes are mounted under /razorpay-emulator. */
+  payments?: PaymentProvider;
   /** The built React app; without it only /api is served (API tests). */
   web?: WebBuild;
   logger?: boolean;
@@ -148,6 +151,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(seoRoutes(options.services, options.config));
   await app.register(contactRoutes(options.services));
   await app.register(announcementRoutes(options.services));
+  // The stand-in for Razorpay when no keys are set; never in production, where it would take fake payments.
+  if (options.payments?.emulator && !options.config.production) await app.register(options.payments.emulator.plugin);
 
   // Stored images: content-hashed names, so browsers and CDNs may keep them for a year.
   await app.register(fastifyStatic, {

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { seedDemoCatalogue } from './catalogue/demo/seed.js';
 import { ConfigError, loadConfig, withPort, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
+import { createPaymentProvider } from './payments/razorpay/provider.js';
 import { createServices } from './services.js';
 import { loadWebBuild } from './web/ssr.js';
 
@@ -32,7 +33,8 @@ async function main(): Promise<void> {
   await services.settings.ensureExists();
   if (config.seedDemo) await services.announcements.ensureDemo();
 
-  const app: FastifyInstance = await buildApp({ config, db: database.db, services, web: await loadWebBuild(WEB_BUILD_DIR) });
+  const payments = createPaymentProvider(config.razorpay, { db: database.db, production: config.production, log });
+  const app: FastifyInstance = await buildApp({ config, db: database.db, services, payments, web: await loadWebBuild(WEB_BUILD_DIR) });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -5,3 +5,4 @@ export * from '../settings/tables.js';
 export * from '../catalogue/tables.js';
 export * from '../contact/tables.js';
 export * from '../announcements/tables.js';
+export * from '../payments/razorpay/emulator-tables.js';
