@@ -13,6 +13,7 @@ import { profileRoutes } from './accounts/profile-routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { addressRoutes } from './addresses/routes.js';
 import { authentication, shopperRoutes, type Access } from './auth/plugin.js';
+import { cartRoutes } from './cart/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { healthRoutes } from './health/routes.js';
@@ -27,7 +28,8 @@ import { seoRoutes } from './seo/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { announcementRoutes } from './announcements/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
-import type { PaymentProvider } from './payments/razorpay/provider.js';
+import { orderRoutes } from './orders/routes.js';
+import { paymentRoutes, webhookRoutes } from './payments/routes.js';
 import { registerWeb, type WebBuild } from './web/ssr.js';
 import { wishlistRoutes } from './wishlist/routes.js';
 
@@ -35,8 +37,6 @@ export interface AppOptions {
   config: Pick<Config, 'publicUrl' | 'logLevel' | 'production'>;
   db: Db;
   services: Services;
-  /** Razorpay, real or emulated; with the emulator, its routes are mounted under /razorpay-emulator. */
-  payments?: PaymentProvider;
   /** The built React app; without it only /api is served (API tests). */
   web?: WebBuild;
   logger?: boolean;
@@ -143,16 +143,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await shopper.register(addressRoutes(options.services.addresses));
       await shopper.register(wishlistRoutes(options.services.wishlist));
       await shopper.register(notificationRoutes(options.services.notifications));
+      await shopper.register(cartRoutes(options.services.cart));
+      await shopper.register(orderRoutes(options.services.orders, options.services.payments));
+      await shopper.register(paymentRoutes(options.services.payments));
     }),
   );
+  await app.register(webhookRoutes(options.services.payments));
+  // The stand-in for Razorpay when no keys are set (services.paymentProvider); never in production, where it
+  // would take fake payments.
+  const emulator = options.services.paymentProvider.emulator;
+  if (emulator && !options.config.production) await app.register(emulator.plugin);
   // The mail the shop kept instead of sending; never in production, where it would expose codes.
   if (!options.config.production && options.services.outbox) await app.register(devMailboxRoutes(options.services.outbox));
   await app.register(catalogueRoutes(options.services.catalogue));
   await app.register(seoRoutes(options.services, options.config));
   await app.register(contactRoutes(options.services));
   await app.register(announcementRoutes(options.services));
-  // The stand-in for Razorpay when no keys are set; never in production, where it would take fake payments.
-  if (options.payments?.emulator && !options.config.production) await app.register(options.payments.emulator.plugin);
 
   // Stored images: content-hashed names, so browsers and CDNs may keep them for a year.
   await app.register(fastifyStatic, {

@@ -5,7 +5,7 @@ import { buildApp } from './app.js';
 import { seedDemoCatalogue } from './catalogue/demo/seed.js';
 import { ConfigError, loadConfig, withPort, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
-import { createPaymentProvider } from './payments/razorpay/provider.js';
+import { reconciliationIntervalMs, startReconciliationJob } from './payments/reconciliation-job.js';
 import { createServices } from './services.js';
 import { loadWebBuild } from './web/ssr.js';
 
@@ -29,12 +29,13 @@ async function main(): Promise<void> {
     secret: config.sessionSecret,
     production: config.production,
     log,
+    razorpay: config.razorpay,
+    reservationSeconds: config.reservationSeconds,
   });
   await services.settings.ensureExists();
   if (config.seedDemo) await services.announcements.ensureDemo();
 
-  const payments = createPaymentProvider(config.razorpay, { db: database.db, production: config.production, log });
-  const app: FastifyInstance = await buildApp({ config, db: database.db, services, payments, web: await loadWebBuild(WEB_BUILD_DIR) });
+  const app: FastifyInstance = await buildApp({ config, db: database.db, services, web: await loadWebBuild(WEB_BUILD_DIR) });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -59,6 +60,13 @@ async function main(): Promise<void> {
     );
   }
 
+  const stopReconciliation = startReconciliationJob({
+    intervalMs: reconciliationIntervalMs(config.reservationSeconds),
+    runExclusive: (key, task) => database.runExclusive(key, task),
+    reconcile: () => services.payments.reconcile(),
+    log: app.log,
+  });
+
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -72,6 +80,7 @@ async function main(): Promise<void> {
     // app.close() stops accepting connections and waits for requests already running.
     app
       .close()
+      .then(() => stopReconciliation())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

@@ -1,15 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import { PAYMENT_RESERVATION_MINUTES } from '@shop/core';
 import { createAccountsService, type AccountsService } from './accounts/service.js';
 import { createAddressService, type AddressService } from './addresses/service.js';
 import { createAnnouncementsService, type AnnouncementsService } from './announcements/service.js';
 import { createCatalogueAdminService, type CatalogueAdminService } from './catalogue/admin-service.js';
 import { createCatalogueChanges, type CatalogueChanges } from './catalogue/changes.js';
+import { createCartService, type CartService } from './cart/service.js';
 import { createCatalogueService, type CatalogueService } from './catalogue/service.js';
 import { createContactService, type ContactService } from './contact/service.js';
+import { EMULATOR_KEYS, type Config } from './config.js';
 import type { Db } from './db/database.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxMailer } from './mail/mailer.js';
 import { createMediaStore, type MediaStore } from './media/store.js';
 import { createNotificationService, type NotificationService } from './notifications/service.js';
+import { createOrderNotices, type OrderNotices } from './orders/notices.js';
+import { createOrdersService, type OrdersService } from './orders/service.js';
+import type { WebhookDeliverer, WebhookLog } from './payments/razorpay/emulator-webhooks.js';
+import { createPaymentProvider, type PaymentProvider } from './payments/razorpay/provider.js';
+import { createPaymentsService, type PaymentsService } from './payments/service.js';
 import { createSettingsService, type SettingsService } from './settings/service.js';
 import { createWishlistService, type WishlistService } from './wishlist/service.js';
 
@@ -28,7 +36,13 @@ export interface Services {
   accounts: AccountsService;
   addresses: AddressService;
   wishlist: WishlistService;
+  cart: CartService;
   notifications: NotificationService;
+  orders: OrdersService;
+  orderNotices: OrderNotices;
+  /** Razorpay, or its emulator when no keys are set. */
+  paymentProvider: PaymentProvider;
+  payments: PaymentsService;
   /** The dev outbox when mail is not sent over SMTP; null with SMTP_URL. */
   outbox: OutboxMailer | null;
 }
@@ -49,6 +63,17 @@ export interface ServicesOptions {
   /** Where one-line notices go (the dev outbox's 'mail stored' line, mail failures). */
   log?: { info(line: string): void; error(details: object, line: string): void };
   production?: boolean;
+  /** Razorpay keys and base URL (config.razorpay); the emulator's test keys when not given. */
+  razorpay?: Partial<Config['razorpay']> & {
+    timeoutMs?: number;
+    /** Emulator only: replaces webhook delivery (tests keep webhooks and deliver them when they choose). */
+    deliverWebhook?: WebhookDeliverer;
+    webhookRetryDelaysMs?: readonly number[];
+    /** Emulator only: where its webhook failures are logged (the app's log by default). */
+    log?: WebhookLog;
+  };
+  /** How long an unpaid order holds its stock (RESERVATION_TTL_SECONDS). */
+  reservationSeconds?: number;
 }
 
 export function createServices(db: Db, options: ServicesOptions): Services {
@@ -64,6 +89,25 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     (options.smtpUrl ? createSmtpMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom ?? 'shop@localhost' }) : outbox!);
   const catalogueChanges = createCatalogueChanges();
   const catalogue = createCatalogueService(db, catalogueChanges);
+  const notifications = createNotificationService(db, now);
+  const publicUrl = options.publicUrl ?? 'http://localhost:3000';
+  const orders = createOrdersService(db, {
+    now,
+    reservationSeconds: options.reservationSeconds ?? PAYMENT_RESERVATION_MINUTES * 60,
+    onStockChange: (productIds) => catalogueChanges.publish(productIds),
+  });
+  const orderNotices = createOrderNotices(db, {
+    notifications,
+    mailer,
+    settings,
+    publicUrl,
+    onError: (error) => log.error({ err: error }, 'order notice could not be sent'),
+  });
+  const { timeoutMs, deliverWebhook, webhookRetryDelaysMs, log: webhookLog, ...razorpayConfig } = options.razorpay ?? {};
+  const paymentProvider = createPaymentProvider(
+    { ...EMULATOR_KEYS, apiBase: 'https://api.razorpay.com', emulated: true, ...razorpayConfig },
+    { db, production: options.production ?? false, timeoutMs, deliverWebhook, webhookRetryDelaysMs, now, log: webhookLog },
+  );
   return {
     settings,
     catalogueChanges,
@@ -82,7 +126,17 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     }),
     addresses: createAddressService(db),
     wishlist: createWishlistService(db, now, catalogue),
-    notifications: createNotificationService(db, now),
+    cart: createCartService(db, now),
+    notifications,
+    orders,
+    orderNotices,
+    paymentProvider,
+    payments: createPaymentsService(db, { orders, provider: paymentProvider, notices: orderNotices, now, log: paymentsLog(log) }),
     outbox,
   };
+}
+
+/** The payments flows log with details; the services' one-line log takes them as they are. */
+function paymentsLog(log: { info(line: string): void; error(details: object, line: string): void }) {
+  return { info: (_details: object, line: string) => log.info(line), error: (details: object, line: string) => log.error(details, line) };
 }

@@ -10,3 +10,5 @@ export * from './wishlist.js';
 export * from './order-states.js';
 export * from './announcements.js';
 export * from './page-services.js';
+export * from './cart.js';
+export * from './orders.js';

@@ -27,6 +27,8 @@ const PUBLIC = new Set([
   'GET /api/user/product/related/:productId',
   'POST /api/user/contact/sendMessage',
   'GET /api/user/announcements',
+  // Razorpay's server-to-server calls: the signature over the body is the authentication.
+  'POST /api/payment/razorpay/webhook',
 ]);
 // Prefixes whose every route belongs to one signed-in shopper.
 const SHOPPER_PREFIXES = ['/api/user/profile/'];

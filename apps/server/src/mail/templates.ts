@@ -57,3 +57,24 @@ export function codeMail(input: {
   );
   return { to: input.to, subject, html, text };
 }
+
+/** An order update: placed, cancelled or refunded, with a link to the order page. */
+export function orderMail(input: {
+  to: string;
+  subject: string;
+  lines: string[];
+  link: string;
+  shop: ShopSettings;
+  publicUrl: string;
+}): Mail {
+  const { shop, publicUrl } = input;
+  const url = absolute(publicUrl, input.link);
+  const text = [...input.lines, '', `See your order: ${url}`, '', `${shop.name} · ${shop.address}`].join('\n');
+  const html = layout(
+    shop,
+    publicUrl,
+    `${input.lines.map((line) => `<p style="margin:0 0 12px;font-size:15px">${escapeHtml(line)}</p>`).join('\n')}
+<p style="margin:16px 0 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#761c3a;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:999px;font-weight:600">View your order</a></p>`,
+  );
+  return { to: input.to, subject: input.subject, html, text };
+}

@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 import { validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { EMULATOR_KEYS } from '../../config.js';
 import { useTestApp } from '../../test/app.js';
@@ -10,8 +10,8 @@ import { createPaymentProvider, type PaymentProvider } from './provider.js';
 import { createRazorpayClient, RazorpayError } from './razorpay-client.js';
 import { verifyPaymentSignature, verifyWebhookSignature } from './signatures.js';
 
-// The emulator mounted on the real app, driven by the real client through inject(); webhooks go through
-// inject() too, to a stand-in for the shop's webhook route that records them.
+// The emulator mounted on the real app, driven by the real client through inject(); webhooks go to a
+// stand-in deliverer that records them.
 
 interface ReceivedWebhook {
   headers: Record<string, string | string[] | undefined>;
@@ -23,33 +23,26 @@ let refuse: Record<string, number> = {};
 let provider: PaymentProvider;
 const errorLines: string[] = [];
 
+// The shop's own provider, with webhooks captured here instead of reaching the webhook route: the stand-in
+// receiver answers 500 while `refuse` says so, to show the retries.
 const t = useTestApp({
-  extraRoutes: (app) => {
-    provider = createPaymentProvider(
-      { ...EMULATOR_KEYS, apiBase: 'https://api.razorpay.com', emulated: true },
-      {
-        db: t.database.db,
-        production: false,
-        webhookRetryDelaysMs: [5, 5, 5],
-        log: { info: () => {}, error: (_details, line) => errorLines.push(line) },
-      },
-    );
-    void app.register(provider.emulator!.plugin);
-    void app.register(async (scope) => {
-      // Like the real route: the raw body, untouched, because the signature covers its exact bytes.
-      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-      scope.post(WEBHOOK_PATH, async (request, reply) => {
-        const rawBody = request.body as string;
-        received.push({ headers: request.headers, rawBody });
-        const event = (JSON.parse(rawBody) as { event: string }).event;
-        if ((refuse[event] ?? 0) > 0) {
-          refuse[event]!--;
-          return reply.status(500).send({ ok: false });
+  services: {
+    razorpay: {
+      webhookRetryDelaysMs: [5, 5, 5],
+      log: { info: () => {}, error: (_details, line) => errorLines.push(line) },
+      deliverWebhook: async (delivery) => {
+        received.push({ headers: delivery.headers, rawBody: delivery.body });
+        if ((refuse[delivery.event] ?? 0) > 0) {
+          refuse[delivery.event]!--;
+          return { status: 500 };
         }
-        return { ok: true };
-      });
-    });
+        return { status: 200 };
+      },
+    },
   },
+});
+beforeAll(() => {
+  provider = t.services.paymentProvider;
 });
 
 const client = () => provider.client;
@@ -112,7 +105,6 @@ describe('createPaymentProvider', () => {
       config: { publicUrl: 'https://shop.example.in', logLevel: 'silent', production: true },
       db: db(),
       services: t.services,
-      payments: provider,
       logger: false,
     });
     try {

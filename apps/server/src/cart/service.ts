@@ -1,0 +1,190 @@
+import { AppError, MAX_QUANTITY_PER_LINE, orderTotals, type CappedLine, type Cart, type CartLine, type GuestCartLine } from '@shop/core';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { cartLineRows, sellableRow, type CartLineRow } from './queries.js';
+import { cartLines } from './tables.js';
+
+// The signed-in shopper's cart: rules over queries.ts. Prices always come from @shop/core.
+
+/** Pieces of a line's product or variant in stock now. */
+export const availableOf = (row: Pick<CartLineRow, 'variant_id' | 'variant_quantity' | 'product_stock'>): number =>
+  row.variant_id ? Number(row.variant_quantity ?? 0) : Number(row.product_stock);
+
+/** A line is for sale when its product is active and, for a product with variants, its variant still exists. */
+export const isSellable = (row: CartLineRow): boolean =>
+  row.product_status === 'active' && (row.has_variants ? row.variant_id !== null : true);
+
+export function priceLine(row: CartLineRow) {
+  return {
+    productPrice: Number(row.price_paise),
+    variantColorPrice: Number(row.variant_color_price_paise ?? 0),
+    variantSizePrice: Number(row.variant_size_price_paise ?? 0),
+    productDiscount: Number(row.discount_percent),
+    quantity: row.quantity,
+  };
+}
+
+/** The cart in the spec's shape with the server's prices; lines no longer for sale are left out. */
+export function toCart(rows: CartLineRow[]): Cart {
+  const sellable = rows.filter(isSellable);
+  const totals = orderTotals(sellable.map(priceLine));
+  const userCarts = sellable.map((row, index): CartLine => {
+    const priced = totals.lines[index]!;
+    return {
+      product: {
+        id: row.product_id,
+        name: row.product_name,
+        description: row.product_description,
+        productPrice: Number(row.price_paise),
+        productDiscount: Number(row.discount_percent),
+        images: row.image_url ? [{ url: row.image_url }] : [],
+        variant: row.variant_id
+          ? {
+              _id: row.variant_id,
+              variantName: row.variant_name ?? '',
+              variantColor: row.variant_color ?? '',
+              variantSize: row.variant_size ?? '',
+              variantColorPrice: Number(row.variant_color_price_paise ?? 0),
+              variantSizePrice: Number(row.variant_size_price_paise ?? 0),
+            }
+          : null,
+      },
+      quantity: row.quantity,
+      unitPrice: priced.selling,
+      unitMrp: priced.mrp,
+      lineTotal: priced.total,
+      available: availableOf(row),
+    };
+  });
+  return {
+    userCarts,
+    summary: { subtotal: totals.subtotal, shipping: totals.shipping, total: totals.total },
+    itemCount: userCarts.reduce((sum, line) => sum + line.quantity, 0),
+  };
+}
+
+const lineOf = (userId: string, productId: string, variantId: string | undefined | null) =>
+  and(
+    eq(cartLines.userId, userId),
+    eq(cartLines.productId, productId),
+    variantId ? eq(cartLines.variantId, variantId) : isNull(cartLines.variantId),
+  );
+
+/** 'Only 3 left' (or out of stock): the 409 of a quantity the shelf cannot cover. */
+export function notEnoughStock(available: number, name?: string): AppError {
+  const what = name ? ` of ${name}` : '';
+  return new AppError('CONFLICT', available > 0 ? `Only ${available} left${what}` : `Sorry, ${name ?? 'this item'} is out of stock.`, {
+    quantity: available > 0 ? `Only ${available} left` : 'Out of stock',
+  });
+}
+
+/** Checks that the product (and variant) can be bought; answers the pieces in stock. */
+async function stockFor(db: Db, productId: string, variantId: string | undefined): Promise<number> {
+  const row = await sellableRow(db, productId, variantId);
+  if (!row || row.status !== 'active') throw new AppError('NOT_FOUND', 'Product not found');
+  if (row.has_variants && !variantId)
+    throw new AppError('INVALID_DATA', 'variantId: Please choose a colour and size.', { variantId: 'Please choose a colour and size.' });
+  if (variantId && !row.variant_id)
+    throw new AppError('NOT_FOUND', 'This colour and size of the product was not found.', { variantId: 'not found' });
+  return variantId ? Number(row.variant_quantity) : Number(row.stock);
+}
+
+export function createCartService(db: Db, now: () => Date) {
+  const view = async (userId: string) => toCart(await cartLineRows(db, userId));
+
+  /** Sets a line to `quantity` pieces, within the per-line limit and the stock; one transaction per change. */
+  async function setLine(userId: string, productId: string, variantId: string | undefined, quantity: (current: number) => number) {
+    await db.transaction(async (tx) => {
+      // One change at a time per shopper: two tabs adding at once cannot both pass the stock check.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}`}))`);
+      const available = await stockFor(tx, productId, variantId);
+      const [existing] = await tx
+        .select()
+        .from(cartLines)
+        .where(lineOf(userId, productId, variantId));
+      const wanted = quantity(existing?.quantity ?? 0);
+      if (wanted > MAX_QUANTITY_PER_LINE) {
+        throw new AppError('INVALID_DATA', `quantity: You can buy at most ${MAX_QUANTITY_PER_LINE} of one item.`, {
+          quantity: `At most ${MAX_QUANTITY_PER_LINE}`,
+        });
+      }
+      if (wanted > available) throw notEnoughStock(available);
+      if (existing) await tx.update(cartLines).set({ quantity: wanted, updatedAt: now() }).where(eq(cartLines.id, existing.id));
+      else
+        await tx
+          .insert(cartLines)
+          .values({ userId, productId, variantId: variantId ?? null, quantity: wanted, createdAt: now(), updatedAt: now() });
+    });
+  }
+
+  return {
+    get: view,
+
+    async add(userId: string, input: { productId: string; variantId?: string; quantity: number }): Promise<Cart> {
+      await setLine(userId, input.productId, input.variantId, (current) => current + input.quantity);
+      return view(userId);
+    },
+
+    async updateQuantity(userId: string, input: { productId: string; variantId?: string; quantity: number }): Promise<Cart> {
+      const [existing] = await db
+        .select({ id: cartLines.id })
+        .from(cartLines)
+        .where(lineOf(userId, input.productId, input.variantId));
+      if (!existing) throw new AppError('NOT_FOUND', 'This item is not in your cart.');
+      await setLine(userId, input.productId, input.variantId, () => input.quantity);
+      return view(userId);
+    },
+
+    async remove(userId: string, input: { productId: string; variantId?: string }): Promise<Cart> {
+      const removed = await db
+        .delete(cartLines)
+        .where(lineOf(userId, input.productId, input.variantId))
+        .returning({ id: cartLines.id });
+      if (removed.length === 0) throw new AppError('NOT_FOUND', 'This item is not in your cart.');
+      return view(userId);
+    },
+
+    /**
+     * Adds a signed-out shopper's browser cart to the account's: quantities add up, capped by the per-line
+     * limit and the stock; lines that no longer exist are skipped. Answers what was capped, to tell the shopper.
+     */
+    async merge(userId: string, lines: GuestCartLine[]): Promise<{ cart: Cart; capped: CappedLine[] }> {
+      const capped: CappedLine[] = [];
+      for (const line of lines) {
+        let added = 0;
+        try {
+          await db.transaction(async (tx) => {
+            await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}`}))`);
+            const available = await stockFor(tx, line.productId, line.variantId);
+            const [existing] = await tx
+              .select()
+              .from(cartLines)
+              .where(lineOf(userId, line.productId, line.variantId));
+            const current = existing?.quantity ?? 0;
+            const target = Math.min(current + line.quantity, MAX_QUANTITY_PER_LINE, Math.max(available, current));
+            added = Math.max(0, target - current);
+            if (target === 0) return;
+            if (existing) await tx.update(cartLines).set({ quantity: target, updatedAt: now() }).where(eq(cartLines.id, existing.id));
+            else
+              await tx.insert(cartLines).values({
+                userId,
+                productId: line.productId,
+                variantId: line.variantId ?? null,
+                quantity: target,
+                createdAt: now(),
+                updatedAt: now(),
+              });
+          });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          added = 0;
+        }
+        if (added < line.quantity)
+          capped.push({ productId: line.productId, variantId: line.variantId ?? null, requested: line.quantity, added });
+      }
+      return { cart: await view(userId), capped };
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

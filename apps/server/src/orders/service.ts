@@ -1,0 +1,590 @@
+import {
+  AppError,
+  CLAIM_WINDOW_HOURS,
+  expectedDeliveryWindow,
+  formatOrderNumber,
+  isCancellable,
+  orderTotals,
+  transition,
+  type OrderDetail,
+  type OrderStatus,
+  type OrderSummary,
+  type PaymentRecord,
+  type RequestReturnInput,
+} from '@shop/core';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { userAddresses } from '../accounts/tables.js';
+import { cartLineRows } from '../cart/queries.js';
+import { isSellable, notEnoughStock, priceLine } from '../cart/service.js';
+import { cartLines } from '../cart/tables.js';
+import type { Db } from '../db/database.js';
+import { payments, refunds } from '../payments/tables.js';
+import { nextOrderSequence, putBackStock, stockLeft, stockOrder, takeStock, type StockItem } from './queries.js';
+import { orderEvents, orderItems, orders, type AddressSnapshot } from './tables.js';
+
+// Orders: placing (with the stock reservation), paying, expiring, cancelling and returns. Every status change is
+// one transaction that locks the order row and goes through @shop/core's state machine, so repeats are harmless.
+
+export type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+export type Actor = 'shopper' | 'system' | 'razorpay' | 'admin';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** 'ORD-2611-…': year and month in IST. */
+const yearMonthIST = (at: Date) => {
+  const parts = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', year: '2-digit', month: '2-digit' }).formatToParts(at);
+  return `${parts.find((p) => p.type === 'year')!.value}${parts.find((p) => p.type === 'month')!.value}`;
+};
+
+const stockItems = (items: Pick<ItemRow, 'productId' | 'variantId' | 'quantity'>[]): StockItem[] =>
+  items.map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: item.quantity })).sort(stockOrder);
+
+/** Locks and reads one order; undefined when there is none. */
+async function lockOrder(tx: Db, where: ReturnType<typeof eq>): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(where).for('update');
+  return row;
+}
+
+async function addEvent(tx: Db, orderId: string, status: OrderStatus, actor: Actor, note: string, at: Date) {
+  await tx.insert(orderEvents).values({ orderId, status, actor, note, createdAt: at });
+}
+
+/** What a payment the provider reports looks like to the orders module. */
+export interface CapturedPayment {
+  razorpayOrderId: string;
+  razorpayPaymentId: string;
+  amount: number;
+  method: string;
+  paidAt: Date;
+}
+
+/** The outcome of a captured payment: paid now, already paid, or money that must go back. */
+export type PaidOutcome =
+  | { kind: 'paid'; order: OrderRow; late: boolean }
+  | { kind: 'already'; order: OrderRow }
+  | { kind: 'refund'; order: OrderRow; payment: CapturedPayment; reason: string };
+
+export interface OrdersOptions {
+  now: () => Date;
+  /** How long an unpaid order holds its stock (RESERVATION_TTL_SECONDS). */
+  reservationSeconds: number;
+  /** Told the product ids whose stock changed, to clear catalogue caches. */
+  onStockChange: (productIds: string[]) => void;
+}
+
+export function createOrdersService(db: Db, options: OrdersOptions) {
+  const { now } = options;
+  const stockChanged = (items: Pick<ItemRow, 'productId'>[]) => options.onStockChange([...new Set(items.map((item) => item.productId))]);
+  const itemsOf = (tx: Db, orderId: string) =>
+    tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+
+  /** Gives an order's pieces back once, in the caller's transaction. */
+  async function releaseStock(tx: Db, order: OrderRow, at: Date): Promise<ItemRow[]> {
+    if (order.stockReleasedAt) return [];
+    const items = await itemsOf(tx, order.id);
+    for (const item of stockItems(items)) await putBackStock(tx, item);
+    await tx.update(orders).set({ stockReleasedAt: at }).where(eq(orders.id, order.id));
+    return items;
+  }
+
+  /** Moves an order along the state machine in the caller's transaction; false when it is already there. */
+  async function move(
+    tx: Db,
+    order: OrderRow,
+    to: OrderStatus,
+    actor: Actor,
+    note: string,
+    extra: Partial<OrderRow> = {},
+  ): Promise<boolean> {
+    const decision = transition(order.status as OrderStatus, to);
+    if (decision.kind === 'already') return false;
+    if (decision.kind === 'refused') {
+      throw new AppError('CONFLICT', `This order is ${order.status.replace('_', ' ')} and cannot become ${to.replace('_', ' ')}.`);
+    }
+    const at = now();
+    await tx
+      .update(orders)
+      .set({ ...extra, status: to, updatedAt: at })
+      .where(eq(orders.id, order.id));
+    await addEvent(tx, order.id, to, actor, note, at);
+    return true;
+  }
+
+  return {
+    /**
+     * Places an order for the chosen cart lines in one transaction: prices them on the server, takes their pieces
+     * off the shelf with conditional updates, numbers the order and keeps it in `pending_payment` until paid or
+     * expired. A repeat of the same request while the first is still payable answers the first order.
+     */
+    async place(
+      userId: string,
+      input: { products: Array<{ id: string; variant?: string | null }>; addressId: string },
+    ): Promise<{ order: OrderRow; reused: boolean }> {
+      const placed = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${userId}`}))`);
+        const [address] = await tx
+          .select()
+          .from(userAddresses)
+          .where(and(eq(userAddresses.id, input.addressId), eq(userAddresses.userId, userId)));
+        if (!address) throw new AppError('NOT_FOUND', 'Address not found.', { address: 'Address not found.' });
+
+        const rows = (await cartLineRows(tx, userId)).filter(isSellable);
+        const wanted = new Set(input.products.map((product) => `${product.id}:${product.variant ?? ''}`));
+        const chosen = rows.filter((row) => wanted.delete(`${row.product_id}:${row.variant_id ?? ''}`));
+        if (wanted.size > 0)
+          throw new AppError('NOT_FOUND', 'Some of the chosen products are no longer in your cart.', { products: 'not in the cart' });
+
+        // The same selection, address and quantities already waiting for payment: answer that order again.
+        const [pending] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment'), sql`${orders.reservedUntil} > ${now()}`))
+          .orderBy(desc(orders.createdAt))
+          .limit(1);
+        if (pending && pending.address._id === address.id && pending.razorpayOrderId) {
+          const items = await itemsOf(tx, pending.id);
+          const key = (p: string, v: string | null, q: number) => `${p}:${v ?? ''}:${q}`;
+          const same =
+            items.length === chosen.length &&
+            items.every((item) =>
+              chosen.some(
+                (row) => key(row.product_id, row.variant_id, row.quantity) === key(item.productId, item.variantId, item.quantity),
+              ),
+            );
+          if (same) return { order: pending, reused: true };
+        }
+
+        const totals = orderTotals(chosen.map(priceLine));
+        for (const row of [...chosen].sort((a, b) => stockOrder(toStock(a), toStock(b)))) {
+          if (!(await takeStock(tx, toStock(row)))) throw notEnoughStock(await stockLeft(tx, toStock(row)), row.product_name);
+        }
+        const at = now();
+        const orderNumber = formatOrderNumber(yearMonthIST(at), await nextOrderSequence(tx, yearMonthIST(at)));
+        const snapshot: AddressSnapshot = {
+          _id: address.id,
+          name: address.name,
+          phone: address.phone,
+          street: address.street,
+          city: address.city,
+          district: address.district,
+          state: address.state as AddressSnapshot['state'],
+          pincode: address.pincode,
+        };
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            orderNumber,
+            userId,
+            status: 'pending_payment',
+            address: snapshot,
+            subtotalPaise: totals.subtotal,
+            shippingPaise: totals.shipping,
+            totalPaise: totals.total,
+            reservedUntil: new Date(at.getTime() + options.reservationSeconds * 1000),
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning();
+        await tx.insert(orderItems).values(
+          chosen.map((row, position) => {
+            const priced = totals.lines[position]!;
+            return {
+              orderId: order!.id,
+              productId: row.product_id,
+              variantId: row.variant_id,
+              productName: row.product_name,
+              productDescription: row.product_description,
+              categoryId: row.category_id,
+              categoryName: row.category_name,
+              hsnCode: row.hsn_code,
+              variantName: row.variant_name,
+              variantColor: row.variant_color,
+              variantSize: row.variant_size,
+              sku: row.sku,
+              unitMrpPaise: priced.mrp,
+              discountPercent: priced.discountPercent,
+              unitPricePaise: priced.selling,
+              quantity: row.quantity,
+              lineTotalPaise: priced.total,
+              imageUrl: row.image_url,
+              position,
+            };
+          }),
+        );
+        await addEvent(tx, order!.id, 'pending_payment', 'shopper', 'Order placed; waiting for payment.', at);
+        return { order: order!, reused: false, productIds: chosen.map((row) => row.product_id) };
+      });
+      if (!placed.reused && 'productIds' in placed) options.onStockChange([...new Set(placed.productIds)]);
+      return { order: placed.order, reused: placed.reused };
+    },
+
+    async attachRazorpayOrder(orderId: string, razorpayOrderId: string): Promise<void> {
+      await db.update(orders).set({ razorpayOrderId, updatedAt: now() }).where(eq(orders.id, orderId));
+    },
+
+    /** The provider could not open the payment: the pieces go back and the order is withdrawn, as if never placed. */
+    async withdraw(orderId: string): Promise<void> {
+      const items = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, eq(orders.id, orderId));
+        if (!order || order.status !== 'pending_payment' || order.razorpayOrderId) return [];
+        const released = await releaseStock(tx, order, now());
+        await tx.delete(orders).where(eq(orders.id, orderId));
+        return released;
+      });
+      stockChanged(items);
+    },
+
+    /**
+     * A captured payment makes its order paid, once: the reservation becomes a sale and the lines leave the cart.
+     * A payment for an order whose reservation expired takes the pieces again if they are all still there;
+     * otherwise (or for an order paid twice) the money must go back, which the caller does.
+     */
+    async markPaid(payment: CapturedPayment, actor: Actor): Promise<PaidOutcome> {
+      const outcome = await db.transaction(async (tx): Promise<PaidOutcome & { released?: boolean }> => {
+        const order = await lockOrder(tx, eq(orders.razorpayOrderId, payment.razorpayOrderId));
+        if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+        await tx
+          .insert(payments)
+          .values({
+            orderId: order.id,
+            razorpayOrderId: payment.razorpayOrderId,
+            razorpayPaymentId: payment.razorpayPaymentId,
+            amountPaise: payment.amount,
+            method: payment.method,
+            status: 'captured',
+            paidAt: payment.paidAt,
+            createdAt: now(),
+          })
+          .onConflictDoUpdate({
+            target: payments.razorpayPaymentId,
+            set: { status: 'captured', paidAt: payment.paidAt, amountPaise: payment.amount, method: payment.method },
+          });
+
+        if (order.status !== 'pending_payment' && order.status !== 'cancelled') {
+          const [first] = await tx
+            .select()
+            .from(payments)
+            .where(and(eq(payments.orderId, order.id), eq(payments.status, 'captured')))
+            .orderBy(asc(payments.paidAt), asc(payments.createdAt))
+            .limit(1);
+          if (first && first.razorpayPaymentId !== payment.razorpayPaymentId) {
+            return { kind: 'refund', order, payment, reason: 'This order was already paid; the second payment is refunded.' };
+          }
+          return { kind: 'already', order };
+        }
+        if (payment.amount !== order.totalPaise) {
+          return { kind: 'refund', order, payment, reason: 'The amount paid did not match the order total.' };
+        }
+
+        let late = false;
+        if (order.status === 'cancelled') {
+          // Paid after the reservation expired (or after a cancel that released the pieces): take them again if we can.
+          if (order.paidAt) return { kind: 'already', order };
+          const items = stockItems(await itemsOf(tx, order.id));
+          await tx.execute(sql`savepoint late_payment`);
+          let all = true;
+          for (const item of items) {
+            if (!(await takeStock(tx, item))) {
+              all = false;
+              break;
+            }
+          }
+          if (!all) {
+            await tx.execute(sql`rollback to savepoint late_payment`);
+            return {
+              kind: 'refund',
+              order,
+              payment,
+              reason: 'Your payment arrived after the order had expired and the items sold out; it is refunded in full.',
+            };
+          }
+          late = true;
+          await tx.update(orders).set({ stockReleasedAt: null, cancelReason: null }).where(eq(orders.id, order.id));
+          await addEvent(
+            tx,
+            order.id,
+            'pending_payment',
+            actor,
+            'Payment arrived after the reservation expired; the items were still available.',
+            now(),
+          );
+          order.status = 'pending_payment';
+        }
+        await move(tx, order, 'paid', actor, `Payment ${payment.razorpayPaymentId} received.`, {
+          paidAt: payment.paidAt,
+          reservedUntil: null,
+        });
+        const items = await itemsOf(tx, order.id);
+        for (const item of items) {
+          await tx
+            .delete(cartLines)
+            .where(
+              and(
+                eq(cartLines.userId, order.userId),
+                eq(cartLines.productId, item.productId),
+                item.variantId ? eq(cartLines.variantId, item.variantId) : isNull(cartLines.variantId),
+              ),
+            );
+        }
+        const [paid] = await tx.select().from(orders).where(eq(orders.id, order.id));
+        return { kind: 'paid', order: paid!, late, released: late };
+      });
+      if (outcome.kind === 'paid' && outcome.late) stockChanged(await itemsOf(db, outcome.order.id));
+      return outcome;
+    },
+
+    /** A failed attempt is recorded; the order stays payable until its reservation expires. */
+    async recordFailedPayment(input: {
+      razorpayOrderId: string;
+      razorpayPaymentId: string;
+      amount: number;
+      method: string;
+      errorCode: string | null;
+      errorDescription: string | null;
+    }): Promise<void> {
+      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.razorpayOrderId, input.razorpayOrderId));
+      if (!order) return;
+      await db
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          razorpayOrderId: input.razorpayOrderId,
+          razorpayPaymentId: input.razorpayPaymentId,
+          amountPaise: input.amount,
+          method: input.method,
+          status: 'failed',
+          errorCode: input.errorCode,
+          errorDescription: input.errorDescription,
+          createdAt: now(),
+        })
+        .onConflictDoNothing();
+    },
+
+    /** Unpaid orders whose reservation has run out, oldest first. */
+    async dueForExpiry(limit = 50): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, 'pending_payment'), lt(orders.reservedUntil, now())))
+        .orderBy(asc(orders.reservedUntil))
+        .limit(limit);
+    },
+
+    /** An unpaid order whose time ran out is cancelled and its pieces go back; a paid one is left alone. */
+    async expire(orderId: string): Promise<boolean> {
+      const result = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, eq(orders.id, orderId));
+        if (!order || order.status !== 'pending_payment') return null;
+        await move(tx, order, 'cancelled', 'system', 'Payment not completed in time; the items are back in stock.', {
+          cancelReason: 'Payment not completed',
+          reservedUntil: null,
+        });
+        return releaseStock(tx, order, now());
+      });
+      if (result) stockChanged(result);
+      return result !== null;
+    },
+
+    /**
+     * Cancels an order before it ships, with the pieces back on the shelf. Answers the captured payment to refund
+     * (null for an unpaid order). Cancelling a cancelled order again answers the same, so a retried call can
+     * finish a refund that did not go through.
+     */
+    async cancel(
+      orderId: string,
+      reason: string,
+      actor: Actor,
+      ownerId?: string,
+    ): Promise<{ order: OrderRow; refundDue: { paymentId: string; amount: number } | null }> {
+      const result = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, eq(orders.id, orderId));
+        if (!order || (ownerId && order.userId !== ownerId)) throw new AppError('NOT_FOUND', 'Order not found');
+        let released: ItemRow[] = [];
+        // Already cancelled (and maybe refunded since): a repeat of the same request, answered the same.
+        const alreadyCancelled = order.status === 'cancelled' || (order.status === 'refunded' && order.cancelReason !== null);
+        if (!alreadyCancelled) {
+          if (!isCancellable(order.status as OrderStatus))
+            throw new AppError('CONFLICT', 'This order has been shipped and can no longer be cancelled.');
+          await move(tx, order, 'cancelled', actor, reason, { cancelReason: reason, reservedUntil: null });
+          released = await releaseStock(tx, order, now());
+        }
+        const [captured] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.orderId, order.id), eq(payments.status, 'captured')))
+          .orderBy(asc(payments.paidAt))
+          .limit(1);
+        const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id));
+        return {
+          order: fresh!,
+          released,
+          refundDue: captured ? { paymentId: captured.razorpayPaymentId, amount: captured.amountPaise } : null,
+        };
+      });
+      if (result.released.length > 0) stockChanged(result.released);
+      return { order: result.order, refundDue: result.refundDue };
+    },
+
+    /** Once Razorpay confirms a refund of the whole amount, a cancelled or returned order becomes refunded. */
+    async markRefunded(orderId: string, actor: Actor): Promise<OrderRow | null> {
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, eq(orders.id, orderId));
+        if (!order) return null;
+        const moved = await move(tx, order, 'refunded', actor, 'Refund processed by Razorpay.');
+        if (!moved) return null;
+        const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id));
+        return fresh!;
+      });
+    },
+
+    /** Spec §9: damaged, defective, wrong or missing items may be reported within 48 hours of delivery. */
+    async requestReturn(
+      userId: string,
+      orderId: string,
+      input: Required<Pick<RequestReturnInput, 'reason'>> & { note: string; photos: string[] },
+    ): Promise<OrderRow> {
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, eq(orders.id, orderId));
+        if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
+        if (order.status === 'return_requested') return order;
+        if (order.status !== 'delivered' || !order.deliveredAt)
+          throw new AppError('CONFLICT', 'Returns can be requested only for delivered orders.');
+        if (now().getTime() - order.deliveredAt.getTime() > CLAIM_WINDOW_HOURS * HOUR_MS) {
+          throw new AppError('CONFLICT', `Returns must be requested within ${CLAIM_WINDOW_HOURS} hours of delivery.`);
+        }
+        await move(tx, order, 'return_requested', 'shopper', `Return requested: ${input.reason}${input.note ? ` (${input.note})` : ''}`, {
+          returnReason: input.reason,
+          returnNote: input.note,
+          returnPhotos: input.photos,
+        });
+        const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id));
+        return fresh!;
+      });
+    },
+
+    async findById(orderId: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+      return row;
+    },
+
+    async findByRazorpayOrder(razorpayOrderId: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.razorpayOrderId, razorpayOrderId));
+      return row;
+    },
+
+    async listMine(userId: string): Promise<OrderSummary[]> {
+      const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(200);
+      if (rows.length === 0) return [];
+      const items = await db
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(orderItems.position));
+      return rows.map((row) => {
+        const mine = items.filter((item) => item.orderId === row.id);
+        return {
+          _id: row.id,
+          orderNumber: row.orderNumber,
+          status: row.status as OrderStatus,
+          total: row.totalPaise,
+          createdAt: row.createdAt.toISOString(),
+          itemCount: mine.reduce((sum, item) => sum + item.quantity, 0),
+          image: mine.find((item) => item.imageUrl)?.imageUrl ?? null,
+        };
+      });
+    },
+
+    /** One of the shopper's orders with items, payment and timeline; someone else's order is 'not found'. */
+    async getMine(userId: string, orderId: string): Promise<OrderDetail> {
+      return detail(db, orderId, userId, now());
+    },
+
+    detail: (orderId: string) => detail(db, orderId, undefined, now()),
+  };
+}
+
+function toStock(row: { product_id: string; variant_id: string | null; quantity: number }): StockItem {
+  return { productId: row.product_id, variantId: row.variant_id, quantity: row.quantity };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** The whole order as the shopper's order page and the payment success page show it. */
+async function detail(db: Db, orderId: string, ownerId: string | undefined, at: Date): Promise<OrderDetail> {
+  if (!UUID.test(orderId)) throw new AppError('NOT_FOUND', 'Order not found');
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || (ownerId && order.userId !== ownerId)) throw new AppError('NOT_FOUND', 'Order not found');
+  const [items, events, paymentRows, refundRows] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt)),
+    db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'processed'))),
+  ]);
+  const status = order.status as OrderStatus;
+  const captured = paymentRows.find((payment) => payment.status === 'captured' || payment.status === 'refunded') ?? null;
+  const payment: PaymentRecord | null = captured
+    ? {
+        _id: captured.id,
+        amount: captured.amountPaise,
+        paymentMethod: captured.method,
+        paymentStatus: captured.status as PaymentRecord['paymentStatus'],
+        paymentDate: captured.paidAt?.toISOString() ?? null,
+        razorpay_id: captured.razorpayPaymentId,
+        razorpay_order_id: captured.razorpayOrderId,
+        products: items.map((item) => ({ productId: item.productId, variantId: item.variantId })),
+      }
+    : null;
+  const window = order.paidAt && !['cancelled', 'refunded'].includes(status) ? expectedDeliveryWindow(order.paidAt) : null;
+  const deliveredWithinClaim = order.deliveredAt !== null && at.getTime() - order.deliveredAt.getTime() <= CLAIM_WINDOW_HOURS * HOUR_MS;
+  return {
+    _id: order.id,
+    orderNumber: order.orderNumber,
+    status,
+    total: order.totalPaise,
+    subtotal: order.subtotalPaise,
+    shipping: order.shippingPaise,
+    createdAt: order.createdAt.toISOString(),
+    itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+    image: items.find((item) => item.imageUrl)?.imageUrl ?? null,
+    items: items.map((item) => ({
+      _id: item.productId,
+      productName: item.productName,
+      productDescription: item.productDescription,
+      productCategory: item.categoryId,
+      categoryName: item.categoryName,
+      productPrice: item.unitMrpPaise,
+      productDiscount: item.discountPercent,
+      finalPrice: item.unitPricePaise,
+      variantId: item.variantId,
+      variantName: item.variantName,
+      variantColor: item.variantColor,
+      variantSize: item.variantSize,
+      quantity: item.quantity,
+      lineTotal: item.lineTotalPaise,
+      image: item.imageUrl,
+    })),
+    address: order.address,
+    payment,
+    refundedAmount: refundRows.reduce((sum, refund) => sum + refund.amountPaise, 0),
+    timeline: events.map((event) => ({ status: event.status as OrderStatus, note: event.note, at: event.createdAt.toISOString() })),
+    expectedDelivery: window ? { from: window.from.toISOString(), to: window.to.toISOString() } : null,
+    reservedUntil: status === 'pending_payment' ? (order.reservedUntil?.toISOString() ?? null) : null,
+    canCancel: isCancellable(status),
+    canReturn: status === 'delivered' && deliveredWithinClaim,
+    courier: order.courier,
+    trackingNumber: order.trackingNumber,
+    cancelReason: order.cancelReason,
+    returnReason: order.returnReason,
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

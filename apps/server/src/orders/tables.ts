@@ -1,0 +1,119 @@
+import type { Address } from '@shop/core';
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/tables.js';
+
+const ORDER_STATUS_LIST = sql.raw(
+  `'pending_payment', 'paid', 'packed', 'shipped', 'delivered', 'cancelled', 'return_requested', 'returned', 'refunded'`,
+);
+
+/** The delivery address as it was when the order was placed: later edits of the address book do not change it. */
+export type AddressSnapshot = Omit<Address, 'isDefault'>;
+
+/** An online order. Money in paise, computed by @shop/core; status moves only along order-states.ts. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').notNull(),
+    address: jsonb('address').$type<AddressSnapshot>().notNull(),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    shippingPaise: integer('shipping_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    razorpayOrderId: text('razorpay_order_id'),
+    /** While pending_payment: when the reserved stock returns to the shelf. Null once paid or cancelled. */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    /** When the order's pieces went back to stock (expiry, cancellation): set once, so stock returns once. */
+    stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    returnReason: text('return_reason'),
+    returnNote: text('return_note'),
+    returnPhotos: text('return_photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    courier: text('courier'),
+    trackingNumber: text('tracking_number'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_order_number_unique').on(table.orderNumber),
+    uniqueIndex('orders_razorpay_order_id_unique').on(table.razorpayOrderId),
+    index('orders_user_created_idx').on(table.userId, table.createdAt),
+    index('orders_pending_reserved_idx')
+      .on(table.reservedUntil)
+      .where(sql`${table.status} = 'pending_payment'`),
+    index('orders_status_created_idx').on(table.status, table.createdAt),
+    check('orders_status_check', sql`${table.status} in (${ORDER_STATUS_LIST})`),
+    check(
+      'orders_amounts_check',
+      sql`${table.subtotalPaise} >= 0 and ${table.shippingPaise} >= 0 and ${table.totalPaise} = ${table.subtotalPaise} + ${table.shippingPaise}`,
+    ),
+  ],
+);
+
+/** What was bought, copied from the catalogue at the time of the order (names and prices may change later). */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // No foreign keys to the catalogue: history outlives products and variants.
+    productId: uuid('product_id').notNull(),
+    variantId: uuid('variant_id'),
+    productName: text('product_name').notNull(),
+    productDescription: text('product_description').notNull(),
+    categoryId: uuid('category_id'),
+    categoryName: text('category_name'),
+    hsnCode: text('hsn_code'),
+    variantName: text('variant_name'),
+    variantColor: text('variant_color'),
+    variantSize: text('variant_size'),
+    sku: text('sku'),
+    unitMrpPaise: integer('unit_mrp_paise').notNull(),
+    discountPercent: smallint('discount_percent').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalPaise: integer('line_total_paise').notNull(),
+    imageUrl: text('image_url'),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    index('order_items_order_idx').on(table.orderId, table.position),
+    index('order_items_product_idx').on(table.productId),
+    check('order_items_quantity_check', sql`${table.quantity} between 1 and 10`),
+    check('order_items_total_check', sql`${table.lineTotalPaise} = ${table.unitPricePaise} * ${table.quantity}`),
+  ],
+);
+
+/** The order's timeline: one row per status change, with who or what made it. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    // A running number: events of one instant keep the order they happened in.
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note').notNull().default(''),
+    actor: text('actor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],
+);
+
+/** Running order numbers per month (IST): a row per month, bumped in the order's own transaction. */
+export const orderNumberCounters = pgTable('order_number_counters', {
+  yearMonth: text('year_month').primaryKey(),
+  last: integer('last').notNull(),
+});

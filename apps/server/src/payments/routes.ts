@@ -1,0 +1,95 @@
+import { createPaymentSchema, orderDetailSchema, orderProductSchema, paymentRecordSchema, verifyPaymentSchema } from '@shop/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { shopperOf } from '../auth/plugin.js';
+import { ok, okEnvelope } from '../http/envelope.js';
+import { WEBHOOK_PATH } from './razorpay/emulator-webhooks.js';
+import type { PaymentsService } from './service.js';
+
+const tags = ['payment'];
+
+/** Spec §7 payment calls of the signed-in shopper; registered in the shopper scope. */
+export const paymentRoutes =
+  (payments: PaymentsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/user/payment/getRazorpayDetails',
+      {
+        schema: {
+          tags,
+          summary: 'The public Razorpay key id for Checkout, and where its script is',
+          response: { 200: okEnvelope(z.object({ razorpay_key_id: z.string(), checkoutScriptUrl: z.string() })) },
+        },
+      },
+      async () => ok({ razorpay_key_id: payments.keyId, checkoutScriptUrl: payments.checkoutScriptUrl }),
+    );
+
+    app.post(
+      '/api/user/payment/createpayment',
+      {
+        schema: {
+          tags,
+          summary: 'Place the order for the chosen cart lines (server prices; stock reserved) and open a Razorpay order for its total',
+          description: 'The `amount` sent by the client is ignored: the server prices the cart lines, shipping included.',
+          body: createPaymentSchema,
+          response: {
+            200: okEnvelope(
+              z.object({
+                razorpay: z.object({ amount: z.number().int(), currency: z.string(), id: z.string() }),
+                orderId: z.string(),
+                orderNumber: z.string(),
+                keyId: z.string(),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => ok(await payments.createPayment((await shopperOf(request)).user._id, request.body)),
+    );
+
+    app.post(
+      '/api/user/payment/verifyPayment',
+      {
+        schema: {
+          tags,
+          summary: 'Check the Razorpay signature and mark the order paid (repeats answer the same)',
+          body: verifyPaymentSchema,
+          response: {
+            200: okEnvelope(z.object({ payment: paymentRecordSchema, order: orderDetailSchema, products: z.array(orderProductSchema) })),
+          },
+        },
+      },
+      async (request) => {
+        const { order } = await payments.verifyPayment((await shopperOf(request)).user._id, request.body);
+        return ok({ payment: order.payment!, order, products: order.items });
+      },
+    );
+  };
+
+/** Razorpay's server-to-server webhook: no session; the signature over the raw body is the authentication. */
+export const webhookRoutes =
+  (payments: PaymentsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    // The signature covers the exact bytes Razorpay sent: keep the body raw.
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    app.post(
+      WEBHOOK_PATH,
+      {
+        schema: {
+          tags,
+          summary: 'Razorpay webhooks: payment.captured, order.paid, payment.failed, refund.processed',
+          headers: z.object({
+            'x-razorpay-signature': z.string().max(256).optional(),
+            'x-razorpay-event-id': z.string().max(128).optional(),
+          }),
+          response: { 200: okEnvelope(z.object({ status: z.enum(['handled', 'repeat']) })) },
+        },
+      },
+      async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+        return ok({
+          status: await payments.handleWebhook(body, request.headers['x-razorpay-signature'], request.headers['x-razorpay-event-id']),
+        });
+      },
+    );
+  };

@@ -1,0 +1,279 @@
+import { AppError, type CreatePaymentInput, type OrderDetail, type VerifyPaymentInput } from '@shop/core';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/database.js';
+import type { OrderNotices } from '../orders/notices.js';
+import type { CapturedPayment, OrdersService, OrderRow } from '../orders/service.js';
+import type { PaymentProvider } from './razorpay/provider.js';
+import { verifyPaymentSignature, verifyWebhookSignature } from './razorpay/signatures.js';
+import { payments, refunds, webhookEvents } from './tables.js';
+
+// The flows that cross our orders and Razorpay: opening a payment, verifying it, webhooks, reconciliation of
+// unpaid orders, and refunds. Each side effect has its undo (reserve stock ↔ release it), and every call that
+// Razorpay may see twice (verify, webhook, refund) is idempotent.
+
+export const PAYMENT_FAILED_TO_INITIATE = 'Payment failed to initiate';
+export const PAYMENT_VERIFICATION_FAILED = 'Payment verification failed. If money was taken, your order will update within minutes.';
+
+export interface PaymentsLog {
+  info(details: object, line: string): void;
+  error(details: object, line: string): void;
+}
+
+// Only the fields of Razorpay's webhook payloads we act on (https://razorpay.com/docs/webhooks/payloads/).
+const paymentEntity = z.object({
+  id: z.string(),
+  order_id: z.string().nullable(),
+  amount: z.number().int(),
+  method: z.string().nullish(),
+  status: z.string(),
+  created_at: z.number().int().optional(),
+  error_code: z.string().nullish(),
+  error_description: z.string().nullish(),
+});
+const webhookSchema = z.object({
+  event: z.string(),
+  payload: z.object({
+    payment: z.object({ entity: paymentEntity }).optional(),
+    order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+    refund: z
+      .object({ entity: z.object({ id: z.string(), payment_id: z.string(), amount: z.number().int(), status: z.string() }) })
+      .optional(),
+  }),
+});
+
+export function createPaymentsService(
+  db: Db,
+  deps: { orders: OrdersService; provider: PaymentProvider; notices: OrderNotices; now: () => Date; log: PaymentsLog },
+) {
+  const { orders, provider, notices, now, log } = deps;
+
+  /** Sends money back through Razorpay once per key: a retry answers the refund already made. */
+  async function refund(order: OrderRow, paymentId: string, amount: number, key: string, reason: string): Promise<void> {
+    await db
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        razorpayPaymentId: paymentId,
+        idempotencyKey: key,
+        amountPaise: amount,
+        status: 'pending',
+        reason,
+        createdAt: now(),
+      })
+      .onConflictDoNothing();
+    const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, key));
+    if (!row || row.status === 'processed') return;
+    const answer = await provider.client.refundPayment(
+      paymentId,
+      { amount, notes: { orderId: order.id, reason: reason.slice(0, 200) } },
+      key,
+    );
+    await db
+      .update(refunds)
+      .set({
+        razorpayRefundId: answer.id,
+        status: answer.status === 'processed' ? 'processed' : answer.status === 'failed' ? 'failed' : 'pending',
+      })
+      .where(eq(refunds.id, row.id));
+    if (answer.status === 'processed') await refundProcessed(answer.id, 'razorpay');
+  }
+
+  /** Razorpay confirmed a refund: the payment and, when it was the whole amount, the order say so. */
+  async function refundProcessed(razorpayRefundId: string, actor: 'razorpay' | 'system'): Promise<void> {
+    const [row] = await db
+      .update(refunds)
+      .set({ status: 'processed', processedAt: now() })
+      .where(eq(refunds.razorpayRefundId, razorpayRefundId))
+      .returning();
+    if (!row) return;
+    await db.update(payments).set({ status: 'refunded' }).where(eq(payments.razorpayPaymentId, row.razorpayPaymentId));
+    const order = await orders.findById(row.orderId);
+    if (!order) return;
+    // A late payment refunded on a cancelled order that was never paid stays cancelled; its notice went already.
+    if (order.paidAt && (order.status === 'cancelled' || order.status === 'returned')) {
+      const refunded = await orders.markRefunded(order.id, actor);
+      if (refunded) notices.send('refunded', refunded);
+    }
+  }
+
+  /** One path for every captured payment: verify, webhook and reconciliation all come here. */
+  async function settle(captured: CapturedPayment, actor: 'shopper' | 'razorpay' | 'system'): Promise<void> {
+    const outcome = await orders.markPaid(captured, actor);
+    if (outcome.kind === 'paid') {
+      notices.send('placed', outcome.order);
+    } else if (outcome.kind === 'refund') {
+      log.info({ orderId: outcome.order.id, paymentId: captured.razorpayPaymentId }, `refunding payment: ${outcome.reason}`);
+      await refund(outcome.order, captured.razorpayPaymentId, captured.amount, `late_${captured.razorpayPaymentId}`, outcome.reason);
+      notices.send('late-refund', outcome.order, outcome.reason);
+    }
+  }
+
+  /** A captured payment of a Razorpay order, if there is one (the shopper may have paid and closed the tab). */
+  async function capturedPaymentOf(razorpayOrderId: string): Promise<CapturedPayment | null> {
+    const { items } = await provider.client.fetchOrderPayments(razorpayOrderId);
+    const paid = items.find((payment) => payment.status === 'captured');
+    if (!paid) return null;
+    return {
+      razorpayOrderId,
+      razorpayPaymentId: paid.id,
+      amount: paid.amount,
+      method: paid.method,
+      paidAt: new Date(paid.created_at * 1000),
+    };
+  }
+
+  return {
+    keyId: provider.keyId,
+    checkoutScriptUrl: provider.checkoutScriptUrl,
+
+    /**
+     * Places the order (server prices, stock reserved) and opens a Razorpay order for its total. If Razorpay
+     * fails or does not answer in time, the order is withdrawn and its stock returns.
+     */
+    async createPayment(userId: string, input: CreatePaymentInput) {
+      const { order, reused } = await orders.place(userId, { products: input.products, addressId: input.address });
+      let razorpay: { id: string; amount: number; currency: string };
+      if (reused && order.razorpayOrderId) {
+        razorpay = { id: order.razorpayOrderId, amount: order.totalPaise, currency: 'INR' };
+      } else {
+        try {
+          const created = await provider.client.createOrder({
+            amount: order.totalPaise,
+            currency: 'INR',
+            receipt: order.orderNumber,
+            notes: { orderId: order.id, orderNumber: order.orderNumber },
+          });
+          razorpay = { id: created.id, amount: created.amount, currency: created.currency };
+        } catch (error) {
+          log.error({ err: error, orderId: order.id }, 'Razorpay order could not be created; the reservation is released');
+          await orders.withdraw(order.id);
+          throw new AppError('UNAVAILABLE', PAYMENT_FAILED_TO_INITIATE);
+        }
+        await orders.attachRazorpayOrder(order.id, razorpay.id);
+      }
+      return { razorpay, orderId: order.id, orderNumber: order.orderNumber, keyId: provider.keyId };
+    },
+
+    /** Checks Razorpay's signature on what Checkout handed the page, then marks the order paid (once). */
+    async verifyPayment(userId: string, input: VerifyPaymentInput): Promise<{ order: OrderDetail }> {
+      const order = await orders.findByRazorpayOrder(input.razorpayOrderId);
+      if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
+      const genuine = verifyPaymentSignature(
+        { orderId: order.razorpayOrderId!, paymentId: input.razorpayPaymentId, signature: input.razorpaySignature },
+        provider.keySecret,
+      );
+      if (!genuine) throw new AppError('INVALID_DATA', PAYMENT_VERIFICATION_FAILED, { razorpaySignature: 'does not match' });
+      // The signature proves Razorpay took the payment; its details (method, amount) come from Razorpay itself.
+      let captured: CapturedPayment = {
+        razorpayOrderId: order.razorpayOrderId!,
+        razorpayPaymentId: input.razorpayPaymentId,
+        amount: order.totalPaise,
+        method: 'online',
+        paidAt: now(),
+      };
+      try {
+        const payment = await provider.client.fetchPayment(input.razorpayPaymentId);
+        captured = { ...captured, amount: payment.amount, method: payment.method, paidAt: new Date(payment.created_at * 1000) };
+      } catch (error) {
+        log.error({ err: error, orderId: order.id }, 'payment details could not be read; using the order total');
+      }
+      await settle(captured, 'shopper');
+      return { order: await orders.getMine(userId, order.id) };
+    },
+
+    /**
+     * Razorpay's webhooks: the signature over the raw body is checked, a delivery seen before (same event id)
+     * is acknowledged and ignored, and payments go through the same path as verify.
+     */
+    async handleWebhook(rawBody: Buffer, signature: string | undefined, eventId: string | undefined): Promise<'handled' | 'repeat'> {
+      if (!verifyWebhookSignature(rawBody, signature, provider.webhookSecret)) {
+        throw new AppError('INVALID_DATA', 'Invalid webhook signature');
+      }
+      if (eventId) {
+        const [seen] = await db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
+        if (seen) return 'repeat';
+      }
+      let parsed: z.infer<typeof webhookSchema>;
+      try {
+        parsed = webhookSchema.parse(JSON.parse(rawBody.toString('utf8')));
+      } catch {
+        throw new AppError('INVALID_DATA', 'Unreadable webhook body');
+      }
+      const { event, payload } = parsed;
+      const payment = payload.payment?.entity;
+      if ((event === 'payment.captured' || event === 'order.paid') && payment) {
+        const razorpayOrderId = payment.order_id ?? payload.order?.entity.id;
+        if (razorpayOrderId && (await orders.findByRazorpayOrder(razorpayOrderId))) {
+          await settle(
+            {
+              razorpayOrderId,
+              razorpayPaymentId: payment.id,
+              amount: payment.amount,
+              method: payment.method ?? 'online',
+              paidAt: payment.created_at ? new Date(payment.created_at * 1000) : now(),
+            },
+            'razorpay',
+          );
+        }
+      } else if (event === 'payment.failed' && payment?.order_id) {
+        await orders.recordFailedPayment({
+          razorpayOrderId: payment.order_id,
+          razorpayPaymentId: payment.id,
+          amount: payment.amount,
+          method: payment.method ?? 'online',
+          errorCode: payment.error_code ?? null,
+          errorDescription: payment.error_description ?? null,
+        });
+      } else if (event === 'refund.processed' && payload.refund) {
+        await refundProcessed(payload.refund.entity.id, 'razorpay');
+      }
+      if (eventId) await db.insert(webhookEvents).values({ eventId, event, receivedAt: now() }).onConflictDoNothing();
+      return 'handled';
+    },
+
+    /**
+     * For each unpaid order whose reservation ran out: asks Razorpay whether it was paid after all (the shopper
+     * who paid and closed the tab still gets her order); otherwise cancels it and its stock returns.
+     */
+    async reconcile(): Promise<{ paid: number; expired: number; skipped: number }> {
+      const tally = { paid: 0, expired: 0, skipped: 0 };
+      for (const order of await orders.dueForExpiry()) {
+        try {
+          const captured = order.razorpayOrderId ? await capturedPaymentOf(order.razorpayOrderId) : null;
+          if (captured) {
+            await settle(captured, 'system');
+            tally.paid += 1;
+          } else if (await orders.expire(order.id)) {
+            tally.expired += 1;
+          }
+        } catch (error) {
+          // Razorpay unreachable: keep the reservation and ask again next round rather than cancel a paid order.
+          log.error({ err: error, orderId: order.id }, 'reconciliation could not reach Razorpay; will retry');
+          tally.skipped += 1;
+        }
+      }
+      return tally;
+    },
+
+    /** The shopper cancels before shipping: the stock returns and a paid order is refunded in full, once. */
+    async cancelOrder(userId: string, orderId: string, reason: string, actor: 'shopper' | 'admin' = 'shopper'): Promise<void> {
+      const before = await orders.detail(orderId).catch(() => null);
+      const { order, refundDue } = await orders.cancel(orderId, reason, actor, actor === 'shopper' ? userId : undefined);
+      if (before && before.status !== 'cancelled') notices.send('cancelled', order);
+      if (refundDue) {
+        try {
+          await refund(order, refundDue.paymentId, refundDue.amount, `cancel_${order.id}`, reason);
+        } catch (error) {
+          log.error({ err: error, orderId }, 'refund could not be sent; cancelling again retries it');
+          throw new AppError(
+            'UNAVAILABLE',
+            'Your order is cancelled, but the refund could not be started. Please try again in a few minutes.',
+          );
+        }
+      }
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

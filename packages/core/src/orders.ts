@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { addressSchema } from './accounts.js';
+import { ORDER_STATUSES } from './order-states.js';
+import { DELIVERY_DAYS, DISPATCH_HOURS, RETURN_REASONS } from './policy.js';
+
+// Contracts of checkout, payment and orders (spec §2.7–§2.9, §3 payment record and order product details).
+
+/** POST /api/user/payment/createpayment. `amount` is accepted for the spec's client and ignored. */
+export const createPaymentSchema = z.object({
+  amount: z.number().optional(),
+  paymentMethod: z.string().refine((method) => method === 'online', 'Payment is allowed only with the online method.'),
+  products: z
+    .array(
+      z.object({
+        id: z.uuid('products: each id must be a product id'),
+        variant: z.uuid('products: variant must be a variant id').nullish(),
+      }),
+    )
+    .min(1, 'Please choose at least one product.')
+    .max(50),
+  address: z.uuid('Please choose a delivery address.'),
+});
+export type CreatePaymentInput = z.infer<typeof createPaymentSchema>;
+
+export const verifyPaymentSchema = z.object({
+  razorpayOrderId: z.string().trim().min(1, 'razorpayOrderId is required').max(64),
+  razorpayPaymentId: z.string().trim().min(1, 'razorpayPaymentId is required').max(64),
+  razorpaySignature: z.string().trim().min(1, 'razorpaySignature is required').max(256),
+});
+export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
+
+export const cancelOrderSchema = z.object({ reason: z.string().trim().min(1, 'Please tell us why you are cancelling.').max(500) });
+
+export const requestReturnSchema = z.object({
+  reason: z.enum(RETURN_REASONS, { message: 'reason must be damaged, defective, wrong or missing' }),
+  note: z.string().trim().max(1000, 'note must be at most 1000 characters').default(''),
+  /** Photo URLs uploaded with the claim (kept as given; at most 5). */
+  photos: z.array(z.string().trim().max(500)).max(5, 'photos: at most 5').default([]),
+});
+export type RequestReturnInput = z.input<typeof requestReturnSchema>;
+
+export const PAYMENT_STATUSES = ['created', 'captured', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Spec §3 payment record. */
+export const paymentRecordSchema = z.object({
+  _id: z.string(),
+  amount: z.number().int(),
+  paymentMethod: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentDate: z.string().nullable(),
+  razorpay_id: z.string().nullable(),
+  razorpay_order_id: z.string(),
+  products: z.array(z.object({ productId: z.string(), variantId: z.string().nullable() })),
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+/** Spec §3 order product details, plus the variant and what was paid for it. */
+export const orderProductSchema = z.object({
+  _id: z.string(),
+  productName: z.string(),
+  productDescription: z.string(),
+  productCategory: z.string().nullable(),
+  categoryName: z.string().nullable(),
+  /** MRP of one piece in paise (variant extras included). */
+  productPrice: z.number().int(),
+  productDiscount: z.number().int(),
+  /** What one piece cost. */
+  finalPrice: z.number().int(),
+  variantId: z.string().nullable(),
+  variantName: z.string().nullable(),
+  variantColor: z.string().nullable(),
+  variantSize: z.string().nullable(),
+  quantity: z.number().int(),
+  lineTotal: z.number().int(),
+  image: z.string().nullable(),
+});
+export type OrderProduct = z.infer<typeof orderProductSchema>;
+
+export const orderEventSchema = z.object({ status: z.enum(ORDER_STATUSES), note: z.string(), at: z.string() });
+
+export const orderSummarySchema = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  total: z.number().int(),
+  createdAt: z.string(),
+  itemCount: z.number().int(),
+  image: z.string().nullable(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  items: z.array(orderProductSchema),
+  subtotal: z.number().int(),
+  shipping: z.number().int(),
+  address: addressSchema.omit({ isDefault: true }),
+  payment: paymentRecordSchema.nullable(),
+  refundedAmount: z.number().int(),
+  timeline: z.array(orderEventSchema),
+  expectedDelivery: z.object({ from: z.string(), to: z.string() }).nullable(),
+  /** Until when an unpaid order holds its stock. */
+  reservedUntil: z.string().nullable(),
+  canCancel: z.boolean(),
+  canReturn: z.boolean(),
+  courier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  returnReason: z.string().nullable(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** `ORD-2611-000123`: year and month of the order in IST, then the month's running number. */
+export function formatOrderNumber(yearMonth: string, sequence: number): string {
+  return `ORD-${yearMonth}-${String(sequence).padStart(6, '0')}`;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The delivery window shown for an order paid at `paidAt`: dispatch (24–48 h) plus the slowest common
+ * transit (metro to tier-2/3: 3–7 days). The pincode-precise promise is the product page's.
+ */
+export function expectedDeliveryWindow(paidAt: Date): { from: Date; to: Date } {
+  const from = new Date(paidAt.getTime() + DISPATCH_HOURS.min * 60 * 60 * 1000 + DELIVERY_DAYS.metro.min * DAY_MS);
+  const to = new Date(paidAt.getTime() + DISPATCH_HOURS.max * 60 * 60 * 1000 + DELIVERY_DAYS.tier2And3.max * DAY_MS);
+  return { from, to };
+}
