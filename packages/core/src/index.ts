@@ -5,3 +5,4 @@ export * from './pricing.js';
 export * from './settings.js';
 export * from './catalogue.js';
 export * from './contact.js';
+export * from './text.js';

@@ -1,4 +1,4 @@
-import { productQuerySchema, type ProductQuery } from '@shop/core';
+import { MAX_QUERY_LENGTH, productQuerySchema, type ProductQuery } from '@shop/core';
 
 const LIST_KEYS = ['category', 'size', 'color'] as const;
 
@@ -13,8 +13,10 @@ export function parseListingQuery(url: URL): { query: ProductQuery; error: strin
   const parsed = productQuerySchema.safeParse(raw);
   if (parsed.success) return { query: parsed.data, error: null };
   const issue = parsed.error.issues[0];
+  // Keep the search words if they are usable on their own; a q with control characters is dropped too.
+  const fallback = productQuerySchema.safeParse({ q: typeof raw.q === 'string' ? raw.q.slice(0, MAX_QUERY_LENGTH) : undefined });
   return {
-    query: productQuerySchema.parse({ q: typeof raw.q === 'string' ? raw.q.slice(0, 100) : undefined }),
+    query: fallback.success ? fallback.data : productQuerySchema.parse({}),
     error: issue?.message ?? 'Some filters were not understood.',
   };
 }
