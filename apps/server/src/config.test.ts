@@ -41,7 +41,7 @@ describe('loadConfig', () => {
     expect(load({ PUBLIC_URL: 'https://shop.example.in/' }).publicUrl).toBe('https://shop.example.in');
   });
 
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ PORT: 'abc' }, "PORT: must be a port number from 0 to 65535 (got 'abc')"],
     [{ PORT: '70000' }, "PORT: must be a port number from 0 to 65535 (got '70000')"],
     [{ DATABASE_URL: 'mysql://x@y/z' }, "DATABASE_URL: must be a URL like postgres://user:password@host:5432/shop (got 'mysql://x@y/z')"],
@@ -52,10 +52,12 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'staging' }, "NODE_ENV: must be development, production or test (got 'staging')"],
     [{ SESSION_SECRET: 'short' }, "SESSION_SECRET: must be at least 32 characters (got 'short')"],
     [{ ALLOW_INSECURE_HTTP: 'yes' }, "ALLOW_INSECURE_HTTP: must be 0 or 1 (got 'yes')"],
-    ...['true', '11', '10.0.0.300', '10.0.0.0/33', 'proxy.internal', '10.0.0.1,', '::1/129', '10.0.0.1/8/8'].map((value) => [
-      { TRUST_PROXY: value },
-      `TRUST_PROXY: must be a number of proxy hops from 1 to 10, or a comma list of proxy addresses or CIDRs (10.0.0.5,10.1.0.0/16) (got '${value}')`,
-    ]),
+    ...['true', '11', '10.0.0.300', '10.0.0.0/33', 'proxy.internal', '10.0.0.1,', '::1/129', '10.0.0.1/8/8'].map(
+      (value): [Record<string, string>, string] => [
+        { TRUST_PROXY: value },
+        `TRUST_PROXY: must be a number of proxy hops from 1 to 10, or a comma list of proxy addresses or CIDRs (10.0.0.5,10.1.0.0/16) (got '${value}')`,
+      ],
+    ),
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => load(env)).toThrow(new ConfigError(message));
   });
