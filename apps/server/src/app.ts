@@ -144,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Unknown API paths answer in the envelope, never with the HTML not-found page.
   const apiNotFound = async (request: FastifyRequest, reply: FastifyReply) =>
     reply.status(404).send({ success: false, error: `No API route ${request.method} ${request.url.split('?')[0]}` });
-  app.all('/api/*', apiNotFound);
+  app.all('/api/*', { schema: { hide: true } }, apiNotFound);
   app.setNotFoundHandler(apiNotFound);
 
   if (options.web) {
