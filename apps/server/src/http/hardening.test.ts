@@ -162,7 +162,7 @@ describe('control characters', () => {
 });
 
 describe('Cache-Control: private, no-store on personal answers', () => {
-  it('covers every /api/user/ answer, errors included, except the public catalogue', async () => {
+  it('covers every /api/user/ and /api/admin/ answer, errors included, except the public catalogue', async () => {
     const { sid } = await signedInUser(t.app, mail);
     for (const url of [
       '/api/user/auth/me',
@@ -176,7 +176,9 @@ describe('Cache-Control: private, no-store on personal answers', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.headers['cache-control']).toBe('private, no-store');
     // Routes still to come (cart, orders, payments) are private by their path alone.
-    expect((await jsonCall(t.app, 'GET', '/api/user/cart/getMyCart', { sid })).headers['cache-control']).toBe('private, no-store');
+    for (const url of ['/api/user/product/fetchUserCarts', '/api/user/payment/getRazorpayDetails', '/api/admin/bill/getAllBills']) {
+      expect((await jsonCall(t.app, 'GET', url, { sid })).headers['cache-control'], url).toBe('private, no-store');
+    }
     expect((await jsonCall(t.app, 'POST', '/api/user/auth/logout', { sid })).headers['cache-control']).toBe('private, no-store');
 
     const publicCache = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
-/** The shopper-facing API whose answers may be personal: everything under it is private unless public below. */
-const PERSONAL_API_PREFIX = '/api/user/';
+/** APIs whose answers may be personal (the shopper's, the back-office's): private unless listed public below. */
+const PERSONAL_API_PREFIXES: readonly string[] = ['/api/user/', '/api/admin/'];
 
 /** Public catalogue calls under /api/user/: the same for everybody, so they keep their own public caching. */
 export const PUBLIC_USER_API_PREFIXES: readonly string[] = [
@@ -32,7 +32,7 @@ export function isPrivatePath(path: string): boolean {
   }
   plain = plain.toLowerCase();
   const lower = (prefix: string) => prefix.toLowerCase();
-  if (plain.startsWith(PERSONAL_API_PREFIX)) return !PUBLIC_USER_API_PREFIXES.some((prefix) => matchesPrefix(plain, lower(prefix)));
+  if (PERSONAL_API_PREFIXES.some((prefix) => plain.startsWith(prefix))) return !PUBLIC_USER_API_PREFIXES.some((prefix) => matchesPrefix(plain, lower(prefix)));
   return PRIVATE_PAGE_PATHS.some((prefix) => matchesPrefix(plain, lower(prefix)));
 }
 
