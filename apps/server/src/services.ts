@@ -84,7 +84,7 @@ export type WebLoadContext = {
   /** Per-request nonce that the Content-Security-Policy allows for inline scripts. */
   cspNonce: string;
   publicUrl: string;
-  /** The visitor's IP address (Fastify's request.ip, proxy-aware), e.g. for per-IP limits in actions. */
+  /** The visitor's IP address (Fastify's request.ip: X-Forwarded-For only from TRUST_PROXY's proxies), e.g. for per-IP limits in actions. */
   clientIp: string;
 };
 

@@ -32,8 +32,8 @@ export function isPrivatePath(path: string): boolean {
   }
   plain = plain.toLowerCase();
   const lower = (prefix: string) => prefix.toLowerCase();
-  if (PERSONAL_API_PREFIXES.some((prefix) => plain.startsWith(prefix)))
-    return !PUBLIC_USER_API_PREFIXES.some((prefix) => matchesPrefix(plain, lower(prefix)));
+  const personalApi = PERSONAL_API_PREFIXES.some((prefix) => plain.startsWith(prefix));
+  if (personalApi) return !PUBLIC_USER_API_PREFIXES.some((prefix) => matchesPrefix(plain, lower(prefix)));
   return PRIVATE_PAGE_PATHS.some((prefix) => matchesPrefix(plain, lower(prefix)));
 }
 
