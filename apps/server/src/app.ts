@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { profileRoutes } from './accounts/profile-routes.js';
 import { accountRoutes } from './accounts/routes.js';
@@ -18,8 +18,12 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { healthRoutes } from './health/routes.js';
 import { contentSecurityPolicy } from './http/csp.js';
+import { registerControlCharacterGuard } from './http/control-characters.js';
+import type { ErrorEnvelope } from './http/envelope.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerPrivateCaching } from './http/private-caching.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { devMailboxRoutes } from './mail/routes.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -34,7 +38,8 @@ import { registerWeb, type WebBuild } from './web/ssr.js';
 import { wishlistRoutes } from './wishlist/routes.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'publicUrl' | 'logLevel' | 'production'>;
+  /** `trustProxy` unset: nobody's X-Forwarded-* headers count (as with TRUST_PROXY unset). */
+  config: Pick<Config, 'publicUrl' | 'logLevel' | 'production'> & Partial<Pick<Config, 'trustProxy'>>;
   db: Db;
   services: Services;
   /** The built React app; without it only /api is served (API tests). */
@@ -57,15 +62,29 @@ declare module 'fastify' {
   }
 }
 
+/** A caller's own request id is kept for tracing across services only when it is short and plain. */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9-]{1,64}$/;
+const requestId = (header: string | string[] | undefined) =>
+  typeof header === 'string' && CLIENT_REQUEST_ID.test(header) ? header : randomBytes(8).toString('hex');
+
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void reply.header('x-request-id', request.id);
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'This address is not valid.' : error.message;
+  void reply.status(error.statusCode ?? 400).send({ success: false, error: message } satisfies ErrorEnvelope);
+}
+
 /** Builds the whole HTTP app without listening, so tests can drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       options.logger === false ? false : { level: options.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomBytes(8).toString('hex'),
-    trustProxy: true,
+    // Fastify would take any x-request-id as is (log and header injection); genReqId checks it instead.
+    requestIdHeader: false,
+    genReqId: (raw) => requestId(raw.headers['x-request-id']),
+    trustProxy: fastifyTrustProxy(options.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A URL that cannot be decoded (GET /api/%) never reaches a route or the error handler: answer it here.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route as registered, with the access its scope gave it: the route-guard test walks this table.
@@ -101,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
   registerSameOriginCheck(app, options.config.publicUrl);
+  registerControlCharacterGuard(app);
+  registerPrivateCaching(app);
   // Pages, JSON and scripts travel compressed to browsers that ask: a phone on mobile data loads the
   // React bundle at a third of its size. Brotli at quality 4 costs little CPU per answer.
   await app.register(compress, {
@@ -118,6 +139,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // With helmet's default 'no-referrer', Chromium sends `Origin: null` on a plain form post, and React Router
     // refuses it as a possible CSRF (400 "Bad Request"): every form would break without JavaScript.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Over plain http, HSTS (with includeSubDomains) would be wrong for every other site on the domain.
+    hsts: options.config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 
   await app.register(swagger, {
@@ -173,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Unknown API paths answer in the envelope, never with the HTML not-found page.
   const apiNotFound = async (request: FastifyRequest, reply: FastifyReply) =>
     reply.status(404).send({ success: false, error: `No API route ${request.method} ${request.url.split('?')[0]}` });
-  app.all('/api/*', apiNotFound);
+  app.all('/api/*', { schema: { hide: true } }, apiNotFound);
   app.setNotFoundHandler(apiNotFound);
 
   if (options.web) {

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       mailFrom: 'shop@localhost',
       seedDemo: true,
       production: false,
+      trustProxy: false,
     });
     expect(config.razorpay).toEqual({ ...EMULATOR_KEYS, apiBase: 'https://api.razorpay.com', emulated: true });
   });
@@ -49,7 +50,7 @@ describe('loadConfig', () => {
     expect(load({ PUBLIC_URL: 'https://shop.example.in/' }).publicUrl).toBe('https://shop.example.in');
   });
 
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ PORT: 'abc' }, "PORT: must be a port number from 0 to 65535 (got 'abc')"],
     [{ RESERVATION_TTL_SECONDS: '10' }, "RESERVATION_TTL_SECONDS: must be from 60 to 86400 seconds (got '10')"],
     [{ PORT: '70000' }, "PORT: must be a port number from 0 to 65535 (got '70000')"],
@@ -60,6 +61,13 @@ describe('loadConfig', () => {
     [{ SEED_DEMO: 'yes' }, "SEED_DEMO: must be 0 or 1 (got 'yes')"],
     [{ NODE_ENV: 'staging' }, "NODE_ENV: must be development, production or test (got 'staging')"],
     [{ SESSION_SECRET: 'short' }, "SESSION_SECRET: must be at least 32 characters (got 'short')"],
+    [{ ALLOW_INSECURE_HTTP: 'yes' }, "ALLOW_INSECURE_HTTP: must be 0 or 1 (got 'yes')"],
+    ...['true', '11', '10.0.0.300', '10.0.0.0/33', 'proxy.internal', '10.0.0.1,', '::1/129', '10.0.0.1/8/8'].map(
+      (value): [Record<string, string>, string] => [
+        { TRUST_PROXY: value },
+        `TRUST_PROXY: must be a number of proxy hops from 1 to 10, or a comma list of proxy addresses or CIDRs (10.0.0.5,10.1.0.0/16) (got '${value}')`,
+      ],
+    ),
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => load(env)).toThrow(new ConfigError(message));
   });
@@ -72,10 +80,52 @@ describe('loadConfig', () => {
     expect(config.razorpay).toMatchObject({ keyId: 'rzp_test_x', emulated: false });
   });
 
-  it('refuses production without real payment keys, and demo data in production', () => {
-    expect(() => load({ NODE_ENV: 'production' })).toThrow(/^RAZORPAY_KEY_ID: production needs real Razorpay keys/);
+  it('reads TRUST_PROXY as nobody, a number of hops, or proxy addresses and CIDRs', () => {
+    expect(load({}).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(load({ TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16,::1, fd00::/8,loopback ' }).trustProxy).toEqual({
+      addresses: ['10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback'],
+    });
+  });
+
+  describe('in production', () => {
     const keys = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
-    expect(() => load({ NODE_ENV: 'production', SEED_DEMO: '1', ...keys })).toThrow('SEED_DEMO: demo data cannot be loaded in production');
-    expect(load({ NODE_ENV: 'production', ...keys }).seedDemo).toBe(false);
+    const ready: Record<string, string> = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://shop.example.in',
+      SMTP_URL: 'smtp://mail.example.in:587',
+      ...keys,
+    };
+    const readyWithout = (name: string) => Object.fromEntries(Object.entries(ready).filter(([key]) => key !== name));
+
+    it('starts with real keys, an https PUBLIC_URL and SMTP_URL, and loads no demo data', () => {
+      expect(load(ready)).toMatchObject({ production: true, publicUrl: 'https://shop.example.in', seedDemo: false });
+    });
+
+    it('refuses to start without real payment keys, or with demo data', () => {
+      expect(() => load({ NODE_ENV: 'production' })).toThrow(/^RAZORPAY_KEY_ID: production needs real Razorpay keys/);
+      expect(() => load({ ...ready, SEED_DEMO: '1' })).toThrow(new ConfigError('SEED_DEMO: demo data cannot be loaded in production'));
+    });
+
+    it('refuses to start unless PUBLIC_URL is https, or plain http is allowed out loud', () => {
+      const message = (url: string) =>
+        new ConfigError(
+          `PUBLIC_URL: production needs an https address (got '${url}'); set ALLOW_INSECURE_HTTP=1 only on a private network`,
+        );
+      expect(() => load(readyWithout('PUBLIC_URL'))).toThrow(message('http://localhost:3000'));
+      expect(() => load({ ...ready, PUBLIC_URL: 'http://shop.example.in' })).toThrow(message('http://shop.example.in'));
+      expect(() => load({ ...ready, PUBLIC_URL: 'http://shop.example.in', ALLOW_INSECURE_HTTP: '0' })).toThrow(
+        message('http://shop.example.in'),
+      );
+      expect(load({ ...ready, PUBLIC_URL: 'http://10.0.0.8:3000', ALLOW_INSECURE_HTTP: '1' }).publicUrl).toBe('http://10.0.0.8:3000');
+    });
+
+    it('refuses to start without SMTP_URL, so codes never wait in the dev outbox', () => {
+      expect(() => load(readyWithout('SMTP_URL'))).toThrow(
+        new ConfigError('SMTP_URL: production needs a mail server, e.g. smtp://user:pass@host:587'),
+      );
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -26,6 +27,35 @@ const url = (protocols: string[], example: string) =>
       }
     }, `must be a URL like ${example}`);
 
+/** Who may set X-Forwarded-For/-Host/-Proto: nobody, the nearest `hops` proxies, or proxies at these addresses. */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+// proxy-addr's names for common private ranges, accepted beside addresses and CIDRs.
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrCidr = (entry: string) => {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value): TrustProxy => {
+    if (value === '' || value === '0') return false;
+    if (/^\d+$/.test(value)) return { hops: Number(value) };
+    return { addresses: value.split(',').map((entry) => entry.trim()) };
+  })
+  .refine(
+    (value) => value === false || ('hops' in value ? value.hops <= 10 : value.addresses.every(isAddressOrCidr)),
+    'must be a number of proxy hops from 1 to 10, or a comma list of proxy addresses or CIDRs (10.0.0.5,10.1.0.0/16)',
+  )
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).optional(),
   PORT: z
@@ -39,6 +69,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/shop').optional(),
   PUBLIC_URL: url(['http:', 'https:'], 'https://shop.example.in').optional(),
+  ALLOW_INSECURE_HTTP: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  TRUST_PROXY: trustProxy,
   SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://user:pass@host:587').optional(),
   MAIL_FROM: z.email('must be an e-mail address').default('shop@localhost'),
   RAZORPAY_KEY_ID: optionalText,
@@ -69,6 +101,8 @@ export interface Config {
   publicUrl: string;
   /** False when PUBLIC_URL was not set and follows the port (see withPort). */
   publicUrlGiven: boolean;
+  /** Whose X-Forwarded-* headers count for the client IP, host and protocol (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   smtpUrl: string | undefined;
   mailFrom: string;
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string; emulated: boolean };
@@ -114,6 +148,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  // Session cookies are Secure only over https; plain http in production is a choice someone must make out loud.
+  if (production && !publicUrl.startsWith('https:') && e.ALLOW_INSECURE_HTTP !== '1') {
+    throw new ConfigError(
+      `PUBLIC_URL: production needs an https address (got '${publicUrl}'); set ALLOW_INSECURE_HTTP=1 only on a private network`,
+    );
+  }
+  // The dev outbox would keep login codes in a table anyone with the database can read.
+  if (production && !e.SMTP_URL) {
+    throw new ConfigError('SMTP_URL: production needs a mail server, e.g. smtp://user:pass@host:587');
+  }
   return {
     production,
     port: e.PORT,
@@ -122,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     publicUrlGiven: e.PUBLIC_URL !== undefined,
+    trustProxy: e.TRUST_PROXY ?? false,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     razorpay: someKeys

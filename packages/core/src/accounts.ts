@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INDIAN_STATES } from './settings.js';
+import { plainText } from './text.js';
 
 /** Customer account rules shared by the API and the web forms (spec §5, with the bounds the spec left open). */
 
@@ -21,7 +22,7 @@ const otpField = z
   .min(1, 'Enter the OTP sent to your email.')
   .regex(/^\d{6}$/, `The OTP is the ${OTP_LENGTH}-digit code from the email.`);
 
-const requiredText = (message: string, max = NAME_MAX_LENGTH) => z.string().trim().min(1, message).max(max, `At most ${max} characters.`);
+const requiredText = (message: string, max = NAME_MAX_LENGTH) => plainText().trim().min(1, message).max(max, `At most ${max} characters.`);
 
 const newPassword = z
   .string()

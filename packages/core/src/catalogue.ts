@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters, plainText } from './text.js';
 
 /** Spec §9 presets for the variant pickers; 'Other' lets staff type their own. */
 export const COLOR_PRESETS = ['Red', 'Blue', 'Green', 'Black', 'White'] as const;
@@ -56,6 +57,7 @@ const list = (name: string) =>
         .map((item) => item.trim())
         .filter(Boolean),
     )
+    .refine((values) => values.every((value) => !hasControlCharacters(value)), `${name} must not contain control characters`)
     .refine((values) => values.length <= 20, `${name}: at most 20 values`)
     .refine((values) => values.every((value) => value.length <= 60), `${name}: a value is too long`);
 
@@ -77,10 +79,12 @@ const paise = (name: string) =>
     .refine((value) => value <= 1_000_000_000, `${name} is too large`)
     .optional();
 
+const searchText = plainText({ message: 'q must not contain control characters' }).trim();
+
 /** Query of GET /api/user/product/filter and /search: every filter the storefront offers, as URL text; prices in paise. */
 export const productQuerySchema = z
   .object({
-    q: z.string().trim().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`).optional(),
+    q: searchText.max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`).optional(),
     category: list('category'),
     style: z.enum(['traditional', 'modern'], { message: 'style must be traditional or modern' }).optional(),
     size: list('size'),
@@ -104,7 +108,7 @@ export type ProductQueryInput = z.input<typeof productQuerySchema>;
 export type ProductQuery = z.output<typeof productQuerySchema>;
 
 export const suggestQuerySchema = z.object({
-  q: z.string().trim().min(1, 'q is required').max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`),
+  q: searchText.min(1, 'q is required').max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`),
 });
 
 // ── API contracts: the answers of the public catalogue calls. The server uses them as response allow-lists

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.js';
 
 /** Indian mobile numbers: 10 digits starting 6–9, optionally written with +91 or a leading 0. */
 const INDIAN_MOBILE = /^(?:\+91|0)?[6-9]\d{9}$/;
@@ -7,8 +8,7 @@ export const CONTACT_LIMITS = { name: 80, email: 120, messageMin: 10, messageMax
 
 /** The contact form: the page's form and POST /api/user/contact/sendMessage validate with this one schema. */
 export const contactMessageSchema = z.object({
-  name: z
-    .string({ error: 'Please enter your name.' })
+  name: plainText({ missing: 'Please enter your name.' })
     .trim()
     .min(1, 'Please enter your name.')
     .max(CONTACT_LIMITS.name, `Name must be at most ${CONTACT_LIMITS.name} characters.`),
@@ -25,8 +25,7 @@ export const contactMessageSchema = z.object({
     .refine((value) => value === '' || INDIAN_MOBILE.test(value), 'Please enter a 10-digit mobile number.')
     .transform((value) => value || undefined)
     .optional(),
-  message: z
-    .string({ error: 'Please write your message.' })
+  message: plainText({ multiline: true, missing: 'Please write your message.' })
     .trim()
     .min(1, 'Please write your message.')
     .min(CONTACT_LIMITS.messageMin, `Please write at least ${CONTACT_LIMITS.messageMin} characters.`)

@@ -12,3 +12,4 @@ export * from './announcements.js';
 export * from './page-services.js';
 export * from './cart.js';
 export * from './orders.js';
+export * from './text.js';

@@ -8,7 +8,7 @@ import { DELIVERY_DAYS, DISPATCH_HOURS, RETURN_REASONS } from './policy.js';
 /** POST /api/user/payment/createpayment. `amount` is accepted for the spec's client and ignored. */
 export const createPaymentSchema = z.object({
   amount: z.number().optional(),
-  paymentMethod: z.string().refine((method) => method === 'online', 'Payment is allowed only with the online method.'),
+  paymentMethod: z.enum(['online'], { message: 'Payment is allowed only with the online method.' }),
   products: z
     .array(
       z.object({

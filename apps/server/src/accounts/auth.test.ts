@@ -117,15 +117,52 @@ describe('sign-up: verify the e-mail, then register', () => {
     expect(errorOf(late)).toBe('Please verify your email with an OTP first.');
   });
 
-  it('refuses a second account for the same address, in any case', async () => {
+  // Regression: sign-up answered 409 for a known address (and register 409 against 400), before any limit.
+  it('answers a registered address like a new one, mailing it a notice instead of a code', async () => {
     const { email } = await registerUser(t.app, mail);
-    const again = await call('POST', '/api/user/auth/sendAccountVerificationOtp', { body: { email: email.toUpperCase() } });
-    expect(again.statusCode).toBe(409);
-    expect(errorOf(again)).toBe('An account with this email already exists. Please log in.');
-    const register = await call('POST', '/api/user/auth/register', {
-      body: { email, firstName: 'A', lastName: 'B', password: 'longenough', confirmPassword: 'longenough' },
+    const stranger = uniqueEmail('new');
+    clock.advance(61_000);
+    const known = await call('POST', '/api/user/auth/sendAccountVerificationOtp', { body: { email: email.toUpperCase() } });
+    const unknown = await call('POST', '/api/user/auth/sendAccountVerificationOtp', { body: { email: stranger } });
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+
+    const notice = mail.sent.findLast((item) => item.to === email)!;
+    expect(notice.subject).toBe('You already have a Saanjh Boutique account');
+    expect(notice.text).toContain('Log in at http://localhost:3000/login with your password');
+    expect(notice.html).toContain('Saanjh Boutique');
+    expect(() => mail.lastCode(email)).toThrow(`no code mailed to ${email}`);
+
+    // Both count against the limits alike.
+    const knownAgain = await call('POST', '/api/user/auth/sendAccountVerificationOtp', { body: { email } });
+    const unknownAgain = await call('POST', '/api/user/auth/sendAccountVerificationOtp', { body: { email: stranger } });
+    expect(knownAgain.statusCode).toBe(429);
+    expect(knownAgain.body).toBe(unknownAgain.body);
+
+    // A guess at the code that was never sent answers like a wrong guess for the new address.
+    const wrongCode = mail.lastCode(stranger) === '000000' ? '111111' : '000000';
+    const guessKnown = await call('POST', '/api/user/auth/verifyAccountOtp', { body: { email, otp: wrongCode } });
+    const guessUnknown = await call('POST', '/api/user/auth/verifyAccountOtp', { body: { email: stranger, otp: wrongCode } });
+    expect(guessKnown.statusCode).toBe(400);
+    expect(guessKnown.body).toBe(guessUnknown.body);
+
+    // Registering answers like an address nobody verified.
+    const details = { firstName: 'A', lastName: 'B', password: 'longenough', confirmPassword: 'longenough' };
+    const registerKnown = await call('POST', '/api/user/auth/register', { body: { email, ...details } });
+    const registerUnknown = await call('POST', '/api/user/auth/register', { body: { email: uniqueEmail(), ...details } });
+    expect(registerKnown.statusCode).toBe(400);
+    expect(registerKnown.body).toBe(registerUnknown.body);
+    expect(errorOf(registerKnown)).toBe('Please verify your email with an OTP first.');
+  });
+
+  it('uses the verification up: the same address cannot register twice', async () => {
+    const { email, password } = await registerUser(t.app, mail);
+    const again = await call('POST', '/api/user/auth/register', {
+      body: { email, firstName: 'Other', lastName: 'Person', password: 'another-pass', confirmPassword: 'another-pass' },
     });
-    expect(register.statusCode).toBe(409);
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again)).toBe('Please verify your email with an OTP first.');
+    expect((await call('POST', '/api/user/auth/loginUsingPassword', { body: { email, password } })).statusCode).toBe(200);
   });
 });
 
@@ -271,9 +308,41 @@ describe('login', () => {
     await call('POST', '/api/user/auth/sendLoginOtp', { body: { email } });
     const byCode = await call('POST', '/api/user/auth/verifyLoginOtp', { body: { email, otp: mail.lastCode(email) } });
     expect(byCode.statusCode).toBe(200);
-
-    clock.advance(14 * MINUTE);
+    // Logging in by code proved the mailbox: the lock a stranger could cause ends at once.
     expect((await call('POST', '/api/user/auth/loginUsingPassword', { body: { email, password } })).statusCode).toBe(200);
+  });
+
+  it('lifts the lock after 15 minutes for an owner who does not use a code', async () => {
+    const { email, password } = await registerUser(t.app, mail);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      await call('POST', '/api/user/auth/loginUsingPassword', { body: { email, password: `wrong-${attempt}` } });
+    }
+    clock.advance(14 * MINUTE);
+    expect((await call('POST', '/api/user/auth/loginUsingPassword', { body: { email, password } })).statusCode).toBe(429);
+    clock.advance(MINUTE);
+    expect((await call('POST', '/api/user/auth/loginUsingPassword', { body: { email, password } })).statusCode).toBe(200);
+  });
+
+  // Regression: 30 different addresses were tried from one IP in 0.6 s, each an argon2 check.
+  it('limits failed password logins from one IP to 20 in 15 minutes, whatever the addresses (429 saying when)', async () => {
+    const { email, password } = await registerUser(t.app, mail);
+    const ip = uniqueIp();
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      const wrong = await call('POST', '/api/user/auth/loginUsingPassword', { body: { email: uniqueEmail(), password: 'guess-123' }, ip });
+      expect(wrong.statusCode).toBe(401);
+    }
+    clock.advance(MINUTE);
+    const blocked = await call('POST', '/api/user/auth/loginUsingPassword', { body: { email, password }, ip });
+    expect(blocked.statusCode).toBe(429);
+    expect(errorOf(blocked)).toBe('Too many failed login attempts from your network. Please try again in 14 minutes.');
+    expect(blocked.headers['retry-after']).toBe('840');
+    // Other networks, and code login from this one, are not affected.
+    expect((await call('POST', '/api/user/auth/loginUsingPassword', { body: { email, password } })).statusCode).toBe(200);
+    expect((await call('POST', '/api/user/auth/sendLoginOtp', { body: { email }, ip })).statusCode).toBe(200);
+    const byCode = await call('POST', '/api/user/auth/verifyLoginOtp', { body: { email, otp: mail.lastCode(email) }, ip });
+    expect(byCode.statusCode).toBe(200);
+    clock.advance(14 * MINUTE);
+    expect((await call('POST', '/api/user/auth/loginUsingPassword', { body: { email, password }, ip })).statusCode).toBe(200);
   });
 
   it('does not lock after 10 failures spread over more than 15 minutes', async () => {
@@ -285,16 +354,22 @@ describe('login', () => {
     expect((await call('POST', '/api/user/auth/loginUsingPassword', { body: { email, password } })).statusCode).toBe(200);
   });
 
-  it('by code: a known and an unknown address get the same answer; only the known one gets mail', async () => {
+  it('by code: a known and an unknown address get the same answer; the unknown one is mailed a notice, never a code', async () => {
     const { email } = await registerUser(t.app, mail, { firstName: 'Nila' });
     const stranger = uniqueEmail('stranger');
     const known = await call('POST', '/api/user/auth/sendLoginOtp', { body: { email } });
+    expect(mail.sent.at(-1)!.subject).toMatch(/^\d{6} is your Saanjh Boutique login code$/);
     const unknown = await call('POST', '/api/user/auth/sendLoginOtp', { body: { email: stranger } });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toBe(known.body);
-    expect(mail.sent.filter((item) => item.to === stranger)).toEqual([]);
-    expect(mail.sent.at(-1)!.subject).toMatch(/^\d{6} is your Saanjh Boutique login code$/);
+    const notice = mail.sent.filter((item) => item.to === stranger);
+    expect(notice.map((item) => item.subject)).toEqual(['There is no Saanjh Boutique account for this address']);
+    expect(notice[0]!.text).toContain('sign up at http://localhost:3000/signup');
+    expect(notice[0]!.html).toContain('Saanjh Boutique');
+    // No code anywhere (the shop's address in the footer has a 6-digit pincode).
+    const { address } = await t.services.settings.get();
+    expect(`${notice[0]!.subject} ${notice[0]!.text} ${notice[0]!.html}`.replaceAll(address, '')).not.toMatch(/\b\d{6}\b/);
 
     // The limits answer alike too, so they reveal nothing either.
     const knownAgain = await call('POST', '/api/user/auth/sendLoginOtp', { body: { email } });

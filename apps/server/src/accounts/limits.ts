@@ -16,6 +16,9 @@ export const OTP_RULES = {
 
 export const PASSWORD_LOCK = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
 
+/** Failed password logins from one client IP, whatever the addresses tried: each is an argon2 check. */
+export const PASSWORD_IP_LIMIT = { maxFailures: 20, windowMinutes: 15 } as const;
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -161,6 +164,25 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
       return rows.length > 0;
     },
 
+    /** Uses up the address's sign-up verification (at registration), in the caller's transaction. */
+    async forgetVerification(email: string, tx: Executor = db): Promise<void> {
+      await tx
+        .update(otpCodes)
+        .set({ verifiedAt: null })
+        .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, 'verify')));
+    },
+
+    /** Throws 429 once this IP has had too many failed password logins in the window; before any argon2 check. */
+    async assertPasswordAttemptsAllowedFrom(ip: string): Promise<void> {
+      const at = now();
+      const windowMs = PASSWORD_IP_LIMIT.windowMinutes * MINUTE;
+      const failures = await events(db, 'password_failed_from_ip', ip, new Date(at.getTime() - windowMs));
+      if (failures.length >= PASSWORD_IP_LIMIT.maxFailures) {
+        const wait = failures[failures.length - PASSWORD_IP_LIMIT.maxFailures]!.createdAt.getTime() + windowMs - at.getTime();
+        throw tooMany((when) => `Too many failed login attempts from your network. Please try again ${when}.`, wait);
+      }
+    },
+
     /** Throws 429 while password login is locked for this address. */
     async assertPasswordLoginAllowed(email: string): Promise<void> {
       const at = now();
@@ -175,10 +197,13 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
       }
     },
 
-    /** Counts a wrong password; the tenth within 15 minutes (since any earlier lock) locks the address. */
-    async recordPasswordFailure(email: string): Promise<void> {
+    /** Counts a wrong password against the address and the IP; the tenth for an address within 15 minutes (since any earlier lock) locks it. */
+    async recordPasswordFailure(email: string, ip: string): Promise<void> {
       const at = now();
-      await db.insert(authEvents).values({ kind: 'password_failed', subject: email, createdAt: at });
+      await db.insert(authEvents).values([
+        { kind: 'password_failed', subject: email, createdAt: at },
+        { kind: 'password_failed_from_ip', subject: ip, createdAt: at },
+      ]);
       const [lastLock] = await events(db, 'password_locked', email, new Date(0)).then((rows) => rows.slice(-1));
       const windowStart = Math.max(at.getTime() - PASSWORD_LOCK.windowMinutes * MINUTE, lastLock?.createdAt.getTime() ?? 0);
       const failures = await events(db, 'password_failed', email, new Date(windowStart));
@@ -187,8 +212,11 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
       }
     },
 
+    /** After a successful login (password or code): the address's failures and any lock are forgotten. */
     async clearPasswordFailures(email: string): Promise<void> {
-      await db.delete(authEvents).where(and(eq(authEvents.kind, 'password_failed'), eq(authEvents.subject, email)));
+      await db
+        .delete(authEvents)
+        .where(and(inArray(authEvents.kind, ['password_failed', 'password_locked']), eq(authEvents.subject, email)));
     },
   };
 }

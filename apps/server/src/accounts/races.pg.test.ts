@@ -25,4 +25,16 @@ describe('one-time codes under concurrency (PostgreSQL)', () => {
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
   });
+
+  it('a verified address registered five times at once gets one account; the others answer like an unverified address', async () => {
+    const email = uniqueEmail();
+    await jsonCall(t.app, 'POST', '/api/user/auth/sendAccountVerificationOtp', { body: { email } });
+    await jsonCall(t.app, 'POST', '/api/user/auth/verifyAccountOtp', { body: { email, otp: mail.lastCode(email) } });
+    const body = { email, firstName: 'Asha', lastName: 'Rao', password: 'longenough', confirmPassword: 'longenough' };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => jsonCall(t.app, 'POST', '/api/user/auth/register', { body })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 400)) {
+      expect(refused.json<{ error: string }>().error).toBe('Please verify your email with an OTP first.');
+    }
+  });
 });

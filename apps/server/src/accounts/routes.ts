@@ -60,7 +60,7 @@ export const accountRoutes =
       { schema: { tags, summary: 'Log in with e-mail and password', body: loginUsingPasswordSchema, response: userAnswer } },
       async (request, reply) => {
         const { email, password } = request.body;
-        const { user, session } = await accounts.loginUsingPassword(email, password, request.cookies[SESSION_COOKIE]);
+        const { user, session } = await accounts.loginUsingPassword(email, password, request.ip, request.cookies[SESSION_COOKIE]);
         setSessionCookie(reply, session, cookies);
         return ok({ user });
       },

@@ -13,7 +13,7 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
-import { codeMail } from '../mail/templates.js';
+import { codeMail, existingAccountMail, noAccountMail } from '../mail/templates.js';
 import type { SettingsService } from '../settings/service.js';
 import { OTP_RULES, createCodeStore, type CodePurpose } from './limits.js';
 import { userNotifications, userSessions, users } from './tables.js';
@@ -25,6 +25,8 @@ const SESSION_REFRESH_AFTER = DAY;
 
 export const MAIL_FAILED_MESSAGE = 'We could not send the e-mail. Please try again.';
 const WRONG_LOGIN_MESSAGE = 'Invalid email or password.';
+const NOT_VERIFIED = () =>
+  new AppError('INVALID_DATA', 'Please verify your email with an OTP first.', { email: 'Please verify your email first.' });
 
 // Argon2id (a const enum, which isolated modules cannot import as a value).
 const ARGON2ID: Algorithm.Argon2id = 2;
@@ -70,16 +72,19 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
   const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
 
   /**
-   * Issues a code and mails it. `deliver: false` (a login code for an unknown address) issues one that is
-   * never sent, so every later answer, wrong guesses included, matches a known address.
+   * Issues a code, counted against the address's and the IP's limits, and mails it; or, with `instead`,
+   * mails that notice and never the code. Either way the address gets one mail and the caller waits for the
+   * transport, so neither the answer, nor its timing, nor a later wrong guess tells whether an account exists.
    */
-  async function sendCode(email: string, ip: string, purpose: CodePurpose, deliver: boolean): Promise<void> {
+  async function sendCode(email: string, ip: string, purpose: CodePurpose, instead?: typeof existingAccountMail): Promise<void> {
     const { code, undo } = await codes.issue(email, ip, purpose);
-    if (!deliver) return;
     try {
       const shop = await options.settings.get();
+      const publicUrl = options.publicUrl;
       await options.mailer.send(
-        codeMail({ to: email, code, purpose, minutesValid: OTP_RULES.validMinutes, shop, publicUrl: options.publicUrl }),
+        instead
+          ? instead({ to: email, shop, publicUrl })
+          : codeMail({ to: email, code, purpose, minutesValid: OTP_RULES.validMinutes, shop, publicUrl }),
       );
     } catch (error) {
       options.onMailError?.(error);
@@ -105,31 +110,34 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
   }
 
   return {
-    /** Sends a login code to a known address; an unknown one gets the same answer and no mail. */
+    /** Mails a login code to a known address; an unknown one gets the same answer and a 'no account here' mail. */
     async sendLoginOtp(email: string, ip: string): Promise<void> {
       const user = await findByEmail(email);
-      await sendCode(email, ip, 'login', Boolean(user));
+      await sendCode(email, ip, 'login', user ? undefined : noAccountMail);
     },
 
+    /** Mails a sign-up code to a new address; a known one gets the same answer and a 'you already have an account' mail. */
     async sendAccountVerificationOtp(email: string, ip: string): Promise<void> {
-      if (await findByEmail(email)) {
-        throw new AppError('CONFLICT', 'An account with this email already exists. Please log in.', {
-          email: 'This email already has an account.',
-        });
-      }
-      await sendCode(email, ip, 'verify', true);
+      const user = await findByEmail(email);
+      await sendCode(email, ip, 'verify', user ? existingAccountMail : undefined);
     },
 
     async verifyAccountOtp(email: string, otp: string): Promise<void> {
       await codes.consume(email, 'verify', otp);
     },
 
-    async loginUsingPassword(email: string, password: string, previousToken?: string): Promise<{ user: PublicUser; session: Session }> {
+    async loginUsingPassword(
+      email: string,
+      password: string,
+      ip: string,
+      previousToken?: string,
+    ): Promise<{ user: PublicUser; session: Session }> {
+      await codes.assertPasswordAttemptsAllowedFrom(ip);
       await codes.assertPasswordLoginAllowed(email);
       const user = await findByEmail(email);
       const matches = await verify(user?.passwordHash ?? (await dummyHash), password);
       if (!user || !matches) {
-        await codes.recordPasswordFailure(email);
+        await codes.recordPasswordFailure(email, ip);
         throw new AppError('UNAUTHENTICATED', WRONG_LOGIN_MESSAGE);
       }
       await codes.clearPasswordFailures(email);
@@ -141,20 +149,19 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       const user = await findByEmail(email);
       // Unreachable for a consumed code unless the account was deleted in between.
       if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid OTP.');
+      // The owner proved the mailbox: a lock a stranger caused with wrong passwords ends here.
+      await codes.clearPasswordFailures(email);
       return { user: toPublicUser(user), session: await createSession(user.id, previousToken) };
     },
 
-    /** Creates the account of an address verified in the last 30 minutes, and a welcome notification. */
+    /**
+     * Creates the account of an address verified in the last 30 minutes, and a welcome notification. A known
+     * address answers exactly like an unverified one: its sign-up codes are never sent, and registering uses
+     * the verification up, so only the mailbox's owner could ever tell the two apart.
+     */
     async register(input: RegisterInput): Promise<PublicUser> {
       const details = registerSchema.parse(input);
-      if (await findByEmail(details.email)) {
-        throw new AppError('CONFLICT', 'An account with this email already exists. Please log in.', {
-          email: 'This email already has an account.',
-        });
-      }
-      if (!(await codes.isRecentlyVerified(details.email))) {
-        throw new AppError('INVALID_DATA', 'Please verify your email with an OTP first.', { email: 'Please verify your email first.' });
-      }
+      if (!(await codes.isRecentlyVerified(details.email)) || (await findByEmail(details.email))) throw NOT_VERIFIED();
       const passwordHash = await hash(details.password, ARGON2);
       const shop = await options.settings.get();
       return db.transaction(async (tx) => {
@@ -170,7 +177,8 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
           })
           .onConflictDoNothing({ target: users.email })
           .returning();
-        if (!row) throw new AppError('CONFLICT', 'An account with this email already exists. Please log in.');
+        if (!row) throw NOT_VERIFIED();
+        await codes.forgetVerification(details.email, tx);
         await tx.insert(userNotifications).values({
           userId: row.id,
           title: `Welcome to ${shop.name}`,

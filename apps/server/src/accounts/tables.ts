@@ -51,14 +51,16 @@ export const otpCodes = pgTable(
 );
 
 /**
- * Counters for rate limits and lock-outs (code sends per address and per IP, failed passwords), kept in
+ * Counters for rate limits and lock-outs (code sends per address and per IP, failed passwords per address and per IP), kept in
  * the database so every instance sees the same counts.
  */
 export const authEvents = pgTable(
   'auth_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind', { enum: ['otp_sent_to_email', 'otp_sent_from_ip', 'password_failed', 'password_locked'] }).notNull(),
+    kind: text('kind', {
+      enum: ['otp_sent_to_email', 'otp_sent_from_ip', 'password_failed', 'password_failed_from_ip', 'password_locked'],
+    }).notNull(),
     subject: text('subject').notNull(),
     createdAt: createdAt(),
   },

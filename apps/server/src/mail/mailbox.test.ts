@@ -32,7 +32,9 @@ describe('without SMTP_URL, mail goes to the dev outbox', () => {
 });
 
 describe('in production', () => {
-  const t = useTestApp({ services: { log, production: true }, config: { production: true } });
+  // Production refuses the Razorpay emulator: the shop runs with (here unused) real keys.
+  const liveKeys = { keyId: 'rzp_live_test0000000001', keySecret: 'live-secret', webhookSecret: 'live-webhook', emulated: false };
+  const t = useTestApp({ services: { log, production: true, razorpay: liveKeys }, config: { production: true } });
 
   it('has no /dev/mailbox and keeps codes out of the log', async () => {
     const email = uniqueEmail();

@@ -78,3 +78,45 @@ export function orderMail(input: {
   );
   return { to: input.to, subject: input.subject, html, text };
 }
+
+/** A notice in place of a code, so that the answer and the time to give it do not reveal whether an account exists. */
+function noticeMail(input: { to: string; subject: string; lines: string[]; shop: ShopSettings; publicUrl: string }): Mail {
+  const { shop } = input;
+  const closing = 'If you did not ask for this, you can ignore this e-mail: nothing has changed.';
+  const text = [...input.lines, '', closing, '', `${shop.name} · ${shop.address}`].join('\n');
+  const html = layout(
+    shop,
+    input.publicUrl,
+    [
+      ...input.lines.map((line) => `<p style="margin:0 0 12px;font-size:15px">${escapeHtml(line)}</p>`),
+      `<p style="margin:0;font-size:13px;color:#6b5d5a">${escapeHtml(closing)}</p>`,
+    ].join('\n'),
+  );
+  return { to: input.to, subject: input.subject, html, text };
+}
+
+/** Sent instead of a sign-up code to an address that already has an account. */
+export function existingAccountMail(input: { to: string; shop: ShopSettings; publicUrl: string }): Mail {
+  const { shop, publicUrl } = input;
+  return noticeMail({
+    ...input,
+    subject: `You already have a ${shop.name} account`,
+    lines: [
+      `Someone asked to sign up at ${shop.name} with this e-mail address, but you already have an account with it.`,
+      `Log in at ${publicUrl}/login with your password, or, if you have forgotten it, choose 'Login using OTP?' there and we will e-mail you a one-time code.`,
+    ],
+  });
+}
+
+/** Sent instead of a login code to an address that has no account. */
+export function noAccountMail(input: { to: string; shop: ShopSettings; publicUrl: string }): Mail {
+  const { shop, publicUrl } = input;
+  return noticeMail({
+    ...input,
+    subject: `There is no ${shop.name} account for this address`,
+    lines: [
+      `Someone asked for a login code for ${shop.name} with this e-mail address, but there is no account with it.`,
+      `To create one, sign up at ${publicUrl}/signup. If you signed up with another address, log in with that one.`,
+    ],
+  });
+}

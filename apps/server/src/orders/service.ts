@@ -30,6 +30,7 @@ type ItemRow = typeof orderItems.$inferSelect;
 export type Actor = 'shopper' | 'system' | 'razorpay' | 'admin';
 
 const HOUR_MS = 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** 'ORD-2611-…': year and month in IST. */
 const yearMonthIST = (at: Date) => {
@@ -44,6 +45,11 @@ const stockItems = (items: Pick<ItemRow, 'productId' | 'variantId' | 'quantity'>
 async function lockOrder(tx: Db, where: ReturnType<typeof eq>): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(orders).where(where).for('update');
   return row;
+}
+
+/** An id that cannot be an order's is 'not found', like any other unknown order (never a database error). */
+function assertOrderId(orderId: string): void {
+  if (!UUID.test(orderId)) throw new AppError('NOT_FOUND', 'Order not found');
 }
 
 async function addEvent(tx: Db, orderId: string, status: OrderStatus, actor: Actor, note: string, at: Date) {
@@ -397,6 +403,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       actor: Actor,
       ownerId?: string,
     ): Promise<{ order: OrderRow; refundDue: { paymentId: string; amount: number } | null }> {
+      assertOrderId(orderId);
       const result = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, eq(orders.id, orderId));
         if (!order || (ownerId && order.userId !== ownerId)) throw new AppError('NOT_FOUND', 'Order not found');
@@ -444,6 +451,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       orderId: string,
       input: Required<Pick<RequestReturnInput, 'reason'>> & { note: string; photos: string[] },
     ): Promise<OrderRow> {
+      assertOrderId(orderId);
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, eq(orders.id, orderId));
         if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
@@ -513,11 +521,9 @@ function toStock(row: { product_id: string; variant_id: string | null; quantity:
   return { productId: row.product_id, variantId: row.variant_id, quantity: row.quantity };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
 /** The whole order as the shopper's order page and the payment success page show it. */
 async function detail(db: Db, orderId: string, ownerId: string | undefined, at: Date): Promise<OrderDetail> {
-  if (!UUID.test(orderId)) throw new AppError('NOT_FOUND', 'Order not found');
+  assertOrderId(orderId);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || (ownerId && order.userId !== ownerId)) throw new AppError('NOT_FOUND', 'Order not found');
   const [items, events, paymentRows, refundRows] = await Promise.all([

@@ -60,7 +60,8 @@ export function jsonCall(
   options: { body?: object; sid?: string; ip?: string; headers?: Record<string, string> } = {},
 ) {
   const request: InjectOptions = { method, url, remoteAddress: options.ip ?? uniqueIp(), headers: { ...options.headers } };
-  if (options.body) request.payload = options.body;
+  // Like the web client: every state-changing call sends JSON, `{}` when it has nothing to say.
+  if (options.body ?? method !== 'GET') request.payload = options.body ?? {};
   if (options.sid) request.cookies = { sid: options.sid };
   return app.inject(request);
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.js';
 import type { PageContext } from '@shop/core';
+import { requestOrigin } from '../http/same-origin.js';
 import type { Services } from '../services.js';
 
 export interface WebBuild {
@@ -66,7 +67,8 @@ export async function registerWeb(
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const origin = `${request.protocol}://${request.host}`;
+  // React Router refuses a form post whose Origin differs from this URL's: X-Forwarded-* count only from trusted proxies.
+  const origin = requestOrigin(request);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);

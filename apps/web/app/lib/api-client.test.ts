@@ -20,15 +20,20 @@ describe('api client', () => {
     });
   });
 
-  it('sends no content type without a body', async () => {
+  it('sends `{}` as JSON for a state-changing call without a body, and nothing with a GET', async () => {
     const fetch = respond(JSON.stringify({ success: true, data: {} }));
     vi.stubGlobal('fetch', fetch);
     await api.post('/api/user/auth/logout');
-    expect(fetch).toHaveBeenCalledWith('/api/user/auth/logout', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { accept: 'application/json' },
-    });
+    await api.put('/api/user/profile/markAllNotificationsRead');
+    await api.delete('/api/user/profile/deleteAddress/a1');
+    await api.get('/api/user/auth/me');
+    const json = { credentials: 'include', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: '{}' };
+    expect(fetch.mock.calls).toEqual([
+      ['/api/user/auth/logout', { method: 'POST', ...json }],
+      ['/api/user/profile/markAllNotificationsRead', { method: 'PUT', ...json }],
+      ['/api/user/profile/deleteAddress/a1', { method: 'DELETE', ...json }],
+      ['/api/user/auth/me', { method: 'GET', credentials: 'include', headers: { accept: 'application/json' } }],
+    ]);
   });
 
   it("throws the server's error with its fields, or the caller's fallback", async () => {

@@ -42,10 +42,11 @@ const isEnvelope = (value: unknown): value is Envelope => typeof value === 'obje
 export async function apiRequest<T>(method: Method, path: string, options: { body?: unknown; fallback?: string } = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const init: RequestInit = { method, credentials: 'include', headers };
-  // No body, no content type: the server refuses an empty body that claims to be JSON.
-  if (options.body !== undefined) {
+  // The server takes state-changing calls only as JSON (a cross-site form cannot send it), so a call
+  // without a body sends `{}`.
+  if (method !== 'GET') {
     headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(options.body);
+    init.body = JSON.stringify(options.body ?? {});
   }
   let response: Response;
   try {

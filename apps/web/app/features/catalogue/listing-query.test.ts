@@ -31,6 +31,19 @@ describe('parseListingQuery', () => {
     expect(query.q).toBe('saree');
     expect(query.limit).toBeUndefined();
   });
+
+  // Regression: a NUL byte in a filter reached PostgreSQL and the /filter page answered 500.
+  it.each([
+    ['category=sarees%00', 'category must not contain control characters'],
+    ['color=Red%00', 'color must not contain control characters'],
+    ['size=M%1B', 'size must not contain control characters'],
+    ['q=saree%00', 'q must not contain control characters'],
+  ])('answers %s with a message naming the parameter, and filters that PostgreSQL accepts', (search, message) => {
+    const { query, error } = parseListingQuery(new URL(`http://shop/filter?${search}`));
+    expect(error).toBe(message);
+    expect(query).toMatchObject({ category: [], color: [], size: [] });
+    expect(query.q).toBeUndefined();
+  });
 });
 
 describe('hrefWith', () => {

@@ -1,4 +1,4 @@
-import { PAISE_PER_RUPEE, productQuerySchema, rupeesToPaise, type ProductQuery } from '@shop/core';
+import { MAX_QUERY_LENGTH, PAISE_PER_RUPEE, productQuerySchema, rupeesToPaise, type ProductQuery } from '@shop/core';
 
 const LIST_KEYS = ['category', 'size', 'color'] as const;
 /** Prices in the storefront URL are rupees, for people ('minPrice=999'); the API takes paise. */
@@ -34,21 +34,18 @@ export function parseListingQuery(url: URL): { query: ProductQuery; error: strin
     const text = raw[key];
     if (typeof text !== 'string') continue;
     const paise = urlRupeesToPaise(text, key === 'maxPrice' ? 'max' : 'min');
-    if (paise === null) {
-      return {
-        query: productQuerySchema.parse({ q: typeof raw.q === 'string' ? raw.q.slice(0, 100) : undefined }),
-        error: 'Enter a price like 999',
-      };
-    }
+    if (paise === null) return { query: fallbackQuery(raw), error: 'Enter a price like 999' };
     raw[key] = String(paise);
   }
   const parsed = productQuerySchema.safeParse(raw);
   if (parsed.success) return { query: parsed.data, error: null };
-  const issue = parsed.error.issues[0];
-  return {
-    query: productQuerySchema.parse({ q: typeof raw.q === 'string' ? raw.q.slice(0, 100) : undefined }),
-    error: issue?.message ?? 'Some filters were not understood.',
-  };
+  return { query: fallbackQuery(raw), error: parsed.error.issues[0]?.message ?? 'Some filters were not understood.' };
+}
+
+/** The defaults, keeping the search words if they are usable on their own (a q with control characters is dropped too). */
+function fallbackQuery(raw: Record<string, string | string[]>): ProductQuery {
+  const fallback = productQuerySchema.safeParse({ q: typeof raw.q === 'string' ? raw.q.slice(0, MAX_QUERY_LENGTH) : undefined });
+  return fallback.success ? fallback.data : productQuerySchema.parse({});
 }
 
 /** The same URL with some parameters changed (null removes), and the page reset unless given. */
