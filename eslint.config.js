@@ -32,7 +32,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/only-throw-error': [
         'error',
-        { allow: [{ from: 'package', package: 'react-router', name: 'DataWithResponseInit' }] },
+        // React Router's answers thrown from loaders: data(…, { status }) and redirect(…), a Response.
+        {
+          allow: [
+            { from: 'package', package: 'react-router', name: 'DataWithResponseInit' },
+            { from: 'lib', name: 'Response' },
+          ],
+        },
       ],
     },
   },
