@@ -59,42 +59,28 @@ function Frame({ label, name, id, error, hint, required, control }: FieldFrame &
   );
 }
 
+/** Splits a field's props into the frame's and the control's. */
+function split<P extends FieldFrame>({ label, name, id, error, hint, required, ...control }: P) {
+  return [{ label, name, id, error, hint, required }, control] as const;
+}
+
 /** A labelled input with its hint or error message. */
-export function TextField({ label, name, id, error, hint, required, ...input }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
-  return <Frame {...{ label, name, id, error, hint, required }} control={(wiring) => <input {...wiring} {...input} />} />;
+export function TextField(props: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+  const [frame, input] = split(props);
+  return <Frame {...frame} control={(wiring) => <input {...wiring} {...input} />} />;
 }
 
 /** A labelled text area (a message, a description) with its hint or error message. */
-export function TextAreaField({
-  label,
-  name,
-  id,
-  error,
-  hint,
-  required,
-  ...textarea
-}: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <Frame
-      {...{ label, name, id, error, hint, required }}
-      control={(wiring) => <textarea {...wiring} className={`${wiring.className} py-2.5`} {...textarea} />}
-    />
-  );
+export function TextAreaField(props: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const [frame, textarea] = split(props);
+  return <Frame {...frame} control={(wiring) => <textarea {...wiring} className={`${wiring.className} py-2.5`} {...textarea} />} />;
 }
 
-export function SelectField({
-  label,
-  name,
-  id,
-  error,
-  hint,
-  required,
-  children,
-  ...select
-}: FieldFrame & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
+export function SelectField({ children, ...props }: FieldFrame & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
+  const [frame, select] = split(props);
   return (
     <Frame
-      {...{ label, name, id, error, hint, required }}
+      {...frame}
       control={(wiring) => (
         <select {...wiring} {...select}>
           {children}
