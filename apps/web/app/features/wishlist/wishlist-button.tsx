@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { loginThenReturnTo } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import type { RootLoaderData } from '../../root';
-import { addToWishlist } from './wishlist-api';
+import { addToWishlist } from './api/add-to-wishlist';
 
 /**
  * 'Add to Wishlist': saves the product for a signed-in shopper; a signed-out visitor is sent to log in
@@ -36,7 +36,7 @@ export function WishlistButton({ productId, productName, compact = false }: { pr
   const save = async () => {
     setState('saving');
     try {
-      await addToWishlist(productId);
+      await addToWishlist({ productId });
       setState('saved');
       toast.success('Added to your wishlist.');
     } catch (error) {
