@@ -17,7 +17,7 @@ import { Price } from '../features/catalogue/price';
 import { ProductGallery } from '../features/catalogue/product-gallery';
 import { ProductGrid } from '../features/catalogue/product-card';
 import { swatchColor } from '../features/catalogue/swatches';
-import { WishlistButton } from '../features/wishlist/wishlist-button';
+import { WishlistButton, wishlistHeart } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
 import { loaderCall } from '../lib/service-call.server';
 import type { RootLoaderData } from '../root';
@@ -308,7 +308,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             You may also like
           </h2>
           <div className="mt-6">
-            <ProductGrid products={related.slice(0, 8)} />
+            <ProductGrid products={related.slice(0, 8)} cardAction={wishlistHeart} />
           </div>
         </section>
       )}

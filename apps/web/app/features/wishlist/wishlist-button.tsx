@@ -1,3 +1,4 @@
+import type { ProductCard } from '@shop/core';
 import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useRouteLoaderData } from 'react-router';
@@ -50,3 +51,8 @@ export function WishlistButton({ productId, productName, compact = false }: { pr
     </button>
   );
 }
+
+/** The heart in a product card's corner: routes hand it to the catalogue's grids (see CardAction). */
+export const wishlistHeart = (product: Pick<ProductCard, '_id' | 'productName'>) => (
+  <WishlistButton productId={product._id} productName={product.productName} compact />
+);
