@@ -22,7 +22,8 @@ describe('AppError', () => {
   it('is not any error with a code', () => {
     const lookalike = Object.assign(new Error('Product not found.'), { code: 'NOT_FOUND', status: 404 });
     expect(lookalike instanceof AppError).toBe(false);
-    expect(null instanceof AppError).toBe(false);
+    const nothing: unknown = null;
+    expect(nothing instanceof AppError).toBe(false);
     expect(new Error('boom') instanceof AppError).toBe(false);
   });
 });
