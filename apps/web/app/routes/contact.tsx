@@ -12,7 +12,6 @@ import type { RootLoaderData } from '../root';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import type { Route } from './+types/contact';
 
-export const OPENING_HOURS = 'Mon–Sat, 10 am – 7 pm IST';
 const SUCCESS_MESSAGE = 'Thank you! We will reply within one working day.';
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 type Field = (typeof FIELDS)[number];
@@ -105,9 +104,11 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
                 </a>
               </ContactLine>
             )}
-            <ContactLine icon={<Clock className="h-5 w-5" />} label="Opening hours">
-              {OPENING_HOURS}
-            </ContactLine>
+            {shop.openingHours && (
+              <ContactLine icon={<Clock className="h-5 w-5" />} label="Opening hours">
+                {shop.openingHours}
+              </ContactLine>
+            )}
           </address>
         </section>
 
