@@ -1,7 +1,45 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The web knows the server only through the contracts in @shop/core (PageServices, response schemas). */
+const WEB_IMPORTS_NO_SERVER = [
+  { group: ['@shop/server', '@shop/server/*'], message: 'The web does not import the server: use the contracts in @shop/core.' },
+  {
+    regex: '(^|/)apps/server(/|$)|^(\\.\\./)+server(/|$)',
+    message: 'The web does not import the server: use the contracts in @shop/core.',
+  },
+];
+
+/** apps/web/app/features/<name>: one block a feature, so that it may import itself but no other feature. */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/app/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const featureBoundaries = WEB_FEATURES.map((feature) => {
+  const others = WEB_FEATURES.filter((name) => name !== feature).join('|');
+  return {
+    files: [`apps/web/app/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...WEB_IMPORTS_NO_SERVER,
+            {
+              // '../wishlist/…' from a sibling feature, '…/features/wishlist/…' from anywhere below it.
+              regex: `^(\\.\\./)+(${others})(/|$)|(^|/)features/(${others})(/|$)`,
+              message:
+                'Features do not import each other: compose them in a route (e.g. pass a component in) or move the shared piece to app/components or app/lib.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   {
@@ -32,7 +70,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/only-throw-error': [
         'error',
-        { allow: [{ from: 'package', package: 'react-router', name: 'DataWithResponseInit' }] },
+        // React Router's answers thrown from loaders: data(…, { status }) and redirect(…), a Response.
+        {
+          allow: [
+            { from: 'package', package: 'react-router', name: 'DataWithResponseInit' },
+            { from: 'lib', name: 'Response' },
+          ],
+        },
       ],
     },
   },
@@ -42,6 +86,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    files: ['apps/web/**/*.{ts,tsx,js,mjs}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: WEB_IMPORTS_NO_SERVER }] },
+  },
+  // After the block above: a feature's block replaces its options with the server rule plus its own.
+  ...featureBoundaries,
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

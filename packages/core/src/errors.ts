@@ -11,9 +11,24 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
 };
 
+/** Marks an AppError made by any copy of this module (see `Symbol.hasInstance` below). */
+const APP_ERROR = Symbol.for('@shop/core/AppError');
+
 /** An expected failure whose message is safe to show to the person who caused it. */
 export class AppError extends Error {
   override name = 'AppError';
+  readonly [APP_ERROR] = true;
+
+  /**
+   * The web's server bundle compiles its own copy of @shop/core, so an AppError thrown by the server's services
+   * is not made by the class a page imports: `instanceof AppError` asks for the mark, not the prototype chain.
+   */
+  static override [Symbol.hasInstance](value: unknown): value is AppError {
+    // A subclass, should one come, keeps the ordinary check.
+    if (this !== AppError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
+  }
+
   constructor(
     readonly code: ErrorCode,
     message: string,

@@ -54,6 +54,8 @@ export const shopSettingsSchema = z.object({
   phone: z.string().trim().min(1, 'Phone is required.').max(20),
   email: z.email('Please enter a valid email.'),
   socialHandle: z.string().trim().max(60),
+  /** When the boutique and its phone are open, as people write it ('Mon–Sat, 10 am – 7 pm IST'); '' hides it. */
+  openingHours: z.string().trim().max(120),
   gstin: z.string().trim().regex(GSTIN_PATTERN, 'Please enter a valid GSTIN.'),
   state: z.enum(INDIAN_STATES, { message: 'Please choose a state from the list.' }),
 });

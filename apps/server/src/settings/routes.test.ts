@@ -22,6 +22,15 @@ describe('shop settings', () => {
     expect(settings.state).toBe('Maharashtra');
   });
 
+  it('keeps the opening hours the owner writes, and lets them be left out', async () => {
+    expect(DEMO_SETTINGS.openingHours).toBe('Mon–Sat, 10 am – 7 pm IST');
+    await t.services.settings.update({ ...DEMO_SETTINGS, openingHours: '  Tue–Sun, 11 am – 8 pm IST ' });
+    expect((await t.services.settings.get()).openingHours).toBe('Tue–Sun, 11 am – 8 pm IST');
+    await t.services.settings.update({ ...DEMO_SETTINGS, openingHours: '' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/shop/settings' });
+    expect(response.json()).toEqual({ success: true, data: { settings: { ...DEMO_SETTINGS, openingHours: '' } } });
+  });
+
   it('refuses an invalid GSTIN or state', async () => {
     await expect(t.services.settings.update({ ...DEMO_SETTINGS, gstin: 'NOT-A-GSTIN' })).rejects.toThrow('Please enter a valid GSTIN.');
     await expect(t.services.settings.update({ ...DEMO_SETTINGS, state: 'Atlantis' as never })).rejects.toThrow('Please choose a state');

@@ -12,6 +12,7 @@ export const DEMO_SETTINGS: ShopSettings = {
   phone: '+91 80 4123 5678',
   email: 'hello@saanjh.example',
   socialHandle: '@saanjhboutique',
+  openingHours: 'Mon–Sat, 10 am – 7 pm IST',
   gstin: '29ABCDE1234F1Z5',
   state: 'Karnataka',
 };
@@ -33,6 +34,7 @@ export function createSettingsService(db: Db): SettingsService {
       phone: row.phone,
       email: row.email,
       socialHandle: row.socialHandle,
+      openingHours: row.openingHours,
       gstin: row.gstin,
       state: row.state,
     });

@@ -13,6 +13,7 @@ export const shopSettings = pgTable(
     phone: text('phone').notNull(),
     email: text('email').notNull(),
     socialHandle: text('social_handle').notNull(),
+    openingHours: text('opening_hours').notNull().default(''),
     gstin: text('gstin').notNull(),
     state: text('state').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,80 +1,92 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 interface FieldFrame {
   label: string;
   name: string;
+  /** The control's id; the name when not given. */
+  id?: string | undefined;
   error?: string | undefined;
   hint?: ReactNode;
+  /** Marks the label with '*' (the form says what it means) and the control as required. */
+  required?: boolean | undefined;
+}
+
+/** What the frame hands its control: the id, name and the wiring that ties it to the label and messages. */
+interface Wiring {
+  id: string;
+  name: string;
+  required: boolean | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  className: string;
 }
 
 const inputClass =
   'mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-white px-3.5 text-base text-ink outline-none transition-colors placeholder:text-muted/70 focus:border-wine-600 focus:ring-2 focus:ring-wine-100 aria-[invalid=true]:border-wine-600 [&[readonly]]:bg-sand/50 [&[readonly]]:text-muted disabled:opacity-60 sm:text-sm';
 
-function Messages({ name, error, hint }: Pick<FieldFrame, 'name' | 'error' | 'hint'>) {
-  return (
-    <>
-      {hint && !error && (
-        <p id={`${name}-hint`} className="mt-1 text-xs text-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${name}-error`} role="alert" className="mt-1 text-sm font-medium text-wine-700">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
-const describedBy = ({ name, error, hint }: FieldFrame) => (error ? `${name}-error` : hint ? `${name}-hint` : undefined);
-
-/** A labelled input with its hint or error message announced to screen readers. */
-export function TextField({ label, name, error, hint, id, ...input }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+/** The label above, the control, then the hint, or the error in its place, announced to screen readers. */
+function Frame({ label, name, id, error, hint, required, control }: FieldFrame & { control: (wiring: Wiring) => ReactNode }) {
   const fieldId = id ?? name;
   return (
     <div>
       <label htmlFor={fieldId} className="block text-sm font-medium text-ink">
         {label}
+        {required && (
+          <span aria-hidden="true" className="ml-0.5 text-wine-700">
+            *
+          </span>
+        )}
       </label>
-      <input
-        id={fieldId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy({ label, name, error, hint })}
-        className={inputClass}
-        {...input}
-      />
-      <Messages name={name} error={error} hint={hint} />
+      {control({
+        id: fieldId,
+        name,
+        required,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined,
+        className: inputClass,
+      })}
+      {hint && !error && (
+        <p id={`${fieldId}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${fieldId}-error`} role="alert" className="mt-1 text-sm font-medium text-wine-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-export function SelectField({
-  label,
-  name,
-  error,
-  hint,
-  children,
-  ...select
-}: FieldFrame & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
+/** Splits a field's props into the frame's and the control's. */
+function split<P extends FieldFrame>({ label, name, id, error, hint, required, ...control }: P) {
+  return [{ label, name, id, error, hint, required }, control] as const;
+}
+
+/** A labelled input with its hint or error message. */
+export function TextField(props: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+  const [frame, input] = split(props);
+  return <Frame {...frame} control={(wiring) => <input {...wiring} {...input} />} />;
+}
+
+/** A labelled text area (a message, a description) with its hint or error message. */
+export function TextAreaField(props: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const [frame, textarea] = split(props);
+  return <Frame {...frame} control={(wiring) => <textarea {...wiring} className={`${wiring.className} py-2.5`} {...textarea} />} />;
+}
+
+export function SelectField({ children, ...props }: FieldFrame & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
+  const [frame, select] = split(props);
   return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <select
-        id={name}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy({ label, name, error, hint })}
-        className={inputClass}
-        {...select}
-      >
-        {children}
-      </select>
-      <Messages name={name} error={error} hint={hint} />
-    </div>
+    <Frame
+      {...frame}
+      control={(wiring) => (
+        <select {...wiring} {...select}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
 

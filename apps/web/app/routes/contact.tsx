@@ -1,19 +1,20 @@
-import { contactMessageSchema, CONTACT_LIMITS, type ContactMessageInput } from '@shop/core';
+import { contactMessageSchema, CONTACT_LIMITS } from '@shop/core';
 import { AtSign, CircleCheck, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Form, Link, data, useNavigation, useRouteLoaderData } from 'react-router';
+import { Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
 import { toast } from 'react-toastify';
+import { TextAreaField, TextField } from '../components/form-field';
 import { paths } from '../config/paths';
+import { validate, type FieldErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
+import { actionCall, formFailure } from '../lib/service-call.server';
 import type { RootLoaderData } from '../root';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import type { Route } from './+types/contact';
 
-export const OPENING_HOURS = 'Mon–Sat, 10 am – 7 pm IST';
 const SUCCESS_MESSAGE = 'Thank you! We will reply within one working day.';
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 type Field = (typeof FIELDS)[number];
-type FieldErrors = Partial<Record<Field, string>>;
 type Values = Record<Field, string>;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,24 +28,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
-/** The first message of each field, in form order. */
-function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && (FIELDS as readonly string[]).includes(field)) errors[field as Field] ??= issue.message;
-  }
-  return errors;
-}
-
-/** An expected failure from a domain service (AppError), recognised by shape: web code never imports the server. */
-function serviceFailure(error: unknown): { code: string; message: string; fields?: Record<string, string> } | undefined {
-  if (!(error instanceof Error) || !('code' in error) || typeof error.code !== 'string') return undefined;
-  if (error.code !== 'TOO_MANY_REQUESTS' && error.code !== 'INVALID_DATA') return undefined;
-  const fields = 'fields' in error ? (error.fields as Record<string, string> | undefined) : undefined;
-  return { code: error.code, message: error.message, fields };
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const text = (name: Field) => {
@@ -53,18 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const values: Values = { name: text('name'), email: text('email'), phone: text('phone'), message: text('message') };
 
-  const parsed = contactMessageSchema.safeParse(values);
-  if (!parsed.success) return data({ ok: false as const, values, errors: fieldErrorsOf(parsed.error), formError: null }, { status: 400 });
-
-  try {
-    await context.services.contact.create(parsed.data, context.clientIp);
-  } catch (error) {
-    const failure = serviceFailure(error);
-    if (!failure) throw error;
-    const status = failure.code === 'TOO_MANY_REQUESTS' ? 429 : 400;
-    return data({ ok: false as const, values, errors: failure.fields ?? {}, formError: failure.message }, { status });
-  }
-  return { ok: true as const, name: parsed.data.name };
+  const checked = validate(contactMessageSchema, values);
+  if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { values });
+  const { name } = checked.data;
+  return actionCall(context.services.contact.create(checked.data, context.clientIp), () => ({ ok: true as const, name }), { values });
 }
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
@@ -129,9 +104,11 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
                 </a>
               </ContactLine>
             )}
-            <ContactLine icon={<Clock className="h-5 w-5" />} label="Opening hours">
-              {OPENING_HOURS}
-            </ContactLine>
+            {shop.openingHours && (
+              <ContactLine icon={<Clock className="h-5 w-5" />} label="Opening hours">
+                {shop.openingHours}
+              </ContactLine>
+            )}
           </address>
         </section>
 
@@ -142,7 +119,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           {actionData?.ok ? (
             <SentPanel name={actionData.name} />
           ) : (
-            <ContactForm values={actionData?.values} errors={actionData?.errors} formError={actionData?.formError ?? null} />
+            <ContactForm values={actionData?.values} errors={actionData?.fields} formError={actionData?.error ?? null} />
           )}
         </section>
 
@@ -230,10 +207,9 @@ function ContactForm({ values, errors: serverErrors, formError }: { values?: Val
 
   // The same schema as the server: obvious mistakes are shown without a round trip.
   const checkBeforeSending = (event: FormEvent<HTMLFormElement>) => {
-    const entries = Object.fromEntries(new FormData(event.currentTarget)) as ContactMessageInput;
-    const parsed = contactMessageSchema.safeParse(entries);
-    if (!parsed.success) event.preventDefault();
-    setChecked({ after: serverErrors, errors: parsed.success ? {} : fieldErrorsOf(parsed.error) });
+    const { errors } = validate(contactMessageSchema, Object.fromEntries(new FormData(event.currentTarget)));
+    if (errors) event.preventDefault();
+    setChecked({ after: serverErrors, errors: errors ?? {} });
   };
 
   return (
@@ -251,6 +227,7 @@ function ContactForm({ values, errors: serverErrors, formError }: { values?: Val
 
       <Form ref={formRef} method="post" noValidate onSubmit={checkBeforeSending} className="mt-6 grid gap-5 sm:grid-cols-2">
         <TextField
+          id="contact-name"
           name="name"
           label="Name"
           required
@@ -260,6 +237,7 @@ function ContactForm({ values, errors: serverErrors, formError }: { values?: Val
           error={errors.name}
         />
         <TextField
+          id="contact-email"
           name="email"
           label="E-mail"
           type="email"
@@ -269,37 +247,32 @@ function ContactForm({ values, errors: serverErrors, formError }: { values?: Val
           defaultValue={values?.email}
           error={errors.email}
         />
-        <TextField
-          name="phone"
-          label="Mobile number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          hint="Optional, if you would like a call back."
-          maxLength={16}
-          defaultValue={values?.phone}
-          error={errors.phone}
-          className="sm:col-span-2"
-        />
         <div className="sm:col-span-2">
-          <FieldLabel htmlFor="contact-message" required>
-            Message
-          </FieldLabel>
-          <textarea
+          <TextField
+            id="contact-phone"
+            name="phone"
+            label="Mobile number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            hint="Optional, if you would like a call back."
+            maxLength={16}
+            defaultValue={values?.phone}
+            error={errors.phone}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <TextAreaField
             id="contact-message"
             name="message"
+            label="Message"
             rows={6}
             required
             maxLength={CONTACT_LIMITS.messageMax}
             defaultValue={values?.message}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? 'contact-message-hint contact-message-error' : 'contact-message-hint'}
-            className={inputClass(Boolean(errors.message))}
+            hint="Tell us the product name or order number if you have one."
+            error={errors.message}
           />
-          <p id="contact-message-hint" className="mt-1.5 text-xs text-muted">
-            Tell us the product name or order number if you have one.
-          </p>
-          <FieldError id="contact-message-error" message={errors.message} />
         </div>
 
         <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
@@ -316,75 +289,5 @@ function ContactForm({ values, errors: serverErrors, formError }: { values?: Val
         </div>
       </Form>
     </>
-  );
-}
-
-function inputClass(invalid: boolean): string {
-  return [
-    'mt-1.5 block w-full rounded-xl border bg-ivory/40 px-4 py-3 text-base text-ink placeholder:text-muted/70',
-    'focus:border-wine-600 focus:bg-white focus:outline-none focus:ring-2 focus:ring-wine-100',
-    invalid ? 'border-wine-600 bg-wine-50/40' : 'border-line',
-  ].join(' ');
-}
-
-function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required?: boolean; children: ReactNode }) {
-  return (
-    <label htmlFor={htmlFor} className="block text-sm font-semibold text-ink">
-      {children}
-      {required && (
-        <span aria-hidden="true" className="ml-0.5 text-wine-700">
-          *
-        </span>
-      )}
-    </label>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1.5 text-sm font-medium text-wine-700">
-      {message}
-    </p>
-  );
-}
-
-function TextField({
-  name,
-  label,
-  hint,
-  error,
-  className,
-  ...input
-}: {
-  name: Field;
-  label: string;
-  hint?: string;
-  error?: string;
-  className?: string;
-} & Pick<React.InputHTMLAttributes<HTMLInputElement>, 'type' | 'required' | 'autoComplete' | 'inputMode' | 'maxLength' | 'defaultValue'>) {
-  const id = `contact-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={className}>
-      <FieldLabel htmlFor={id} required={input.required}>
-        {label}
-      </FieldLabel>
-      <input
-        id={id}
-        name={name}
-        type={input.type ?? 'text'}
-        {...input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClass(Boolean(error))}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
   );
 }

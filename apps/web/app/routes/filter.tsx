@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { ListingView } from '../features/catalogue/listing-view';
 import { parseListingQuery } from '../features/catalogue/listing-query';
+import { wishlistHeart } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/filter';
 
@@ -41,5 +42,14 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }
 
 export default function FilterPage({ loaderData }: Route.ComponentProps) {
   const { result, query, error, category } = loaderData;
-  return <ListingView heading={headingFor(loaderData)} intro={category?.description} result={result} query={query} error={error} />;
+  return (
+    <ListingView
+      heading={headingFor(loaderData)}
+      intro={category?.description}
+      result={result}
+      query={query}
+      error={error}
+      cardAction={wishlistHeart}
+    />
+  );
 }

@@ -4,6 +4,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
 import { ProductGrid } from '../features/catalogue/product-card';
 import { ProductImage } from '../features/catalogue/product-image';
+import { wishlistHeart } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/home';
@@ -158,13 +159,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {newArrivals.length > 0 && (
         <ProductShelf title="New arrivals" moreHref={`${paths.filter}?sort=newest`} moreLabel="See all new arrivals">
-          <ProductGrid products={newArrivals} />
+          <ProductGrid products={newArrivals} cardAction={wishlistHeart} />
         </ProductShelf>
       )}
 
       {bestDiscounts.length > 0 && (
         <ProductShelf title="Best discounts" moreHref={`${paths.filter}?sort=discount&minDiscount=20`} moreLabel="See all offers">
-          <ProductGrid products={bestDiscounts} />
+          <ProductGrid products={bestDiscounts} cardAction={wishlistHeart} />
         </ProductShelf>
       )}
 

@@ -1,11 +1,14 @@
-import { loginUsingPasswordSchema, safeRedirectPath, sendLoginOtpSchema, verifyLoginOtpSchema } from '@shop/core';
+import { safeRedirectPath } from '@shop/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { TextField } from '../components/form-field';
 import { paths } from '../config/paths';
+import { loginUsingPassword, loginUsingPasswordSchema } from '../features/accounts/api/login-using-password';
+import { sendLoginOtp, sendLoginOtpSchema } from '../features/accounts/api/send-login-otp';
+import { verifyLoginOtp, verifyLoginOtpSchema } from '../features/accounts/api/verify-login-otp';
 import { AuthCard, EmailField, LinkButton, OtpField } from '../features/accounts/auth-card';
-import { api, errorMessage } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { fieldErrorsOf, validate, type FieldErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/login';
@@ -41,7 +44,7 @@ export default function LoginPage() {
     if (!checked.data) return;
     setBusy('send');
     try {
-      await api.post('/api/user/auth/sendLoginOtp', checked.data, 'Failed to send OTP.');
+      await sendLoginOtp(checked.data);
       setOtpSent(true);
       toast.success('OTP sent to your email.');
     } catch (error) {
@@ -57,10 +60,10 @@ export default function LoginPage() {
       mode === 'password' ? validate(loginUsingPasswordSchema, { email, password }) : validate(verifyLoginOtpSchema, { email, otp });
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
+    const data = checked.data;
     setBusy('login');
     try {
-      const path = mode === 'password' ? '/api/user/auth/loginUsingPassword' : '/api/user/auth/verifyLoginOtp';
-      await api.post(path, checked.data, mode === 'password' ? 'Login failed.' : 'Invalid OTP.');
+      await ('password' in data ? loginUsingPassword(data) : verifyLoginOtp(data));
       toast.success('Login successful!');
       await navigate(safeRedirectPath(searchParams.get('redirectUrl')), { replace: true });
       await revalidate();

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { ListingView } from '../features/catalogue/listing-view';
 import { parseListingQuery } from '../features/catalogue/listing-query';
+import { wishlistHeart } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/product-search';
 
@@ -32,6 +33,7 @@ export default function ProductSearchPage({ loaderData }: Route.ComponentProps) 
       result={result}
       query={query}
       error={error}
+      cardAction={wishlistHeart}
     />
   );
 }

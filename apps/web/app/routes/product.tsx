@@ -11,24 +11,22 @@ import {
   type VariantView,
 } from '@shop/core';
 import { RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
-import { Link, data, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
+import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import { loginThenReturnTo, paths } from '../config/paths';
 import { Price } from '../features/catalogue/price';
 import { ProductGallery } from '../features/catalogue/product-gallery';
 import { ProductGrid } from '../features/catalogue/product-card';
 import { swatchColor } from '../features/catalogue/swatches';
-import { WishlistButton } from '../features/wishlist/wishlist-button';
+import { WishlistButton, wishlistHeart } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
+import { loaderCall } from '../lib/service-call.server';
 import type { RootLoaderData } from '../root';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import type { Route } from './+types/product';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalogue } = context.services;
-  const product = await catalogue.getProductDetails(params.productId).catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'NOT_FOUND') throw data(null, { status: 404 });
-    throw error;
-  });
+  const product = await loaderCall(catalogue.getProductDetails(params.productId));
   return { product, related: await catalogue.relatedProducts(product._id, 8) };
 }
 
@@ -310,7 +308,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             You may also like
           </h2>
           <div className="mt-6">
-            <ProductGrid products={related.slice(0, 8)} />
+            <ProductGrid products={related.slice(0, 8)} cardAction={wishlistHeart} />
           </div>
         </section>
       )}

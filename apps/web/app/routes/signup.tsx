@@ -1,11 +1,14 @@
-import { PASSWORD_MIN_LENGTH, registerSchema, sendAccountVerificationOtpSchema, verifyAccountOtpSchema } from '@shop/core';
+import { PASSWORD_MIN_LENGTH } from '@shop/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { TextField } from '../components/form-field';
 import { paths } from '../config/paths';
+import { register, registerSchema } from '../features/accounts/api/register';
+import { sendAccountVerificationOtp, sendAccountVerificationOtpSchema } from '../features/accounts/api/send-account-verification-otp';
+import { verifyAccountOtp, verifyAccountOtpSchema } from '../features/accounts/api/verify-account-otp';
 import { AuthCard, EmailField, LinkButton, OtpField } from '../features/accounts/auth-card';
-import { api, errorMessage } from '../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 import { fieldErrorsOf, validate, type FieldErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/signup';
@@ -48,7 +51,7 @@ export default function SignupPage() {
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
     await run(async () => {
-      await api.post('/api/user/auth/sendAccountVerificationOtp', checked.data, 'Failed to send OTP.');
+      await sendAccountVerificationOtp(checked.data);
       setOtpSent(true);
       toast.success('OTP sent to your email.');
     }, 'Failed to send OTP.');
@@ -61,7 +64,7 @@ export default function SignupPage() {
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
     await run(async () => {
-      await api.post('/api/user/auth/verifyAccountOtp', checked.data, 'Invalid OTP.');
+      await verifyAccountOtp(checked.data);
       toast.success('Email verified!');
       setStep('details');
     }, 'Invalid OTP.');
@@ -73,7 +76,7 @@ export default function SignupPage() {
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
     await run(async () => {
-      await api.post('/api/user/auth/register', checked.data, 'Signup failed.');
+      await register(checked.data);
       toast.success('Signup successful!');
       await navigate(paths.login);
     }, 'Signup failed.');

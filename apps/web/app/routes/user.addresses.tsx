@@ -1,13 +1,17 @@
-import { INDIAN_STATES, addressInputSchema, safeRedirectPath, type Address, type AddressInput } from '@shop/core';
+import { INDIAN_STATES, safeRedirectPath, type Address, type AddressInput } from '@shop/core';
 import { MapPin, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { MobileField, SelectField, TextField } from '../components/form-field';
 import { PageState, UserPage } from '../features/accounts/user-page';
-import { api, errorMessage } from '../lib/api-client';
+import { addAddress, addressInputSchema } from '../features/addresses/api/add-address';
+import { deleteAddress } from '../features/addresses/api/delete-address';
+import { useAddresses } from '../features/addresses/api/get-addresses';
+import { setDefaultAddress } from '../features/addresses/api/set-default-address';
+import { updateAddress } from '../features/addresses/api/update-address';
+import { errorMessage } from '../lib/api-client';
 import { useForm } from '../lib/form';
-import { useApiData } from '../lib/use-api-data';
 
 const BLANK: Record<keyof AddressInput, string> = { name: '', phone: '', street: '', city: '', district: '', state: '', pincode: '' };
 
@@ -18,8 +22,7 @@ function AddressForm({ address, onSaved, onCancel }: { address: Address | null; 
   const save = (event: FormEvent) => {
     event.preventDefault();
     void form.submit(addressInputSchema, async (values) => {
-      if (address) await api.put(`/api/user/profile/updateAddress/${address._id}`, values);
-      else await api.post('/api/user/profile/addAddress', values);
+      await (address ? updateAddress(address._id, values) : addAddress(values));
       toast.success(address ? 'Address updated.' : 'Address saved.');
       await onSaved();
     });
@@ -101,7 +104,7 @@ function AddressCard({ address, onEdit, onChanged }: { address: Address; onEdit:
             type="button"
             className="min-h-11 hover:underline disabled:opacity-60"
             disabled={busy}
-            onClick={() => void act(() => api.put(`/api/user/profile/setDefaultAddress/${address._id}`), 'Default address changed.')}
+            onClick={() => void act(() => setDefaultAddress(address._id), 'Default address changed.')}
           >
             Make default<span className="sr-only"> {address.name}</span>
           </button>
@@ -110,7 +113,7 @@ function AddressCard({ address, onEdit, onChanged }: { address: Address; onEdit:
           type="button"
           className="min-h-11 hover:underline disabled:opacity-60"
           disabled={busy}
-          onClick={() => void act(() => api.delete(`/api/user/profile/deleteAddress/${address._id}`), 'Address deleted.')}
+          onClick={() => void act(() => deleteAddress(address._id), 'Address deleted.')}
         >
           Delete<span className="sr-only"> {address.name}</span>
         </button>
@@ -124,10 +127,10 @@ export default function AddressesPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirectUrl = searchParams.get('redirectUrl');
-  const addresses = useApiData(() => api.get<{ addresses: Address[] }>('/api/user/profile/getMyAddresses'));
+  const addresses = useAddresses();
   // null: the form is closed; 'new': adding; otherwise the address being edited.
   const [editing, setEditing] = useState<Address | 'new' | null>(redirectUrl ? 'new' : null);
-  const list = addresses.data?.addresses ?? [];
+  const list = addresses.data ?? [];
 
   const saved = async () => {
     setEditing(null);

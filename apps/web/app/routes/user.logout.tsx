@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { paths } from '../config/paths';
-import { api } from '../lib/api-client';
+import { logOut } from '../features/accounts/api/log-out';
 
 /** Spec §2.5: logout ends the session and goes to /login; a failed call is only logged (spec §8). */
 export default function LogoutPage() {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   useEffect(() => {
-    api
-      .post('/api/user/auth/logout')
+    logOut()
       .catch((error: unknown) => console.error('logout failed', error))
       .then(async () => {
         await navigate(paths.login, { replace: true });

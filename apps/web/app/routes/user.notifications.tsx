@@ -1,24 +1,23 @@
-import type { UserNotification } from '@shop/core';
 import { Bell } from 'lucide-react';
 import { Link, useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
 import { PageState, UserPage } from '../features/accounts/user-page';
-import { api, errorMessage } from '../lib/api-client';
-import { useApiData } from '../lib/use-api-data';
+import { useNotifications } from '../features/notifications/api/get-notifications';
+import { markAllNotificationsRead } from '../features/notifications/api/mark-all-notifications-read';
+import { markNotificationRead } from '../features/notifications/api/mark-notification-read';
+import { errorMessage } from '../lib/api-client';
 
 const when = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** All Notifications: newest first; unread ones stand out until marked read (the header count follows). */
 export default function NotificationsPage() {
   const { revalidate } = useRevalidator();
-  const notifications = useApiData(() =>
-    api.get<{ notifications: UserNotification[]; unreadCount: number }>('/api/user/profile/getMyNotifications'),
-  );
+  const notifications = useNotifications();
   const list = notifications.data?.notifications ?? [];
 
-  const mark = async (path: string) => {
+  const mark = async (markRead: () => Promise<unknown>) => {
     try {
-      await api.put(path);
+      await markRead();
       await Promise.all([notifications.reload(), revalidate()]);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -30,7 +29,7 @@ export default function NotificationsPage() {
       title="All Notifications"
       actions={
         (notifications.data?.unreadCount ?? 0) > 0 && (
-          <button type="button" className="btn btn-outline" onClick={() => void mark('/api/user/profile/markAllNotificationsRead')}>
+          <button type="button" className="btn btn-outline" onClick={() => void mark(markAllNotificationsRead)}>
             Mark all as read
           </button>
         )
@@ -71,7 +70,7 @@ export default function NotificationsPage() {
                   <button
                     type="button"
                     className="min-h-11 hover:underline"
-                    onClick={() => void mark(`/api/user/profile/markNotificationRead/${item._id}`)}
+                    onClick={() => void mark(() => markNotificationRead(item._id))}
                   >
                     Mark as read<span className="sr-only">: {item.title}</span>
                   </button>

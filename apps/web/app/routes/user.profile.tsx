@@ -1,12 +1,13 @@
-import { GENDERS, GENDER_LABELS, PASSWORD_MIN_LENGTH, changePasswordSchema, updateProfileSchema, type PublicUser } from '@shop/core';
+import { GENDERS, GENDER_LABELS, PASSWORD_MIN_LENGTH, type PublicUser } from '@shop/core';
 import type { FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
 import { MobileField, SelectField, TextField } from '../components/form-field';
+import { changePassword, changePasswordSchema } from '../features/accounts/api/change-password';
+import { useProfile } from '../features/accounts/api/get-profile';
+import { updateProfile, updateProfileSchema } from '../features/accounts/api/update-profile';
 import { PageState, UserPage } from '../features/accounts/user-page';
-import { api } from '../lib/api-client';
 import { useForm } from '../lib/form';
-import { useApiData } from '../lib/use-api-data';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -24,7 +25,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
   const save = (event: FormEvent) => {
     event.preventDefault();
     void form.submit(updateProfileSchema, async () => {
-      await api.put('/api/user/profile/updateProfile', form.values);
+      await updateProfile(form.values);
       toast.success('Profile updated.');
       await revalidate();
     });
@@ -66,7 +67,7 @@ function ChangePasswordForm() {
   const change = (event: FormEvent) => {
     event.preventDefault();
     void form.submit(changePasswordSchema, async (values) => {
-      await api.put('/api/user/profile/changePassword', values);
+      await changePassword(values);
       toast.success('Password changed.');
       form.setValues(NO_PASSWORDS);
     });
@@ -97,13 +98,13 @@ function ChangePasswordForm() {
 
 /** Profile Information: name, phone, date of birth, gender; e-mail read-only; password change. */
 export default function ProfilePage() {
-  const profile = useApiData(() => api.get<{ user: PublicUser }>('/api/user/profile/getMyProfile'));
+  const profile = useProfile();
   return (
     <UserPage title="Profile Information">
       <PageState loading={profile.loading} error={profile.error}>
         {profile.data && (
           <div className="space-y-6">
-            <ProfileForm user={profile.data.user} />
+            <ProfileForm user={profile.data} />
             <ChangePasswordForm />
           </div>
         )}

@@ -1,15 +1,13 @@
 import { Bell, Heart, LogOut, MapPin, Package, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, redirect, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../config/paths';
-import { currentUser } from '../lib/session.server';
+import { requireUser } from '../lib/require-user.server';
 import type { Route } from './+types/user';
 
-/** Spec §2.5: only for a signed-in shopper; anyone else goes to '/' (on the server, so without JavaScript too). */
+/** Spec §2.5: only for a signed-in shopper; anyone else goes to '/'. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await currentUser(request, context);
-  if (!user) return redirect(paths.home);
-  return { user };
+  return { user: await requireUser(request, context) };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'My account' }, { name: 'robots', content: 'noindex' }];

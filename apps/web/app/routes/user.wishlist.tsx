@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../config/paths';
 import { PageState, UserPage } from '../features/accounts/user-page';
-import { useWishlist } from '../features/wishlist/wishlist-api';
+import { useWishlist } from '../features/wishlist/api/get-wishlist';
 import { errorMessage } from '../lib/api-client';
 import { Price } from '../features/catalogue/price';
 import { ProductImage } from '../features/catalogue/product-image';

@@ -1,7 +1,6 @@
-import type { PublicUser } from '@shop/core';
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
-import { api } from '../../lib/api-client';
+import { getMe } from './api/get-me';
 
 /**
  * Spec §4: the session is checked on app start. The server-rendered page already checked it; for a
@@ -14,9 +13,8 @@ export function SessionCheck({ userId }: { userId: string | null }) {
   useEffect(() => {
     if (!userId) return;
     let active = true;
-    api
-      .get<{ user: PublicUser }>('/api/user/auth/me')
-      .then(({ user }) => user._id)
+    getMe()
+      .then((user) => user._id)
       .catch(() => null)
       .then((checked) => {
         if (active && checked !== userId) void revalidate();

@@ -3,7 +3,7 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
 import { useModal } from '../../lib/use-modal';
-import { ProductGrid } from './product-card';
+import { ProductGrid, type CardAction } from './product-card';
 import { hrefWith, paiseToUrlRupees } from './listing-query';
 import { swatchColor } from './swatches';
 
@@ -28,12 +28,15 @@ export function ListingView({
   result,
   query,
   error,
+  cardAction,
 }: {
   heading: string;
   intro?: ReactNode;
   result: ProductPage;
   query: ProductQuery;
   error: string | null;
+  /** The action on each product card (the wishlist heart), passed in by the route. */
+  cardAction?: CardAction;
 }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -308,7 +311,7 @@ export function ListingView({
         <section aria-label="Products" aria-busy={busy} className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           {result.products.length > 0 ? (
             <>
-              <ProductGrid products={result.products} eagerCount={4} />
+              <ProductGrid products={result.products} eagerCount={4} cardAction={cardAction} />
               {pages > 1 && <Pagination pathname={location.pathname} params={params} current={current} pages={pages} />}
             </>
           ) : (

@@ -1,12 +1,15 @@
 import type { ProductCard as Card } from '@shop/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { WishlistButton } from '../wishlist/wishlist-button';
 import { Price } from './price';
 import { ProductImage } from './product-image';
 
-/** A product in a grid: photo, name, price with MRP and '% off', 'Out of stock' badge. */
-export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+/** What a page puts in a card's top-right corner (the wishlist heart): features do not import each other. */
+export type CardAction = (product: Card) => ReactNode;
+
+/** A product in a grid: photo, name, price with MRP and '% off', 'Out of stock' badge, and the page's action. */
+export function ProductCard({ product, eager = false, action }: { product: Card; eager?: boolean; action?: CardAction | undefined }) {
   return (
     <article className="group relative flex flex-col">
       <div className="relative overflow-hidden rounded-2xl bg-sand">
@@ -20,9 +23,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
         {!product.inStock && (
           <span className="absolute left-3 top-3 rounded-full bg-ink/85 px-3 py-1 text-xs font-semibold text-white">Out of stock</span>
         )}
-        <div className="absolute right-3 top-3">
-          <WishlistButton productId={product._id} productName={product.productName} compact />
-        </div>
+        {action && <div className="absolute right-3 top-3">{action(product)}</div>}
         {product.inStock && product.productDiscount >= 30 && (
           <span className="absolute left-3 top-3 rounded-full bg-wine-700 px-3 py-1 text-xs font-semibold text-white">
             {product.productDiscount}% off
@@ -43,7 +44,15 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
   );
 }
 
-export function ProductGrid({ products, eagerCount = 0 }: { products: Card[]; eagerCount?: number }) {
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  cardAction,
+}: {
+  products: Card[];
+  eagerCount?: number;
+  cardAction?: CardAction | undefined;
+}) {
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:grid-cols-3 xl:grid-cols-4">
       {products.map((product, index) => (
@@ -51,7 +60,7 @@ export function ProductGrid({ products, eagerCount = 0 }: { products: Card[]; ea
           key={product._id}
           className="relative has-[a:focus-visible]:rounded-2xl has-[a:focus-visible]:outline has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-4 has-[a:focus-visible]:outline-wine-600"
         >
-          <ProductCard product={product} eager={index < eagerCount} />
+          <ProductCard product={product} eager={index < eagerCount} action={cardAction} />
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import type { ProductCard } from '@shop/core';
 import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useRouteLoaderData } from 'react-router';
@@ -5,7 +6,7 @@ import { toast } from 'react-toastify';
 import { loginThenReturnTo } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import type { RootLoaderData } from '../../root';
-import { addToWishlist } from './wishlist-api';
+import { addToWishlist } from './api/add-to-wishlist';
 
 /**
  * 'Add to Wishlist': saves the product for a signed-in shopper; a signed-out visitor is sent to log in
@@ -36,7 +37,7 @@ export function WishlistButton({ productId, productName, compact = false }: { pr
   const save = async () => {
     setState('saving');
     try {
-      await addToWishlist(productId);
+      await addToWishlist({ productId });
       setState('saved');
       toast.success('Added to your wishlist.');
     } catch (error) {
@@ -50,3 +51,8 @@ export function WishlistButton({ productId, productName, compact = false }: { pr
     </button>
   );
 }
+
+/** The heart in a product card's corner: routes hand it to the catalogue's grids (see CardAction). */
+export const wishlistHeart = (product: Pick<ProductCard, '_id' | 'productName'>) => (
+  <WishlistButton productId={product._id} productName={product.productName} compact />
+);
