@@ -22,6 +22,7 @@ export default [
   // One module renders every policy page; its route id names the document (see policyRouteId).
   ...POLICY_PATHS.map((path) => route(path, 'routes/policy.tsx', { id: policyRouteId(path) })),
   route('contact', 'routes/contact.tsx'),
-  route('notifications', 'routes/notifications.tsx'),
+  // The spec's /notifications page shows the shop's public announcements (a shopper's own notifications live under /user).
+  route('notifications', 'routes/announcements.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { variantViewSchema } from './catalogue.js';
 
 /** Most pieces of one product (and variant) in one cart line or order. */
 export const MAX_QUANTITY_PER_LINE = 10;
@@ -30,13 +31,14 @@ export const guestCartLineSchema = z.object({
 export type GuestCartLine = z.infer<typeof guestCartLineSchema>;
 export const mergeCartSchema = z.object({ lines: z.array(guestCartLineSchema).max(50, 'lines: at most 50 lines') });
 
-const cartVariantSchema = z.object({
-  _id: z.string(),
-  variantName: z.string(),
-  variantColor: z.string(),
-  variantSize: z.string(),
-  variantColorPrice: z.number().int(),
-  variantSizePrice: z.number().int(),
+/** Spec §3 customer-side variant: the catalogue's variant without stock, SKU and prices of its own. */
+const cartVariantSchema = variantViewSchema.pick({
+  _id: true,
+  variantName: true,
+  variantColor: true,
+  variantSize: true,
+  variantColorPrice: true,
+  variantSizePrice: true,
 });
 
 /** One cart line in the spec's shape (§3 cart item), with the server's prices in paise. */

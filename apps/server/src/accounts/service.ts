@@ -15,7 +15,7 @@ import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { codeMail, existingAccountMail, noAccountMail } from '../mail/templates.js';
 import type { SettingsService } from '../settings/service.js';
-import { OTP_RULES, createCodeStore, type CodePurpose } from './limits.js';
+import { OTP_RULES, createCodeStore, type CodePurpose } from './code-store.js';
 import { userNotifications, userSessions, users } from './tables.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { paths } from '../config/paths';
 import { pageMeta } from '../lib/meta';
 import type { RootLoaderData } from '../root';
 import { Breadcrumbs } from '../components/breadcrumbs';
-import type { Route } from './+types/notifications';
+import type { Route } from './+types/announcements';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
