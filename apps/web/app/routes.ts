@@ -12,6 +12,7 @@ export default [
   route('user', 'routes/user.tsx', [
     index('routes/user.orders.tsx', { id: 'user-index' }),
     route('orders', 'routes/user.orders.tsx'),
+    route('orders/:orderId', 'routes/user.order.tsx'),
     route('cart', 'routes/user.cart.tsx'),
     route('profile', 'routes/user.profile.tsx'),
     route('addresses', 'routes/user.addresses.tsx'),
