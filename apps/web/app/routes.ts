@@ -23,6 +23,10 @@ export default [
   ]),
   // One module renders every policy page; its route id names the document (see policyRouteId).
   ...POLICY_PATHS.map((path) => route(path, 'routes/policy.tsx', { id: policyRouteId(path) })),
+  // Spec §2.7–§2.9: public paths; each page asks a signed-out visitor to log in.
+  route('checkout', 'routes/checkout.tsx'),
+  route('payment', 'routes/payment.tsx'),
+  route('paymentSuccess', 'routes/payment-success.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('notifications', 'routes/notifications.tsx'),
   route('*', 'routes/not-found.tsx'),
