@@ -13,6 +13,12 @@ const toast = (page: Page, text: string | RegExp) =>
 /** The header's cart of a signed-in shopper: 'Cart, 2 items'. */
 const cartLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name });
 
+/** The page's localStorage, typed here: the e2e files are compiled without the DOM library. */
+interface PageStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
 interface Variant {
   _id: string;
   variantColor: string;
@@ -22,13 +28,15 @@ interface Variant {
 
 /** A demo product found by its name, with its variants. */
 async function product(request: APIRequestContext, name: string) {
-  const search = await (await request.get(`/api/user/product/search?q=${encodeURIComponent(name)}`)).json();
-  const card = (search as { data: { products: Array<{ _id: string; productName: string }> } }).data.products.find(
-    (item) => item.productName === name,
-  );
+  const search = (await (await request.get(`/api/user/product/search?q=${encodeURIComponent(name)}`)).json()) as {
+    data: { products: Array<{ _id: string; productName: string }> };
+  };
+  const card = search.data.products.find((item) => item.productName === name);
   if (!card) throw new Error(`no demo product named ${name}`);
-  const details = await (await request.get(`/api/user/product/getProductDetails/${card._id}`)).json();
-  return (details as { data: { product: { _id: string; productName: string; variants: Variant[] } } }).data.product;
+  const details = (await (await request.get(`/api/user/product/getProductDetails/${card._id}`)).json()) as {
+    data: { product: { _id: string; productName: string; variants: Variant[] } };
+  };
+  return details.data.product;
 }
 
 async function openProduct(page: Page, name: string) {
@@ -197,9 +205,11 @@ test('a signed-out shopper’s cart survives login, and a line beyond the stock 
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(toast(page, 'Added to your cart.')).toBeVisible();
   await page.evaluate(
-    ({ productId, variantId, quantity }) => {
-      const lines = JSON.parse(localStorage.getItem('saanjh.cart') ?? '[]') as unknown[];
-      localStorage.setItem('saanjh.cart', JSON.stringify([...lines, { productId, variantId, quantity }]));
+    (line) => {
+      // Runs in the page: the cast only types it.
+      const storage = (globalThis as unknown as { localStorage: PageStorage }).localStorage;
+      const lines = JSON.parse(storage.getItem('saanjh.cart') ?? '[]') as unknown[];
+      storage.setItem('saanjh.cart', JSON.stringify([...lines, line]));
     },
     { productId: dupatta._id, variantId: scarce._id, quantity: scarce.quantity + 1 },
   );
@@ -221,5 +231,7 @@ test('a signed-out shopper’s cart survives login, and a line beyond the stock 
   await expect(page.getByRole('listitem', { name: 'Block Print A-line Kurti' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Quantity of Chiffon Leheriya Dupatta' })).toContainText(String(scarce.quantity));
   await expect(header.getByRole('link', { name: `Cart, ${scarce.quantity + 1} items` })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('saanjh.cart'))).toBeNull();
+  expect(
+    await page.evaluate(() => (globalThis as unknown as { localStorage: PageStorage }).localStorage.getItem('saanjh.cart')),
+  ).toBeNull();
 });

@@ -10,6 +10,7 @@ import { CheckoutStep } from '../features/checkout/checkout-step';
 import { chosenLines, totalsOf, updateSavedOrder, useSavedOrder, type SavedOrder } from '../features/checkout/saved-order';
 import { errorMessage } from '../lib/api-client';
 import { currentUser } from '../lib/session.server';
+import { variantLabel } from '../lib/variant-label';
 import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Checkout' }, { name: 'robots', content: 'noindex' }];
@@ -55,16 +56,10 @@ function ReviewLine({ line }: { line: CartLine }) {
         <p className="font-semibold leading-snug">{product.name}</p>
         {variant && (
           <p className="mt-0.5 text-sm text-muted">
-            {[
-              variant.variantName,
-              variant.variantColor && `Colour: ${variant.variantColor}`,
-              variant.variantSize && `Size: ${variant.variantSize}`,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
+            {variantLabel({ name: variant.variantName, color: variant.variantColor, size: variant.variantSize })}
           </p>
         )}
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm sm:grid-cols-[auto_auto_auto_auto_auto_auto] sm:gap-x-2">
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm sm:w-fit sm:grid-cols-[auto_auto_auto_auto_auto_auto] sm:gap-x-2">
           <dt className="text-muted">Unit price</dt>
           <dd className="tabular-nums sm:mr-4">{rupees(line.unitPrice)}</dd>
           <dt className="text-muted">Quantity</dt>

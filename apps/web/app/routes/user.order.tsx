@@ -107,7 +107,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       )}
       {order.expectedDelivery && (
         <p className="mt-5 rounded-xl bg-wine-50 px-4 py-3 text-sm text-ink">
-          Expected delivery: <strong className="font-semibold">{formatDeliveryWindow(order.expectedDelivery)}</strong>
+          Expected delivery: <strong className="whitespace-nowrap font-semibold">{formatDeliveryWindow(order.expectedDelivery)}</strong>
           {order.courier && (
             <>
               {' '}

@@ -2,6 +2,7 @@ import { MAX_QUANTITY_PER_LINE, formatINR, type CartLine } from '@shop/core';
 import { Shirt, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { variantLabel } from '../../lib/variant-label';
 import { QuantityStepper } from './quantity-stepper';
 
 /** One line as the cart page and the browser-cart drawer show it: the server's cart line or a browser line priced from the catalogue. */
@@ -53,13 +54,13 @@ export function LineImage({ url, name, className = 'w-20 sm:w-24' }: { url: stri
       alt=""
       loading="lazy"
       decoding="async"
-      className={`aspect-[4/5] shrink-0 rounded-xl bg-sand object-cover ${className}`}
+      className={`aspect-[4/5] shrink-0 self-start rounded-xl bg-sand object-cover ${className}`}
     />
   ) : (
     <div
       role="img"
       aria-label={`${name}: no photo`}
-      className={`flex aspect-[4/5] shrink-0 items-center justify-center rounded-xl bg-sand text-muted ${className}`}
+      className={`flex aspect-[4/5] shrink-0 items-center justify-center self-start rounded-xl bg-sand text-muted ${className}`}
     >
       <Shirt aria-hidden="true" className="h-8 w-8 opacity-40" />
     </div>
@@ -85,55 +86,53 @@ export function CartLineCard({
 }) {
   const max = Math.max(1, Math.min(MAX_QUANTITY_PER_LINE, line.available));
   const short = line.available < line.quantity;
-  const details = [
-    line.variantName && !compact ? `Variant: ${line.variantName}` : null,
-    line.color ? `Colour: ${line.color}` : null,
-    line.size ? `Size: ${line.size}` : null,
-  ].filter(Boolean);
+  const details = variantLabel({ name: compact ? null : line.variantName, color: line.color, size: line.size });
   return (
     <li className="flex gap-4 py-5 first:pt-0 last:pb-0" aria-label={line.name}>
-      <Link to={paths.product(line.productId)} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <Link to={paths.product(line.productId)} tabIndex={-1} aria-hidden="true" className="shrink-0 self-start">
         <LineImage url={line.imageUrl} name={line.name} className={compact ? 'w-16' : 'w-20 sm:w-28'} />
       </Link>
-      <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-          <div className="min-w-0 flex-1">
-            <h3 className="font-sans text-base font-semibold leading-snug">
-              <Link to={paths.product(line.productId)} className="hover:text-wine-700 hover:underline">
-                {line.name}
-              </Link>
-            </h3>
-            {!compact && line.description && <p className="mt-1 line-clamp-2 text-sm text-muted">{line.description}</p>}
-            {details.length > 0 && <p className="mt-1 text-sm text-muted">{details.join(' · ')}</p>}
-          </div>
-          <p className="text-right text-sm">
-            <span className="sr-only">Line total: </span>
-            <span className="text-base font-semibold tabular-nums">{formatINR(line.lineTotal, { compact: true })}</span>
-            {line.quantity > 1 && <span className="block text-xs text-muted">{formatINR(line.unitPrice, { compact: true })} each</span>}
-            {line.unitMrp > line.unitPrice && (
-              <s className="block text-xs text-muted">
-                <span className="sr-only">MRP </span>
-                {formatINR(line.unitMrp, { compact: true })}
-              </s>
-            )}
-          </p>
-        </div>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <h3 className="font-sans text-base font-semibold leading-snug">
+          <Link to={paths.product(line.productId)} className="hover:text-wine-700 hover:underline">
+            {line.name}
+          </Link>
+        </h3>
+        {!compact && line.description && <p className="mt-1 line-clamp-2 text-sm text-muted">{line.description}</p>}
+        {details && <p className="mt-1 text-sm text-muted">{details}</p>}
         {short && (
-          <p role="alert" className="text-sm font-medium text-wine-700">
+          <p role="alert" className="mt-1 text-sm font-medium text-wine-700">
             {line.available > 0 ? `Only ${line.available} left` : 'Out of stock'}
           </p>
         )}
-        <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2">
-          <QuantityStepper value={line.quantity} max={max} itemName={line.name} disabled={busy} onChange={onQuantity} />
-          <button
-            type="button"
-            onClick={onRemove}
-            disabled={busy}
-            className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-2 text-sm font-semibold text-wine-700 hover:bg-wine-50 disabled:opacity-60"
-          >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-            Remove<span className="sr-only"> {line.name}</span>
-          </button>
+        <div className="mt-3 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+          <div className="flex items-center gap-2">
+            <QuantityStepper value={line.quantity} max={max} itemName={line.name} disabled={busy} onChange={onQuantity} />
+            <button
+              type="button"
+              onClick={onRemove}
+              disabled={busy}
+              className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-2 text-sm font-semibold text-wine-700 hover:bg-wine-50 disabled:opacity-60"
+            >
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              Remove<span className="sr-only"> {line.name}</span>
+            </button>
+          </div>
+          <p className="ml-auto text-right text-sm leading-tight">
+            <span className="sr-only">Line total: </span>
+            <span className="text-base font-semibold tabular-nums">{formatINR(line.lineTotal, { compact: true })}</span>
+            {(line.quantity > 1 || line.unitMrp > line.unitPrice) && (
+              <span className="block text-xs text-muted">
+                {line.unitMrp > line.unitPrice && (
+                  <s className="mr-1">
+                    <span className="sr-only">MRP </span>
+                    {formatINR(line.unitMrp, { compact: true })}
+                  </s>
+                )}
+                {line.quantity > 1 && `${formatINR(line.unitPrice, { compact: true })} each`}
+              </span>
+            )}
+          </p>
         </div>
       </div>
     </li>

@@ -31,7 +31,7 @@ export function CheckoutStep({
       <div className={`flex items-start gap-4 px-4 py-4 sm:px-6 ${open ? 'rounded-t-2xl bg-wine-700 text-white' : ''}`}>
         <span
           aria-hidden="true"
-          className={`mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
+          className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
             open ? 'bg-white text-wine-700' : state === 'done' ? 'bg-wine-50 text-wine-700' : 'bg-sand text-muted'
           }`}
         >
@@ -41,7 +41,7 @@ export function CheckoutStep({
           <h2
             ref={headingRef}
             tabIndex={-1}
-            className={`font-sans text-sm font-semibold uppercase tracking-[0.12em] outline-none ${open ? 'text-white' : state === 'waiting' ? 'text-muted' : 'text-ink'}`}
+            className={`font-sans text-sm font-semibold uppercase leading-7 tracking-[0.12em] outline-none ${open ? 'text-white' : state === 'waiting' ? 'text-muted' : 'text-ink'}`}
           >
             <span className="sr-only">Step {number}: </span>
             {title}

@@ -1,5 +1,6 @@
 import type { OrderDetail, OrderProduct } from '@shop/core';
 import { Shirt } from 'lucide-react';
+import { variantLabel } from '../../lib/variant-label';
 import { rupees } from './order-format';
 
 function ItemImage({ url, name }: { url: string | null; name: string }) {
@@ -9,13 +10,13 @@ function ItemImage({ url, name }: { url: string | null; name: string }) {
       alt=""
       loading="lazy"
       decoding="async"
-      className="aspect-[4/5] w-16 shrink-0 rounded-lg bg-sand object-cover sm:w-20 print:w-14"
+      className="aspect-[4/5] w-16 shrink-0 self-start rounded-lg bg-sand object-cover sm:w-20 print:w-14"
     />
   ) : (
     <div
       role="img"
       aria-label={`${name}: no photo`}
-      className="flex aspect-[4/5] w-16 shrink-0 items-center justify-center rounded-lg bg-sand text-muted sm:w-20 print:w-14"
+      className="flex aspect-[4/5] w-16 shrink-0 items-center justify-center self-start rounded-lg bg-sand text-muted sm:w-20 print:w-14"
     >
       <Shirt aria-hidden="true" className="h-6 w-6 opacity-40" />
     </div>
@@ -23,9 +24,7 @@ function ItemImage({ url, name }: { url: string | null; name: string }) {
 }
 
 export const variantText = (item: Pick<OrderProduct, 'variantName' | 'variantColor' | 'variantSize'>) =>
-  [item.variantName, item.variantColor && `Colour: ${item.variantColor}`, item.variantSize && `Size: ${item.variantSize}`]
-    .filter(Boolean)
-    .join(' · ');
+  variantLabel({ name: item.variantName, color: item.variantColor, size: item.variantSize });
 
 /**
  * One item of an order with its price breakdown: original price (MRP), discount %, final price, quantity and
@@ -44,7 +43,7 @@ export function OrderItemRow({ item, showDescription = true }: { item: OrderProd
               <p className="mt-0.5 line-clamp-2 text-sm text-muted print:line-clamp-none">{item.productDescription}</p>
             )}
           </div>
-          <p className="text-base font-semibold tabular-nums">
+          <p className="hidden text-base font-semibold tabular-nums sm:block print:block">
             <span className="sr-only">Total: </span>
             {rupees(item.lineTotal)}
           </p>
@@ -70,6 +69,9 @@ export function OrderItemRow({ item, showDescription = true }: { item: OrderProd
           <dd className="tabular-nums">
             {rupees(item.finalPrice)} × {item.quantity}
           </dd>
+          {/* On phones the total sits here rather than beside the name. */}
+          <dt className="font-semibold sm:hidden print:hidden">Total</dt>
+          <dd className="font-semibold tabular-nums sm:hidden print:hidden">{rupees(item.lineTotal)}</dd>
         </dl>
       </div>
     </li>
