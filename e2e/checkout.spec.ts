@@ -235,3 +235,41 @@ test('a signed-out shopper’s cart survives login, and a line beyond the stock 
     await page.evaluate(() => (globalThis as unknown as { localStorage: PageStorage }).localStorage.getItem('saanjh.cart')),
   ).toBeNull();
 });
+
+test('when the last pieces go to someone else first, the payment page says it failed to initiate, and why', async ({ page, request }) => {
+  await signedInShopper(page.request, 'tara');
+  const jhumkas = await product(page.request, 'Meenakari Jhumkas');
+  const variant = jhumkas.variants.find((item) => item.quantity >= 2 && item.quantity <= 10)!;
+  const cartLine = { productId: jhumkas._id, variantId: variant._id };
+  const address = {
+    name: 'Tara Bose',
+    phone: '9830012345',
+    street: '9, Park Street',
+    city: 'Kolkata',
+    district: 'Kolkata',
+    state: 'West Bengal',
+    pincode: '700016',
+  };
+  expect((await page.request.post('/api/user/product/addToCart', { data: { ...cartLine, quantity: variant.quantity } })).ok()).toBe(true);
+  expect((await page.request.post('/api/user/profile/addAddress', { data: address })).ok()).toBe(true);
+  const pay = await checkoutFromCart(page);
+
+  // Another shopper (her own session) places an order for one piece meanwhile: it is reserved for her.
+  await signedInShopper(request, 'rival');
+  expect((await request.post('/api/user/product/addToCart', { data: { ...cartLine, quantity: 1 } })).ok()).toBe(true);
+  const rivalAddress = (await (await request.post('/api/user/profile/addAddress', { data: address })).json()) as {
+    data: { address: { _id: string } };
+  };
+  const placed = await request.post('/api/user/payment/createpayment', {
+    data: { paymentMethod: 'online', products: [{ id: jhumkas._id, variant: variant._id }], address: rivalAddress.data.address._id },
+  });
+  expect(placed.ok()).toBe(true);
+
+  await pay.click();
+  const alert = page.getByRole('alertdialog', { name: 'Payment failed to initiate' });
+  await expect(alert).toHaveAccessibleDescription(/^Only \d+ left of Meenakari Jhumkas$/);
+  await alert.getByRole('link', { name: 'Review my cart' }).click();
+  await expect(page).toHaveURL(/\/user\/cart$/);
+  await expect(page.getByRole('listitem', { name: 'Meenakari Jhumkas' })).toContainText(/Only \d+ left/);
+  await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+});
