@@ -195,9 +195,10 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <button
               type="button"
-              className="btn btn-primary mt-6 w-full text-base sm:w-auto sm:min-w-60"
-              onClick={() => void pay()}
-              disabled={busy || !hydrated}
+              className="btn btn-primary mt-6 w-full text-base aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:w-auto sm:min-w-60"
+              // aria-disabled keeps the focus here while the sheet opens, so it comes back here when it closes.
+              onClick={() => !busy && hydrated && void pay()}
+              aria-disabled={busy || !hydrated}
               aria-describedby="payment-note"
             >
               <Lock aria-hidden="true" className="h-4 w-4" />

@@ -47,6 +47,13 @@ export default function CartPage() {
   const summary = cart?.summary;
   const toFreeShipping = summary && summary.shipping > 0 ? SHIPPING.freeShippingFromPaise - summary.subtotal : 0;
 
+  // The removed line took the focus with it: put it back at the top of the page.
+  const focusTitle = () => {
+    const title = document.getElementById('user-page-title');
+    title?.setAttribute('tabindex', '-1');
+    title?.focus();
+  };
+
   const proceed = () => {
     saveOrder(orderOf(lines, readSavedOrder()?.addressId ?? null));
     void navigate(paths.checkout);
@@ -85,7 +92,9 @@ export default function CartPage() {
                       line={line}
                       busy={busyLine === line.key}
                       onQuantity={(quantity) => void change(line, () => updateCartQuantity({ ...input, quantity }))}
-                      onRemove={() => void change(line, () => removeFromCart(input), `${line.name} removed from your cart.`)}
+                      onRemove={() =>
+                        void change(line, () => removeFromCart(input), `${line.name} removed from your cart.`).then(focusTitle)
+                      }
                     />
                   );
                 })}

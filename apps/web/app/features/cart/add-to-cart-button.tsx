@@ -60,7 +60,13 @@ export function AddToCartButton({
   };
 
   return (
-    <button type="button" className="btn btn-primary flex-1" onClick={() => void add()} disabled={busy}>
+    // aria-disabled, not disabled, while adding: the focus stays on the button.
+    <button
+      type="button"
+      className="btn btn-primary flex-1 aria-disabled:cursor-wait aria-disabled:opacity-60"
+      onClick={() => !busy && void add()}
+      aria-disabled={busy}
+    >
       <ShoppingBag aria-hidden="true" className="h-4 w-4" />
       {busy ? 'Adding...' : 'Add to Cart'}
     </button>
