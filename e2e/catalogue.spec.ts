@@ -56,11 +56,15 @@ test('a shopper filters by size and price, opens a product and sees the price fo
   );
 });
 
-test('a signed-out shopper who adds to the cart is asked to log in first', async ({ page }) => {
+test('a signed-out shopper’s Add to Cart asks for a size, then keeps the piece in the browser cart', async ({ page }) => {
   await page.goto('/productSearch?q=maxi');
   await page.getByRole('link', { name: 'Tiered Maxi Dress', exact: true }).click();
-  await page.getByRole('link', { name: 'Add to Cart' }).click();
-  await expect(page).toHaveURL(/\/login\?redirectUrl=%2Fproduct%2F/);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please choose a colour and size.' })).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { disabled: false }).first()).toBeFocused();
+  await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { disabled: false }).first().click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 });
 
 test('search tolerates typos and the header suggests as you type', async ({ page }) => {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Screenshots of pages at phone and desktop sizes, for looking at what we build:
 //   node scripts/screenshots.mjs http://localhost:3000 / /faq ...   → ./screenshots/*.png
+// SCREENSHOT_LOGIN=email:password logs in first, for the /user pages, checkout and payment.
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
@@ -14,6 +15,11 @@ for (const [label, viewport] of [
   ['desktop', { width: 1440, height: 900 }],
 ]) {
   const page = await browser.newPage({ viewport });
+  if (process.env.SCREENSHOT_LOGIN) {
+    const [email, ...password] = process.env.SCREENSHOT_LOGIN.split(':');
+    const login = await page.request.post(`${base}/api/user/auth/loginUsingPassword`, { data: { email, password: password.join(':') } });
+    if (!login.ok()) throw new Error(`SCREENSHOT_LOGIN: login failed (${login.status()})`);
+  }
   for (const path of pages.length ? pages : ['/']) {
     await page.goto(base + path, { waitUntil: 'networkidle' });
     const name = `${out}/${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${label}.png`;

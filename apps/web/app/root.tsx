@@ -20,13 +20,14 @@ import { currentUser } from './lib/session.server';
 import './app.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
   const user = await currentUser(request, context);
-  return {
-    settings: await context.services.settings.get(),
-    publicUrl: context.publicUrl,
-    user,
-    unreadNotifications: user ? await context.services.notifications.unreadCount(user._id) : 0,
-  };
+  const [settings, unreadNotifications, cartCount] = await Promise.all([
+    services.settings.get(),
+    user ? services.notifications.unreadCount(user._id) : 0,
+    user ? services.cart.get(user._id).then((cart) => cart.itemCount) : 0,
+  ]);
+  return { settings, publicUrl: context.publicUrl, user, unreadNotifications, cartCount };
 }
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 
@@ -54,7 +55,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {data && <SiteHeader settings={data.settings} user={data.user} unreadNotifications={data.unreadNotifications} />}
+        {data && (
+          <SiteHeader settings={data.settings} user={data.user} unreadNotifications={data.unreadNotifications} cartCount={data.cartCount} />
+        )}
         <main id="main" className="flex-1">
           {children}
         </main>

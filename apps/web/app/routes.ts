@@ -12,6 +12,8 @@ export default [
   route('user', 'routes/user.tsx', [
     index('routes/user.orders.tsx', { id: 'user-index' }),
     route('orders', 'routes/user.orders.tsx'),
+    route('orders/:orderId', 'routes/user.order.tsx'),
+    route('cart', 'routes/user.cart.tsx'),
     route('profile', 'routes/user.profile.tsx'),
     route('addresses', 'routes/user.addresses.tsx'),
     route('notifications', 'routes/user.notifications.tsx'),
@@ -21,6 +23,10 @@ export default [
   ]),
   // One module renders every policy page; its route id names the document (see policyRouteId).
   ...POLICY_PATHS.map((path) => route(path, 'routes/policy.tsx', { id: policyRouteId(path) })),
+  // Spec §2.7–§2.9: public paths; each page asks a signed-out visitor to log in.
+  route('checkout', 'routes/checkout.tsx'),
+  route('payment', 'routes/payment.tsx'),
+  route('paymentSuccess', 'routes/payment-success.tsx'),
   route('contact', 'routes/contact.tsx'),
   // The spec's /notifications page shows the shop's public announcements (a shopper's own notifications live under /user).
   route('notifications', 'routes/announcements.tsx'),

@@ -1,7 +1,9 @@
 import type { Announcement } from './announcements.js';
-import type { PublicUser } from './accounts.js';
+import type { Address, PublicUser } from './accounts.js';
+import type { Cart } from './cart.js';
 import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery } from './catalogue.js';
 import type { ContactMessageInput } from './contact.js';
+import type { OrderDetail, OrderSummary } from './orders.js';
 import type { ShopSettings } from './settings.js';
 
 /**
@@ -21,6 +23,16 @@ export interface PageServices {
     getProductDetails(productId: string): Promise<ProductDetails>;
     relatedProducts(productId: string, limit?: number): Promise<ProductCard[]>;
   };
+  addresses: { list(userId: string): Promise<Address[]> };
+  /** The signed-in shopper's cart with the server's prices (the header's count, checkout, payment). */
+  cart: { get(userId: string): Promise<Cart> };
+  /** The shopper's own orders; someone else's order is NOT_FOUND. */
+  orders: {
+    listMine(userId: string): Promise<OrderSummary[]>;
+    getMine(userId: string, orderId: string): Promise<OrderDetail>;
+  };
+  /** What the payment page needs to open Razorpay Checkout (or the emulator's stand-in). */
+  payments: { readonly keyId: string; readonly checkoutScriptUrl: string };
 }
 
 /** What every loader and action receives as `context`. */

@@ -1,7 +1,8 @@
 import { DISPATCH_HOURS, SHIPPING, formatINR, type PublicUser, type ShopSettings } from '@shop/core';
-import { Bell, ShoppingBag, UserRound } from 'lucide-react';
+import { Bell, UserRound } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../config/paths';
+import { CartLink } from '../features/cart/cart-link';
 import { SearchBox } from '../features/catalogue/search-box';
 import { Logo } from './logo';
 
@@ -21,10 +22,13 @@ export function SiteHeader({
   settings,
   user,
   unreadNotifications,
+  cartCount,
 }: {
   settings: ShopSettings;
   user: PublicUser | null;
   unreadNotifications: number;
+  /** Pieces in the signed-in shopper's cart; a signed-out visitor's come from the browser. */
+  cartCount: number;
 }) {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
@@ -72,10 +76,7 @@ export function SiteHeader({
               <span className="sr-only sm:not-sr-only">Login</span>
             </Link>
           )}
-          <Link to={paths.cart} className={ACCOUNT_LINK}>
-            <ShoppingBag aria-hidden="true" className="h-5 w-5" />
-            <span className="sr-only sm:not-sr-only">Cart</span>
-          </Link>
+          <CartLink signedIn={user !== null} count={cartCount} className={ACCOUNT_LINK} />
         </nav>
 
         <SearchBox />

@@ -8,6 +8,7 @@ import { loginUsingPassword, loginUsingPasswordSchema } from '../features/accoun
 import { sendLoginOtp, sendLoginOtpSchema } from '../features/accounts/api/send-login-otp';
 import { verifyLoginOtp, verifyLoginOtpSchema } from '../features/accounts/api/verify-login-otp';
 import { AuthCard, EmailField, LinkButton, OtpField } from '../features/accounts/auth-card';
+import { mergeGuestCartIntoAccount } from '../features/cart/merge-guest-cart';
 import { errorMessage } from '../lib/api-client';
 import { fieldErrorsOf, validate, type FieldErrors } from '../lib/form';
 import { pageMeta } from '../lib/meta';
@@ -23,6 +24,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const [searchParams] = useSearchParams();
+  const redirectUrl = searchParams.get('redirectUrl');
   const [mode, setMode] = useState<Mode>('password');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -65,7 +67,8 @@ export default function LoginPage() {
     try {
       await ('password' in data ? loginUsingPassword(data) : verifyLoginOtp(data));
       toast.success('Login successful!');
-      await navigate(safeRedirectPath(searchParams.get('redirectUrl')), { replace: true });
+      await mergeGuestCartIntoAccount();
+      await navigate(safeRedirectPath(redirectUrl), { replace: true });
       await revalidate();
     } catch (error) {
       setErrors(fieldErrorsOf(error));
@@ -104,7 +107,10 @@ export default function LoginPage() {
         <LinkButton onClick={switchMode} disabled={busy !== null}>
           {mode === 'password' ? 'Login using OTP?' : 'Login with password?'}
         </LinkButton>
-        <Link to={paths.signup} className="inline-flex min-h-11 items-center gap-1 text-sm text-muted hover:text-wine-700">
+        <Link
+          to={redirectUrl ? `${paths.signup}?redirectUrl=${encodeURIComponent(redirectUrl)}` : paths.signup}
+          className="inline-flex min-h-11 items-center gap-1 text-sm text-muted hover:text-wine-700"
+        >
           New to the product? <span className="font-semibold text-wine-700 underline-offset-4 hover:underline">Sign Up</span>
         </Link>
       </div>

@@ -11,8 +11,10 @@ import {
   type VariantView,
 } from '@shop/core';
 import { RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
+import { useRef } from 'react';
 import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
-import { loginThenReturnTo, paths } from '../config/paths';
+import { paths } from '../config/paths';
+import { AddToCartButton } from '../features/cart/add-to-cart-button';
 import { Price } from '../features/catalogue/price';
 import { ProductGallery } from '../features/catalogue/product-gallery';
 import { ProductGrid } from '../features/catalogue/product-card';
@@ -86,6 +88,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
   const root = useRouteLoaderData<RootLoaderData>('root');
   const [searchParams, setSearchParams] = useSearchParams();
+  const sizePicker = useRef<HTMLDivElement>(null);
   const selection = choose(product, searchParams.get('color'), searchParams.get('size'));
   const hasVariants = product.variants.length > 0;
   const price = selection.shown?.price ?? product.price;
@@ -93,7 +96,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     ? [...selection.bySize.values()].some((variant) => variant.quantity > 0)
     : product.availableStock > 0;
   const images = product.productImages.filter((image) => !image.variantColor || image.variantColor === selection.color);
-  const returnTo = `${paths.product(product._id)}${searchParams.toString() ? `?${searchParams.toString()}` : ''}`;
 
   const pick = (changes: Record<string, string>) => {
     const next = new URLSearchParams(searchParams);
@@ -188,7 +190,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <legend className="text-sm font-semibold">
                   Size{selection.size ? <span className="font-normal text-muted">: {selection.size}</span> : ''}
                 </legend>
-                <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Size">
+                <div ref={sizePicker} className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Size">
                   {selection.sizes.map((size) => {
                     const variant = selection.bySize.get(size);
                     const available = Boolean(variant && variant.quantity > 0);
@@ -222,27 +224,22 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </p>
 
           <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-            {stock.text === 'Out of stock' && !needsSize ? (
+            {stock.text === 'Out of stock' && (!needsSize || !colorInStock) ? (
               <button type="button" disabled className="btn btn-primary flex-1">
                 <ShoppingBag aria-hidden="true" className="h-4 w-4" /> Out of stock
               </button>
-            ) : root?.user ? (
-              // The cart and checkout arrive in their own release; until then a signed-in shopper saves to the wishlist.
-              <button type="button" disabled className="btn btn-primary flex-1" aria-describedby="cart-note">
-                <ShoppingBag aria-hidden="true" className="h-4 w-4" /> Add to Cart
-              </button>
             ) : (
-              <Link to={loginThenReturnTo(returnTo)} className="btn btn-primary flex-1">
-                <ShoppingBag aria-hidden="true" className="h-4 w-4" /> Add to Cart
-              </Link>
+              <AddToCartButton
+                signedIn={Boolean(root?.user)}
+                productId={product._id}
+                variantId={selection.variant?._id}
+                available={selection.variant ? selection.variant.quantity : product.availableStock}
+                needsChoice={needsSize}
+                onNeedsChoice={() => sizePicker.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus()}
+              />
             )}
             <WishlistButton productId={product._id} productName={product.productName} />
           </div>
-          {root?.user && (
-            <p id="cart-note" className="mt-2 text-xs text-muted">
-              Online ordering opens soon: save this piece to your wishlist meanwhile.
-            </p>
-          )}
 
           <ul className="mt-8 space-y-4 rounded-2xl border border-line bg-white p-5 text-sm">
             <li className="flex gap-3">

@@ -1,9 +1,9 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/core';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { TextField } from '../components/form-field';
-import { paths } from '../config/paths';
+import { loginThenReturnTo, paths } from '../config/paths';
 import { register, registerSchema } from '../features/accounts/api/register';
 import { sendAccountVerificationOtp, sendAccountVerificationOtpSchema } from '../features/accounts/api/send-account-verification-otp';
 import { verifyAccountOtp, verifyAccountOtpSchema } from '../features/accounts/api/verify-account-otp';
@@ -26,6 +26,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Spec §2.4: step 1 verifies the e-mail with a code, step 2 creates the account, then on to /login. */
 export default function SignupPage() {
   const navigate = useNavigate();
+  // A shopper sent to log in on the way to checkout comes back there after signing up and logging in.
+  const redirectUrl = useSearchParams()[0].get('redirectUrl');
+  const loginPath = redirectUrl ? loginThenReturnTo(redirectUrl) : paths.login;
   const [step, setStep] = useState<'verify' | 'details'>('verify');
   const [email, setEmail] = useState('');
   const [otp, setOtp] = useState('');
@@ -78,7 +81,7 @@ export default function SignupPage() {
     await run(async () => {
       await register(checked.data);
       toast.success('Signup successful!');
-      await navigate(paths.login);
+      await navigate(loginPath);
     }, 'Signup failed.');
   };
 
@@ -92,7 +95,7 @@ export default function SignupPage() {
   const loginLink = (
     <p className="mt-4 text-center text-sm text-muted">
       Already have an account?{' '}
-      <Link to={paths.login} className="inline-flex min-h-11 items-center font-semibold text-wine-700 underline-offset-4 hover:underline">
+      <Link to={loginPath} className="inline-flex min-h-11 items-center font-semibold text-wine-700 underline-offset-4 hover:underline">
         Login
       </Link>
     </p>

@@ -43,8 +43,8 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
     if (nav.current && current) nav.current.scrollLeft = current.offsetLeft - (nav.current.clientWidth - current.clientWidth) / 2;
   }, [pathname]);
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[17rem_1fr] lg:gap-10 lg:py-12">
-      <aside className="min-w-0">
+    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[17rem_1fr] lg:gap-10 lg:py-12 print:block print:p-0">
+      <aside className="min-w-0 print:hidden">
         {/* A card with grouped links on large screens; one row of scrolling links above the page on phones. */}
         <div className="lg:sticky lg:top-40 lg:rounded-2xl lg:border lg:border-line lg:bg-white lg:p-4">
           <div className="hidden items-center gap-3 border-b border-line px-2 pb-4 lg:flex">

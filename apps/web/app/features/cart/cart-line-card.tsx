@@ -1,0 +1,164 @@
+import { MAX_QUANTITY_PER_LINE, formatINR, type CartLine } from '@shop/core';
+import { Shirt, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { variantLabel } from '../../lib/variant-label';
+import { QuantityStepper } from './quantity-stepper';
+
+/** One line as the cart page and the browser-cart drawer show it: the server's cart line or a browser line priced from the catalogue. */
+export interface CartLineView {
+  key: string;
+  productId: string;
+  variantId: string | undefined;
+  name: string;
+  description: string;
+  imageUrl: string | null;
+  variantName: string | null;
+  color: string | null;
+  size: string | null;
+  quantity: number;
+  /** Pieces in stock now. */
+  available: number;
+  unitPrice: number;
+  unitMrp: number;
+  lineTotal: number;
+}
+
+export const lineKey = (productId: string, variantId: string | null | undefined) => `${productId}:${variantId ?? ''}`;
+
+export function viewOfCartLine(line: CartLine): CartLineView {
+  const { product } = line;
+  return {
+    key: lineKey(product.id, product.variant?._id),
+    productId: product.id,
+    variantId: product.variant?._id,
+    name: product.name,
+    description: product.description,
+    imageUrl: product.images[0]?.url ?? null,
+    variantName: product.variant?.variantName || null,
+    color: product.variant?.variantColor || null,
+    size: product.variant?.variantSize || null,
+    quantity: line.quantity,
+    available: line.available,
+    unitPrice: line.unitPrice,
+    unitMrp: line.unitMrp,
+    lineTotal: line.lineTotal,
+  };
+}
+
+/** A small product photo, or a placeholder when there is none (spec §2.6). */
+export function LineImage({ url, name, className = 'w-20 sm:w-24' }: { url: string | null; name: string; className?: string }) {
+  return url ? (
+    <img
+      src={url}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      className={`aspect-[4/5] shrink-0 self-start rounded-xl bg-sand object-cover ${className}`}
+    />
+  ) : (
+    <div
+      role="img"
+      aria-label={`${name}: no photo`}
+      className={`flex aspect-[4/5] shrink-0 items-center justify-center self-start rounded-xl bg-sand text-muted ${className}`}
+    >
+      <Shirt aria-hidden="true" className="h-8 w-8 opacity-40" />
+    </div>
+  );
+}
+
+/**
+ * Image, name, description, variant, colour and size, a quantity stepper (1 to the smaller of 10 and the
+ * stock), remove and the line total. `compact` leaves out the description (the drawer).
+ */
+export function CartLineCard({
+  line,
+  busy,
+  compact = false,
+  onQuantity,
+  onRemove,
+}: {
+  line: CartLineView;
+  busy: boolean;
+  compact?: boolean;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}) {
+  const max = Math.max(1, Math.min(MAX_QUANTITY_PER_LINE, line.available));
+  const short = line.available < line.quantity;
+  const details = variantLabel({ name: compact ? null : line.variantName, color: line.color, size: line.size });
+  return (
+    <li className="flex gap-4 py-5 first:pt-0 last:pb-0" aria-label={line.name}>
+      <Link to={paths.product(line.productId)} tabIndex={-1} aria-hidden="true" className="shrink-0 self-start">
+        <LineImage url={line.imageUrl} name={line.name} className={compact ? 'w-16' : 'w-20 sm:w-28'} />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <h3 className="font-sans text-base font-semibold leading-snug">
+          <Link to={paths.product(line.productId)} className="hover:text-wine-700 hover:underline">
+            {line.name}
+          </Link>
+        </h3>
+        {!compact && line.description && <p className="mt-1 line-clamp-2 text-sm text-muted">{line.description}</p>}
+        {details && <p className="mt-1 text-sm text-muted">{details}</p>}
+        {short && (
+          <p role="alert" className="mt-1 text-sm font-medium text-wine-700">
+            {line.available > 0 ? `Only ${line.available} left` : 'Out of stock'}
+          </p>
+        )}
+        <div className="mt-3 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+          <div className="flex items-center gap-2">
+            <QuantityStepper value={line.quantity} max={max} itemName={line.name} disabled={busy} onChange={onQuantity} />
+            <button
+              type="button"
+              onClick={onRemove}
+              disabled={busy}
+              className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-2 text-sm font-semibold text-wine-700 hover:bg-wine-50 disabled:opacity-60"
+            >
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              Remove<span className="sr-only"> {line.name}</span>
+            </button>
+          </div>
+          <p className="ml-auto text-right text-sm leading-tight">
+            <span className="sr-only">Line total: </span>
+            <span className="text-base font-semibold tabular-nums">{formatINR(line.lineTotal, { compact: true })}</span>
+            {(line.quantity > 1 || line.unitMrp > line.unitPrice) && (
+              <span className="block text-xs text-muted">
+                {line.unitMrp > line.unitPrice && (
+                  <s className="mr-1">
+                    <span className="sr-only">MRP </span>
+                    {formatINR(line.unitMrp, { compact: true })}
+                  </s>
+                )}
+                {line.quantity > 1 && `${formatINR(line.unitPrice, { compact: true })} each`}
+              </span>
+            )}
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Subtotal, shipping ('FREE' from ₹999) and total of the lines shown. */
+export function CartSummaryRows({ subtotal, shipping, itemCount }: { subtotal: number; shipping: number; itemCount: number }) {
+  return (
+    <dl className="space-y-3 text-sm">
+      <div className="flex justify-between gap-4">
+        <dt>
+          Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
+        </dt>
+        <dd className="tabular-nums">{formatINR(subtotal, { compact: true })}</dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt>Shipping</dt>
+        <dd className={shipping === 0 ? 'font-semibold text-[#1d7a46]' : 'tabular-nums'}>
+          {shipping === 0 ? 'FREE' : formatINR(shipping, { compact: true })}
+        </dd>
+      </div>
+      <div className="flex justify-between gap-4 border-t border-line pt-3 text-base font-semibold">
+        <dt>Total</dt>
+        <dd className="tabular-nums">{formatINR(subtotal + shipping, { compact: true })}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,62 @@
+import { ShoppingBag } from 'lucide-react';
+import { Suspense, lazy, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { guestCartCount, useGuestCart } from './guest-cart';
+
+// Only a signed-out visitor who opens the cart needs the drawer's code.
+const GuestCartDrawer = lazy(() => import('./guest-cart-drawer'));
+
+/** 'Cart, 3 items': the name screen readers hear for the header's cart. */
+export const cartLinkLabel = (count: number) => (count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`);
+
+function Badge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className="absolute right-0.5 top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-wine-700 px-1 text-[0.7rem] font-semibold text-white sm:right-auto sm:left-6"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+/**
+ * The header's cart with its item count on every page. Signed in: a link to /user/cart with the count the
+ * root loader read from the account cart. Signed out: the browser cart's count (known after hydration) and a
+ * drawer that lists it and asks to log in.
+ */
+export function CartLink({ signedIn, count, className }: { signedIn: boolean; count: number; className: string }) {
+  const guestLines = useGuestCart();
+  const [open, setOpen] = useState(false);
+  const shown = signedIn ? count : guestCartCount(guestLines);
+  const content = (
+    <>
+      <ShoppingBag aria-hidden="true" className="h-5 w-5" />
+      <span aria-hidden="true" className="hidden sm:inline">
+        Cart
+      </span>
+      <Badge count={shown} />
+    </>
+  );
+  if (signedIn) {
+    return (
+      <Link to={paths.cart} className={className} aria-label={cartLinkLabel(shown)}>
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button type="button" className={className} aria-label={cartLinkLabel(shown)} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {content}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <GuestCartDrawer onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { SHIPPING, formatINR } from '@shop/core';
+import { ShoppingBag, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { loginThenReturnTo, paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api-client';
+import { getGuestCartProducts, priceGuestCart } from './api/price-guest-cart';
+import { CartLineCard, CartSummaryRows } from './cart-line-card';
+import { removeFromGuestCart, setGuestQuantity, useGuestCart } from './guest-cart';
+
+/**
+ * A signed-out shopper's cart, in a sheet from the side: the lines kept in this browser, priced from the
+ * catalogue, and 'Login to checkout' (spec §2.5 keeps /user/cart for signed-in shoppers).
+ */
+export default function GuestCartDrawer({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const lines = useGuestCart();
+  const [state, setState] = useState<{ products?: Awaited<ReturnType<typeof getGuestCartProducts>>; error?: string }>({});
+  // Fetch the products when the set of products changes, not on every quantity step.
+  const productIds = [...new Set(lines.map((line) => line.productId))].sort().join(',');
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    // A modal <dialog> keeps focus inside, makes the page behind inert and closes on Escape.
+    element.showModal();
+    return () => element.close();
+  }, []);
+
+  useEffect(() => {
+    let active = true;
+    getGuestCartProducts(productIds ? productIds.split(',') : []).then(
+      (products) => active && setState({ products }),
+      (error: unknown) => active && setState({ error: errorMessage(error) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [productIds]);
+
+  const known = state.products && lines.every((line) => state.products?.has(line.productId));
+  const cart = known && state.products ? priceGuestCart(lines, state.products) : undefined;
+  const itemCount = cart?.lines.reduce((sum, line) => sum + line.quantity, 0) ?? 0;
+  const toFreeShipping = cart && cart.shipping > 0 ? SHIPPING.freeShippingFromPaise - cart.subtotal : 0;
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="guest-cart-title"
+      onClose={onClose}
+      onClick={(event) => event.target === dialog.current && dialog.current.close()}
+      className="fixed inset-y-0 right-0 left-auto m-0 flex h-dvh max-h-none w-full max-w-md flex-col bg-ivory p-0 text-ink shadow-2xl backdrop:bg-ink/40 sm:w-[28rem]"
+    >
+      <div className="flex items-center justify-between border-b border-line px-5 py-4">
+        <h2 id="guest-cart-title" className="text-xl font-semibold">
+          Your cart
+        </h2>
+        <button
+          type="button"
+          onClick={() => dialog.current?.close()}
+          className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-sand"
+          aria-label="Close cart"
+        >
+          <X aria-hidden="true" className="h-5 w-5" />
+        </button>
+      </div>
+
+      <div className="flex-1 overflow-y-auto px-5 py-5">
+        {state.error ? (
+          <p role="alert" className="text-wine-700">
+            Error: {state.error}
+          </p>
+        ) : !cart ? (
+          <p className="text-muted">Loading...</p>
+        ) : lines.length === 0 ? (
+          <div className="py-10 text-center">
+            <ShoppingBag aria-hidden="true" className="mx-auto h-10 w-10 text-gold-600" />
+            <p className="mt-3 font-semibold">Your cart is empty.</p>
+            <Link to={paths.filter} className="btn btn-primary mt-6" onClick={() => dialog.current?.close()}>
+              Browse products
+            </Link>
+          </div>
+        ) : (
+          <>
+            <ul className="divide-y divide-line" aria-label="Items in your cart">
+              {cart.lines.map((line) => (
+                <CartLineCard
+                  key={line.key}
+                  line={line}
+                  busy={false}
+                  compact
+                  onQuantity={(quantity) => setGuestQuantity(line.productId, line.variantId, quantity)}
+                  onRemove={() => removeFromGuestCart(line.productId, line.variantId)}
+                />
+              ))}
+            </ul>
+            {cart.gone.length > 0 && (
+              <div className="mt-4 rounded-xl border border-line bg-white p-3 text-sm">
+                <p>
+                  {cart.gone.length === 1 ? 'One item is' : `${cart.gone.length} items are`} no longer available.{' '}
+                  <button
+                    type="button"
+                    className="font-semibold text-wine-700 underline underline-offset-2"
+                    onClick={() => cart.gone.forEach((line) => removeFromGuestCart(line.productId, line.variantId))}
+                  >
+                    Remove {cart.gone.length === 1 ? 'it' : 'them'}
+                  </button>
+                </p>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+
+      {cart && cart.lines.length > 0 && (
+        <div className="border-t border-line bg-white px-5 py-5">
+          <CartSummaryRows subtotal={cart.subtotal} shipping={cart.shipping} itemCount={itemCount} />
+          {toFreeShipping > 0 && (
+            <p className="mt-3 text-xs text-muted">Add {formatINR(toFreeShipping, { compact: true })} more for free shipping.</p>
+          )}
+          <Link to={loginThenReturnTo(paths.cart)} className="btn btn-primary mt-4 w-full" onClick={() => dialog.current?.close()}>
+            Login to checkout
+          </Link>
+          <p className="mt-2 text-center text-xs text-muted">Your cart moves to your account when you log in.</p>
+        </div>
+      )}
+    </dialog>
+  );
+}

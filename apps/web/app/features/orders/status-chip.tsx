@@ -1,0 +1,23 @@
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/core';
+
+// Each tone keeps its text at 4.5:1 or more on its background.
+const TONES: Record<OrderStatus, string> = {
+  pending_payment: 'bg-[#fdf1dc] text-[#7a4a05] border-[#f0d9a8]',
+  paid: 'bg-[#e3f4ea] text-[#1a6b3c] border-[#bfe3cd]',
+  packed: 'bg-[#e6eefb] text-[#244f91] border-[#c6d7f3]',
+  shipped: 'bg-[#e6eefb] text-[#244f91] border-[#c6d7f3]',
+  delivered: 'bg-[#e3f4ea] text-[#1a6b3c] border-[#bfe3cd]',
+  cancelled: 'bg-sand text-muted border-line',
+  return_requested: 'bg-wine-50 text-wine-700 border-wine-100',
+  returned: 'bg-wine-50 text-wine-700 border-wine-100',
+  refunded: 'bg-sand text-ink border-line',
+};
+
+/** An order's status as a small coloured chip: 'Paid', 'Awaiting payment', 'Cancelled' … */
+export function StatusChip({ status }: { status: OrderStatus }) {
+  return (
+    <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TONES[status]}`}>
+      {ORDER_STATUS_LABELS[status]}
+    </span>
+  );
+}

@@ -1,0 +1,164 @@
+import { AppError, type OrderDetail } from '@shop/core';
+import { CircleCheck, Clock, Printer } from 'lucide-react';
+import { Suspense } from 'react';
+import { Await, Link, redirect, useRouteLoaderData } from 'react-router';
+import { loginThenReturnTo, paths } from '../config/paths';
+import { formatDateTime, methodLabel, paymentStatusLabel, rupees } from '../features/orders/order-format';
+import { OrderItemRow, OrderTotals } from '../features/orders/order-items';
+import { ReceiptHeader } from '../features/orders/receipt-header';
+import { currentUser } from '../lib/session.server';
+import type { RootLoaderData } from '../root';
+import type { Route } from './+types/payment-success';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Payment Successful' }, { name: 'robots', content: 'noindex' }];
+
+/**
+ * The verified order, read from the server for its owner by the id in the query string (DESIGN: never
+ * from the query string itself). Not awaited: the page shows 'Loading payment details...' meanwhile.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const user = await currentUser(request, context);
+  if (!user) throw redirect(loginThenReturnTo(`${url.pathname}${url.search}`));
+  const orderId = url.searchParams.get('orderId') ?? '';
+  const result: Promise<{ order: OrderDetail } | { error: string }> = context.services.orders.getMine(user._id, orderId).then(
+    (order) => ({ order }),
+    (error: unknown) => {
+      if (error instanceof AppError) return { error: error.message };
+      throw error;
+    },
+  );
+  return { result };
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold uppercase tracking-[0.1em] text-muted">{label}</dt>
+      <dd className="mt-0.5 break-words font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function Receipt({ order }: { order: OrderDetail }) {
+  const settings = useRouteLoaderData<RootLoaderData>('root')?.settings;
+  const { payment } = order;
+  const paid = payment !== null && (payment.paymentStatus === 'captured' || payment.paymentStatus === 'refunded');
+  // Spec §2.9: one entry per product of the payment record; an item the order no longer has is 'Product not found'.
+  const entries = (payment?.products ?? order.items.map((item) => ({ productId: item._id, variantId: item.variantId }))).map((entry) => ({
+    entry,
+    item: order.items.find((item) => item._id === entry.productId && item.variantId === entry.variantId) ?? null,
+  }));
+
+  return (
+    <>
+      {settings && <ReceiptHeader settings={settings} title={`Payment receipt · ${order.orderNumber}`} />}
+      {paid ? (
+        <div role="alert" className="flex items-start gap-3 rounded-2xl border border-[#bfe3cd] bg-[#e3f4ea] px-5 py-4 text-[#1a6b3c]">
+          <CircleCheck aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0" />
+          <div>
+            <p className="text-lg font-semibold">Payment Successful</p>
+            <p className="text-sm text-ink">Thank you! Your order {order.orderNumber} is placed. We have sent the details to your email.</p>
+          </div>
+        </div>
+      ) : (
+        <div role="status" className="flex items-start gap-3 rounded-2xl border border-[#f0d9a8] bg-[#fdf1dc] px-5 py-4 text-[#7a4a05]">
+          <Clock aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0" />
+          <div>
+            <p className="text-lg font-semibold">We are waiting for your payment</p>
+            <p className="text-sm text-ink">
+              Order {order.orderNumber} is not paid yet. If money was taken, this page will show it within minutes.
+            </p>
+          </div>
+        </div>
+      )}
+
+      <section
+        aria-labelledby="payment-details"
+        className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6 print:border-0 print:p-0"
+      >
+        <h2 id="payment-details" className="text-xl font-semibold">
+          Payment details
+        </h2>
+        <dl className="mt-4 grid grid-cols-1 gap-4 text-sm min-[420px]:grid-cols-2 lg:grid-cols-3">
+          <Field label="Amount">{rupees(payment?.amount ?? order.total)}</Field>
+          <Field label="Method">{payment ? methodLabel(payment.paymentMethod) : 'Online'}</Field>
+          <Field label="Status">{payment ? paymentStatusLabel(payment.paymentStatus) : 'Not paid'}</Field>
+          <Field label="Date">{payment?.paymentDate ? formatDateTime(payment.paymentDate) : formatDateTime(order.createdAt)}</Field>
+          <Field label="Payment id">
+            <span className="font-mono text-[0.8rem]">{payment?.razorpay_id ?? '—'}</span>
+          </Field>
+          <Field label="Razorpay order id">
+            <span className="font-mono text-[0.8rem]">{payment?.razorpay_order_id ?? '—'}</span>
+          </Field>
+          <Field label="Order number">{order.orderNumber}</Field>
+        </dl>
+      </section>
+
+      <section
+        aria-labelledby="order-products"
+        className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6 print:border-0 print:p-0"
+      >
+        <h2 id="order-products" className="text-xl font-semibold">
+          Products
+        </h2>
+        <ul className="mt-4 divide-y divide-line">
+          {entries.map(({ entry, item }) =>
+            item ? (
+              <OrderItemRow key={`${entry.productId}:${entry.variantId ?? ''}`} item={item} />
+            ) : (
+              <li key={`${entry.productId}:${entry.variantId ?? ''}`} className="py-4 text-sm text-muted">
+                Product not found
+              </li>
+            ),
+          )}
+        </ul>
+        <div className="mt-5 border-t border-line pt-4 sm:ml-auto sm:max-w-xs">
+          <OrderTotals order={order} />
+        </div>
+      </section>
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row print:hidden">
+        <Link to={paths.userOrders} className="btn btn-primary">
+          Go to My Orders
+        </Link>
+        <button type="button" className="btn btn-outline" onClick={() => window.print()}>
+          <Printer aria-hidden="true" className="h-4 w-4" />
+          Print Receipt
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** Spec §2.9, from the server: the payment, the order and its products, with 'Go to My Orders' and 'Print Receipt'. */
+export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:py-12 print:max-w-none print:p-0">
+      <Suspense
+        fallback={
+          <p role="status" className="text-muted">
+            Loading payment details...
+          </p>
+        }
+      >
+        <Await resolve={loaderData.result}>
+          {(result) =>
+            'error' in result ? (
+              <div className="rounded-2xl border border-dashed border-line bg-white px-6 py-12 text-center">
+                <p role="alert" className="font-semibold">
+                  {result.error}
+                </p>
+                <Link to={paths.userOrders} className="btn btn-primary mt-6">
+                  Go to My Orders
+                </Link>
+              </div>
+            ) : (
+              <Receipt order={result.order} />
+            )
+          }
+        </Await>
+      </Suspense>
+    </div>
+  );
+}

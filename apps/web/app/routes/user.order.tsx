@@ -1,0 +1,195 @@
+import { ORDER_STATUS_LABELS, type OrderDetail } from '@shop/core';
+import { ArrowLeft, Printer } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useRevalidator, useRouteLoaderData } from 'react-router';
+import { paths } from '../config/paths';
+import { OrderActions } from '../features/orders/order-actions';
+import { formatDateTime, formatDeliveryWindow, methodLabel, paymentStatusLabel, rupees } from '../features/orders/order-format';
+import { OrderItemRow, OrderTotals } from '../features/orders/order-items';
+import { ReceiptHeader } from '../features/orders/receipt-header';
+import { StatusChip } from '../features/orders/status-chip';
+import { requireUser } from '../lib/require-user.server';
+import { loaderCall } from '../lib/service-call.server';
+import type { RootLoaderData } from '../root';
+import type { Route } from './+types/user.order';
+
+/** One of the shopper's orders; someone else's, or an unknown id, is the not-found page. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return { order: await loaderCall(context.services.orders.getMine(user._id, params.orderId)) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Order ${data.order.orderNumber}` : 'Order' },
+  { name: 'robots', content: 'noindex' },
+];
+
+const CARD = 'rounded-2xl border border-line bg-white p-5 sm:p-6 print:border-0 print:p-0';
+
+function Timeline({ order }: { order: OrderDetail }) {
+  return (
+    <ol className="relative space-y-5 border-l-2 border-line pl-6">
+      {order.timeline.map((event, index) => {
+        const last = index === order.timeline.length - 1;
+        return (
+          <li key={`${event.status}-${event.at}`} className="relative">
+            <span
+              aria-hidden="true"
+              className={`absolute -left-[1.95rem] top-1 h-3.5 w-3.5 rounded-full border-2 border-white ${last ? 'bg-wine-700 ring-2 ring-wine-100' : 'bg-gold-400'}`}
+            />
+            <p className="font-semibold">{ORDER_STATUS_LABELS[event.status]}</p>
+            <p className="text-sm text-muted">
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+            </p>
+            {event.note && <p className="mt-0.5 text-sm">{event.note}</p>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** An order: items with their price breakdown, address, payment, timeline, delivery window, cancel or return, and a printable receipt. */
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const settings = useRouteLoaderData<RootLoaderData>('root')?.settings;
+  const { revalidate } = useRevalidator();
+  // A cancel or return answers the order as it is now; the next load replaces it.
+  const [changed, setChanged] = useState<OrderDetail | null>(null);
+  const order = changed && changed._id === loaderData.order._id ? changed : loaderData.order;
+  const { payment, address } = order;
+
+  return (
+    <section aria-labelledby="order-title">
+      {settings && <ReceiptHeader settings={settings} title={`Order receipt · ${order.orderNumber}`} />}
+      <Link
+        to={paths.userOrders}
+        className="inline-flex min-h-10 items-center gap-1.5 text-sm font-semibold text-wine-700 hover:underline print:hidden"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        My Orders
+      </Link>
+      <div className="mt-2 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 id="order-title" className="text-2xl font-semibold sm:text-3xl">
+            Order {order.orderNumber}
+          </h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
+            Placed {formatDateTime(order.createdAt)}
+            <StatusChip status={order.status} />
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3 print:hidden">
+          <OrderActions
+            order={order}
+            onChanged={(updated) => {
+              setChanged(updated);
+              void revalidate();
+            }}
+          />
+          <button type="button" className="btn btn-outline" onClick={() => window.print()}>
+            <Printer aria-hidden="true" className="h-4 w-4" />
+            Print Receipt
+          </button>
+        </div>
+      </div>
+
+      {order.status === 'pending_payment' && (
+        <p role="status" className="mt-5 rounded-xl border border-[#f0d9a8] bg-[#fdf1dc] px-4 py-3 text-sm text-[#5c3804] print:hidden">
+          This order is waiting for payment
+          {order.reservedUntil ? (
+            <> until {formatDateTime(order.reservedUntil)}; after that it is cancelled and the items go back on sale</>
+          ) : null}
+          .{' '}
+          <Link to={paths.cart} className="font-semibold underline underline-offset-2">
+            Pay from your cart
+          </Link>
+        </p>
+      )}
+      {order.expectedDelivery && (
+        <p className="mt-5 rounded-xl bg-wine-50 px-4 py-3 text-sm text-ink">
+          Expected delivery: <strong className="whitespace-nowrap font-semibold">{formatDeliveryWindow(order.expectedDelivery)}</strong>
+          {order.courier && (
+            <>
+              {' '}
+              · {order.courier}
+              {order.trackingNumber && <> · tracking {order.trackingNumber}</>}
+            </>
+          )}
+        </p>
+      )}
+      {order.cancelReason && <p className="mt-3 text-sm text-muted">Cancelled: {order.cancelReason}</p>}
+      {order.returnReason && <p className="mt-3 text-sm text-muted">Return reason: {order.returnReason}</p>}
+
+      <div className="mt-6 grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="space-y-6">
+          <section aria-labelledby="order-items" className={CARD}>
+            <h2 id="order-items" className="text-xl font-semibold">
+              Items
+            </h2>
+            <ul className="mt-4 divide-y divide-line">
+              {order.items.map((item) => (
+                <OrderItemRow key={`${item._id}:${item.variantId ?? ''}`} item={item} showDescription={false} />
+              ))}
+            </ul>
+            <div className="mt-5 border-t border-line pt-4 sm:ml-auto sm:max-w-xs">
+              <OrderTotals order={order} />
+            </div>
+          </section>
+
+          <div className="grid gap-6 md:grid-cols-2">
+            <section aria-labelledby="order-address" className={CARD}>
+              <h2 id="order-address" className="text-lg font-semibold">
+                Delivery address
+              </h2>
+              <address className="mt-3 text-sm not-italic leading-6">
+                <span className="font-semibold">{address.name}</span>
+                <br />
+                {address.street}
+                <br />
+                {address.city}, {address.district}
+                <br />
+                {address.state} – {address.pincode}
+                <br />
+                Phone {address.phone}
+              </address>
+            </section>
+            <section aria-labelledby="order-payment" className={CARD}>
+              <h2 id="order-payment" className="text-lg font-semibold">
+                Payment
+              </h2>
+              {payment ? (
+                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                  <dt className="text-muted">Amount</dt>
+                  <dd className="tabular-nums">{rupees(payment.amount)}</dd>
+                  <dt className="text-muted">Method</dt>
+                  <dd>{methodLabel(payment.paymentMethod)}</dd>
+                  <dt className="text-muted">Status</dt>
+                  <dd>{paymentStatusLabel(payment.paymentStatus)}</dd>
+                  {payment.paymentDate && (
+                    <>
+                      <dt className="text-muted">Date</dt>
+                      <dd>{formatDateTime(payment.paymentDate)}</dd>
+                    </>
+                  )}
+                  <dt className="text-muted">Payment id</dt>
+                  <dd className="break-all font-mono text-xs leading-5">{payment.razorpay_id ?? '—'}</dd>
+                </dl>
+              ) : (
+                <p className="mt-3 text-sm text-muted">Not paid.</p>
+              )}
+            </section>
+          </div>
+        </div>
+
+        <section aria-labelledby="order-timeline" className={`${CARD} print:break-inside-avoid`}>
+          <h2 id="order-timeline" className="text-lg font-semibold">
+            Timeline
+          </h2>
+          <div className="mt-4">
+            <Timeline order={order} />
+          </div>
+        </section>
+      </div>
+    </section>
+  );
+}
