@@ -12,7 +12,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { profileRoutes } from './accounts/profile-routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { addressRoutes } from './addresses/routes.js';
-import { authentication, shopperRoutes, type Access } from './auth/plugin.js';
+import { adminAuthRoutes, adminSelfRoutes, ownerRoutes } from './admin/routes.js';
+import { adminRoutes, authentication, shopperRoutes, type Access } from './auth/plugin.js';
 import { cartRoutes } from './cart/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
@@ -157,8 +158,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(options.db));
   await app.register(settingsRoutes(options.services));
-  await app.register(authentication, { accounts: options.services.accounts });
+  await app.register(authentication, { accounts: options.services.accounts, admins: options.services.admins });
   await app.register(accountRoutes(options.services.accounts, options.config));
+  await app.register(adminAuthRoutes(options.services.admins, options.config));
+  // The back-office: one guard per scope (auth/plugin.ts); owners' calls in a scope of their own.
+  await app.register(
+    adminRoutes(async (admin) => {
+      await admin.register(adminSelfRoutes(options.config));
+    }),
+  );
+  await app.register(adminRoutes(ownerRoutes(options.services.admins, options.services.audit), { role: 'owner' }));
   // Everything that belongs to one shopper: one guard for the whole scope (auth/plugin.ts).
   await app.register(
     shopperRoutes(async (shopper) => {

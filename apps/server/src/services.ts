@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { PAYMENT_RESERVATION_MINUTES } from '@shop/core';
 import { createAccountsService, type AccountsService } from './accounts/service.js';
+import { createAdminsService, type AdminsService } from './admin/service.js';
+import { createAuditService, type AuditService } from './audit/service.js';
 import { createAddressService, type AddressService } from './addresses/service.js';
 import { createAnnouncementsService, type AnnouncementsService } from './announcements/service.js';
 import { createCatalogueAdminService, type CatalogueAdminService } from './catalogue/admin-service.js';
@@ -45,6 +47,10 @@ export interface Services {
   payments: PaymentsService;
   /** The dev outbox when mail is not sent over SMTP; null with SMTP_URL. */
   outbox: OutboxMailer | null;
+  /** Back-office accounts, sessions and invites. */
+  admins: AdminsService;
+  /** The owners' view of the audit log (entries are written by each back-office change). */
+  audit: AuditService;
 }
 
 export interface ServicesOptions {
@@ -91,6 +97,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
   const catalogue = createCatalogueService(db, catalogueChanges);
   const notifications = createNotificationService(db, now);
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
+  const secret = options.secret ?? randomBytes(32).toString('base64url');
   const orders = createOrdersService(db, {
     now,
     reservationSeconds: options.reservationSeconds ?? PAYMENT_RESERVATION_MINUTES * 60,
@@ -120,7 +127,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
       mailer,
       settings,
       publicUrl: options.publicUrl ?? 'http://localhost:3000',
-      secret: options.secret ?? randomBytes(32).toString('base64url'),
+      secret,
       now,
       onMailError: (error) => log.error({ err: error }, 'sending mail failed'),
     }),
@@ -133,6 +140,15 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     paymentProvider,
     payments: createPaymentsService(db, { orders, provider: paymentProvider, notices: orderNotices, now, log: paymentsLog(log) }),
     outbox,
+    admins: createAdminsService(db, {
+      mailer,
+      settings,
+      publicUrl,
+      secret,
+      now,
+      onMailError: (error) => log.error({ err: error }, 'sending mail failed'),
+    }),
+    audit: createAuditService(db),
   };
 }
 

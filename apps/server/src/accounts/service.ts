@@ -30,7 +30,7 @@ const NOT_VERIFIED = () =>
 
 // Argon2id (a const enum, which isolated modules cannot import as a value).
 const ARGON2ID: Algorithm.Argon2id = 2;
-const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export interface Session {
   /** The cookie value; only its SHA-256 is stored. */
