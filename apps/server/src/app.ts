@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { MAX_PHOTOS_PER_UPLOAD, MAX_PHOTO_BYTES } from '@shop/core';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { profileRoutes } from './accounts/profile-routes.js';
 import { accountRoutes } from './accounts/routes.js';
@@ -15,6 +17,7 @@ import { addressRoutes } from './addresses/routes.js';
 import { adminAuthRoutes, adminSelfRoutes, ownerRoutes } from './admin/routes.js';
 import { adminRoutes, authentication, shopperRoutes, type Access } from './auth/plugin.js';
 import { cartRoutes } from './cart/routes.js';
+import { adminCatalogueRoutes } from './catalogue/admin-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { healthRoutes } from './health/routes.js';
@@ -164,7 +167,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The back-office: one guard per scope (auth/plugin.ts); owners' calls in a scope of their own.
   await app.register(
     adminRoutes(async (admin) => {
+      // Uploads (photos, the catalogue CSV) only here, each file held to the photo limits while it streams in.
+      await admin.register(multipart, {
+        limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_PHOTOS_PER_UPLOAD, fields: 10, parts: MAX_PHOTOS_PER_UPLOAD + 10 },
+      });
       await admin.register(adminSelfRoutes(options.config));
+      await admin.register(
+        adminCatalogueRoutes({
+          products: options.services.adminProducts,
+          categories: options.services.adminCategories,
+          csv: options.services.catalogueCsv,
+        }),
+      );
     }),
   );
   await app.register(adminRoutes(ownerRoutes(options.services.admins, options.services.audit), { role: 'owner' }));

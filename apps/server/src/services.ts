@@ -5,7 +5,10 @@ import { createAdminsService, type AdminsService } from './admin/service.js';
 import { createAuditService, type AuditService } from './audit/service.js';
 import { createAddressService, type AddressService } from './addresses/service.js';
 import { createAnnouncementsService, type AnnouncementsService } from './announcements/service.js';
+import { createAdminCategoriesService, type AdminCategoriesService } from './catalogue/admin-categories.js';
+import { createAdminProductsService, type AdminProductsService } from './catalogue/admin-products.js';
 import { createCatalogueAdminService, type CatalogueAdminService } from './catalogue/admin-service.js';
+import { createCatalogueCsv, type CatalogueCsv } from './catalogue/csv.js';
 import { createCatalogueChanges, type CatalogueChanges } from './catalogue/changes.js';
 import { createCartService, type CartService } from './cart/service.js';
 import { createCatalogueService, type CatalogueService } from './catalogue/service.js';
@@ -51,6 +54,10 @@ export interface Services {
   admins: AdminsService;
   /** The owners' view of the audit log (entries are written by each back-office change). */
   audit: AuditService;
+  /** The back-office's products, variants and photos (audited, each change announced). */
+  adminProducts: AdminProductsService;
+  adminCategories: AdminCategoriesService;
+  catalogueCsv: CatalogueCsv;
 }
 
 export interface ServicesOptions {
@@ -95,6 +102,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     (options.smtpUrl ? createSmtpMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom ?? 'shop@localhost' }) : outbox!);
   const catalogueChanges = createCatalogueChanges();
   const catalogue = createCatalogueService(db, catalogueChanges);
+  const media = createMediaStore(options.mediaDir);
   const notifications = createNotificationService(db, now);
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
   const secret = options.secret ?? randomBytes(32).toString('base64url');
@@ -120,7 +128,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     catalogueChanges,
     catalogue,
     catalogueAdmin: createCatalogueAdminService(db, catalogueChanges),
-    media: createMediaStore(options.mediaDir),
+    media,
     contact: createContactService(db),
     announcements: createAnnouncementsService(db),
     accounts: createAccountsService(db, {
@@ -149,6 +157,9 @@ export function createServices(db: Db, options: ServicesOptions): Services {
       onMailError: (error) => log.error({ err: error }, 'sending mail failed'),
     }),
     audit: createAuditService(db),
+    adminProducts: createAdminProductsService(db, { changes: catalogueChanges, media, now }),
+    adminCategories: createAdminCategoriesService(db, { changes: catalogueChanges, now }),
+    catalogueCsv: createCatalogueCsv(db, { changes: catalogueChanges, now }),
   };
 }
 

@@ -91,8 +91,6 @@ export const adminVariantSchema = z.object({
   quantity: z.number().int(),
   sku: z.string(),
   lowStock: z.boolean(),
-  /** Removed after it was ordered: kept for the order history, not sold. */
-  archived: z.boolean(),
 });
 export type AdminVariant = z.infer<typeof adminVariantSchema>;
 

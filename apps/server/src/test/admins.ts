@@ -59,3 +59,24 @@ export async function signedInStaff(t: Pick<TestContext, 'app' | 'services'>, ow
   expect(registered.statusCode).toBe(200);
   return { email, asid: await adminLogin(t.app, email), admin: registered.json<{ data: { admin: PublicAdmin } }>().data.admin };
 }
+
+export interface UploadFile {
+  bytes: Buffer;
+  name: string;
+  type: string;
+  field?: string;
+}
+
+/** A multipart upload as the browser's FormData sends it (repeated field `productImages` by default). */
+export function adminUpload(app: FastifyInstance, url: string, files: readonly UploadFile[], options: { asid?: string } = {}) {
+  const form = new FormData();
+  for (const file of files)
+    form.append(file.field ?? 'productImages', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: form,
+    remoteAddress: uniqueIp(),
+    cookies: options.asid ? { asid: options.asid } : {},
+  });
+}
