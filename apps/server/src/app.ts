@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { MAX_PHOTOS_PER_UPLOAD, MAX_PHOTO_BYTES } from '@shop/core';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminUserRoutes, ownerUserRoutes } from './accounts/admin-user-routes.js';
 import { profileRoutes } from './accounts/profile-routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { addressRoutes } from './addresses/routes.js';
@@ -36,6 +37,7 @@ import { seoRoutes } from './seo/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { announcementRoutes } from './announcements/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { adminOrderRoutes, ownerOrderRoutes } from './orders/admin-routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { paymentRoutes, webhookRoutes } from './payments/routes.js';
 import { registerWeb, type WebBuild } from './web/ssr.js';
@@ -179,9 +181,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           csv: options.services.catalogueCsv,
         }),
       );
+      await admin.register(adminOrderRoutes(options.services.adminOrders));
+      await admin.register(adminUserRoutes(options.services.adminUsers));
     }),
   );
-  await app.register(adminRoutes(ownerRoutes(options.services.admins, options.services.audit), { role: 'owner' }));
+  // Owners only: admin accounts and invites, the audit log, money going back, blocking shoppers.
+  await app.register(
+    adminRoutes(
+      async (owner) => {
+        await owner.register(ownerRoutes(options.services.admins, options.services.audit));
+        await owner.register(ownerOrderRoutes(options.services.adminOrders));
+        await owner.register(ownerUserRoutes(options.services.adminUsers));
+      },
+      { role: 'owner' },
+    ),
+  );
   // Everything that belongs to one shopper: one guard for the whole scope (auth/plugin.ts).
   await app.register(
     shopperRoutes(async (shopper) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PAYMENT_RESERVATION_MINUTES } from '@shop/core';
 import { createAccountsService, type AccountsService } from './accounts/service.js';
+import { createAdminUsersService, type AdminUsersService } from './accounts/admin-users.js';
 import { createAdminsService, type AdminsService } from './admin/service.js';
 import { createAuditService, type AuditService } from './audit/service.js';
 import { createAddressService, type AddressService } from './addresses/service.js';
@@ -18,6 +19,7 @@ import type { Db } from './db/database.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxMailer } from './mail/mailer.js';
 import { createMediaStore, type MediaStore } from './media/store.js';
 import { createNotificationService, type NotificationService } from './notifications/service.js';
+import { createAdminOrdersService, type AdminOrdersService } from './orders/admin-service.js';
 import { createOrderNotices, type OrderNotices } from './orders/notices.js';
 import { createOrdersService, type OrdersService } from './orders/service.js';
 import type { WebhookDeliverer, WebhookLog } from './payments/razorpay/emulator-webhooks.js';
@@ -58,6 +60,8 @@ export interface Services {
   adminProducts: AdminProductsService;
   adminCategories: AdminCategoriesService;
   catalogueCsv: CatalogueCsv;
+  adminUsers: AdminUsersService;
+  adminOrders: AdminOrdersService;
 }
 
 export interface ServicesOptions {
@@ -123,6 +127,8 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     { ...EMULATOR_KEYS, apiBase: 'https://api.razorpay.com', emulated: true, ...razorpayConfig },
     { db, production: options.production ?? false, timeoutMs, deliverWebhook, webhookRetryDelaysMs, now, log: webhookLog },
   );
+  const addresses = createAddressService(db);
+  const payments = createPaymentsService(db, { orders, provider: paymentProvider, notices: orderNotices, now, log: paymentsLog(log) });
   return {
     settings,
     catalogueChanges,
@@ -139,14 +145,14 @@ export function createServices(db: Db, options: ServicesOptions): Services {
       now,
       onMailError: (error) => log.error({ err: error }, 'sending mail failed'),
     }),
-    addresses: createAddressService(db),
+    addresses,
     wishlist: createWishlistService(db, now, catalogue),
     cart: createCartService(db, now),
     notifications,
     orders,
     orderNotices,
     paymentProvider,
-    payments: createPaymentsService(db, { orders, provider: paymentProvider, notices: orderNotices, now, log: paymentsLog(log) }),
+    payments,
     outbox,
     admins: createAdminsService(db, {
       mailer,
@@ -160,6 +166,8 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     adminProducts: createAdminProductsService(db, { changes: catalogueChanges, media, now }),
     adminCategories: createAdminCategoriesService(db, { changes: catalogueChanges, now }),
     catalogueCsv: createCatalogueCsv(db, { changes: catalogueChanges, now }),
+    adminUsers: createAdminUsersService(db, { orders, addresses, now }),
+    adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now }),
   };
 }
 
