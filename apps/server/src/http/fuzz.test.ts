@@ -153,7 +153,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       const baseline = await send(pathValues, queryValues, body, 'baseline');
       const inputNames = [...parameters.map((p) => p.name), ...(bodySchema ? textFields(bodySchema).map((field) => field.join('.')) : [])];
       // A CSV download answers text, not the envelope.
-      const error = baseline.headers['content-type']?.startsWith('application/json')
+      const error = String(baseline.headers['content-type']).startsWith('application/json')
         ? (baseline.json<{ error?: string }>().error ?? '')
         : '';
       expect(
