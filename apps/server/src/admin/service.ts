@@ -176,6 +176,13 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
      */
     async register(input: AdminRegisterInput): Promise<PublicAdmin> {
       const details = adminRegisterSchema.parse(input);
+      // A made-up token costs one indexed read, never an argon2 hash; the transaction below checks it again under lock.
+      const [known] = await db
+        .select()
+        .from(adminInvites)
+        .where(eq(adminInvites.tokenHash, hashToken(details.inviteToken)));
+      if (!known || inviteStatus(known, now()) !== 'pending')
+        throw new AppError('INVALID_DATA', INVALID_INVITE, { inviteToken: INVALID_INVITE });
       const passwordHash = await hash(details.adminPassword, ARGON2);
       return db.transaction(async (tx) => {
         const at = now();

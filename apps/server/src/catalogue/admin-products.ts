@@ -547,7 +547,7 @@ export function createAdminProductsService(db: Db, deps: { changes: CatalogueCha
      * widths and added after the product's photos. A photo the product already has is not added twice.
      */
     async addPhotos(actor: AuditActor, productId: string, files: readonly Buffer[]): Promise<number> {
-      const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+      const [exists] = await db.select({ name: products.name }).from(products).where(eq(products.id, productId));
       if (!exists) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
       for (const bytes of files) await media.inspectImage(bytes);
       const known = new Set(
@@ -577,7 +577,8 @@ export function createAdminProductsService(db: Db, deps: { changes: CatalogueCha
                 url: image.url,
                 width: image.width,
                 height: image.height,
-                alt: '',
+                // Shoppers' screen readers say the product's name; a better description can come later.
+                alt: exists.name,
                 position: Number(position) + index,
                 createdAt: now(),
               })),
