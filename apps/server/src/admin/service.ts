@@ -11,7 +11,7 @@ import {
   type Invite,
   type PublicAdmin,
 } from '@shop/core';
-import { and, asc, count, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { ARGON2 } from '../accounts/service.js';
 import { createCodeStore } from '../accounts/limits.js';
 import { COMMAND_LINE, recordAudit, type AuditActor } from '../audit/service.js';
@@ -28,6 +28,7 @@ const SESSION_REFRESH_AFTER = DAY;
 export const WRONG_ADMIN_LOGIN = 'Invalid email or password.';
 export const INVALID_INVITE = 'This invite link is not valid or has expired. Ask the owner for a new one.';
 export const DEMO_OWNER_EMAIL = 'owner@example.in';
+const DEMO_START: AuditActor = { id: null, label: 'first start with the demo data' };
 
 export interface AdminSession {
   /** The cookie value; only its SHA-256 is stored. */
@@ -348,11 +349,21 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
      * be tried at once. Answers the password (to print once) or null when admins exist.
      */
     async ensureDemoOwner(): Promise<{ email: string; password: string } | null> {
-      const [existing] = await db.select({ n: count() }).from(admins);
-      if (Number(existing?.n ?? 0) > 0) return null;
       const password = randomBytes(12).toString('base64url');
-      const { created } = await createOrReset({ email: DEMO_OWNER_EMAIL, name: 'Demo Owner', password }, COMMAND_LINE);
-      return created ? { email: DEMO_OWNER_EMAIL, password } : null;
+      const passwordHash = await hash(password, ARGON2);
+      return db.transaction(async (tx) => {
+        // Instances starting together on one database: one creates the owner, the others find it.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('demo-owner'))`);
+        const [existing] = await tx.select({ n: count() }).from(admins);
+        if (Number(existing?.n ?? 0) > 0) return null;
+        const at = now();
+        const [row] = await tx
+          .insert(admins)
+          .values({ name: 'Demo Owner', email: DEMO_OWNER_EMAIL, passwordHash, role: 'owner', createdAt: at, updatedAt: at })
+          .returning();
+        await recordAudit(tx, DEMO_START, { action: 'admin.create', entity: 'admin', entityId: row!.id, after: accountSnapshot(row!) }, at);
+        return { email: DEMO_OWNER_EMAIL, password };
+      });
     },
   };
 }
