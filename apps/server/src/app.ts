@@ -2,18 +2,23 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { MAX_PHOTOS_PER_UPLOAD, MAX_PHOTO_BYTES } from '@shop/core';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminUserRoutes, ownerUserRoutes } from './accounts/admin-user-routes.js';
 import { profileRoutes } from './accounts/profile-routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { addressRoutes } from './addresses/routes.js';
-import { authentication, shopperRoutes, type Access } from './auth/plugin.js';
+import { adminAuthRoutes, adminSelfRoutes, ownerRoutes } from './admin/routes.js';
+import { adminRoutes, authentication, shopperRoutes, type Access } from './auth/plugin.js';
 import { cartRoutes } from './cart/routes.js';
+import { adminCatalogueRoutes } from './catalogue/admin-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { healthRoutes } from './health/routes.js';
@@ -32,6 +37,7 @@ import { seoRoutes } from './seo/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import { announcementRoutes } from './announcements/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { adminOrderRoutes, ownerOrderRoutes } from './orders/admin-routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { paymentRoutes, webhookRoutes } from './payments/routes.js';
 import { registerWeb, type WebBuild } from './web/ssr.js';
@@ -157,8 +163,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(options.db));
   await app.register(settingsRoutes(options.services));
-  await app.register(authentication, { accounts: options.services.accounts });
+  await app.register(authentication, { accounts: options.services.accounts, admins: options.services.admins });
   await app.register(accountRoutes(options.services.accounts, options.config));
+  await app.register(adminAuthRoutes(options.services.admins, options.config));
+  // The back-office: one guard per scope (auth/plugin.ts); owners' calls in a scope of their own.
+  await app.register(
+    adminRoutes(async (admin) => {
+      // Uploads (photos, the catalogue CSV) only here, each file held to the photo limits while it streams in.
+      await admin.register(multipart, {
+        limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_PHOTOS_PER_UPLOAD, fields: 10, parts: MAX_PHOTOS_PER_UPLOAD + 10 },
+      });
+      await admin.register(adminSelfRoutes(options.config));
+      await admin.register(
+        adminCatalogueRoutes({
+          products: options.services.adminProducts,
+          categories: options.services.adminCategories,
+          csv: options.services.catalogueCsv,
+        }),
+      );
+      await admin.register(adminOrderRoutes(options.services.adminOrders));
+      await admin.register(adminUserRoutes(options.services.adminUsers));
+    }),
+  );
+  // Owners only: admin accounts and invites, the audit log, money going back, blocking shoppers.
+  await app.register(
+    adminRoutes(
+      async (owner) => {
+        await owner.register(ownerRoutes(options.services.admins, options.services.audit));
+        await owner.register(ownerOrderRoutes(options.services.adminOrders));
+        await owner.register(ownerUserRoutes(options.services.adminUsers));
+      },
+      { role: 'owner' },
+    ),
+  );
   // Everything that belongs to one shopper: one guard for the whole scope (auth/plugin.ts).
   await app.register(
     shopperRoutes(async (shopper) => {

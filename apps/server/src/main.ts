@@ -55,6 +55,14 @@ async function main(): Promise<void> {
   // catalogue fill in. Photos are drawn before any product row is written, so a stop half-way leaves
   // an empty catalogue that the next start seeds again.
   if (config.seedDemo) {
+    // The back-office needs an owner to be tried at once: the password is shown this one time only.
+    const owner = await services.admins.ensureDemoOwner();
+    if (owner) {
+      app.log.info(
+        `demo owner created: log in at ${config.publicUrl}/admin/login as ${owner.email} with the password ${owner.password} ` +
+          `(shown once; set a new one with: npm run admin:create -- --email ${owner.email} --name "Demo Owner" --password <new>)`,
+      );
+    }
     seedDemoCatalogue(services, (message) => app.log.info(message)).catch((error: unknown) =>
       app.log.error({ err: error }, 'demo catalogue could not be loaded'),
     );

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { PAYMENT_RESERVATION_MINUTES } from '@shop/core';
 import { createAccountsService, type AccountsService } from './accounts/service.js';
+import { createAdminUsersService, type AdminUsersService } from './accounts/admin-users.js';
+import { createAdminsService, type AdminsService } from './admin/service.js';
+import { createAuditService, type AuditService } from './audit/service.js';
 import { createAddressService, type AddressService } from './addresses/service.js';
 import { createAnnouncementsService, type AnnouncementsService } from './announcements/service.js';
+import { createAdminCategoriesService, type AdminCategoriesService } from './catalogue/admin-categories.js';
+import { createAdminProductsService, type AdminProductsService } from './catalogue/admin-products.js';
 import { createCatalogueAdminService, type CatalogueAdminService } from './catalogue/admin-service.js';
+import { createCatalogueCsv, type CatalogueCsv } from './catalogue/csv.js';
 import { createCatalogueChanges, type CatalogueChanges } from './catalogue/changes.js';
 import { createCartService, type CartService } from './cart/service.js';
 import { createCatalogueService, type CatalogueService } from './catalogue/service.js';
@@ -13,6 +19,7 @@ import type { Db } from './db/database.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxMailer } from './mail/mailer.js';
 import { createMediaStore, type MediaStore } from './media/store.js';
 import { createNotificationService, type NotificationService } from './notifications/service.js';
+import { createAdminOrdersService, type AdminOrdersService } from './orders/admin-service.js';
 import { createOrderNotices, type OrderNotices } from './orders/notices.js';
 import { createOrdersService, type OrdersService } from './orders/service.js';
 import type { WebhookDeliverer, WebhookLog } from './payments/razorpay/emulator-webhooks.js';
@@ -45,6 +52,16 @@ export interface Services {
   payments: PaymentsService;
   /** The dev outbox when mail is not sent over SMTP; null with SMTP_URL. */
   outbox: OutboxMailer | null;
+  /** Back-office accounts, sessions and invites. */
+  admins: AdminsService;
+  /** The owners' view of the audit log (entries are written by each back-office change). */
+  audit: AuditService;
+  /** The back-office's products, variants and photos (audited, each change announced). */
+  adminProducts: AdminProductsService;
+  adminCategories: AdminCategoriesService;
+  catalogueCsv: CatalogueCsv;
+  adminUsers: AdminUsersService;
+  adminOrders: AdminOrdersService;
 }
 
 export interface ServicesOptions {
@@ -89,8 +106,10 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     (options.smtpUrl ? createSmtpMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom ?? 'shop@localhost' }) : outbox!);
   const catalogueChanges = createCatalogueChanges();
   const catalogue = createCatalogueService(db, catalogueChanges);
+  const media = createMediaStore(options.mediaDir);
   const notifications = createNotificationService(db, now);
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
+  const secret = options.secret ?? randomBytes(32).toString('base64url');
   const orders = createOrdersService(db, {
     now,
     reservationSeconds: options.reservationSeconds ?? PAYMENT_RESERVATION_MINUTES * 60,
@@ -108,31 +127,47 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     { ...EMULATOR_KEYS, apiBase: 'https://api.razorpay.com', emulated: true, ...razorpayConfig },
     { db, production: options.production ?? false, timeoutMs, deliverWebhook, webhookRetryDelaysMs, now, log: webhookLog },
   );
+  const addresses = createAddressService(db);
+  const payments = createPaymentsService(db, { orders, provider: paymentProvider, notices: orderNotices, now, log: paymentsLog(log) });
   return {
     settings,
     catalogueChanges,
     catalogue,
     catalogueAdmin: createCatalogueAdminService(db, catalogueChanges),
-    media: createMediaStore(options.mediaDir),
+    media,
     contact: createContactService(db),
     announcements: createAnnouncementsService(db),
     accounts: createAccountsService(db, {
       mailer,
       settings,
       publicUrl: options.publicUrl ?? 'http://localhost:3000',
-      secret: options.secret ?? randomBytes(32).toString('base64url'),
+      secret,
       now,
       onMailError: (error) => log.error({ err: error }, 'sending mail failed'),
     }),
-    addresses: createAddressService(db),
+    addresses,
     wishlist: createWishlistService(db, now, catalogue),
     cart: createCartService(db, now),
     notifications,
     orders,
     orderNotices,
     paymentProvider,
-    payments: createPaymentsService(db, { orders, provider: paymentProvider, notices: orderNotices, now, log: paymentsLog(log) }),
+    payments,
     outbox,
+    admins: createAdminsService(db, {
+      mailer,
+      settings,
+      publicUrl,
+      secret,
+      now,
+      onMailError: (error) => log.error({ err: error }, 'sending mail failed'),
+    }),
+    audit: createAuditService(db),
+    adminProducts: createAdminProductsService(db, { changes: catalogueChanges, media, now }),
+    adminCategories: createAdminCategoriesService(db, { changes: catalogueChanges, now }),
+    catalogueCsv: createCatalogueCsv(db, { changes: catalogueChanges, now }),
+    adminUsers: createAdminUsersService(db, { orders, addresses, now }),
+    adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now }),
   };
 }
 

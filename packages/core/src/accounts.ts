@@ -9,11 +9,11 @@ export const SESSION_COOKIE = 'sid';
 
 export const OTP_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 8;
-const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_MAX_LENGTH = 128;
 const NAME_MAX_LENGTH = 50;
 
 // Addresses are stored in lowercase so 'Asha@Example.in' and 'asha@example.in' are one account.
-const emailField = (missing: string) =>
+export const emailField = (missing: string) =>
   z.string().trim().toLowerCase().min(1, missing).max(254).pipe(z.email('Please enter a valid email.'));
 
 const otpField = z
@@ -24,7 +24,7 @@ const otpField = z
 
 const requiredText = (message: string, max = NAME_MAX_LENGTH) => plainText().trim().min(1, message).max(max, `At most ${max} characters.`);
 
-const newPassword = z
+export const newPassword = z
   .string()
   .min(1, 'Password is required.')
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)

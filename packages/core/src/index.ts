@@ -13,3 +13,6 @@ export * from './page-services.js';
 export * from './cart.js';
 export * from './orders.js';
 export * from './text.js';
+export * from './admin.js';
+export * from './admin-catalogue.js';
+export * from './admin-orders.js';

@@ -183,15 +183,16 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
       }
     },
 
-    /** Throws 429 while password login is locked for this address. */
-    async assertPasswordLoginAllowed(email: string): Promise<void> {
+    /** Throws 429 while password login is locked for this address; `otpLogin` false: the account has no code login to offer. */
+    async assertPasswordLoginAllowed(email: string, options: { otpLogin: boolean } = { otpLogin: true }): Promise<void> {
       const at = now();
       const locks = await events(db, 'password_locked', email, new Date(at.getTime() - PASSWORD_LOCK.lockMinutes * MINUTE));
       const lock = locks.at(-1);
       if (lock) {
         const wait = lock.createdAt.getTime() + PASSWORD_LOCK.lockMinutes * MINUTE - at.getTime();
         throw tooMany(
-          (when) => `Too many failed login attempts. Please try again ${when}, or log in with an OTP sent to your email.`,
+          (when) =>
+            `Too many failed login attempts. Please try again ${when}${options.otpLogin ? ', or log in with an OTP sent to your email' : ''}.`,
           wait,
         );
       }

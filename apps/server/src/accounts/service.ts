@@ -9,7 +9,7 @@ import {
   type UpdateProfileInput,
   AppError,
 } from '@shop/core';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -25,12 +25,17 @@ const SESSION_REFRESH_AFTER = DAY;
 
 export const MAIL_FAILED_MESSAGE = 'We could not send the e-mail. Please try again.';
 const WRONG_LOGIN_MESSAGE = 'Invalid email or password.';
+export const BLOCKED_MESSAGE = 'This account is blocked. Please contact the shop.';
+/** A blocked shopper learns it only after proving who she is (right password or code), never a stranger. */
+const assertNotBlocked = (user: UserRow) => {
+  if (user.blockedAt) throw new AppError('NOT_ALLOWED', BLOCKED_MESSAGE);
+};
 const NOT_VERIFIED = () =>
   new AppError('INVALID_DATA', 'Please verify your email with an OTP first.', { email: 'Please verify your email first.' });
 
 // Argon2id (a const enum, which isolated modules cannot import as a value).
 const ARGON2ID: Algorithm.Argon2id = 2;
-const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export interface Session {
   /** The cookie value; only its SHA-256 is stored. */
@@ -141,6 +146,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
         throw new AppError('UNAUTHENTICATED', WRONG_LOGIN_MESSAGE);
       }
       await codes.clearPasswordFailures(email);
+      assertNotBlocked(user);
       return { user: toPublicUser(user), session: await createSession(user.id, previousToken) };
     },
 
@@ -151,6 +157,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid OTP.');
       // The owner proved the mailbox: a lock a stranger caused with wrong passwords ends here.
       await codes.clearPasswordFailures(email);
+      assertNotBlocked(user);
       return { user: toPublicUser(user), session: await createSession(user.id, previousToken) };
     },
 
@@ -199,7 +206,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
         .select({ user: users, expiresAt: userSessions.expiresAt })
         .from(userSessions)
         .innerJoin(users, eq(users.id, userSessions.userId))
-        .where(and(eq(userSessions.tokenHash, tokenHash), gt(userSessions.expiresAt, at)));
+        .where(and(eq(userSessions.tokenHash, tokenHash), gt(userSessions.expiresAt, at), isNull(users.blockedAt)));
       if (!found) return null;
       let expiresAt = found.expiresAt;
       if (expiresAt.getTime() - at.getTime() < SESSION_DAYS * DAY - SESSION_REFRESH_AFTER) {

@@ -16,6 +16,8 @@ export const users = pgTable('users', {
   gender: text('gender'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set by an admin: a blocked shopper cannot log in, and her sessions ended when she was blocked. */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
 });
 
 /** Server-side sessions: the cookie holds a random token, this table only its SHA-256. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.js';
 import { capturingMailer, signedInUser } from '../test/accounts.js';
+import { adminCall, signedInStaff } from '../test/admins.js';
 
 const mail = capturingMailer();
 const t = useTestApp({ services: { mailer: mail.mailer } });
@@ -29,6 +30,10 @@ const PUBLIC = new Set([
   'GET /api/user/announcements',
   // Razorpay's server-to-server calls: the signature over the body is the authentication.
   'POST /api/payment/razorpay/webhook',
+  // The back-office's way in: everything else under /api/admin/ needs an admin session.
+  'POST /api/admin/login',
+  'POST /api/admin/register',
+  'POST /api/admin/logout',
 ]);
 // Prefixes whose every route belongs to one signed-in shopper.
 const SHOPPER_PREFIXES = ['/api/user/profile/'];
@@ -79,5 +84,65 @@ describe('route guards', () => {
     const { sid } = await signedInUser(t.app, mail);
     const response = await t.app.inject({ method: 'GET', url: '/api/user/profile/getMyProfile', headers: { cookie: `sid=${sid}` } });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('back-office route guards', () => {
+  const adminApiRoutes = () =>
+    apiRoutes().filter((route) => route.url.startsWith('/api/admin/') && !PUBLIC.has(`${route.method} ${route.url}`));
+  const call = (route: { method: string; url: string }, cookies: { sid?: string; asid?: string }) =>
+    adminCall(t.app, route.method as 'GET', concrete(route.url), { ...cookies, body: route.method === 'GET' ? undefined : {} });
+
+  it('registers every /api/admin/ route but login, register and logout in an admin or owner scope, tagged admin in OpenAPI', async () => {
+    const routes = adminApiRoutes();
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((route) => route.access !== 'admin' && route.access !== 'owner')).toEqual([]);
+    const document = t.app.swagger() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    const untagged = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/admin/'))
+      .flatMap(([path, operations]) =>
+        Object.entries(operations).map(([method, operation]) => ({ route: `${method} ${path}`, tags: operation.tags ?? [] })),
+      )
+      .filter((operation) => !operation.tags.includes('admin'));
+    expect(untagged).toEqual([]);
+    const documented = Object.keys(document.paths).filter((path) => path.startsWith('/api/admin/')).length;
+    expect(documented).toBeGreaterThan(20);
+  });
+
+  it('answers 401 to every guarded back-office route without a session, with a bad one, and with a shopper’s session', async () => {
+    const { sid } = await signedInUser(t.app, mail);
+    for (const route of adminApiRoutes()) {
+      for (const cookies of [{}, { asid: 'not-a-session' }, { sid }, { asid: sid }]) {
+        const response = await call(route, cookies);
+        expect({ route: `${route.method} ${route.url}`, status: response.statusCode, body: response.json<unknown>() }).toEqual({
+          route: `${route.method} ${route.url}`,
+          status: 401,
+          body: { success: false, error: 'Please log in as an admin.' },
+        });
+      }
+    }
+  });
+
+  it('answers 403 to staff on every owner-only route, and lets staff through the others’ guard', async () => {
+    const staff = await signedInStaff(t);
+    const ownerOnly = adminApiRoutes().filter((route) => route.access === 'owner');
+    expect(ownerOnly.map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/admin/invites', 'GET /api/admin/audit']),
+    );
+    for (const route of ownerOnly) {
+      const response = await call(route, { asid: staff.asid });
+      expect({ route: `${route.method} ${route.url}`, status: response.statusCode, body: response.json<unknown>() }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 403,
+        body: { success: false, error: 'Only the shop owner can do this.' },
+      });
+    }
+    for (const route of adminApiRoutes().filter((item) => item.access === 'admin')) {
+      const response = await call(route, { asid: staff.asid });
+      expect({ route: `${route.method} ${route.url}`, passed: ![401, 403].includes(response.statusCode) }).toEqual({
+        route: `${route.method} ${route.url}`,
+        passed: true,
+      });
+    }
   });
 });

@@ -44,7 +44,7 @@ export async function cartLineRows(db: Db, userId: string): Promise<CartLineRow[
       v.variant_color_price_paise, v.variant_size_price_paise, v.quantity as variant_quantity, v.sku
     from ${cartLines} l
     join ${products} p on p.id = l.product_id
-    left join ${variants} v on v.id = l.variant_id
+    left join ${variants} v on v.id = l.variant_id and v.archived_at is null
     left join ${categories} c on c.id = p.category_id
     where l.user_id = ${userId}
     order by l.created_at, l.id`,
@@ -65,7 +65,7 @@ export async function sellableRow(db: Db, productId: string, variantId: string |
     select p.status, p.stock, exists (select 1 from ${variants} pv where pv.product_id = p.id) as has_variants,
       v.id as variant_id, v.quantity as variant_quantity
     from ${products} p
-    left join ${variants} v on v.id = ${variantId ?? null}::uuid and v.product_id = p.id
+    left join ${variants} v on v.id = ${variantId ?? null}::uuid and v.product_id = p.id and v.archived_at is null
     where p.id = ${productId}`,
   );
   return rows[0];

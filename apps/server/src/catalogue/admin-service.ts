@@ -48,7 +48,7 @@ export interface NewProduct {
 type Executor = Pick<Db, 'insert'>;
 
 /** Adds words to the spelling dictionary that search corrects typos against. */
-async function rememberWords(db: Executor, words: string[]): Promise<void> {
+export async function rememberWords(db: Executor, words: string[]): Promise<void> {
   if (words.length === 0) return;
   await db
     .insert(searchWords)

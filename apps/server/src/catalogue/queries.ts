@@ -9,7 +9,7 @@ import {
   type ProductQuery,
   type ProductSort,
 } from '@shop/core';
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
 import { SPELLING_VARIANTS, queryWords } from './search-terms.js';
 import { categories, productImages, products, searchWords, variants } from './tables.js';
@@ -56,12 +56,12 @@ function conditions(query: ProductQuery, tsQuery: string | null, except?: FacetG
   const stockCondition = query.inStock ? sql` and v.quantity > 0` : sql``;
   if (except !== 'size' && query.size.length > 0) {
     where.push(
-      sql`exists (select 1 from ${variants} v where v.product_id = p.id and v.variant_size = any(${pgArray(query.size)}::text[])${stockCondition})`,
+      sql`exists (select 1 from ${variants} v where v.product_id = p.id and v.archived_at is null and v.variant_size = any(${pgArray(query.size)}::text[])${stockCondition})`,
     );
   }
   if (except !== 'color' && query.color.length > 0) {
     where.push(
-      sql`exists (select 1 from ${variants} v where v.product_id = p.id and lower(v.variant_color) = any(${pgArray(query.color.map((c) => c.toLowerCase()))}::text[])${stockCondition})`,
+      sql`exists (select 1 from ${variants} v where v.product_id = p.id and v.archived_at is null and lower(v.variant_color) = any(${pgArray(query.color.map((c) => c.toLowerCase()))}::text[])${stockCondition})`,
     );
   }
   if (except !== 'price') {
@@ -139,13 +139,13 @@ export async function facetCounts(db: Db, query: ProductQuery, tsQuery: string |
     selectRows<{ value: string; count: number }>(
       db,
       sql`
-      select v.variant_size as value, count(distinct p.id)::int as count from ${products} p join ${variants} v on v.product_id = p.id
+      select v.variant_size as value, count(distinct p.id)::int as count from ${products} p join ${variants} v on v.product_id = p.id and v.archived_at is null
       where ${whereOf(query, tsQuery, 'size')} group by v.variant_size`,
     ),
     selectRows<{ value: string; count: number }>(
       db,
       sql`
-      select v.variant_color as value, count(distinct p.id)::int as count from ${products} p join ${variants} v on v.product_id = p.id
+      select v.variant_color as value, count(distinct p.id)::int as count from ${products} p join ${variants} v on v.product_id = p.id and v.archived_at is null
       where ${whereOf(query, tsQuery, 'color')} group by v.variant_color order by count desc, value`,
     ),
     selectRows<Record<string, number | string>>(
@@ -220,7 +220,7 @@ export async function cardsByIds(db: Db, ids: string[], options: { activeOnly?: 
     sql`
     select p.id, p.name, p.slug, p.price_paise, p.discount_percent, p.selling_price_paise, p.available_stock, p.created_at,
       c.id as category_id, c.name as category_name, c.slug as category_slug,
-      (select array_agg(distinct v.variant_color order by v.variant_color) from ${variants} v where v.product_id = p.id) as colors,
+      (select array_agg(distinct v.variant_color order by v.variant_color) from ${variants} v where v.product_id = p.id and v.archived_at is null) as colors,
       i.id as image_id, i.storage_key, i.url, i.width, i.height, i.alt, i.variant_color as image_color
     from ${products} p
     left join ${categories} c on c.id = p.category_id
@@ -288,7 +288,11 @@ export async function activeProductRow(db: Db, productId: string) {
 }
 
 export async function variantRowsOf(db: Db, productId: string) {
-  return db.select().from(variants).where(eq(variants.productId, productId)).orderBy(asc(variants.position), asc(variants.createdAt));
+  return db
+    .select()
+    .from(variants)
+    .where(and(eq(variants.productId, productId), isNull(variants.archivedAt)))
+    .orderBy(asc(variants.position), asc(variants.createdAt));
 }
 
 /** Best matches for the search box. */

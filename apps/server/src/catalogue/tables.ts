@@ -116,10 +116,15 @@ export const variants = pgTable(
     sku: text('sku').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A removed variant that was ordered stays for the order history, with no stock, out of the storefront. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('variants_sku_unique').on(table.sku),
-    uniqueIndex('variants_product_color_size_unique').on(table.productId, table.variantColor, table.variantSize),
+    // Among live variants: an archived Red M does not stop a new Red M.
+    uniqueIndex('variants_product_color_size_unique')
+      .on(table.productId, table.variantColor, table.variantSize)
+      .where(sql`${table.archivedAt} is null`),
     index('variants_size_idx').on(table.variantSize, table.productId),
     index('variants_color_idx').on(table.variantColor, table.productId),
     check('variants_quantity_check', sql`${table.quantity} >= 0`),

@@ -9,3 +9,5 @@ export * from '../payments/razorpay/emulator-tables.js';
 export * from '../cart/tables.js';
 export * from '../orders/tables.js';
 export * from '../payments/tables.js';
+export * from '../admin/tables.js';
+export * from '../audit/tables.js';

@@ -120,3 +120,34 @@ export function noAccountMail(input: { to: string; shop: ShopSettings; publicUrl
     ],
   });
 }
+
+/** An owner's invitation to the back-office: the sign-up link, who sent it and until when it works. */
+export function adminInviteMail(input: {
+  to: string;
+  url: string;
+  invitedBy: string;
+  role: 'owner' | 'staff';
+  expiresAt: Date;
+  shop: ShopSettings;
+  publicUrl: string;
+}): Mail {
+  const { shop, publicUrl } = input;
+  const until = input.expiresAt.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+  const role = input.role === 'owner' ? 'an owner' : 'staff';
+  const subject = `You are invited to the ${shop.name} back-office`;
+  const lines = [
+    `${input.invitedBy} invited you to manage ${shop.name} as ${role}.`,
+    `Create your admin account with this link before ${until} (India time). It works once.`,
+  ];
+  const text = [...lines, '', input.url, '', 'If you did not expect this, ignore this e-mail.', '', `${shop.name} · ${shop.address}`].join(
+    '\n',
+  );
+  const html = layout(
+    shop,
+    publicUrl,
+    `${lines.map((line) => `<p style="margin:0 0 12px;font-size:15px">${escapeHtml(line)}</p>`).join('\n')}
+<p style="margin:16px 0"><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#761c3a;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:999px;font-weight:600">Create admin account</a></p>
+<p style="margin:0;font-size:13px;color:#6b5d5a">If you did not expect this, ignore this e-mail.</p>`,
+  );
+  return { to: input.to, subject, html, text };
+}

@@ -2,11 +2,31 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, mediaUrl, AppError } from '@shop/core';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, MAX_PHOTO_BYTES, ONLY_IMAGES_MESSAGE, mediaUrl, AppError } from '@shop/core';
 import sharp, { type Metadata } from 'sharp';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif', 'tiff']);
+export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES;
+export const PHOTO_TOO_LARGE_MESSAGE = `Each image must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`;
+
+/**
+ * Checks by content, never by name or declared type, that the bytes are a JPEG, PNG, WebP or AVIF picture
+ * (sharp reports AVIF as HEIF with AV1 compression; other HEIF, GIF, TIFF, SVG are refused).
+ */
+export async function inspectImage(bytes: Buffer): Promise<void> {
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError('INVALID_DATA', PHOTO_TOO_LARGE_MESSAGE);
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes).metadata();
+  } catch {
+    throw new AppError('INVALID_DATA', ONLY_IMAGES_MESSAGE);
+  }
+  const accepted =
+    metadata.format === 'jpeg' ||
+    metadata.format === 'png' ||
+    metadata.format === 'webp' ||
+    (metadata.format === 'heif' && metadata.compression === 'av1');
+  if (!accepted || !metadata.width || !metadata.height) throw new AppError('INVALID_DATA', ONLY_IMAGES_MESSAGE);
+}
 
 export interface StoredImage {
   /** The spec's public_id: `folder/hash`; files are `<key>-<width>.webp`. */
@@ -19,8 +39,10 @@ export interface StoredImage {
 }
 
 export interface MediaStore {
-  /** Checks that the bytes are an image (by content, not name), and stores it in every width as WebP. */
+  /** Checks that the bytes are a JPEG, PNG, WebP or AVIF (by content, not name), and stores it in every width as WebP. */
   saveImage(bytes: Buffer, folder: string): Promise<StoredImage>;
+  /** The same content check as saveImage, without storing anything. */
+  inspectImage(bytes: Buffer): Promise<void>;
   remove(key: string): Promise<void>;
   readonly root: string;
 }
@@ -30,18 +52,9 @@ export function createMediaStore(root: string): MediaStore {
   mkdirSync(root, { recursive: true });
   return {
     root,
+    inspectImage,
     async saveImage(bytes, folder) {
-      if (bytes.length > MAX_UPLOAD_BYTES)
-        throw new AppError('INVALID_DATA', `Images must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
-      let metadata: Metadata;
-      try {
-        metadata = await sharp(bytes).metadata();
-      } catch {
-        throw new AppError('INVALID_DATA', 'This file is not an image we can read (use JPEG, PNG, WebP or AVIF).');
-      }
-      if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
-        throw new AppError('INVALID_DATA', 'This file is not an image we can read (use JPEG, PNG, WebP or AVIF).');
-      }
+      await inspectImage(bytes);
       const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 20);
       const key = `${folder}/${hash}`;
       await mkdir(path.join(root, folder), { recursive: true });

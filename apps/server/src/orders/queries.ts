@@ -23,7 +23,8 @@ export async function takeStock(tx: Db, item: StockItem): Promise<boolean> {
     ? await selectRows<{ quantity: number }>(
         tx,
         sql`update ${variants} set quantity = quantity - ${item.quantity}
-            where id = ${item.variantId} and product_id = ${item.productId} and quantity >= ${item.quantity} returning quantity`,
+            where id = ${item.variantId} and product_id = ${item.productId} and quantity >= ${item.quantity} and archived_at is null
+            returning quantity`,
       )
     : await selectRows<{ stock: number }>(
         tx,
@@ -33,10 +34,12 @@ export async function takeStock(tx: Db, item: StockItem): Promise<boolean> {
   return rows.length === 1;
 }
 
-/** Puts pieces back on the shelf (a variant or product deleted since is skipped). */
+/** Puts pieces back on the shelf (a variant or product deleted since, or a variant archived, is skipped). */
 export async function putBackStock(tx: Db, item: StockItem): Promise<void> {
   if (item.variantId) {
-    await tx.execute(sql`update ${variants} set quantity = quantity + ${item.quantity} where id = ${item.variantId}`);
+    await tx.execute(
+      sql`update ${variants} set quantity = quantity + ${item.quantity} where id = ${item.variantId} and archived_at is null`,
+    );
   } else {
     await tx.execute(sql`update ${products} set stock = stock + ${item.quantity}, updated_at = now() where id = ${item.productId}`);
   }

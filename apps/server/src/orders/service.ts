@@ -71,6 +71,9 @@ export type PaidOutcome =
   | { kind: 'already'; order: OrderRow }
   | { kind: 'refund'; order: OrderRow; payment: CapturedPayment; reason: string };
 
+/** Work done inside an order change's own transaction, with the order before and after (the back-office's audit entry). */
+export type InTransaction = (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>;
+
 export interface OrdersOptions {
   now: () => Date;
   /** How long an unpaid order holds its stock (RESERVATION_TTL_SECONDS). */
@@ -402,6 +405,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       reason: string,
       actor: Actor,
       ownerId?: string,
+      inTransaction?: InTransaction,
     ): Promise<{ order: OrderRow; refundDue: { paymentId: string; amount: number } | null }> {
       assertOrderId(orderId);
       const result = await db.transaction(async (tx) => {
@@ -415,6 +419,10 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             throw new AppError('CONFLICT', 'This order has been shipped and can no longer be cancelled.');
           await move(tx, order, 'cancelled', actor, reason, { cancelReason: reason, reservedUntil: null });
           released = await releaseStock(tx, order, now());
+          if (inTransaction) {
+            const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
+            await inTransaction(tx, order, after!);
+          }
         }
         const [captured] = await tx
           .select()
@@ -442,6 +450,35 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (!moved) return null;
         const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id));
         return fresh!;
+      });
+    },
+
+    /**
+     * The back-office moves an order along the state machine (packed, shipped, delivered, a return approved or
+     * rejected), in one transaction that locks the order. Asking again for the status it has changes nothing
+     * and answers `moved: false`, so a double click or a retry is harmless.
+     */
+    async advance(
+      orderId: string,
+      to: OrderStatus,
+      input: {
+        actor: Actor;
+        note: string;
+        extra?: Partial<OrderRow>;
+        inTransaction?: InTransaction;
+        /** Only from this status (when the state machine allows more than one way in). */
+        from?: { status: OrderStatus; refusal: string };
+      },
+    ): Promise<{ order: OrderRow; moved: boolean }> {
+      assertOrderId(orderId);
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, eq(orders.id, orderId));
+        if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+        if (input.from && order.status !== to && order.status !== input.from.status) throw new AppError('CONFLICT', input.from.refusal);
+        const moved = await move(tx, order, to, input.actor, input.note, input.extra);
+        const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
+        if (moved && input.inTransaction) await input.inTransaction(tx, order, after!);
+        return { order: after!, moved };
       });
     },
 

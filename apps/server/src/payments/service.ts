@@ -1,9 +1,10 @@
 import { AppError, type CreatePaymentInput, type OrderDetail, type VerifyPaymentInput } from '@shop/core';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import type { OrderNotices } from '../orders/notices.js';
-import type { CapturedPayment, OrdersService, OrderRow } from '../orders/service.js';
+import type { CapturedPayment, InTransaction, OrdersService, OrderRow } from '../orders/service.js';
+import { orders as ordersTable } from '../orders/tables.js';
 import type { PaymentProvider } from './razorpay/provider.js';
 import { verifyPaymentSignature, verifyWebhookSignature } from './razorpay/signatures.js';
 import { payments, refunds, webhookEvents } from './tables.js';
@@ -256,10 +257,19 @@ export function createPaymentsService(
       return tally;
     },
 
-    /** The shopper cancels before shipping: the stock returns and a paid order is refunded in full, once. */
-    async cancelOrder(userId: string, orderId: string, reason: string, actor: 'shopper' | 'admin' = 'shopper'): Promise<void> {
+    /**
+     * The shopper (or the back-office) cancels before shipping: the stock returns and a paid order is refunded in
+     * full, once. `inTransaction` runs in the cancellation's own transaction (the back-office's audit entry).
+     */
+    async cancelOrder(
+      userId: string,
+      orderId: string,
+      reason: string,
+      actor: 'shopper' | 'admin' = 'shopper',
+      inTransaction?: InTransaction,
+    ): Promise<void> {
       const before = await orders.detail(orderId).catch(() => null);
-      const { order, refundDue } = await orders.cancel(orderId, reason, actor, actor === 'shopper' ? userId : undefined);
+      const { order, refundDue } = await orders.cancel(orderId, reason, actor, actor === 'shopper' ? userId : undefined, inTransaction);
       if (before && before.status !== 'cancelled') notices.send('cancelled', order);
       if (refundDue) {
         try {
@@ -271,6 +281,50 @@ export function createPaymentsService(
             'Your order is cancelled, but the refund could not be started. Please try again in a few minutes.',
           );
         }
+      }
+    },
+
+    /**
+     * The back-office refunds a returned order in full through Razorpay: the refund is recorded (once per order,
+     * with `inTransaction` in the same transaction) before Razorpay is asked, and the order becomes refunded when
+     * Razorpay confirms. Asking again retries a refund that did not go through and never pays twice.
+     */
+    async refundReturned(orderId: string, inTransaction?: (tx: Db, order: OrderRow, amount: number) => Promise<void>): Promise<void> {
+      const due = await db.transaction(async (tx) => {
+        const [order] = await tx.select().from(ordersTable).where(eq(ordersTable.id, orderId)).for('update');
+        if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+        if (order.status === 'refunded') return null;
+        if (order.status !== 'returned') throw new AppError('CONFLICT', 'Only a returned order can be refunded; approve the return first.');
+        const [captured] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.orderId, order.id), eq(payments.status, 'captured')))
+          .orderBy(asc(payments.paidAt))
+          .limit(1);
+        if (!captured) throw new AppError('CONFLICT', 'This order has no captured payment to refund.');
+        const key = `return_${order.id}`;
+        const recorded = await tx
+          .insert(refunds)
+          .values({
+            orderId: order.id,
+            razorpayPaymentId: captured.razorpayPaymentId,
+            idempotencyKey: key,
+            amountPaise: captured.amountPaise,
+            status: 'pending',
+            reason: `Return: ${order.returnReason ?? ''}`.trim(),
+            createdAt: now(),
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (recorded.length > 0 && inTransaction) await inTransaction(tx, order, captured.amountPaise);
+        return { order, key, paymentId: captured.razorpayPaymentId, amount: captured.amountPaise };
+      });
+      if (!due) return;
+      try {
+        await refund(due.order, due.paymentId, due.amount, due.key, `Return: ${due.order.returnReason ?? ''}`.trim());
+      } catch (error) {
+        log.error({ err: error, orderId }, 'refund could not be sent; refunding again retries it');
+        throw new AppError('UNAVAILABLE', 'The refund could not be started. Please try again in a few minutes.');
       }
     },
   };

@@ -1,0 +1,371 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  ADMIN_INVITE_DAYS,
+  AppError,
+  adminRegisterSchema,
+  newPassword,
+  type AdminAccount,
+  type AdminRegisterInput,
+  type CreateInviteInput,
+  type Invite,
+  type PublicAdmin,
+} from '@shop/core';
+import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { ARGON2 } from '../accounts/service.js';
+import { createCodeStore } from '../accounts/limits.js';
+import { COMMAND_LINE, recordAudit, type AuditActor } from '../audit/service.js';
+import type { Db } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import { adminInviteMail } from '../mail/templates.js';
+import type { SettingsService } from '../settings/service.js';
+import { adminInvites, adminSessions, admins } from './tables.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+export const ADMIN_SESSION_DAYS = 7;
+const SESSION_REFRESH_AFTER = DAY;
+
+export const WRONG_ADMIN_LOGIN = 'Invalid email or password.';
+export const INVALID_INVITE = 'This invite link is not valid or has expired. Ask the owner for a new one.';
+export const DEMO_OWNER_EMAIL = 'owner@example.in';
+const DEMO_START: AuditActor = { id: null, label: 'first start with the demo data' };
+
+export interface AdminSession {
+  /** The cookie value; only its SHA-256 is stored. */
+  token: string;
+  expiresAt: Date;
+}
+
+export interface AdminsOptions {
+  mailer: Mailer;
+  settings: SettingsService;
+  publicUrl: string;
+  /** Key of the login throttles' counters (shared with shoppers'). */
+  secret: string;
+  now: () => Date;
+  onMailError?: (error: unknown) => void;
+}
+
+type AdminRow = typeof admins.$inferSelect;
+type InviteRow = typeof adminInvites.$inferSelect;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const toPublicAdmin = (row: AdminRow): PublicAdmin => ({
+  _id: row.id,
+  adminName: row.name,
+  adminEmail: row.email,
+  role: row.role,
+});
+
+/** What the audit log keeps of an account: never the password hash. */
+const accountSnapshot = (row: AdminRow) => ({ ...toPublicAdmin(row), active: row.active });
+
+/** Login throttles are counted per address like shoppers', under their own key so the two never mix. */
+const throttleKey = (email: string) => `admin:${email}`;
+
+function inviteStatus(row: InviteRow, at: Date): Invite['status'] {
+  if (row.usedAt) return 'used';
+  if (row.revokedAt) return 'revoked';
+  return row.expiresAt <= at ? 'expired' : 'pending';
+}
+
+/** Back-office accounts: login and sessions (apart from shoppers'), invites, roles, and the first owner. */
+export function createAdminsService(db: Db, options: AdminsOptions) {
+  const { now } = options;
+  const throttles = createCodeStore(db, { secret: options.secret, now });
+  // Checked when the address is unknown, so a wrong address costs as long as a wrong password.
+  const dummyHash = hash('not-a-real-password', ARGON2);
+
+  const findByEmail = async (email: string) => (await db.select().from(admins).where(eq(admins.email, email)))[0];
+
+  async function createSession(adminId: string, previousToken: string | undefined): Promise<AdminSession> {
+    if (previousToken) await db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(previousToken)));
+    await db.delete(adminSessions).where(and(eq(adminSessions.adminId, adminId), lt(adminSessions.expiresAt, now())));
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now().getTime() + ADMIN_SESSION_DAYS * DAY);
+    await db.insert(adminSessions).values({ tokenHash: hashToken(token), adminId, createdAt: now(), expiresAt });
+    return { token, expiresAt };
+  }
+
+  /** Creates an owner, or gives an existing account a new password (and back its access), in one audited transaction. */
+  async function createOrReset(input: { email: string; name: string; password: string }, actor: AuditActor) {
+    const passwordHash = await hash(input.password, ARGON2);
+    const result = await db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(admins).where(eq(admins.email, input.email)).for('update');
+      const at = now();
+      if (existing) {
+        const [row] = await tx
+          .update(admins)
+          .set({ passwordHash, active: true, updatedAt: at })
+          .where(eq(admins.id, existing.id))
+          .returning();
+        await tx.delete(adminSessions).where(eq(adminSessions.adminId, existing.id));
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'admin.password_reset',
+            entity: 'admin',
+            entityId: existing.id,
+            before: accountSnapshot(existing),
+            after: accountSnapshot(row!),
+          },
+          at,
+        );
+        return { created: false, admin: toPublicAdmin(row!) };
+      }
+      const [row] = await tx
+        .insert(admins)
+        .values({ name: input.name, email: input.email, passwordHash, role: 'owner', createdAt: at, updatedAt: at })
+        .returning();
+      await recordAudit(tx, actor, { action: 'admin.create', entity: 'admin', entityId: row!.id, after: accountSnapshot(row!) }, at);
+      return { created: true, admin: toPublicAdmin(row!) };
+    });
+    // A reset is also how the owner gets back in after a lock-out.
+    await throttles.clearPasswordFailures(throttleKey(input.email));
+    return result;
+  }
+
+  return {
+    /** Spec §7 POST /api/admin/login, with the shoppers' throttles: per IP, then per address. */
+    async login(
+      email: string,
+      password: string,
+      ip: string,
+      previousToken?: string,
+    ): Promise<{ admin: PublicAdmin; session: AdminSession }> {
+      await throttles.assertPasswordAttemptsAllowedFrom(ip);
+      await throttles.assertPasswordLoginAllowed(throttleKey(email), { otpLogin: false });
+      const admin = await findByEmail(email);
+      const matches = await verify(admin?.passwordHash ?? (await dummyHash), password);
+      // A deactivated account answers like a wrong password: nobody learns it exists.
+      if (!admin || !matches || !admin.active) {
+        await throttles.recordPasswordFailure(throttleKey(email), ip);
+        throw new AppError('UNAUTHENTICATED', WRONG_ADMIN_LOGIN);
+      }
+      await throttles.clearPasswordFailures(throttleKey(email));
+      return { admin: toPublicAdmin(admin), session: await createSession(admin.id, previousToken) };
+    },
+
+    /** The active admin behind a session cookie, or null; extends the session when it is more than a day old. */
+    async authenticate(token: string | undefined): Promise<{ admin: PublicAdmin; session: AdminSession } | null> {
+      if (!token) return null;
+      const tokenHash = hashToken(token);
+      const at = now();
+      const [found] = await db
+        .select({ admin: admins, expiresAt: adminSessions.expiresAt })
+        .from(adminSessions)
+        .innerJoin(admins, eq(admins.id, adminSessions.adminId))
+        .where(and(eq(adminSessions.tokenHash, tokenHash), gt(adminSessions.expiresAt, at), eq(admins.active, true)));
+      if (!found) return null;
+      let expiresAt = found.expiresAt;
+      if (expiresAt.getTime() - at.getTime() < ADMIN_SESSION_DAYS * DAY - SESSION_REFRESH_AFTER) {
+        expiresAt = new Date(at.getTime() + ADMIN_SESSION_DAYS * DAY);
+        await db.update(adminSessions).set({ expiresAt }).where(eq(adminSessions.tokenHash, tokenHash));
+      }
+      return { admin: toPublicAdmin(found.admin), session: { token, expiresAt } };
+    },
+
+    async logout(token: string | undefined): Promise<void> {
+      if (token) await db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(token)));
+    },
+
+    /**
+     * Creates the account an owner invited: the token must be pending and unexpired, and the address the one it
+     * was sent to. The invite is used up in the same transaction, so one link makes one account.
+     */
+    async register(input: AdminRegisterInput): Promise<PublicAdmin> {
+      const details = adminRegisterSchema.parse(input);
+      // A made-up token costs one indexed read, never an argon2 hash; the transaction below checks it again under lock.
+      const [known] = await db
+        .select()
+        .from(adminInvites)
+        .where(eq(adminInvites.tokenHash, hashToken(details.inviteToken)));
+      if (!known || inviteStatus(known, now()) !== 'pending')
+        throw new AppError('INVALID_DATA', INVALID_INVITE, { inviteToken: INVALID_INVITE });
+      const passwordHash = await hash(details.adminPassword, ARGON2);
+      return db.transaction(async (tx) => {
+        const at = now();
+        const [invite] = await tx
+          .select()
+          .from(adminInvites)
+          .where(eq(adminInvites.tokenHash, hashToken(details.inviteToken)))
+          .for('update');
+        if (!invite || inviteStatus(invite, at) !== 'pending')
+          throw new AppError('INVALID_DATA', INVALID_INVITE, { inviteToken: INVALID_INVITE });
+        if (invite.email !== details.adminEmail) {
+          const message = 'This invite was sent to another email address.';
+          throw new AppError('INVALID_DATA', message, { adminEmail: message });
+        }
+        const [row] = await tx
+          .insert(admins)
+          .values({ name: details.adminName, email: details.adminEmail, passwordHash, role: invite.role, createdAt: at, updatedAt: at })
+          .onConflictDoNothing({ target: admins.email })
+          .returning();
+        if (!row) {
+          const message = 'There is already an admin account for this email.';
+          throw new AppError('CONFLICT', message, { adminEmail: message });
+        }
+        await tx.update(adminInvites).set({ usedAt: at, usedBy: row.id }).where(eq(adminInvites.id, invite.id));
+        const admin = toPublicAdmin(row);
+        await recordAudit(
+          tx,
+          { id: row.id, label: `${row.name} <${row.email}>` },
+          { action: 'admin.register', entity: 'admin', entityId: row.id, after: { ...accountSnapshot(row), inviteId: invite.id } },
+          at,
+        );
+        return admin;
+      });
+    },
+
+    /** An owner invites someone: a single-use link, valid for a week, e-mailed and answered. */
+    async createInvite(actor: AuditActor, input: CreateInviteInput): Promise<{ url: string; expiresAt: string }> {
+      const token = randomBytes(32).toString('base64url');
+      const at = now();
+      const expiresAt = new Date(at.getTime() + ADMIN_INVITE_DAYS * DAY);
+      await db.transaction(async (tx) => {
+        const [existing] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.email, input.email));
+        if (existing) {
+          const message = 'There is already an admin account for this email.';
+          throw new AppError('CONFLICT', message, { email: message });
+        }
+        const [row] = await tx
+          .insert(adminInvites)
+          .values({ tokenHash: hashToken(token), email: input.email, role: input.role, createdBy: actor.id, createdAt: at, expiresAt })
+          .returning();
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'invite.create', entity: 'invite', entityId: row!.id, after: { email: row!.email, role: row!.role, expiresAt } },
+          at,
+        );
+      });
+      const url = `${options.publicUrl}/admin/signup?token=${encodeURIComponent(token)}`;
+      try {
+        const shop = await options.settings.get();
+        await options.mailer.send(
+          adminInviteMail({
+            to: input.email,
+            url,
+            invitedBy: actor.label.replace(/ <.*>$/, ''),
+            role: input.role,
+            expiresAt,
+            shop,
+            publicUrl: options.publicUrl,
+          }),
+        );
+      } catch (error) {
+        // The owner has the link in the answer and can pass it on herself.
+        options.onMailError?.(error);
+      }
+      return { url, expiresAt: expiresAt.toISOString() };
+    },
+
+    async listInvites(): Promise<Invite[]> {
+      const rows = await db
+        .select({ invite: adminInvites, invitedBy: admins.name })
+        .from(adminInvites)
+        .leftJoin(admins, eq(admins.id, adminInvites.createdBy))
+        .orderBy(desc(adminInvites.createdAt))
+        .limit(200);
+      const at = now();
+      return rows.map(({ invite, invitedBy }) => ({
+        _id: invite.id,
+        email: invite.email,
+        role: invite.role,
+        status: inviteStatus(invite, at),
+        invitedBy,
+        createdAt: invite.createdAt.toISOString(),
+        expiresAt: invite.expiresAt.toISOString(),
+      }));
+    },
+
+    /** The link stops working; revoking again changes nothing. A used invite cannot be revoked. */
+    async revokeInvite(actor: AuditActor, inviteId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [invite] = await tx.select().from(adminInvites).where(eq(adminInvites.id, inviteId)).for('update');
+        if (!invite) throw new AppError('NOT_FOUND', 'Invite not found');
+        if (invite.usedAt) throw new AppError('CONFLICT', 'This invite was already used; deactivate the account instead.');
+        if (invite.revokedAt) return;
+        const at = now();
+        await tx.update(adminInvites).set({ revokedAt: at }).where(eq(adminInvites.id, inviteId));
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'invite.revoke',
+            entity: 'invite',
+            entityId: inviteId,
+            before: { status: inviteStatus(invite, at) },
+            after: { status: 'revoked' },
+          },
+          at,
+        );
+      });
+    },
+
+    async listAccounts(): Promise<AdminAccount[]> {
+      const rows = await db.select().from(admins).orderBy(asc(admins.createdAt));
+      return rows.map((row) => ({ ...toPublicAdmin(row), active: row.active, createdAt: row.createdAt.toISOString() }));
+    },
+
+    /** An owner turns a staff account off (its sessions end at once) or on again; owners are not switched off here. */
+    async setActive(actor: AuditActor, adminId: string, active: boolean): Promise<AdminAccount> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(admins).where(eq(admins.id, adminId)).for('update');
+        if (!row) throw new AppError('NOT_FOUND', 'Admin not found');
+        if (row.role !== 'staff') throw new AppError('CONFLICT', 'Only staff accounts can be deactivated.');
+        const at = now();
+        let current = row;
+        if (row.active !== active) {
+          [current] = (await tx.update(admins).set({ active, updatedAt: at }).where(eq(admins.id, adminId)).returning()) as [AdminRow];
+          await recordAudit(
+            tx,
+            actor,
+            {
+              action: active ? 'admin.activate' : 'admin.deactivate',
+              entity: 'admin',
+              entityId: adminId,
+              before: accountSnapshot(row),
+              after: accountSnapshot(current),
+            },
+            at,
+          );
+        }
+        if (!active) await tx.delete(adminSessions).where(eq(adminSessions.adminId, adminId));
+        return { ...toPublicAdmin(current), active: current.active, createdAt: current.createdAt.toISOString() };
+      });
+    },
+
+    /** `npm run admin:create`: an owner for a new address; for a known one, a new password and its sessions ended. */
+    async createOrResetFromCommandLine(input: { email: string; name: string; password: string }) {
+      newPassword.parse(input.password);
+      return createOrReset(input, COMMAND_LINE);
+    },
+
+    /**
+     * With the demo data: an owner with a random password when there is no admin at all, so the back-office can
+     * be tried at once. Answers the password (to print once) or null when admins exist.
+     */
+    async ensureDemoOwner(): Promise<{ email: string; password: string } | null> {
+      const password = randomBytes(12).toString('base64url');
+      const passwordHash = await hash(password, ARGON2);
+      return db.transaction(async (tx) => {
+        // Instances starting together on one database: one creates the owner, the others find it.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('demo-owner'))`);
+        const [existing] = await tx.select({ n: count() }).from(admins);
+        if (Number(existing?.n ?? 0) > 0) return null;
+        const at = now();
+        const [row] = await tx
+          .insert(admins)
+          .values({ name: 'Demo Owner', email: DEMO_OWNER_EMAIL, passwordHash, role: 'owner', createdAt: at, updatedAt: at })
+          .returning();
+        await recordAudit(tx, DEMO_START, { action: 'admin.create', entity: 'admin', entityId: row!.id, after: accountSnapshot(row!) }, at);
+        return { email: DEMO_OWNER_EMAIL, password };
+      });
+    },
+  };
+}
+
+export type AdminsService = ReturnType<typeof createAdminsService>;

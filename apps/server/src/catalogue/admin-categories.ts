@@ -1,0 +1,179 @@
+import { AppError, type AdminCategory, type CreateCategoryInput, type UpdateCategoryInput } from '@shop/core';
+import { eq, sql } from 'drizzle-orm';
+import { recordAudit, type AuditActor } from '../audit/service.js';
+import { selectRows, type Db } from '../db/database.js';
+import { refreshKeywords, slugify } from './admin-products.js';
+import { rememberWords } from './admin-service.js';
+import type { CatalogueChanges } from './changes.js';
+import { dictionaryWords } from './search-terms.js';
+import { categories, products } from './tables.js';
+
+type CategoryRow = typeof categories.$inferSelect;
+
+const snapshot = (row: CategoryRow) => ({
+  categoryName: row.name,
+  slug: row.slug,
+  style: row.style,
+  hsnCode: row.hsnCode,
+  parentId: row.parentId,
+  description: row.description,
+});
+
+async function lockCategory(tx: Db, categoryId: string): Promise<CategoryRow> {
+  const [row] = await tx.select().from(categories).where(eq(categories.id, categoryId)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', 'Category not found');
+  return row;
+}
+
+/** The back-office's categories: list with counts, create, rename, style and HSN code, delete when empty. */
+export function createAdminCategoriesService(db: Db, deps: { changes: CatalogueChanges; now: () => Date }) {
+  const { changes, now } = deps;
+
+  async function list(): Promise<AdminCategory[]> {
+    const rows = await selectRows<{
+      id: string;
+      name: string;
+      slug: string;
+      style: 'traditional' | 'modern';
+      parent_id: string | null;
+      hsn_code: string;
+      description: string;
+      product_count: number;
+      child_count: number;
+    }>(
+      db,
+      sql`
+      select c.id, c.name, c.slug, c.style, c.parent_id, c.hsn_code, c.description,
+        (select count(*)::int from ${products} p where p.category_id = c.id) as product_count,
+        (select count(*)::int from ${categories} child where child.parent_id = c.id) as child_count
+      from ${categories} c order by c.style desc, c.position, c.name`,
+    );
+    return rows.map((row) => ({
+      _id: row.id,
+      categoryName: row.name,
+      slug: row.slug,
+      style: row.style,
+      parentId: row.parent_id,
+      hsnCode: row.hsn_code,
+      description: row.description,
+      productCount: Number(row.product_count),
+      childCount: Number(row.child_count),
+    }));
+  }
+
+  const one = async (categoryId: string) => {
+    const found = (await list()).find((category) => category._id === categoryId);
+    if (!found) throw new AppError('NOT_FOUND', 'Category not found');
+    return found;
+  };
+
+  return {
+    list,
+
+    async create(actor: AuditActor, input: CreateCategoryInput): Promise<AdminCategory> {
+      const id = await db.transaction(async (tx) => {
+        if (input.parentId) {
+          const parent = await lockCategory(tx, input.parentId);
+          // Categories are one level deep (catalogue/tables.ts).
+          if (parent.parentId)
+            throw new AppError('INVALID_DATA', 'A category can only be inside a top-level category.', { parentId: 'not top-level' });
+        }
+        let slug = slugify(input.categoryName);
+        const [taken] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+        if (taken) slug = `${slug}-${Date.now().toString(36)}`;
+        const [{ position }] = (await selectRows<{ position: number }>(
+          tx,
+          sql`select coalesce(max(position) + 1, 0)::int as position from ${categories}`,
+        )) as [{ position: number }];
+        const [row] = await tx
+          .insert(categories)
+          .values({
+            name: input.categoryName,
+            slug,
+            style: input.style,
+            hsnCode: input.hsnCode,
+            parentId: input.parentId ?? null,
+            description: input.description ?? '',
+            position: Number(position),
+            createdAt: now(),
+          })
+          .returning();
+        await rememberWords(tx, dictionaryWords(input.categoryName));
+        await recordAudit(tx, actor, { action: 'category.create', entity: 'category', entityId: row!.id, after: snapshot(row!) }, now());
+        return row!.id;
+      });
+      changes.publish();
+      return one(id);
+    },
+
+    /** Rename, restyle, new HSN code or description; the slug stays so storefront links keep working. */
+    async update(actor: AuditActor, categoryId: string, input: UpdateCategoryInput): Promise<AdminCategory> {
+      await db.transaction(async (tx) => {
+        const before = await lockCategory(tx, categoryId);
+        const [after] = await tx
+          .update(categories)
+          .set({
+            ...(input.categoryName !== undefined ? { name: input.categoryName } : {}),
+            ...(input.style ? { style: input.style } : {}),
+            ...(input.hsnCode ? { hsnCode: input.hsnCode } : {}),
+            ...(input.description !== undefined ? { description: input.description } : {}),
+          })
+          .where(eq(categories.id, categoryId))
+          .returning();
+        if (after!.name !== before.name) {
+          // Shoppers search products by their category's name.
+          const members = await tx.select({ id: products.id }).from(products).where(eq(products.categoryId, categoryId));
+          await refreshKeywords(
+            tx,
+            members.map((row) => row.id),
+          );
+          await rememberWords(tx, dictionaryWords(after!.name));
+        }
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'category.update', entity: 'category', entityId: categoryId, before: snapshot(before), after: snapshot(after!) },
+          now(),
+        );
+      });
+      changes.publish();
+      return one(categoryId);
+    },
+
+    /** Only an empty category goes: no products of any status and no child categories. */
+    async remove(actor: AuditActor, categoryId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await lockCategory(tx, categoryId);
+        const [counts] = await selectRows<{ products: number; children: number }>(
+          tx,
+          sql`select (select count(*)::int from ${products} where category_id = ${categoryId}) as products,
+            (select count(*)::int from ${categories} where parent_id = ${categoryId}) as children`,
+        );
+        const productCount = Number(counts?.products ?? 0);
+        const childCount = Number(counts?.children ?? 0);
+        if (productCount > 0) {
+          throw new AppError(
+            'CONFLICT',
+            `Only an empty category can be deleted: it has ${productCount} product${productCount === 1 ? '' : 's'}.`,
+          );
+        }
+        if (childCount > 0) {
+          throw new AppError(
+            'CONFLICT',
+            `Only an empty category can be deleted: it has ${childCount} sub-categor${childCount === 1 ? 'y' : 'ies'}.`,
+          );
+        }
+        await tx.delete(categories).where(eq(categories.id, categoryId));
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'category.delete', entity: 'category', entityId: categoryId, before: snapshot(before) },
+          now(),
+        );
+      });
+      changes.publish();
+    },
+  };
+}
+
+export type AdminCategoriesService = ReturnType<typeof createAdminCategoriesService>;

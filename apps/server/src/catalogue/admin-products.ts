@@ -1,0 +1,658 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ADMIN_PAGE_SIZE,
+  AppError,
+  LOW_STOCK_THRESHOLD,
+  addVariantSchema,
+  applyDiscount,
+  mediaSrcset,
+  type AddVariantInput,
+  type AdminProduct,
+  type AdminProductQuery,
+  type AdminProductRow,
+  type AdminProductSort,
+  type AdminVariant,
+  type CreateProductInput,
+  type UpdateProductInput,
+  type UpdateVariantInput,
+} from '@shop/core';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { recordAudit, type AuditActor } from '../audit/service.js';
+import { selectRows, type Db } from '../db/database.js';
+import type { MediaStore, StoredImage } from '../media/store.js';
+import { orderItems } from '../orders/tables.js';
+import { rememberWords } from './admin-service.js';
+import type { CatalogueChanges } from './changes.js';
+import { dictionaryWords } from './search-terms.js';
+import { categories, productImages, products, variants } from './tables.js';
+
+// The back-office's product, variant and photo calls. Every change is one transaction that locks what it
+// changes, writes its audit entry (before and after) and, once committed, publishes a change notice so the
+// storefront's caches drop the product at once.
+
+type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof variants.$inferSelect;
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const VARIANT_NOT_FOUND = 'Variant not found';
+
+export function slugify(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'product'
+  );
+}
+
+/** A slug no other row has: the name's, or with a short random tail. */
+export async function freeSlug(tx: Db, table: typeof products | typeof categories, name: string): Promise<string> {
+  const base = slugify(name);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const slug = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`;
+    const [taken] = await tx.select({ id: table.id }).from(table).where(eq(table.slug, slug));
+    if (!taken) return slug;
+  }
+  return `${base}-${randomBytes(6).toString('hex')}`;
+}
+
+/** What the audit log keeps of a product. */
+export const productSnapshot = (row: ProductRow) => ({
+  productName: row.name,
+  productDescription: row.description,
+  productPrice: row.pricePaise,
+  productDiscount: row.discountPercent,
+  productStock: row.stock,
+  category: row.categoryId,
+  status: row.status,
+  fabric: row.fabric,
+  tags: row.tags,
+});
+
+const variantSnapshot = (row: VariantRow) => ({
+  productId: row.productId,
+  variantName: row.variantName,
+  variantDescription: row.variantDescription,
+  variantColor: row.variantColor,
+  variantSize: row.variantSize,
+  variantColorPrice: row.variantColorPricePaise,
+  variantSizePrice: row.variantSizePricePaise,
+  quantity: row.quantity,
+  sku: row.sku,
+  archived: row.archivedAt !== null,
+});
+
+const toAdminVariant = (row: VariantRow): AdminVariant => ({
+  _id: row.id,
+  variantName: row.variantName,
+  variantDescription: row.variantDescription,
+  variantColor: row.variantColor,
+  variantSize: row.variantSize,
+  variantColorPrice: row.variantColorPricePaise,
+  variantSizePrice: row.variantSizePricePaise,
+  quantity: row.quantity,
+  sku: row.sku,
+  lowStock: row.quantity <= LOW_STOCK_THRESHOLD,
+});
+
+async function lockProduct(tx: Db, productId: string): Promise<ProductRow> {
+  const [row] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
+  return row;
+}
+
+async function assertCategory(tx: Db, categoryId: string | null | undefined): Promise<void> {
+  if (!categoryId) return;
+  const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  if (!row) throw new AppError('NOT_FOUND', 'Category not found', { category: 'Category not found' });
+}
+
+/**
+ * Recomputes the words a shopper may search the products by (category name, tags, fabric, live colours), and
+ * adds new ones to the spelling dictionary. In the caller's transaction.
+ */
+export async function refreshKeywords(tx: Db, productIds: readonly string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const rows = await selectRows<{ id: string; name: string; keywords: string }>(
+    tx,
+    sql`
+    update ${products} p set search_keywords = concat_ws(' ',
+      nullif((select c.name from ${categories} c where c.id = p.category_id), ''),
+      nullif(array_to_string(p.tags, ' '), ''),
+      nullif(p.fabric, ''),
+      (select string_agg(distinct v.variant_color, ' ') from ${variants} v where v.product_id = p.id and v.archived_at is null))
+    where p.id in (${sql.join(
+      productIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    returning p.id, p.name, p.search_keywords as keywords`,
+  );
+  await rememberWords(tx, dictionaryWords(...rows.flatMap((row) => [row.name, row.keywords])));
+}
+
+/** Applies a stock edit: absolute, or (with what the editor started from) as a change to the stock as it is now. */
+function editedStock(current: number, wanted: number, previous: number | undefined): number {
+  if (previous === undefined) return wanted;
+  const result = current + (wanted - previous);
+  if (result < 0) {
+    throw new AppError('CONFLICT', `The stock changed while you were editing (now ${current}). Reload and try again.`);
+  }
+  return result;
+}
+
+const ORDER_BY: Record<AdminProductSort, SQL> = {
+  newest: sql`p.created_at desc, p.id`,
+  oldest: sql`p.created_at asc, p.id`,
+  name: sql`lower(p.name), p.id`,
+  price_asc: sql`p.selling_price_paise asc, p.id`,
+  price_desc: sql`p.selling_price_paise desc, p.id`,
+  stock_asc: sql`p.available_stock asc, p.id`,
+  updated: sql`p.updated_at desc, p.id`,
+};
+
+interface ListRow {
+  id: string;
+  name: string;
+  slug: string;
+  category_id: string | null;
+  category_name: string | null;
+  price_paise: number;
+  discount_percent: number;
+  selling_price_paise: number;
+  stock: number;
+  available_stock: number;
+  variant_count: number;
+  low_variants: number;
+  status: AdminProductRow['status'];
+  storage_key: string | null;
+  url: string | null;
+  updated_at: string | Date;
+  total: number;
+}
+
+/** One product as the product view shows it (spec §2.14): photos, live variants, both stocks. */
+export async function adminProductDetail(db: Db, productId: string): Promise<AdminProduct> {
+  const [found] = await db
+    .select({ product: products, categoryName: categories.name })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, productId));
+  if (!found) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
+  const { product, categoryName } = found;
+  const [images, variantRows] = await Promise.all([
+    db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, productId))
+      .orderBy(asc(productImages.position), asc(productImages.createdAt)),
+    db
+      .select()
+      .from(variants)
+      .where(and(eq(variants.productId, productId), isNull(variants.archivedAt)))
+      .orderBy(asc(variants.position), asc(variants.createdAt)),
+  ]);
+  return {
+    _id: product.id,
+    productName: product.name,
+    slug: product.slug,
+    productDescription: product.description,
+    productPrice: product.pricePaise,
+    productDiscount: product.discountPercent,
+    sellingPrice: applyDiscount(product.pricePaise, product.discountPercent),
+    productStock: product.stock,
+    availableStock: product.availableStock,
+    status: product.status,
+    category: product.categoryId ? { _id: product.categoryId, categoryName: categoryName ?? '' } : null,
+    fabric: product.fabric,
+    tags: product.tags,
+    productImages: images.map((image) => ({
+      _id: image.id,
+      secure_url: image.url,
+      public_id: image.storageKey,
+      srcset: mediaSrcset(image.storageKey),
+      width: image.width,
+      height: image.height,
+      alt: image.alt,
+    })),
+    variants: variantRows.map(toAdminVariant),
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
+  };
+}
+
+export interface PhotoUpload {
+  bytes: Buffer;
+}
+
+/** The back-office's writes to products, variants and photos. */
+export function createAdminProductsService(db: Db, deps: { changes: CatalogueChanges; media: MediaStore; now: () => Date }) {
+  const { changes, media, now } = deps;
+  const changed = (productId: string) => changes.publish([productId]);
+
+  async function setPhotoOrder(actor: AuditActor, productId: string, order: readonly string[], action: 'photo.reorder' | 'photo.cover') {
+    await db.transaction(async (tx) => {
+      await lockProduct(tx, productId);
+      const rows = await tx
+        .select({ id: productImages.id, key: productImages.storageKey })
+        .from(productImages)
+        .where(eq(productImages.productId, productId))
+        .orderBy(asc(productImages.position), asc(productImages.createdAt));
+      const before = rows.map((row) => row.key);
+      if (order.length !== before.length || new Set(order).size !== order.length || !order.every((key) => before.includes(key))) {
+        throw new AppError('INVALID_DATA', 'order must list every photo of the product once.', { order: 'must list every photo once' });
+      }
+      for (const [position, key] of order.entries()) {
+        await tx
+          .update(productImages)
+          .set({ position })
+          .where(and(eq(productImages.productId, productId), eq(productImages.storageKey, key)));
+      }
+      await tx.update(products).set({ updatedAt: now() }).where(eq(products.id, productId));
+      await recordAudit(tx, actor, { action, entity: 'photo', entityId: productId, before: { order: before }, after: { order } }, now());
+    });
+    changed(productId);
+  }
+
+  return {
+    /** GET /api/admin/product/getAllProducts: any status; search by name, slug or SKU. */
+    async list(query: AdminProductQuery): Promise<{ products: AdminProductRow[]; total: number; page: number; limit: number }> {
+      const page = query.page ?? 1;
+      const limit = ADMIN_PAGE_SIZE;
+      const where: SQL[] = [sql`true`];
+      if (query.q) {
+        const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        where.push(
+          sql`(p.name ilike ${like} or p.slug ilike ${like} or exists (select 1 from ${variants} v where v.product_id = p.id and v.sku ilike ${like}))`,
+        );
+      }
+      if (query.category === 'none') where.push(sql`p.category_id is null`);
+      else if (query.category) where.push(sql`p.category_id = ${query.category}`);
+      if (query.status) where.push(sql`p.status = ${query.status}`);
+      const rows = await selectRows<ListRow>(
+        db,
+        sql`
+        select p.id, p.name, p.slug, p.category_id, c.name as category_name, p.price_paise, p.discount_percent,
+          p.selling_price_paise, p.stock, p.available_stock, p.status, p.updated_at,
+          (select count(*)::int from ${variants} v where v.product_id = p.id and v.archived_at is null) as variant_count,
+          (select count(*)::int from ${variants} v where v.product_id = p.id and v.archived_at is null and v.quantity <= ${LOW_STOCK_THRESHOLD}) as low_variants,
+          i.storage_key, i.url, count(*) over () as total
+        from ${products} p
+        left join ${categories} c on c.id = p.category_id
+        left join lateral (select * from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1) i on true
+        where ${sql.join(where, sql` and `)}
+        order by ${ORDER_BY[query.sort ?? 'newest']} limit ${limit} offset ${(page - 1) * limit}`,
+      );
+      let total = Number(rows[0]?.total ?? 0);
+      if (rows.length === 0 && page > 1) {
+        const [counted] = await selectRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from ${products} p where ${sql.join(where, sql` and `)}`,
+        );
+        total = Number(counted?.n ?? 0);
+      }
+      return {
+        products: rows.map((row) => ({
+          _id: row.id,
+          productName: row.name,
+          slug: row.slug,
+          category: row.category_id ? { _id: row.category_id, categoryName: row.category_name ?? '' } : null,
+          productPrice: Number(row.price_paise),
+          productDiscount: Number(row.discount_percent),
+          sellingPrice: Number(row.selling_price_paise),
+          productStock: Number(row.stock),
+          availableStock: Number(row.available_stock),
+          variantCount: Number(row.variant_count),
+          lowStock: Number(row.variant_count) > 0 ? Number(row.low_variants) > 0 : Number(row.stock) <= LOW_STOCK_THRESHOLD,
+          status: row.status,
+          image: row.storage_key ? { public_id: row.storage_key, secure_url: row.url ?? '' } : null,
+          updatedAt: new Date(row.updated_at).toISOString(),
+        })),
+        total,
+        page,
+        limit,
+      };
+    },
+
+    detail: (productId: string) => adminProductDetail(db, productId),
+
+    /** POST /api/admin/product/createProduct: a draft unless a status is given. */
+    async create(actor: AuditActor, input: CreateProductInput): Promise<string> {
+      const productId = await db.transaction(async (tx) => {
+        await assertCategory(tx, input.category);
+        const at = now();
+        const [row] = await tx
+          .insert(products)
+          .values({
+            name: input.productName,
+            slug: await freeSlug(tx, products, input.productName),
+            description: input.productDescription,
+            categoryId: input.category ?? null,
+            pricePaise: input.productPrice,
+            discountPercent: input.productDiscount,
+            stock: input.productStock,
+            status: input.status ?? 'draft',
+            fabric: input.fabric ?? '',
+            tags: input.tags ?? [],
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning();
+        await refreshKeywords(tx, [row!.id]);
+        await recordAudit(tx, actor, { action: 'product.create', entity: 'product', entityId: row!.id, after: productSnapshot(row!) }, at);
+        return row!.id;
+      });
+      changed(productId);
+      return productId;
+    },
+
+    /** PUT /api/admin/product/updateProduct/{productId}: every field is saved (stock as a change when `previousStock` is sent). */
+    async update(actor: AuditActor, productId: string, input: UpdateProductInput): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await lockProduct(tx, productId);
+        await assertCategory(tx, input.category);
+        const at = now();
+        const [after] = await tx
+          .update(products)
+          .set({
+            name: input.productName,
+            description: input.productDescription,
+            pricePaise: input.productPrice,
+            discountPercent: input.productDiscount,
+            stock: editedStock(before.stock, input.productStock, input.previousStock),
+            ...(input.category !== undefined ? { categoryId: input.category } : {}),
+            ...(input.status ? { status: input.status } : {}),
+            ...(input.fabric !== undefined ? { fabric: input.fabric } : {}),
+            ...(input.tags ? { tags: input.tags } : {}),
+            updatedAt: at,
+          })
+          .where(eq(products.id, productId))
+          .returning();
+        await refreshKeywords(tx, [productId]);
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'product.update',
+            entity: 'product',
+            entityId: productId,
+            before: productSnapshot(before),
+            after: productSnapshot(after!),
+          },
+          at,
+        );
+      });
+      changed(productId);
+    },
+
+    /** Takes a product off the storefront, keeping it and its history; archiving again changes nothing. */
+    async archive(actor: AuditActor, productId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await lockProduct(tx, productId);
+        if (before.status === 'archived') return;
+        const at = now();
+        const [after] = await tx.update(products).set({ status: 'archived', updatedAt: at }).where(eq(products.id, productId)).returning();
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'product.archive',
+            entity: 'product',
+            entityId: productId,
+            before: productSnapshot(before),
+            after: productSnapshot(after!),
+          },
+          at,
+        );
+      });
+      changed(productId);
+    },
+
+    /** POST /api/admin/product/addVariant (spec §3 payload); who added it is the session's admin, never the body's. */
+    async addVariant(actor: AuditActor, input: AddVariantInput): Promise<string> {
+      const details = addVariantSchema.parse(input);
+      const variantId = await db.transaction(async (tx) => {
+        const product = await lockProduct(tx, details.product);
+        const [twin] = await tx
+          .select({ id: variants.id })
+          .from(variants)
+          .where(
+            and(
+              eq(variants.productId, product.id),
+              sql`lower(${variants.variantColor}) = lower(${details.variantColor})`,
+              sql`lower(${variants.variantSize}) = lower(${details.variantSize})`,
+              isNull(variants.archivedAt),
+            ),
+          );
+        if (twin) throw new AppError('CONFLICT', `This product already has a ${details.variantColor} ${details.variantSize} variant.`);
+        const [{ position }] = (await selectRows<{ position: number }>(
+          tx,
+          sql`select coalesce(max(position) + 1, 0)::int as position from ${variants} where product_id = ${product.id}`,
+        )) as [{ position: number }];
+        const code = (text: string, max = 12) => slugify(text).slice(0, max).replace(/-+$/, '').toUpperCase() || 'X';
+        const [row] = await tx
+          .insert(variants)
+          .values({
+            productId: product.id,
+            variantName: details.variantName,
+            variantDescription: details.variantDescription,
+            variantColor: details.variantColor,
+            variantSize: details.variantSize,
+            variantColorPricePaise: details.variantColorPrice,
+            variantSizePricePaise: details.variantSizePrice,
+            quantity: details.quantity,
+            sku: `${code(product.slug, 16)}-${code(details.variantColor)}-${code(details.variantSize)}-${randomBytes(2).toString('hex').toUpperCase()}`,
+            position: Number(position),
+            createdAt: now(),
+          })
+          .returning();
+        await tx.update(products).set({ updatedAt: now() }).where(eq(products.id, product.id));
+        await refreshKeywords(tx, [product.id]);
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'variant.create', entity: 'variant', entityId: row!.id, after: variantSnapshot(row!) },
+          now(),
+        );
+        return row!.id;
+      });
+      changed(details.product);
+      return variantId;
+    },
+
+    /** Edits a variant's quantity and prices in place (quantity as a change when `previousQuantity` is sent). */
+    async updateVariant(actor: AuditActor, input: UpdateVariantInput): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(variants)
+          .where(and(eq(variants.id, input.variantId), eq(variants.productId, input.productId), isNull(variants.archivedAt)))
+          .for('update');
+        if (!before) throw new AppError('NOT_FOUND', VARIANT_NOT_FOUND);
+        const [after] = await tx
+          .update(variants)
+          .set({
+            quantity: editedStock(before.quantity, input.quantity, input.previousQuantity),
+            variantColorPricePaise: input.variantColorPrice,
+            variantSizePricePaise: input.variantSizePrice,
+          })
+          .where(eq(variants.id, before.id))
+          .returning();
+        await tx.update(products).set({ updatedAt: now() }).where(eq(products.id, input.productId));
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'variant.update',
+            entity: 'variant',
+            entityId: before.id,
+            before: variantSnapshot(before),
+            after: variantSnapshot(after!),
+          },
+          now(),
+        );
+      });
+      changed(input.productId);
+    },
+
+    /**
+     * DELETE /api/admin/product/removeVariant: a variant nobody ordered is deleted; one with orders is archived
+     * (no stock, out of the storefront) so order history keeps pointing at it.
+     */
+    async removeVariant(actor: AuditActor, input: { productId: string; variantId: string }): Promise<'deleted' | 'archived'> {
+      const outcome = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(variants)
+          .where(and(eq(variants.id, input.variantId), eq(variants.productId, input.productId), isNull(variants.archivedAt)))
+          .for('update');
+        if (!before) throw new AppError('NOT_FOUND', VARIANT_NOT_FOUND);
+        const [ordered] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.variantId, before.id)).limit(1);
+        const at = now();
+        if (ordered) {
+          const [after] = await tx.update(variants).set({ archivedAt: at, quantity: 0 }).where(eq(variants.id, before.id)).returning();
+          await recordAudit(
+            tx,
+            actor,
+            {
+              action: 'variant.archive',
+              entity: 'variant',
+              entityId: before.id,
+              before: variantSnapshot(before),
+              after: variantSnapshot(after!),
+            },
+            at,
+          );
+        } else {
+          await tx.delete(variants).where(eq(variants.id, before.id));
+          await recordAudit(
+            tx,
+            actor,
+            { action: 'variant.delete', entity: 'variant', entityId: before.id, before: variantSnapshot(before) },
+            at,
+          );
+        }
+        await tx.update(products).set({ updatedAt: at }).where(eq(products.id, input.productId));
+        await refreshKeywords(tx, [input.productId]);
+        return ordered ? ('archived' as const) : ('deleted' as const);
+      });
+      changed(input.productId);
+      return outcome;
+    },
+
+    /**
+     * POST /api/admin/product/addProductPhotos/{productId}: every file is checked by content first (JPEG, PNG,
+     * WebP or AVIF, at most 10 MB), so one bad file stores nothing; then each is stored in the catalogue's WebP
+     * widths and added after the product's photos. A photo the product already has is not added twice.
+     */
+    async addPhotos(actor: AuditActor, productId: string, files: readonly Buffer[]): Promise<number> {
+      const [exists] = await db.select({ name: products.name }).from(products).where(eq(products.id, productId));
+      if (!exists) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
+      for (const bytes of files) await media.inspectImage(bytes);
+      const known = new Set(
+        (await db.select({ key: productImages.storageKey }).from(productImages).where(eq(productImages.productId, productId))).map(
+          (row) => row.key,
+        ),
+      );
+      const stored: StoredImage[] = [];
+      for (const bytes of files) stored.push(await media.saveImage(bytes, productId));
+      const fresh = stored.filter(
+        (image, index) => !known.has(image.key) && stored.findIndex((other) => other.key === image.key) === index,
+      );
+      try {
+        await db.transaction(async (tx) => {
+          await lockProduct(tx, productId);
+          const [{ position }] = (await selectRows<{ position: number }>(
+            tx,
+            sql`select coalesce(max(position) + 1, 0)::int as position from ${productImages} where product_id = ${productId}`,
+          )) as [{ position: number }];
+          if (fresh.length === 0) return;
+          const rows = await tx
+            .insert(productImages)
+            .values(
+              fresh.map((image, index) => ({
+                productId,
+                storageKey: image.key,
+                url: image.url,
+                width: image.width,
+                height: image.height,
+                // Shoppers' screen readers say the product's name; a better description can come later.
+                alt: exists.name,
+                position: Number(position) + index,
+                createdAt: now(),
+              })),
+            )
+            .returning();
+          await tx.update(products).set({ updatedAt: now() }).where(eq(products.id, productId));
+          for (const row of rows) {
+            await recordAudit(
+              tx,
+              actor,
+              {
+                action: 'photo.add',
+                entity: 'photo',
+                entityId: productId,
+                after: { public_id: row.storageKey, secure_url: row.url, position: row.position },
+              },
+              now(),
+            );
+          }
+        });
+      } catch (error) {
+        // Nothing was recorded: the files written for it go too.
+        await Promise.all(fresh.map((image) => media.remove(image.key)));
+        throw error;
+      }
+      changed(productId);
+      return fresh.length;
+    },
+
+    /** DELETE /api/admin/product/deleteProductPhotos: the row in the transaction, the files once it committed. */
+    async deletePhoto(actor: AuditActor, input: { productId: string; public_id: string }): Promise<void> {
+      const removed = await db.transaction(async (tx) => {
+        await lockProduct(tx, input.productId);
+        const [row] = await tx
+          .delete(productImages)
+          .where(and(eq(productImages.productId, input.productId), eq(productImages.storageKey, input.public_id)))
+          .returning();
+        if (!row) throw new AppError('NOT_FOUND', 'Photo not found');
+        await tx.update(products).set({ updatedAt: now() }).where(eq(products.id, input.productId));
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'photo.delete',
+            entity: 'photo',
+            entityId: input.productId,
+            before: { public_id: row.storageKey, secure_url: row.url, position: row.position },
+          },
+          now(),
+        );
+        return row;
+      });
+      const [stillUsed] = await db
+        .select({ id: productImages.id })
+        .from(productImages)
+        .where(eq(productImages.storageKey, removed.storageKey));
+      if (!stillUsed) await media.remove(removed.storageKey);
+      changed(input.productId);
+    },
+
+    reorderPhotos: (actor: AuditActor, productId: string, order: readonly string[]) =>
+      setPhotoOrder(actor, productId, order, 'photo.reorder'),
+
+    /** The cover is the first photo: the chosen one moves to the front, the others keep their order. */
+    async setCover(actor: AuditActor, productId: string, publicId: string): Promise<void> {
+      const rows = await db
+        .select({ key: productImages.storageKey })
+        .from(productImages)
+        .where(eq(productImages.productId, productId))
+        .orderBy(asc(productImages.position), asc(productImages.createdAt));
+      if (!rows.some((row) => row.key === publicId)) throw new AppError('NOT_FOUND', 'Photo not found');
+      await setPhotoOrder(actor, productId, [publicId, ...rows.map((row) => row.key).filter((key) => key !== publicId)], 'photo.cover');
+    },
+  };
+}
+
+export type AdminProductsService = ReturnType<typeof createAdminProductsService>;

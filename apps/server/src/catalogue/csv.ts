@@ -1,0 +1,206 @@
+import { AppError, CATALOGUE_CSV_COLUMNS, MAX_STOCK, PRODUCT_STATUSES, plainText } from '@shop/core';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { recordAudit, type AuditActor } from '../audit/service.js';
+import type { Db } from '../db/database.js';
+import { freeSlug, productSnapshot, refreshKeywords } from './admin-products.js';
+import type { CatalogueChanges } from './changes.js';
+import { categories, products } from './tables.js';
+
+// The catalogue as a CSV file for spreadsheets: export, and an import that checks every row first and writes
+// nothing unless all are right. Prices are rupees with two decimals here, the one place people type them.
+
+export const MAX_IMPORT_ROWS = 5_000;
+const REQUIRED_COLUMNS = ['id', 'name', 'description', 'category_slug', 'price_rupees', 'discount_percent', 'stock', 'status'] as const;
+
+const whole = (name: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((value) => value <= max, `${name} must be at most ${max}`);
+
+const rowSchema = z.object({
+  id: z.union([z.literal(''), z.uuid('id must be a product id from an export, or empty for a new product')]),
+  name: plainText().min(1, 'name is required').max(120, 'name: at most 120 characters'),
+  description: plainText({ multiline: true }).max(5000, 'description: at most 5000 characters'),
+  category_slug: plainText().max(80),
+  price_rupees: z
+    .string()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'price_rupees must be an amount in rupees like 1499 or 1499.50')
+    .transform((value) => Math.round(Number(value) * 100)),
+  discount_percent: whole('discount_percent', 90),
+  stock: whole('stock', MAX_STOCK),
+  status: z.enum(PRODUCT_STATUSES, { message: 'status must be draft, active or archived' }),
+  fabric: plainText().max(60, 'fabric: at most 60 characters').default(''),
+  tags: plainText()
+    .max(400)
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+});
+type Row = z.infer<typeof rowSchema>;
+
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; now: () => Date }) {
+  const { changes, now } = deps;
+
+  return {
+    /** Every product, oldest first, in the columns the import reads back. */
+    async exportCsv(): Promise<string> {
+      const rows = await db
+        .select({ product: products, categorySlug: categories.slug })
+        .from(products)
+        .leftJoin(categories, eq(categories.id, products.categoryId))
+        .orderBy(asc(products.createdAt), asc(products.id));
+      return stringify(
+        rows.map(({ product, categorySlug }) => [
+          product.id,
+          product.name,
+          product.description,
+          categorySlug ?? '',
+          rupees(product.pricePaise),
+          product.discountPercent,
+          product.stock,
+          product.status,
+          product.fabric,
+          product.tags.join(', '),
+        ]),
+        { header: true, columns: [...CATALOGUE_CSV_COLUMNS] },
+      );
+    },
+
+    /**
+     * Creates (empty id) or updates (an exported id) a product per row, in one transaction with an audit entry
+     * per product. Every row is checked first; any error answers 400 with row-numbered messages and writes nothing.
+     */
+    async importCsv(actor: AuditActor, text: string): Promise<{ created: number; updated: number; rows: number }> {
+      let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
+      try {
+        records = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true, info: true });
+      } catch (error) {
+        throw new AppError('INVALID_DATA', `Nothing was imported: the file is not valid CSV (${(error as Error).message}).`);
+      }
+      if (records.length === 0) throw new AppError('INVALID_DATA', 'Nothing was imported: the file has no product rows.');
+      if (records.length > MAX_IMPORT_ROWS) {
+        throw new AppError(
+          'INVALID_DATA',
+          `Nothing was imported: at most ${MAX_IMPORT_ROWS} rows at a time (the file has ${records.length}).`,
+        );
+      }
+      const header = Object.keys(records[0]!.record);
+      const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
+      const unknown = header.filter((column) => !(CATALOGUE_CSV_COLUMNS as readonly string[]).includes(column));
+      if (missing.length > 0 || unknown.length > 0) {
+        throw new AppError(
+          'INVALID_DATA',
+          `Nothing was imported: the first line must name the columns ${CATALOGUE_CSV_COLUMNS.join(', ')}` +
+            (missing.length > 0 ? ` (missing: ${missing.join(', ')})` : '') +
+            (unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : '') +
+            '.',
+        );
+      }
+
+      const errors = new Map<number, string>();
+      const rows: Array<{ line: number; row: Row }> = [];
+      for (const { record, info } of records) {
+        const parsed = rowSchema.safeParse(record);
+        if (parsed.success) rows.push({ line: info.lines, row: parsed.data });
+        else errors.set(info.lines, parsed.error.issues.map((issue) => issue.message).join('; '));
+      }
+      const slugs = [...new Set(rows.map(({ row }) => row.category_slug).filter(Boolean))];
+      const categoryIds = new Map(
+        slugs.length > 0
+          ? (await db.select({ id: categories.id, slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs))).map(
+              (row) => [row.slug, row.id] as const,
+            )
+          : [],
+      );
+      const ids = [...new Set(rows.map(({ row }) => row.id).filter(Boolean))];
+      const known = new Set(
+        ids.length > 0 ? (await db.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((row) => row.id) : [],
+      );
+      const seen = new Map<string, number>();
+      for (const { line, row } of rows) {
+        const problems: string[] = [];
+        if (row.category_slug && !categoryIds.has(row.category_slug)) problems.push(`no category with the slug '${row.category_slug}'`);
+        if (row.id && !known.has(row.id)) problems.push('no product with this id (leave id empty for a new product)');
+        if (row.id && seen.has(row.id)) problems.push(`the same id as row ${seen.get(row.id)}`);
+        if (row.id) seen.set(row.id, line);
+        if (problems.length > 0) errors.set(line, problems.join('; '));
+      }
+      if (errors.size > 0) {
+        const sorted = [...errors.entries()].sort(([a], [b]) => a - b);
+        const shown = sorted.slice(0, 5).map(([line, message]) => `Row ${line}: ${message}`);
+        throw new AppError(
+          'INVALID_DATA',
+          `Nothing was imported: ${errors.size} row${errors.size === 1 ? ' has' : 's have'} errors. ${shown.join('. ')}${sorted.length > 5 ? ' …' : ''}`,
+          Object.fromEntries(sorted.map(([line, message]) => [`row ${line}`, message])),
+        );
+      }
+
+      const tally = { created: 0, updated: 0, rows: rows.length };
+      const touched: string[] = [];
+      await db.transaction(async (tx) => {
+        const at = now();
+        for (const { row } of rows) {
+          const values = {
+            name: row.name,
+            description: row.description,
+            categoryId: row.category_slug ? categoryIds.get(row.category_slug)! : null,
+            pricePaise: row.price_rupees,
+            discountPercent: row.discount_percent,
+            stock: row.stock,
+            status: row.status,
+            fabric: row.fabric,
+            tags: row.tags,
+            updatedAt: at,
+          };
+          if (row.id) {
+            const [before] = await tx.select().from(products).where(eq(products.id, row.id)).for('update');
+            const [after] = await tx.update(products).set(values).where(eq(products.id, row.id)).returning();
+            await recordAudit(
+              tx,
+              actor,
+              {
+                action: 'product.import',
+                entity: 'product',
+                entityId: row.id,
+                before: productSnapshot(before!),
+                after: productSnapshot(after!),
+              },
+              at,
+            );
+            touched.push(row.id);
+            tally.updated += 1;
+          } else {
+            const [created] = await tx
+              .insert(products)
+              .values({ ...values, slug: await freeSlug(tx, products, row.name), createdAt: at })
+              .returning();
+            await recordAudit(
+              tx,
+              actor,
+              { action: 'product.import', entity: 'product', entityId: created!.id, after: productSnapshot(created!) },
+              at,
+            );
+            touched.push(created!.id);
+            tally.created += 1;
+          }
+        }
+        await refreshKeywords(tx, touched);
+      });
+      changes.publish(touched.length > 1_000 ? [] : touched);
+      return tally;
+    },
+  };
+}
+
+export type CatalogueCsv = ReturnType<typeof createCatalogueCsv>;

@@ -1,0 +1,126 @@
+import {
+  adminOrderDetailSchema,
+  adminOrderPageSchema,
+  adminOrderQuerySchema,
+  adminReasonSchema,
+  updateOrderStatusSchema,
+} from '@shop/core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../audit/service.js';
+import { adminOf } from '../auth/plugin.js';
+import { ok, okEnvelope } from '../http/envelope.js';
+import type { AdminOrdersService } from './admin-service.js';
+
+const orderParams = z.object({ orderId: z.uuid('orderId must be an order id') });
+const orderAnswer = { 200: okEnvelope(z.object({ order: adminOrderDetailSchema })) };
+const actor = async (request: FastifyRequest) => actorOf((await adminOf(request)).admin);
+
+/** Orders for any admin: list, detail, packing and shipping, returns; registered in the admin scope. */
+export const adminOrderRoutes =
+  (orders: AdminOrdersService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/admin/order/getAllOrders',
+      {
+        schema: {
+          summary: 'Orders newest first: status, search by order number, customer or phone, day range (India time); 50 a page',
+          querystring: adminOrderQuerySchema,
+          response: { 200: okEnvelope(adminOrderPageSchema) },
+        },
+      },
+      async (request) => ok(await orders.list(request.query)),
+    );
+
+    app.get(
+      '/api/admin/order/getOrderDetails/:orderId',
+      {
+        schema: {
+          summary: 'One order: items, address, payment, refunds and timeline with who did what',
+          params: orderParams,
+          response: orderAnswer,
+        },
+      },
+      async (request) => ok({ order: await orders.detail(request.params.orderId) }),
+    );
+
+    app.post(
+      '/api/admin/order/updateOrderStatus/:orderId',
+      {
+        schema: {
+          summary: 'paid → packed → shipped (courier, tracking number) → delivered; a repeat changes nothing; the shopper is told',
+          params: orderParams,
+          body: updateOrderStatusSchema,
+          response: orderAnswer,
+        },
+      },
+      async (request) => {
+        await orders.updateStatus(await actor(request), request.params.orderId, request.body);
+        return ok({ order: await orders.detail(request.params.orderId) });
+      },
+    );
+
+    app.post(
+      '/api/admin/order/approveReturn/:orderId',
+      {
+        schema: { summary: 'Accept a return request: the order is returned, ready to refund', params: orderParams, response: orderAnswer },
+      },
+      async (request) => {
+        await orders.approveReturn(await actor(request), request.params.orderId);
+        return ok({ order: await orders.detail(request.params.orderId) });
+      },
+    );
+
+    app.post(
+      '/api/admin/order/rejectReturn/:orderId',
+      {
+        schema: {
+          summary: 'Refuse a return request with a reason the shopper reads; the order is delivered again',
+          params: orderParams,
+          body: adminReasonSchema,
+          response: orderAnswer,
+        },
+      },
+      async (request) => {
+        await orders.rejectReturn(await actor(request), request.params.orderId, request.body.reason);
+        return ok({ order: await orders.detail(request.params.orderId) });
+      },
+    );
+  };
+
+/** Calls that send money back: owners only; registered in the owner scope. */
+export const ownerOrderRoutes =
+  (orders: AdminOrdersService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/admin/order/cancelOrder/:orderId',
+      {
+        schema: {
+          summary: 'Cancel before shipping: stock back, a paid order refunded in full through Razorpay (once, even when retried)',
+          params: orderParams,
+          body: adminReasonSchema,
+          response: orderAnswer,
+        },
+      },
+      async (request) => {
+        await orders.cancel(await actor(request), request.params.orderId, request.body.reason);
+        return ok({ order: await orders.detail(request.params.orderId) });
+      },
+    );
+
+    app.post(
+      '/api/admin/order/refundOrder/:orderId',
+      {
+        schema: {
+          summary: 'Refund a returned order in full through Razorpay; it becomes refunded when Razorpay confirms',
+          params: orderParams,
+          response: orderAnswer,
+        },
+      },
+      async (request) => {
+        await orders.refund(await actor(request), request.params.orderId);
+        return ok({ order: await orders.detail(request.params.orderId) });
+      },
+    );
+  };

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Services } from '../services.js';
+import { jsonCall, signedInUser, type capturingMailer } from './accounts.js';
+
+export const HOME_ADDRESS = {
+  name: 'Asha Rao',
+  phone: '9876543210',
+  street: '12 MG Road',
+  city: 'Bengaluru',
+  district: 'Bengaluru Urban',
+  state: 'Karnataka',
+  pincode: '560001',
+};
+
+/**
+ * A shopper who ordered `quantity` pieces of the given product (and variant): signed up, address saved, cart
+ * filled and the payment opened, so the order waits in `pending_payment`. `paid: true` pays it through the
+ * Razorpay emulator and verifies it, as the payment page does.
+ */
+export async function placedOrder(
+  t: { app: FastifyInstance; services: Services },
+  mail: ReturnType<typeof capturingMailer>,
+  item: { productId: string; variantId?: string; quantity?: number; paid?: boolean; user?: { sid: string; email: string; userId: string } },
+) {
+  const user = item.user ?? (await signedInUser(t.app, mail));
+  const address = await jsonCall(t.app, 'POST', '/api/user/profile/addAddress', { sid: user.sid, body: HOME_ADDRESS });
+  expect(address.statusCode).toBe(200);
+  const addressId = address.json<{ data: { address: { _id: string } } }>().data.address._id;
+  const added = await jsonCall(t.app, 'POST', '/api/user/product/addToCart', {
+    sid: user.sid,
+    body: { productId: item.productId, variantId: item.variantId, quantity: item.quantity ?? 1 },
+  });
+  expect(added.statusCode).toBe(200);
+  const opened = await jsonCall(t.app, 'POST', '/api/user/payment/createpayment', {
+    sid: user.sid,
+    body: { paymentMethod: 'online', products: [{ id: item.productId, variant: item.variantId }], address: addressId },
+  });
+  expect(opened.statusCode).toBe(200);
+  const { orderId, orderNumber, razorpay } = opened.json<{ data: { orderId: string; orderNumber: string; razorpay: { id: string } } }>()
+    .data;
+  if (item.paid) {
+    const paid = await t.services.paymentProvider.emulator!.capturePayment(razorpay.id);
+    const verified = await jsonCall(t.app, 'POST', '/api/user/payment/verifyPayment', {
+      sid: user.sid,
+      body: {
+        razorpayOrderId: paid.razorpay_order_id,
+        razorpayPaymentId: paid.razorpay_payment_id,
+        razorpaySignature: paid.razorpay_signature,
+      },
+    });
+    expect(verified.statusCode).toBe(200);
+  }
+  return { ...user, orderId, orderNumber, razorpayOrderId: razorpay.id };
+}

@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { pageParam, pagingShape } from './admin.js';
+import { categorySchema, imageSchema } from './catalogue.js';
+import { plainText } from './text.js';
+
+// Contracts of the back-office's catalogue calls (spec §2.14–§2.16, §3 Product (admin), variant creation payload).
+// Every amount is integer paise, like the storefront's; the screens show and take rupees.
+
+export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const CATEGORY_STYLES = ['traditional', 'modern'] as const;
+
+/** A variant or product at or below this many pieces is 'low stock' in the back-office. */
+export const LOW_STOCK_THRESHOLD = 3;
+export const MAX_STOCK = 100_000;
+/** ₹1 crore: no garment costs more, and a typo of extra zeros is caught. */
+export const MAX_PRICE_PAISE = 1_000_000_000;
+
+/** Photos per upload and bytes per photo (spec §2.15 upload; issue 10). */
+export const MAX_PHOTOS_PER_UPLOAD = 10;
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const ONLY_IMAGES_MESSAGE = 'Only image files can be uploaded';
+
+const paise = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number of paise` })
+    .int(`${name} must be a whole number of paise`)
+    .min(0, `${name} must not be negative`)
+    .max(MAX_PRICE_PAISE, `${name} is too large`);
+
+const pieces = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must not be negative`)
+    .max(MAX_STOCK, `${name} must be at most ${MAX_STOCK}`);
+
+const id = (name: string) => z.uuid(`${name} must be an id`);
+
+const productName = plainText({ missing: 'Product name is required.' })
+  .trim()
+  .min(1, 'Product name is required.')
+  .max(120, 'At most 120 characters.');
+const productDescription = plainText({ multiline: true, missing: 'Description is required.' }).trim().max(5000, 'At most 5000 characters.');
+
+export const ADMIN_PRODUCT_SORTS = ['newest', 'oldest', 'name', 'price_asc', 'price_desc', 'stock_asc', 'updated'] as const;
+export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
+
+/** GET /api/admin/product/getAllProducts: every product whatever its status. */
+export const adminProductQuerySchema = z.object({
+  q: plainText().trim().max(100, 'q must be at most 100 characters').optional(),
+  /** A category id, or 'none' for products without one. */
+  category: z.union([z.uuid(), z.literal('none')], { error: "category must be a category id or 'none'" }).optional(),
+  status: z.enum(PRODUCT_STATUSES, { message: 'status must be draft, active or archived' }).optional(),
+  sort: z.enum(ADMIN_PRODUCT_SORTS, { message: `sort must be one of ${ADMIN_PRODUCT_SORTS.join(', ')}` }).optional(),
+  page: pageParam,
+});
+export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
+
+const categoryRef = z.object({ _id: z.string(), categoryName: z.string() }).nullable();
+
+export const adminProductRowSchema = z.object({
+  _id: z.string(),
+  productName: z.string(),
+  slug: z.string(),
+  category: categoryRef,
+  productPrice: z.number().int(),
+  productDiscount: z.number().int(),
+  sellingPrice: z.number().int(),
+  productStock: z.number().int(),
+  /** Sellable pieces: productStock, or the sum of the live variants' quantities. */
+  availableStock: z.number().int(),
+  variantCount: z.number().int(),
+  lowStock: z.boolean(),
+  status: z.enum(PRODUCT_STATUSES),
+  image: z.object({ secure_url: z.string(), public_id: z.string() }).nullable(),
+  updatedAt: z.string(),
+});
+export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
+
+export const adminProductPageSchema = z.object({ products: z.array(adminProductRowSchema), ...pagingShape });
+
+export const adminVariantSchema = z.object({
+  _id: z.string(),
+  variantName: z.string(),
+  variantDescription: z.string(),
+  variantColor: z.string(),
+  variantSize: z.string(),
+  variantColorPrice: z.number().int(),
+  variantSizePrice: z.number().int(),
+  quantity: z.number().int(),
+  sku: z.string(),
+  lowStock: z.boolean(),
+});
+export type AdminVariant = z.infer<typeof adminVariantSchema>;
+
+export const adminImageSchema = imageSchema.pick({
+  _id: true,
+  secure_url: true,
+  public_id: true,
+  srcset: true,
+  width: true,
+  height: true,
+  alt: true,
+});
+
+/** Spec §3 Product (admin): productImages [{secure_url, public_id}] and variants. */
+export const adminProductSchema = z.object({
+  _id: z.string(),
+  productName: z.string(),
+  slug: z.string(),
+  productDescription: z.string(),
+  productPrice: z.number().int(),
+  productDiscount: z.number().int(),
+  sellingPrice: z.number().int(),
+  productStock: z.number().int(),
+  availableStock: z.number().int(),
+  status: z.enum(PRODUCT_STATUSES),
+  category: categoryRef,
+  fabric: z.string(),
+  tags: z.array(z.string()),
+  productImages: z.array(adminImageSchema),
+  variants: z.array(adminVariantSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+const productFields = {
+  productName,
+  productDescription,
+  productPrice: paise('productPrice'),
+  productDiscount: z
+    .number({ error: 'productDiscount must be a whole percent' })
+    .int('productDiscount must be a whole percent')
+    .min(0, 'productDiscount must be from 0 to 90')
+    .max(90, 'productDiscount must be from 0 to 90'),
+  productStock: pieces('productStock'),
+  category: id('category').nullable().optional(),
+  status: z.enum(PRODUCT_STATUSES, { message: 'status must be draft, active or archived' }).optional(),
+  fabric: plainText().trim().max(60, 'At most 60 characters.').optional(),
+  tags: z.array(plainText().trim().min(1).max(30)).max(20, 'tags: at most 20').optional(),
+};
+
+/** POST /api/admin/product/createProduct; a new product is a draft unless told otherwise. */
+export const createProductSchema = z.object(productFields);
+export type CreateProductInput = z.infer<typeof createProductSchema>;
+
+/**
+ * PUT /api/admin/product/updateProduct/{productId}: every field is saved. `previousStock` is the stock the
+ * form was loaded with: when sent, the edit applies as a change (productStock − previousStock) to the stock as
+ * it is now, so pieces sold meanwhile are not put back by mistake.
+ */
+export const updateProductSchema = z.object({ ...productFields, previousStock: pieces('previousStock').optional() });
+export type UpdateProductInput = z.infer<typeof updateProductSchema>;
+
+const variantText = (name: string, missing: string, max: number) =>
+  plainText({ missing }).trim().min(1, missing).max(max, `${name}: at most ${max} characters`);
+
+/**
+ * Spec §3 variant creation payload. `admin` is accepted for the spec's client and ignored: who added the
+ * variant is the signed-in admin.
+ */
+export const addVariantSchema = z.object({
+  product: id('product'),
+  admin: z.unknown().optional(),
+  variantName: variantText('variantName', 'Variant name is required.', 80),
+  variantDescription: plainText({ multiline: true }).trim().max(500, 'variantDescription: at most 500 characters').default(''),
+  variantColor: variantText('variantColor', 'Colour is required.', 40),
+  variantSize: variantText('variantSize', 'Size is required.', 20),
+  variantColorPrice: paise('variantColorPrice'),
+  variantSizePrice: paise('variantSizePrice'),
+  quantity: pieces('quantity'),
+});
+export type AddVariantInput = z.input<typeof addVariantSchema>;
+
+/** Edit a variant's quantity and prices in place; `previousQuantity` as `previousStock` above. */
+export const updateVariantSchema = z.object({
+  productId: id('productId'),
+  variantId: id('variantId'),
+  quantity: pieces('quantity'),
+  previousQuantity: pieces('previousQuantity').optional(),
+  variantColorPrice: paise('variantColorPrice'),
+  variantSizePrice: paise('variantSizePrice'),
+});
+export type UpdateVariantInput = z.infer<typeof updateVariantSchema>;
+
+export const removeVariantSchema = z.object({ productId: id('productId'), variantId: id('variantId') });
+
+export const deletePhotoSchema = z.object({
+  productId: id('productId'),
+  public_id: z.string().trim().min(1, 'public_id is required').max(200),
+});
+
+export const reorderPhotosSchema = z.object({
+  order: z.array(z.string().trim().min(1).max(200)).min(1, 'order must list the photos').max(100),
+});
+
+export const coverPhotoSchema = z.object({ public_id: z.string().trim().min(1, 'public_id is required').max(200) });
+
+/** A category as the back-office lists it: counts of every status, and of its children. */
+export const adminCategorySchema = categorySchema.extend({
+  productCount: z.number().int().describe('products of any status in this category'),
+  childCount: z.number().int(),
+});
+export type AdminCategory = z.infer<typeof adminCategorySchema>;
+
+const categoryName = plainText({ missing: 'Category name is required.' })
+  .trim()
+  .min(1, 'Category name is required.')
+  .max(60, 'At most 60 characters.');
+const hsnCode = z
+  .string({ error: 'HSN code is required.' })
+  .trim()
+  .regex(/^\d{4}(\d{2}){0,2}$/, 'HSN code must be 4, 6 or 8 digits.');
+const categoryStyle = z.enum(CATEGORY_STYLES, { message: 'style must be traditional or modern' });
+
+export const createCategorySchema = z.object({
+  categoryName,
+  style: categoryStyle,
+  hsnCode,
+  parentId: id('parentId').nullable().optional(),
+  description: plainText({ multiline: true }).trim().max(500, 'At most 500 characters.').optional(),
+});
+export type CreateCategoryInput = z.infer<typeof createCategorySchema>;
+
+/** Rename, restyle or change the HSN code; the slug (and so the storefront's links) stays. */
+export const updateCategorySchema = z.object({
+  categoryName: categoryName.optional(),
+  style: categoryStyle.optional(),
+  hsnCode: hsnCode.optional(),
+  description: plainText({ multiline: true }).trim().max(500, 'At most 500 characters.').optional(),
+});
+export type UpdateCategoryInput = z.infer<typeof updateCategorySchema>;
+
+/** Columns of the catalogue CSV, in order. Prices in rupees with two decimals, for people and spreadsheets. */
+export const CATALOGUE_CSV_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'category_slug',
+  'price_rupees',
+  'discount_percent',
+  'stock',
+  'status',
+  'fabric',
+  'tags',
+] as const;
+
+export const csvImportResultSchema = z.object({ created: z.number().int(), updated: z.number().int(), rows: z.number().int() });

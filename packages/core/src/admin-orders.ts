@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { addressSchema } from './accounts.js';
+import { dayParam, pageParam, pagingShape } from './admin.js';
+import { ORDER_STATUSES } from './order-states.js';
+import { orderDetailSchema, orderSummarySchema } from './orders.js';
+import { plainText } from './text.js';
+
+// Contracts of the back-office's orders and shoppers (issue 10: orders management, users).
+
+const search = plainText().trim().max(100, 'q must be at most 100 characters').optional();
+
+/** GET /api/admin/order/getAllOrders: status, order number / customer / phone, and a date range (India time). */
+export const adminOrderQuerySchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+    q: search,
+    from: dayParam('from'),
+    to: dayParam('to'),
+    page: pageParam,
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
+
+export const orderCustomerSchema = z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string() });
+
+export const adminOrderRowSchema = orderSummarySchema.extend({ customer: orderCustomerSchema });
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+
+export const adminOrderPageSchema = z.object({ orders: z.array(adminOrderRowSchema), ...pagingShape });
+
+export const adminOrderDetailSchema = orderDetailSchema.extend({
+  customer: orderCustomerSchema,
+  /** The timeline with who made each change: shopper, system, razorpay or admin. */
+  events: z.array(z.object({ status: z.enum(ORDER_STATUSES), note: z.string(), actor: z.string(), at: z.string() })),
+  refunds: z.array(
+    z.object({
+      _id: z.string(),
+      amount: z.number().int(),
+      status: z.enum(['pending', 'processed', 'failed']),
+      reason: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  returnNote: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+const shortText = (name: string, missing: string) =>
+  plainText({ missing }).trim().min(1, missing).max(80, `${name}: at most 80 characters`);
+
+/** paid → packed → shipped (courier and tracking number) → delivered. */
+export const updateOrderStatusSchema = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ status: z.literal('packed') }),
+    z.object({
+      status: z.literal('shipped'),
+      courier: shortText('courier', 'Courier is required.'),
+      trackingNumber: shortText('trackingNumber', 'Tracking number is required.'),
+    }),
+    z.object({ status: z.literal('delivered') }),
+  ],
+  { error: 'status must be packed, shipped or delivered' },
+);
+export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatusSchema>;
+
+export const adminReasonSchema = z.object({
+  reason: plainText({ multiline: true, missing: 'Please give a reason.' }).trim().min(1, 'Please give a reason.').max(500),
+});
+
+/** GET /api/admin/user/getAllUsers: name, e-mail or phone. */
+export const adminUserQuerySchema = z.object({
+  q: search,
+  blocked: z.enum(['true', 'false'], { message: 'blocked must be true or false' }).optional(),
+  page: pageParam,
+});
+export type AdminUserQuery = z.infer<typeof adminUserQuerySchema>;
+
+export const adminUserRowSchema = z.object({
+  _id: z.string(),
+  userEmail: z.string(),
+  userFirstName: z.string(),
+  userLastName: z.string(),
+  userPhone: z.string().nullable(),
+  createdAt: z.string(),
+  ordersCount: z.number().int(),
+  /** Paise of paid orders that were not cancelled or refunded. */
+  totalSpent: z.number().int(),
+  blocked: z.boolean(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const adminUserPageSchema = z.object({ users: z.array(adminUserRowSchema), ...pagingShape });
+
+export const adminUserDetailSchema = z.object({
+  user: adminUserRowSchema,
+  orders: z.array(orderSummarySchema),
+  addresses: z.array(addressSchema),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
