@@ -13,7 +13,7 @@ import {
 } from '@shop/core';
 import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { ARGON2 } from '../accounts/service.js';
-import { createCodeStore } from '../accounts/limits.js';
+import { createCodeStore } from '../accounts/code-store.js';
 import { COMMAND_LINE, recordAudit, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
