@@ -62,7 +62,10 @@ test('a signed-out shopper’s Add to Cart asks for a size, then keeps the piece
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please choose a colour and size.' })).toBeVisible();
   await expect(page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { disabled: false }).first()).toBeFocused();
-  await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { disabled: false }).first().click();
+  const size = page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { disabled: false }).first();
+  await size.click();
+  // The choice lives in the URL (a client navigation): wait until the page shows it before buying.
+  await expect(size).toBeChecked();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 });

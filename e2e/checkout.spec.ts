@@ -46,7 +46,10 @@ async function openProduct(page: Page, name: string) {
 }
 
 async function chooseFirstSize(page: Page) {
-  await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { disabled: false }).first().click();
+  const size = page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { disabled: false }).first();
+  await size.click();
+  // The choice lives in the URL (a client navigation): wait until the page shows it before buying.
+  await expect(size).toBeChecked();
 }
 
 async function fillAddress(page: Page, name: string) {
