@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import {
   changePasswordSchema,
@@ -15,13 +14,11 @@ import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { codeMail, existingAccountMail, noAccountMail } from '../mail/templates.js';
 import type { SettingsService } from '../settings/service.js';
+import { daysAfter, hashToken, newToken, slidExpiry } from '../auth/session-tokens.js';
 import { OTP_RULES, createCodeStore, type CodePurpose } from './code-store.js';
 import { userNotifications, userSessions, users } from './tables.js';
 
-const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_DAYS = 30;
-/** A session's expiry moves forward at most once a day, so reading it is not a write per request. */
-const SESSION_REFRESH_AFTER = DAY;
 
 export const MAIL_FAILED_MESSAGE = 'We could not send the e-mail. Please try again.';
 const WRONG_LOGIN_MESSAGE = 'Invalid email or password.';
@@ -65,8 +62,6 @@ const toPublicUser = (row: UserRow): PublicUser => ({
   userGender: row.gender as PublicUser['userGender'],
 });
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** Sign-up, login by password or code, sessions and the shopper's own profile. */
 export function createAccountsService(db: Db, options: AccountsOptions) {
   const { now } = options;
@@ -102,8 +97,8 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     // Rotation: whatever session the browser had before login ends here.
     if (previousToken) await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(previousToken)));
     await db.delete(userSessions).where(and(eq(userSessions.userId, userId), lt(userSessions.expiresAt, now())));
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now().getTime() + SESSION_DAYS * DAY);
+    const token = newToken();
+    const expiresAt = daysAfter(now(), SESSION_DAYS);
     await db.insert(userSessions).values({ tokenHash: hashToken(token), userId, createdAt: now(), expiresAt });
     return { token, expiresAt };
   }
@@ -208,12 +203,9 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
         .innerJoin(users, eq(users.id, userSessions.userId))
         .where(and(eq(userSessions.tokenHash, tokenHash), gt(userSessions.expiresAt, at), isNull(users.blockedAt)));
       if (!found) return null;
-      let expiresAt = found.expiresAt;
-      if (expiresAt.getTime() - at.getTime() < SESSION_DAYS * DAY - SESSION_REFRESH_AFTER) {
-        expiresAt = new Date(at.getTime() + SESSION_DAYS * DAY);
-        await db.update(userSessions).set({ expiresAt }).where(eq(userSessions.tokenHash, tokenHash));
-      }
-      return { user: toPublicUser(found.user), session: { token, expiresAt } };
+      const slid = slidExpiry(found.expiresAt, at, SESSION_DAYS);
+      if (slid) await db.update(userSessions).set({ expiresAt: slid }).where(eq(userSessions.tokenHash, tokenHash));
+      return { user: toPublicUser(found.user), session: { token, expiresAt: slid ?? found.expiresAt } };
     },
 
     async logout(token: string | undefined): Promise<void> {

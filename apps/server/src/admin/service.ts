@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
   ADMIN_INVITE_DAYS,
@@ -14,6 +14,7 @@ import {
 import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { ARGON2 } from '../accounts/service.js';
 import { createCodeStore } from '../accounts/code-store.js';
+import { daysAfter, hashToken, newToken, slidExpiry } from '../auth/session-tokens.js';
 import { COMMAND_LINE, recordAudit, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -21,9 +22,7 @@ import { adminInviteMail } from '../mail/templates.js';
 import type { SettingsService } from '../settings/service.js';
 import { adminInvites, adminSessions, admins } from './tables.js';
 
-const DAY = 24 * 60 * 60 * 1000;
 export const ADMIN_SESSION_DAYS = 7;
-const SESSION_REFRESH_AFTER = DAY;
 
 export const WRONG_ADMIN_LOGIN = 'Invalid email or password.';
 export const INVALID_INVITE = 'This invite link is not valid or has expired. Ask the owner for a new one.';
@@ -48,8 +47,6 @@ export interface AdminsOptions {
 
 type AdminRow = typeof admins.$inferSelect;
 type InviteRow = typeof adminInvites.$inferSelect;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const toPublicAdmin = (row: AdminRow): PublicAdmin => ({
   _id: row.id,
@@ -82,8 +79,8 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
   async function createSession(adminId: string, previousToken: string | undefined): Promise<AdminSession> {
     if (previousToken) await db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(previousToken)));
     await db.delete(adminSessions).where(and(eq(adminSessions.adminId, adminId), lt(adminSessions.expiresAt, now())));
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now().getTime() + ADMIN_SESSION_DAYS * DAY);
+    const token = newToken();
+    const expiresAt = daysAfter(now(), ADMIN_SESSION_DAYS);
     await db.insert(adminSessions).values({ tokenHash: hashToken(token), adminId, createdAt: now(), expiresAt });
     return { token, expiresAt };
   }
@@ -159,12 +156,9 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
         .innerJoin(admins, eq(admins.id, adminSessions.adminId))
         .where(and(eq(adminSessions.tokenHash, tokenHash), gt(adminSessions.expiresAt, at), eq(admins.active, true)));
       if (!found) return null;
-      let expiresAt = found.expiresAt;
-      if (expiresAt.getTime() - at.getTime() < ADMIN_SESSION_DAYS * DAY - SESSION_REFRESH_AFTER) {
-        expiresAt = new Date(at.getTime() + ADMIN_SESSION_DAYS * DAY);
-        await db.update(adminSessions).set({ expiresAt }).where(eq(adminSessions.tokenHash, tokenHash));
-      }
-      return { admin: toPublicAdmin(found.admin), session: { token, expiresAt } };
+      const slid = slidExpiry(found.expiresAt, at, ADMIN_SESSION_DAYS);
+      if (slid) await db.update(adminSessions).set({ expiresAt: slid }).where(eq(adminSessions.tokenHash, tokenHash));
+      return { admin: toPublicAdmin(found.admin), session: { token, expiresAt: slid ?? found.expiresAt } };
     },
 
     async logout(token: string | undefined): Promise<void> {
@@ -221,9 +215,9 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
 
     /** An owner invites someone: a single-use link, valid for a week, e-mailed and answered. */
     async createInvite(actor: AuditActor, input: CreateInviteInput): Promise<{ url: string; expiresAt: string }> {
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       const at = now();
-      const expiresAt = new Date(at.getTime() + ADMIN_INVITE_DAYS * DAY);
+      const expiresAt = daysAfter(at, ADMIN_INVITE_DAYS);
       await db.transaction(async (tx) => {
         const [existing] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.email, input.email));
         if (existing) {
