@@ -84,6 +84,32 @@ const variantSnapshot = (row: VariantRow) => ({
   archived: row.archivedAt !== null,
 });
 
+/** Audits a product or variant change as its snapshots before and after, inside the change's transaction. */
+const auditProduct = (tx: Db, actor: AuditActor, action: string, before: ProductRow, after: ProductRow, at: Date) =>
+  recordAudit(
+    tx,
+    actor,
+    { action, entity: 'product', entityId: before.id, before: productSnapshot(before), after: productSnapshot(after) },
+    at,
+  );
+
+const auditVariant = (tx: Db, actor: AuditActor, action: string, before: VariantRow | null, after: VariantRow | null, at: Date) =>
+  recordAudit(
+    tx,
+    actor,
+    {
+      action,
+      entity: 'variant',
+      entityId: (before ?? after)!.id,
+      ...(before ? { before: variantSnapshot(before) } : {}),
+      ...(after ? { after: variantSnapshot(after) } : {}),
+    },
+    at,
+  );
+
+/** A photo or variant change moves the product's updatedAt, which listings sort and caches validate by. */
+const touchProduct = (tx: Db, productId: string, at: Date) => tx.update(products).set({ updatedAt: at }).where(eq(products.id, productId));
+
 const toAdminVariant = (row: VariantRow): AdminVariant => ({
   _id: row.id,
   variantName: row.variantName,
@@ -249,7 +275,7 @@ export function createAdminProductsService(db: Db, deps: { changes: CatalogueCha
           .set({ position })
           .where(and(eq(productImages.productId, productId), eq(productImages.storageKey, key)));
       }
-      await tx.update(products).set({ updatedAt: now() }).where(eq(products.id, productId));
+      await touchProduct(tx, productId, now());
       await recordAudit(tx, actor, { action, entity: 'photo', entityId: productId, before: { order: before }, after: { order } }, now());
     });
     changed(productId);
@@ -370,18 +396,7 @@ export function createAdminProductsService(db: Db, deps: { changes: CatalogueCha
           .where(eq(products.id, productId))
           .returning();
         await refreshKeywords(tx, [productId]);
-        await recordAudit(
-          tx,
-          actor,
-          {
-            action: 'product.update',
-            entity: 'product',
-            entityId: productId,
-            before: productSnapshot(before),
-            after: productSnapshot(after!),
-          },
-          at,
-        );
+        await auditProduct(tx, actor, 'product.update', before, after!, at);
       });
       changed(productId);
     },
@@ -393,18 +408,7 @@ export function createAdminProductsService(db: Db, deps: { changes: CatalogueCha
         if (before.status === 'archived') return;
         const at = now();
         const [after] = await tx.update(products).set({ status: 'archived', updatedAt: at }).where(eq(products.id, productId)).returning();
-        await recordAudit(
-          tx,
-          actor,
-          {
-            action: 'product.archive',
-            entity: 'product',
-            entityId: productId,
-            before: productSnapshot(before),
-            after: productSnapshot(after!),
-          },
-          at,
-        );
+        await auditProduct(tx, actor, 'product.archive', before, after!, at);
       });
       changed(productId);
     },
@@ -447,14 +451,9 @@ export function createAdminProductsService(db: Db, deps: { changes: CatalogueCha
             createdAt: now(),
           })
           .returning();
-        await tx.update(products).set({ updatedAt: now() }).where(eq(products.id, product.id));
+        await touchProduct(tx, product.id, now());
         await refreshKeywords(tx, [product.id]);
-        await recordAudit(
-          tx,
-          actor,
-          { action: 'variant.create', entity: 'variant', entityId: row!.id, after: variantSnapshot(row!) },
-          now(),
-        );
+        await auditVariant(tx, actor, 'variant.create', null, row!, now());
         return row!.id;
       });
       changed(details.product);
@@ -479,19 +478,8 @@ export function createAdminProductsService(db: Db, deps: { changes: CatalogueCha
           })
           .where(eq(variants.id, before.id))
           .returning();
-        await tx.update(products).set({ updatedAt: now() }).where(eq(products.id, input.productId));
-        await recordAudit(
-          tx,
-          actor,
-          {
-            action: 'variant.update',
-            entity: 'variant',
-            entityId: before.id,
-            before: variantSnapshot(before),
-            after: variantSnapshot(after!),
-          },
-          now(),
-        );
+        await touchProduct(tx, input.productId, now());
+        await auditVariant(tx, actor, 'variant.update', before, after!, now());
       });
       changed(input.productId);
     },
@@ -512,28 +500,12 @@ export function createAdminProductsService(db: Db, deps: { changes: CatalogueCha
         const at = now();
         if (ordered) {
           const [after] = await tx.update(variants).set({ archivedAt: at, quantity: 0 }).where(eq(variants.id, before.id)).returning();
-          await recordAudit(
-            tx,
-            actor,
-            {
-              action: 'variant.archive',
-              entity: 'variant',
-              entityId: before.id,
-              before: variantSnapshot(before),
-              after: variantSnapshot(after!),
-            },
-            at,
-          );
+          await auditVariant(tx, actor, 'variant.archive', before, after!, at);
         } else {
           await tx.delete(variants).where(eq(variants.id, before.id));
-          await recordAudit(
-            tx,
-            actor,
-            { action: 'variant.delete', entity: 'variant', entityId: before.id, before: variantSnapshot(before) },
-            at,
-          );
+          await auditVariant(tx, actor, 'variant.delete', before, null, at);
         }
-        await tx.update(products).set({ updatedAt: at }).where(eq(products.id, input.productId));
+        await touchProduct(tx, input.productId, at);
         await refreshKeywords(tx, [input.productId]);
         return ordered ? ('archived' as const) : ('deleted' as const);
       });
@@ -584,7 +556,7 @@ export function createAdminProductsService(db: Db, deps: { changes: CatalogueCha
               })),
             )
             .returning();
-          await tx.update(products).set({ updatedAt: now() }).where(eq(products.id, productId));
+          await touchProduct(tx, productId, now());
           for (const row of rows) {
             await recordAudit(
               tx,
@@ -617,7 +589,7 @@ export function createAdminProductsService(db: Db, deps: { changes: CatalogueCha
           .where(and(eq(productImages.productId, input.productId), eq(productImages.storageKey, input.public_id)))
           .returning();
         if (!row) throw new AppError('NOT_FOUND', 'Photo not found');
-        await tx.update(products).set({ updatedAt: now() }).where(eq(products.id, input.productId));
+        await touchProduct(tx, input.productId, now());
         await recordAudit(
           tx,
           actor,
