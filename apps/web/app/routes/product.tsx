@@ -11,7 +11,7 @@ import {
   type VariantView,
 } from '@shop/core';
 import { RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import { paths } from '../config/paths';
 import { AddToCartButton } from '../features/cart/add-to-cart-button';
@@ -97,9 +97,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     : product.availableStock > 0;
   const images = product.productImages.filter((image) => !image.variantColor || image.variantColor === selection.color);
 
+  // A second pick can come before the first one's navigation has updated searchParams (a colour, then a
+  // size, quickly): build on the last requested choice, or the colour would be lost.
+  const requested = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    requested.current = null;
+  }, [searchParams]);
   const pick = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(searchParams);
+    const next = new URLSearchParams(requested.current ?? searchParams);
     for (const [key, value] of Object.entries(changes)) next.set(key, value);
+    requested.current = next;
     setSearchParams(next, { replace: true, preventScrollReset: true });
   };
 
