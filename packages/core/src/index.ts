@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './catalogue.js';
+export * from './colours.js';
 export * from './contact.js';
 export * from './errors.js';
 export * from './money.js';

@@ -18,7 +18,7 @@ import { AddToCartButton } from '../features/cart/add-to-cart-button';
 import { Price } from '../features/catalogue/price';
 import { ProductGallery } from '../features/catalogue/product-gallery';
 import { ProductGrid } from '../features/catalogue/product-card';
-import { swatchColor } from '../features/catalogue/swatches';
+import { swatchBackground } from '../features/catalogue/swatches';
 import { WishlistButton, wishlistHeart } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
 import { loaderCall } from '../lib/service-call.server';
@@ -182,7 +182,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                         <span
                           aria-hidden="true"
                           className="h-7 w-7 rounded-full border border-black/10"
-                          style={{ background: swatchColor(color) ?? 'conic-gradient(#d6b46a, #8e2446, #2f5fbf, #d6b46a)' }}
+                          style={{ background: swatchBackground(color) }}
                         />
                         {color}
                         {extra > 0 && <span className="text-xs text-muted">+{formatINR(extra, { compact: true })}</span>}
