@@ -38,8 +38,8 @@ export default [
   route('admin/logout', 'routes/admin.logout.tsx'),
   route('admin', 'routes/admin.tsx', [
     // Pages still to be built show 'coming next': replace the line with the page's own module.
-    index('routes/admin.coming-next.tsx', { id: comingNextId('Dashboard') }),
-    route('dashboard', 'routes/admin.coming-next.tsx', { id: comingNextId('Dashboard ') }),
+    index('routes/admin.dashboard.tsx', { id: 'admin-index' }),
+    route('dashboard', 'routes/admin.dashboard.tsx'),
     route('profile', 'routes/admin.coming-next.tsx', { id: comingNextId('Profile') }),
     route('weeklySelling', 'routes/admin.coming-next.tsx', { id: comingNextId('Weekly Selling') }),
     route('monthlySelling', 'routes/admin.coming-next.tsx', { id: comingNextId('Monthly Selling') }),

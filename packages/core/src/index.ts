@@ -16,3 +16,4 @@ export * from './text.js';
 export * from './admin.js';
 export * from './admin-catalogue.js';
 export * from './admin-orders.js';
+export * from './admin-dashboard.js';

@@ -1,8 +1,9 @@
-import { useMatches, useRouteLoaderData } from 'react-router';
+import { useMatches } from 'react-router';
 import { requireAdmin } from '../features/admin/admin-api.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import { comingNextTitle } from '../features/admin/admin-paths';
 import { ComingNext } from '../features/admin/coming-next';
+import { useAdmin } from '../features/admin/use-admin';
 import type { Route } from './+types/admin.coming-next';
 
 /**
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export default function ComingNextPage() {
   const title = comingNextTitle(useMatches().at(-1)?.id);
-  const insideFrame = useRouteLoaderData('routes/admin') !== undefined;
+  const insideFrame = useAdmin() !== undefined;
   return insideFrame ? (
     <ComingNext title={title} />
   ) : (
