@@ -17,3 +17,4 @@ export * from './text.js';
 export * from './admin.js';
 export * from './admin-catalogue.js';
 export * from './admin-orders.js';
+export * from './admin-dashboard.js';
