@@ -25,6 +25,7 @@ import { createOrdersService, type OrdersService } from './orders/service.js';
 import type { WebhookDeliverer, WebhookLog } from './payments/razorpay/emulator-webhooks.js';
 import { createPaymentProvider, type PaymentProvider } from './payments/razorpay/provider.js';
 import { createPaymentsService, type PaymentsService } from './payments/service.js';
+import { createReportCounts, type ReportCounts } from './reports/counts.js';
 import { createSettingsService, type SettingsService } from './settings/service.js';
 import { createWishlistService, type WishlistService } from './wishlist/service.js';
 
@@ -62,6 +63,8 @@ export interface Services {
   catalogueCsv: CatalogueCsv;
   adminUsers: AdminUsersService;
   adminOrders: AdminOrdersService;
+  /** The dashboard's live counts. */
+  reportCounts: ReportCounts;
 }
 
 export interface ServicesOptions {
@@ -168,6 +171,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     catalogueCsv: createCatalogueCsv(db, { changes: catalogueChanges, now }),
     adminUsers: createAdminUsersService(db, { orders, addresses, now }),
     adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now }),
+    reportCounts: createReportCounts(db, now),
   };
 }
 

@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './catalogue.js';
+export * from './colours.js';
 export * from './contact.js';
 export * from './errors.js';
 export * from './money.js';
@@ -16,3 +17,4 @@ export * from './text.js';
 export * from './admin.js';
 export * from './admin-catalogue.js';
 export * from './admin-orders.js';
+export * from './admin-dashboard.js';
