@@ -5,6 +5,12 @@ export default async function globalSetup() {
   // The browser journeys browse the demo catalogue: wait until it is loaded.
   const shop = await startShop({ env: { SEED_DEMO: '1' }, waitFor: /demo catalogue: .* products loaded/, timeoutMs: 180_000 });
   process.env.E2E_BASE_URL = shop.url;
+  // The demo owner's password is printed once at first start: the back-office journeys log in with it.
+  const owner = /demo owner created: log in at \S+ as (\S+) with the password (\S+) /.exec(shop.output());
+  if (owner?.[1] && owner[2]) {
+    process.env.E2E_ADMIN_EMAIL = owner[1];
+    process.env.E2E_ADMIN_PASSWORD = owner[2];
+  }
   return async () => {
     await shop.stop();
     removeDataDir(shop.dataDir);
