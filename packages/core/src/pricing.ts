@@ -110,14 +110,14 @@ function divideHalfUp(numerator: number, denominator: number): number {
   return 2 * remainder >= denominator ? quotient + 1 : quotient;
 }
 
-export interface BillLineInput {
+export interface BillPriceLine {
   /** Price of one piece in paise (GST included). */
   price: Paise;
   quantity: number;
 }
 
 export interface BillTotals {
-  lines: Array<BillLineInput & { total: Paise }>;
+  lines: Array<BillPriceLine & { total: Paise }>;
   /** Σ item totals. */
   subtotal: Paise;
   /** Subtotal minus total: what the discount took off. */
@@ -128,7 +128,7 @@ export interface BillTotals {
 }
 
 /** Totals of an in-store bill (spec §9): Σ item totals × (1 − discount/100), rounded half up to the paisa. */
-export function billTotals(lines: readonly BillLineInput[], discount: number): BillTotals {
+export function billTotals(lines: readonly BillPriceLine[], discount: number): BillTotals {
   if (!isBillDiscount(discount)) throw new RangeError(`discount must be 0 to 100 with at most two decimals: ${discount}`);
   const priced = lines.map((line) => {
     assertPaise(line.price);

@@ -43,9 +43,6 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
-/** Pieces left at or below which a product or variant shows as low stock. */
-export const LOW_STOCK_THRESHOLD = 3;
-
 export const salesDaySchema = z.object({
   date: z.string(),
   /** 'Mon' … 'Sun'. */
