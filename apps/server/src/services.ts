@@ -3,6 +3,7 @@ import { PAYMENT_RESERVATION_MINUTES } from '@shop/core';
 import { createAccountsService, type AccountsService } from './accounts/service.js';
 import { createAdminUsersService, type AdminUsersService } from './accounts/admin-users.js';
 import { createAdminsService, type AdminsService } from './admin/service.js';
+import { createBillingService, type BillingService } from './billing/service.js';
 import { createAuditService, type AuditService } from './audit/service.js';
 import { createAddressService, type AddressService } from './addresses/service.js';
 import { createAnnouncementsService, type AnnouncementsService } from './announcements/service.js';
@@ -62,6 +63,8 @@ export interface Services {
   catalogueCsv: CatalogueCsv;
   adminUsers: AdminUsersService;
   adminOrders: AdminOrdersService;
+  /** In-store bills and their invoice numbers. */
+  billing: BillingService;
 }
 
 export interface ServicesOptions {
@@ -168,6 +171,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     catalogueCsv: createCatalogueCsv(db, { changes: catalogueChanges, now }),
     adminUsers: createAdminUsersService(db, { orders, addresses, now }),
     adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now }),
+    billing: createBillingService(db, { settings, changes: catalogueChanges, now }),
   };
 }
 
