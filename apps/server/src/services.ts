@@ -26,6 +26,7 @@ import { createOrdersService, type OrdersService } from './orders/service.js';
 import type { WebhookDeliverer, WebhookLog } from './payments/razorpay/emulator-webhooks.js';
 import { createPaymentProvider, type PaymentProvider } from './payments/razorpay/provider.js';
 import { createPaymentsService, type PaymentsService } from './payments/service.js';
+import { createSalesReportsService, type SalesReportsService } from './reports/sales-service.js';
 import { createSettingsService, type SettingsService } from './settings/service.js';
 import { createWishlistService, type WishlistService } from './wishlist/service.js';
 
@@ -65,6 +66,8 @@ export interface Services {
   adminOrders: AdminOrdersService;
   /** In-store bills and their invoice numbers. */
   billing: BillingService;
+  /** Dashboard, weekly and monthly sales from orders and bills. */
+  salesReports: SalesReportsService;
 }
 
 export interface ServicesOptions {
@@ -172,6 +175,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     adminUsers: createAdminUsersService(db, { orders, addresses, now }),
     adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now }),
     billing: createBillingService(db, { settings, changes: catalogueChanges, now }),
+    salesReports: createSalesReportsService(db, now),
   };
 }
 

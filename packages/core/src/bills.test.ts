@@ -100,6 +100,6 @@ describe('weekly report helpers', () => {
   });
 
   it('rounds to whole rupees', () => {
-    expect(roundToRupee(410_000 / 7)).toBe(58_600);
+    expect(roundToRupee(440_000 / 7)).toBe(62_900);
   });
 });
