@@ -28,6 +28,8 @@ export default [
   route('payment', 'routes/payment.tsx'),
   route('paymentSuccess', 'routes/payment-success.tsx'),
   route('contact', 'routes/contact.tsx'),
+  // Spec §2.18: printable GST tax invoices, without the shop's header and footer.
+  route('invoice/order/:orderId', 'routes/invoice.order.tsx'),
   // The spec's /notifications page shows the shop's public announcements (a shopper's own notifications live under /user).
   route('notifications', 'routes/announcements.tsx'),
   route('*', 'routes/not-found.tsx'),

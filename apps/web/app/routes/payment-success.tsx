@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Await, Link, redirect, useRouteLoaderData } from 'react-router';
 import { loginThenReturnTo, paths } from '../config/paths';
 import { formatDateTime, methodLabel, paymentStatusLabel, rupees } from '../features/orders/order-format';
+import { openInvoiceWindow } from '../features/invoice/invoice-window';
 import { OrderItemRow, OrderTotals } from '../features/orders/order-items';
 import { ReceiptHeader } from '../features/orders/receipt-header';
 import { currentUser } from '../lib/session.server';
@@ -122,7 +123,11 @@ function Receipt({ order }: { order: OrderDetail }) {
         <Link to={paths.userOrders} className="btn btn-primary">
           Go to My Orders
         </Link>
-        <button type="button" className="btn btn-outline" onClick={() => window.print()}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => (order.payment ? openInvoiceWindow(paths.orderInvoice(order._id)) : window.print())}
+        >
           <Printer aria-hidden="true" className="h-4 w-4" />
           Print Receipt
         </button>

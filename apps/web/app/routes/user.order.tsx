@@ -5,6 +5,7 @@ import { Link, useRevalidator, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
 import { OrderActions } from '../features/orders/order-actions';
 import { formatDateTime, formatDeliveryWindow, methodLabel, paymentStatusLabel, rupees } from '../features/orders/order-format';
+import { openInvoiceWindow } from '../features/invoice/invoice-window';
 import { OrderItemRow, OrderTotals } from '../features/orders/order-items';
 import { ReceiptHeader } from '../features/orders/receipt-header';
 import { StatusChip } from '../features/orders/status-chip';
@@ -86,7 +87,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               void revalidate();
             }}
           />
-          <button type="button" className="btn btn-outline" onClick={() => window.print()}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => (order.payment ? openInvoiceWindow(paths.orderInvoice(order._id)) : window.print())}
+          >
             <Printer aria-hidden="true" className="h-4 w-4" />
             Print Receipt
           </button>
