@@ -86,6 +86,7 @@ test('sign up with the mailed code, log in by password, log out, log in by code,
   // Log out from the account area.
   await page.getByRole('link', { name: 'My account, Asha' }).click();
   await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+  await expect(page).toHaveTitle('My Orders | Saanjh Boutique');
   await page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Logout' }).click();
   await expect(page).toHaveURL(at('/login'));
   await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' })).toBeVisible();

@@ -42,18 +42,33 @@ test('the FAQ answers open and close', async ({ page }) => {
 });
 
 test('an unknown page shows the not-found screen; Back to Home and Go Back work', async ({ page }) => {
-  await page.goto('/faq');
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page.getByText('404', { exact: true })).toBeVisible();
   await expect(page.getByText("Elegant women's clothing in traditional and modern styles.").first()).toBeVisible();
 
+  // A broken link followed inside the shop (a client-side navigation, as a <Link> makes): Go Back returns.
+  await page.goto('/faq');
+  await page.evaluate(() =>
+    (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(
+      '/no-such-page',
+    ),
+  );
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await page.getByRole('button', { name: 'Go Back' }).click();
   await expect(page).toHaveURL(/\/faq$/);
 
   await page.goto('/another/missing/page');
   await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('elegance');
+});
+
+test('Go Back on a bad address opened in a new tab goes to the landing page, not a blank one', async ({ context }) => {
+  const page = await context.newPage();
+  await page.goto('/no-such-page');
+  await page.getByRole('button', { name: 'Go Back' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('elegance');
 });

@@ -2,6 +2,7 @@
 // Screenshots of pages at phone and desktop sizes, for looking at what we build:
 //   node scripts/screenshots.mjs http://localhost:3000 / /faq ...   → ./screenshots/*.png
 // SCREENSHOT_LOGIN=email:password logs in first, for the /user pages, checkout and payment.
+// SCREENSHOT_ADMIN_LOGIN=email:password logs in as an admin first, for the /admin pages.
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
@@ -19,6 +20,11 @@ for (const [label, viewport] of [
     const [email, ...password] = process.env.SCREENSHOT_LOGIN.split(':');
     const login = await page.request.post(`${base}/api/user/auth/loginUsingPassword`, { data: { email, password: password.join(':') } });
     if (!login.ok()) throw new Error(`SCREENSHOT_LOGIN: login failed (${login.status()})`);
+  }
+  if (process.env.SCREENSHOT_ADMIN_LOGIN) {
+    const [adminEmail, ...password] = process.env.SCREENSHOT_ADMIN_LOGIN.split(':');
+    const login = await page.request.post(`${base}/api/admin/login`, { data: { adminEmail, adminPassword: password.join(':') } });
+    if (!login.ok()) throw new Error(`SCREENSHOT_ADMIN_LOGIN: login failed (${login.status()})`);
   }
   for (const path of pages.length ? pages : ['/']) {
     await page.goto(base + path, { waitUntil: 'networkidle' });

@@ -42,6 +42,7 @@ import { notificationRoutes } from './notifications/routes.js';
 import { adminOrderRoutes, ownerOrderRoutes } from './orders/admin-routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { paymentRoutes, webhookRoutes } from './payments/routes.js';
+import { reportCountsRoutes } from './reports/counts-routes.js';
 import { registerWeb, type WebBuild } from './web/ssr.js';
 import { wishlistRoutes } from './wishlist/routes.js';
 
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(adminUserRoutes(options.services.adminUsers));
       await admin.register(billingRoutes(options.services.billing));
       await admin.register(salesReportRoutes(options.services.salesReports));
+      await admin.register(reportCountsRoutes(options.services.reportCounts));
     }),
   );
   // Owners only: admin accounts and invites, the audit log, money going back, blocking shoppers.

@@ -27,6 +27,7 @@ import type { WebhookDeliverer, WebhookLog } from './payments/razorpay/emulator-
 import { createPaymentProvider, type PaymentProvider } from './payments/razorpay/provider.js';
 import { createPaymentsService, type PaymentsService } from './payments/service.js';
 import { createSalesReportsService, type SalesReportsService } from './reports/sales-service.js';
+import { createReportCounts, type ReportCounts } from './reports/counts.js';
 import { createSettingsService, type SettingsService } from './settings/service.js';
 import { createWishlistService, type WishlistService } from './wishlist/service.js';
 
@@ -68,6 +69,8 @@ export interface Services {
   billing: BillingService;
   /** Dashboard, weekly and monthly sales from orders and bills. */
   salesReports: SalesReportsService;
+  /** The dashboard's live counts. */
+  reportCounts: ReportCounts;
 }
 
 export interface ServicesOptions {
@@ -176,6 +179,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now }),
     billing: createBillingService(db, { settings, changes: catalogueChanges, now }),
     salesReports: createSalesReportsService(db, now),
+    reportCounts: createReportCounts(db, now),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
@@ -15,6 +16,7 @@ import { NotFoundScreen } from './components/not-found-screen';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { SessionCheck } from './features/accounts/session-check';
+import { isAdminPath } from './features/admin/admin-paths';
 import { useNonce } from './lib/nonce';
 import { currentUser } from './lib/session.server';
 import './app.css';
@@ -38,7 +40,9 @@ export const links: LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const data = useRouteLoaderData<RootLoaderData>('root');
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  // The back-office has its own frame: no shop header, footer or shopper session check there.
+  const data = isAdminPath(useLocation().pathname) ? undefined : root;
   return (
     <html lang="en-IN">
       <head>

@@ -1,5 +1,6 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 import { POLICY_PATHS, policyRouteId } from './config/paths';
+import { comingNextId } from './features/admin/admin-paths';
 
 export default [
   index('routes/home.tsx'),
@@ -32,5 +33,31 @@ export default [
   route('invoice/order/:orderId', 'routes/invoice.order.tsx'),
   // The spec's /notifications page shows the shop's public announcements (a shopper's own notifications live under /user).
   route('notifications', 'routes/announcements.tsx'),
+  // Spec §2.11–§2.12: the back-office. Login, signup and logout stand outside the frame; every other /admin/*
+  // page is a child of the layout, whose loader asks the server for the admin session.
+  route('admin/login', 'routes/admin.login.tsx'),
+  route('admin/signup', 'routes/admin.signup.tsx'),
+  route('admin/logout', 'routes/admin.logout.tsx'),
+  route('admin', 'routes/admin.tsx', [
+    // Pages still to be built show 'coming next': replace the line with the page's own module.
+    index('routes/admin.dashboard.tsx', { id: 'admin-index' }),
+    route('dashboard', 'routes/admin.dashboard.tsx'),
+    route('profile', 'routes/admin.coming-next.tsx', { id: comingNextId('Profile') }),
+    route('weeklySelling', 'routes/admin.coming-next.tsx', { id: comingNextId('Weekly Selling') }),
+    route('monthlySelling', 'routes/admin.coming-next.tsx', { id: comingNextId('Monthly Selling') }),
+    route('products', 'routes/admin.coming-next.tsx', { id: comingNextId('Products') }),
+    route('productView/:productId', 'routes/admin.coming-next.tsx', { id: comingNextId('Product') }),
+    route('categories', 'routes/admin.coming-next.tsx', { id: comingNextId('Categories') }),
+    route('users', 'routes/admin.coming-next.tsx', { id: comingNextId('Users') }),
+    route('users/:userId', 'routes/admin.coming-next.tsx', { id: comingNextId('User') }),
+    route('billing', 'routes/admin.coming-next.tsx', { id: comingNextId('Billing') }),
+    route('totalBills', 'routes/admin.coming-next.tsx', { id: comingNextId('Total Bills') }),
+    route('orders', 'routes/admin.coming-next.tsx', { id: comingNextId('Orders') }),
+    route('orders/:orderId', 'routes/admin.coming-next.tsx', { id: comingNextId('Order') }),
+    route('audit', 'routes/admin.coming-next.tsx', { id: comingNextId('Audit log') }),
+    route('*', 'routes/admin.not-found.tsx'),
+  ]),
+  // Spec §2.1: the in-store checkout, outside the admin frame, for admins only.
+  route('adminCheckout', 'routes/admin.coming-next.tsx', { id: comingNextId('In-store Checkout') }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './catalogue.js';
+export * from './colours.js';
 export * from './contact.js';
 export * from './errors.js';
 export * from './money.js';
@@ -19,3 +20,4 @@ export * from './admin-orders.js';
 export * from './invoice.js';
 export * from './bills.js';
 export * from './reports.js';
+export * from './admin-dashboard.js';

@@ -35,6 +35,23 @@ export interface PageServices {
   payments: { readonly keyId: string; readonly checkoutScriptUrl: string };
 }
 
+/** A JSON API call made in process on behalf of the visitor of a page request (the admin pages use it). */
+export interface PageApiCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path and query under /api/, e.g. '/api/admin/me'. */
+  path: string;
+  /** The page request's Cookie header, forwarded as it came. */
+  cookie: string | null;
+  body?: unknown;
+}
+
+/** The API's answer as it was sent: status, parsed JSON body (the spec's envelope) and any Set-Cookie headers. */
+export interface PageApiAnswer {
+  status: number;
+  body: unknown;
+  setCookie: string[];
+}
+
 /** What every loader and action receives as `context`. */
 // A type alias, not an interface: React Router's AppLoadContext is an index-signature record.
 export type PageContext = {
@@ -44,4 +61,9 @@ export type PageContext = {
   publicUrl: string;
   /** The visitor's IP address (proxy-aware), e.g. for per-IP limits in actions. */
   clientIp: string;
+  /**
+   * Calls the JSON API in process, with the visitor's cookies and IP, through the same routes, hooks and guards
+   * as a browser's call: the admin pages ask the API, so its one admin guard decides what they may see and do.
+   */
+  callApi(call: PageApiCall): Promise<PageApiAnswer>;
 };

@@ -3,6 +3,15 @@ import { SHOP_TAGLINE } from '@shop/core';
 import type { RootLoaderData } from '../root';
 import { Logo } from './logo';
 
+/**
+ * Whether the page before this one is the shop's. React Router numbers the entries it made (state.idx);
+ * a bad address opened directly is its first, and going back from it would leave for a blank page.
+ */
+function cameFromShop(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0;
+}
+
 /** Spec §2.2: logo, shop name, '404', 'Page Not Found', the tagline, 'Back to Home' and 'Go Back'. */
 export function NotFoundScreen() {
   const navigate = useNavigate();
@@ -20,7 +29,7 @@ export function NotFoundScreen() {
         <Link to="/" className="btn btn-primary">
           Back to Home
         </Link>
-        <button type="button" className="btn btn-outline" onClick={() => void navigate(-1)}>
+        <button type="button" className="btn btn-outline" onClick={() => void (cameFromShop() ? navigate(-1) : navigate('/'))}>
           Go Back
         </button>
       </div>

@@ -33,3 +33,9 @@ export function pageMeta(page: PageMeta, matches: Matches): MetaDescriptor[] {
     { property: 'og:locale', content: 'en_IN' },
   ];
 }
+
+/** A signed-in page's title with the shop's name ('My Wishlist | Saanjh Boutique'); kept out of search engines. */
+export function privatePageMeta(title: string, matches: Matches): MetaDescriptor[] {
+  const shopName = rootDataFrom(matches)?.settings.name ?? 'Shop';
+  return [{ title: `${title} | ${shopName}` }, { name: 'robots', content: 'noindex' }];
+}

@@ -16,7 +16,13 @@ const asha: PublicUser = {
 /** A page context whose accounts service knows one session token. */
 function contextWith(authenticate: PageServices['accounts']['authenticate']): AppLoadContext {
   const services = { accounts: { authenticate } } as Partial<PageServices> as PageServices;
-  return { services, cspNonce: '', publicUrl: 'http://localhost', clientIp: '127.0.0.1' };
+  return {
+    services,
+    cspNonce: '',
+    publicUrl: 'http://localhost',
+    clientIp: '127.0.0.1',
+    callApi: () => Promise.reject(new Error('no API in this test')),
+  };
 }
 
 const pageRequest = (cookie?: string) => new Request('http://localhost/user/orders', { headers: cookie ? { cookie } : {} });

@@ -1,3 +1,4 @@
+import { privatePageMeta } from '../lib/meta';
 import { formatINR, type Address, type CartLine } from '@shop/core';
 import { MapPin, ShoppingBag } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -13,7 +14,7 @@ import { currentUser } from '../lib/session.server';
 import { variantLabel } from '../lib/variant-label';
 import type { Route } from './+types/checkout';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Checkout' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Checkout', matches);
 
 /** The shopper, her addresses and her cart with the server's prices; a signed-out visitor is asked to log in. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { privatePageMeta } from '../lib/meta';
 import { AppError, type OrderDetail } from '@shop/core';
 import { CircleCheck, Clock, Printer } from 'lucide-react';
 import { Suspense } from 'react';
@@ -11,7 +12,7 @@ import { currentUser } from '../lib/session.server';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/payment-success';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Payment Successful' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Payment Successful', matches);
 
 /**
  * The verified order, read from the server for its owner by the id in the query string (DESIGN: never

@@ -1,3 +1,4 @@
+import { privatePageMeta } from '../lib/meta';
 import { PAYMENT_RESERVATION_MINUTES, formatINR } from '@shop/core';
 import { Banknote, CreditCard, Landmark, Lock, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
@@ -15,7 +16,7 @@ import { currentUser } from '../lib/session.server';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/payment';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Payment' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Payment', matches);
 
 /** The cart with the server's prices, the addresses and where Razorpay Checkout is; checkout asks a signed-out visitor to log in. */
 export async function loader({ request, context }: Route.LoaderArgs) {

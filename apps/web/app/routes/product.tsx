@@ -11,14 +11,14 @@ import {
   type VariantView,
 } from '@shop/core';
 import { RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import { paths } from '../config/paths';
 import { AddToCartButton } from '../features/cart/add-to-cart-button';
 import { Price } from '../features/catalogue/price';
 import { ProductGallery } from '../features/catalogue/product-gallery';
 import { ProductGrid } from '../features/catalogue/product-card';
-import { swatchColor } from '../features/catalogue/swatches';
+import { swatchBackground } from '../features/catalogue/swatches';
 import { WishlistButton, wishlistHeart } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
 import { loaderCall } from '../lib/service-call.server';
@@ -97,9 +97,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     : product.availableStock > 0;
   const images = product.productImages.filter((image) => !image.variantColor || image.variantColor === selection.color);
 
+  // A second pick can come before the first one's navigation has updated searchParams (a colour, then a
+  // size, quickly): build on the last requested choice, or the colour would be lost.
+  const requested = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    requested.current = null;
+  }, [searchParams]);
   const pick = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(searchParams);
+    const next = new URLSearchParams(requested.current ?? searchParams);
     for (const [key, value] of Object.entries(changes)) next.set(key, value);
+    requested.current = next;
     setSearchParams(next, { replace: true, preventScrollReset: true });
   };
 
@@ -175,7 +182,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                         <span
                           aria-hidden="true"
                           className="h-7 w-7 rounded-full border border-black/10"
-                          style={{ background: swatchColor(color) ?? 'conic-gradient(#d6b46a, #8e2446, #2f5fbf, #d6b46a)' }}
+                          style={{ background: swatchBackground(color) }}
                         />
                         {color}
                         {extra > 0 && <span className="text-xs text-muted">+{formatINR(extra, { compact: true })}</span>}

@@ -1,3 +1,4 @@
+import { privatePageMeta } from '../lib/meta';
 import { INDIAN_STATES, safeRedirectPath, type Address, type AddressInput } from '@shop/core';
 import { MapPin, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -12,6 +13,9 @@ import { setDefaultAddress } from '../features/addresses/api/set-default-address
 import { updateAddress } from '../features/addresses/api/update-address';
 import { errorMessage } from '../lib/api-client';
 import { useForm } from '../lib/form';
+import type { Route } from './+types/user.addresses';
+
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Manage Addresses', matches);
 
 const BLANK: Record<keyof AddressInput, string> = { name: '', phone: '', street: '', city: '', district: '', state: '', pincode: '' };
 

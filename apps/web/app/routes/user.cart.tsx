@@ -1,3 +1,4 @@
+import { privatePageMeta } from '../lib/meta';
 import { SHIPPING, formatINR, type Cart } from '@shop/core';
 import { ShieldCheck, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ import { errorMessage } from '../lib/api-client';
 import { useApiData } from '../lib/use-api-data';
 import type { Route } from './+types/user.cart';
 
-export const meta: Route.MetaFunction = () => [{ title: 'My Cart' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('My Cart', matches);
 
 /** Spec §2.6: the signed-in shopper's cart, with the server's prices; 'Proceed to Checkout' saves the order for /checkout. */
 export default function CartPage() {

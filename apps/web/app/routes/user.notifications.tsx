@@ -1,3 +1,4 @@
+import { privatePageMeta } from '../lib/meta';
 import { Bell } from 'lucide-react';
 import { Link, useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
@@ -6,6 +7,9 @@ import { useNotifications } from '../features/notifications/api/get-notification
 import { markAllNotificationsRead } from '../features/notifications/api/mark-all-notifications-read';
 import { markNotificationRead } from '../features/notifications/api/mark-notification-read';
 import { errorMessage } from '../lib/api-client';
+import type { Route } from './+types/user.notifications';
+
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('All Notifications', matches);
 
 const when = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 

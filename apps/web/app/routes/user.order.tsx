@@ -1,3 +1,4 @@
+import { privatePageMeta } from '../lib/meta';
 import { ORDER_STATUS_LABELS, type OrderDetail } from '@shop/core';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { useState } from 'react';
@@ -20,10 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { order: await loaderCall(context.services.orders.getMine(user._id, params.orderId)) };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `Order ${data.order.orderNumber}` : 'Order' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ data, matches }) => privatePageMeta(data ? `Order ${data.order.orderNumber}` : 'Order', matches);
 
 const CARD = 'rounded-2xl border border-line bg-white p-5 sm:p-6 print:border-0 print:p-0';
 

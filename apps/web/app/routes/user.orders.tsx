@@ -1,3 +1,4 @@
+import { privatePageMeta } from '../lib/meta';
 import { ChevronRight, Package, Shirt } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
@@ -6,6 +7,8 @@ import { formatDate, rupees } from '../features/orders/order-format';
 import { StatusChip } from '../features/orders/status-chip';
 import { requireUser } from '../lib/require-user.server';
 import type { Route } from './+types/user.orders';
+
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('My Orders', matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);

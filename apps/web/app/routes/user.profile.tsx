@@ -1,3 +1,4 @@
+import { privatePageMeta } from '../lib/meta';
 import { GENDERS, GENDER_LABELS, PASSWORD_MIN_LENGTH, type PublicUser } from '@shop/core';
 import type { FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
@@ -8,6 +9,9 @@ import { useProfile } from '../features/accounts/api/get-profile';
 import { updateProfile, updateProfileSchema } from '../features/accounts/api/update-profile';
 import { PageState, UserPage } from '../features/accounts/user-page';
 import { useForm } from '../lib/form';
+import type { Route } from './+types/user.profile';
+
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Profile Information', matches);
 
 const today = () => new Date().toISOString().slice(0, 10);
 

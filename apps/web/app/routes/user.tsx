@@ -1,3 +1,4 @@
+import { privatePageMeta } from '../lib/meta';
 import { Bell, Heart, LogOut, MapPin, Package, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -10,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user: await requireUser(request, context) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'My account' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('My Account', matches);
 
 const SECTIONS = [
   { title: null, links: [{ label: 'My Orders', to: paths.userOrders, icon: Package }] },

@@ -1,3 +1,4 @@
+import { privatePageMeta } from '../lib/meta';
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -7,6 +8,9 @@ import { useWishlist } from '../features/wishlist/api/get-wishlist';
 import { errorMessage } from '../lib/api-client';
 import { Price } from '../features/catalogue/price';
 import { ProductImage } from '../features/catalogue/product-image';
+import type { Route } from './+types/user.wishlist';
+
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('My Wishlist', matches);
 
 const addedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 

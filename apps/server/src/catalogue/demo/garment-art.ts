@@ -1,3 +1,4 @@
+import { colourHex } from '@shop/core';
 import sharp from 'sharp';
 
 /**
@@ -26,47 +27,10 @@ export interface ArtSpec {
 
 export type ArtView = 'front' | 'detail';
 
-/** Colour names the catalogue uses, as hex. One table, shared by the data and the art. */
-export const COLOR_HEX: Readonly<Record<string, string>> = {
-  Maroon: '#7a1f2b',
-  Wine: '#5c1a30',
-  Red: '#c0272d',
-  'Rani Pink': '#d0246f',
-  Magenta: '#a8206a',
-  Pink: '#ee9fb6',
-  Peach: '#f2b49a',
-  Coral: '#e8775f',
-  Rust: '#b0502c',
-  Orange: '#e07a26',
-  Mustard: '#d19f1a',
-  Yellow: '#efc232',
-  Gold: '#c9a23e',
-  Beige: '#dcc8a6',
-  Ivory: '#f1e8d4',
-  Cream: '#f3ead2',
-  White: '#f6f5f0',
-  Grey: '#8b8e93',
-  Silver: '#b8bbc1',
-  Black: '#1e1d21',
-  Navy: '#1f2c56',
-  Indigo: '#2d3a7c',
-  Blue: '#2f5fb3',
-  'Powder Blue': '#a7c4e2',
-  Teal: '#1d7a80',
-  Turquoise: '#2aa6a4',
-  Emerald: '#1c7a55',
-  'Bottle Green': '#1b4a36',
-  Green: '#3b8a47',
-  Mint: '#a6dac3',
-  Olive: '#6b7236',
-  Lavender: '#b8a5d6',
-  Purple: '#64378c',
-  Brown: '#6d4730',
-};
-
+/** A demo colour's hex value; the table lives in core, shared with the storefront's swatches. */
 export function colorHex(name: string): string {
-  const hex = COLOR_HEX[name];
-  if (!hex) throw new Error(`No hex value for colour '${name}'; add it to COLOR_HEX`);
+  const hex = colourHex(name);
+  if (!hex) throw new Error(`No hex value for colour '${name}'; add it to packages/core/src/colours.ts`);
   return hex;
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { IMAGE_WIDTHS, productQuerySchema } from '@shop/core';
+import { colourHex, IMAGE_WIDTHS, productQuerySchema } from '@shop/core';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { createServices, type Services } from '../../services.js';
 import { createTestDatabase } from '../../test/database.js';
 import { productImages, products, variants } from '../tables.js';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, demoVariants } from './demo-catalogue.js';
-import { ART_HEIGHT, ART_WIDTH, COLOR_HEX, garmentSvg, renderGarment } from './garment-art.js';
+import { ART_HEIGHT, ART_WIDTH, garmentSvg, renderGarment } from './garment-art.js';
 import { seedDemoCatalogue, seedLargeCatalogue } from './seed.js';
 
 describe('demo catalogue data', () => {
@@ -26,7 +26,7 @@ describe('demo catalogue data', () => {
       expect(product.pricePaise).toBeGreaterThanOrEqual(29_900);
       expect(product.pricePaise).toBeLessThanOrEqual(899_900);
       expect(product.colors.length).toBeGreaterThanOrEqual(2);
-      for (const color of product.colors) expect(COLOR_HEX[color.name]).toBeDefined();
+      for (const color of product.colors) expect(colourHex(color.name)).toBeDefined();
     }
     expect(DEMO_PRODUCTS.filter((product) => product.status === 'draft')).toHaveLength(2);
     expect(DEMO_PRODUCTS.filter((product) => product.status === 'archived')).toHaveLength(1);

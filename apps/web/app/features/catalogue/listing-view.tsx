@@ -5,7 +5,7 @@ import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router'
 import { useModal } from '../../lib/use-modal';
 import { ProductGrid, type CardAction } from './product-card';
 import { hrefWith, paiseToUrlRupees } from './listing-query';
-import { swatchColor } from './swatches';
+import { swatchBackground } from './swatches';
 
 const DISCOUNT_STEPS = [10, 20, 30, 50] as const;
 const VISIBLE_COLORS = 8;
@@ -98,7 +98,7 @@ export function ListingView({
       <span
         aria-hidden="true"
         className="h-4 w-4 shrink-0 rounded-full border border-black/15"
-        style={{ background: swatchColor(color.value) ?? 'conic-gradient(#d6b46a, #8e2446, #2f5fbf, #d6b46a)' }}
+        style={{ background: swatchBackground(color.value) }}
       />
       {color.value}
     </CheckRow>

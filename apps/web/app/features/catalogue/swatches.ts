@@ -1,36 +1,11 @@
-/** CSS colours for the colour names staff use; unknown names get a neutral chip. */
-const SWATCHES: Record<string, string> = {
-  red: '#c0392b',
-  maroon: '#6d1a2c',
-  'rani pink': '#d81b78',
-  pink: '#f06292',
-  peach: '#f7b89b',
-  orange: '#e67e22',
-  mustard: '#d4a017',
-  yellow: '#f4d03f',
-  gold: '#c9a227',
-  green: '#2e8b57',
-  emerald: '#0f7a5c',
-  'bottle green': '#0b4d3b',
-  olive: '#6b7a2a',
-  mint: '#98d7c2',
-  teal: '#147a80',
-  blue: '#2f5fbf',
-  navy: '#1f2a5a',
-  'sky blue': '#7fb8e6',
-  purple: '#6a3d9a',
-  lavender: '#b9a3e3',
-  wine: '#722f37',
-  black: '#1b1b1b',
-  grey: '#8c8c8c',
-  white: '#ffffff',
-  ivory: '#f6f0e1',
-  cream: '#f3e5c7',
-  beige: '#d9c2a0',
-  brown: '#7b4b2a',
-  silver: '#c0c0c0',
-};
+import { colourHex, isMulticolour } from '@shop/core';
 
-export function swatchColor(name: string): string | undefined {
-  return SWATCHES[name.trim().toLowerCase()];
+const MULTICOLOUR = 'conic-gradient(#d6b46a, #8e2446, #2f5fbf, #1d7a80, #d6b46a)';
+/** A neutral chip for a name staff typed that the colour table does not know (the name is shown beside it). */
+const UNKNOWN = '#e8e2d8';
+
+/** The CSS background of a colour's swatch: its hex value, a wheel only for Multicolour, else a neutral chip. */
+export function swatchBackground(name: string): string {
+  if (isMulticolour(name)) return MULTICOLOUR;
+  return colourHex(name) ?? UNKNOWN;
 }

@@ -1,0 +1,44 @@
+import type { DashboardCounts } from '@shop/core';
+import { describe, expect, it } from 'vitest';
+import { capturingMailer, signedInUser, testClock } from '../test/accounts.js';
+import { adminCall, signedInOwner, signedInStaff } from '../test/admins.js';
+import { useTestApp } from '../test/app.js';
+import { placedOrder } from '../test/order-fixture.js';
+import { sellableProduct } from '../test/shop-fixture.js';
+
+const mail = capturingMailer();
+// 20:00 UTC is 01:30 the next morning in India: 'today' is the shop's day, not the server's.
+const clock = testClock('2026-03-10T20:00:00.000Z');
+const t = useTestApp({ services: { mailer: mail.mailer, now: clock.now } });
+
+const countsAs = async (asid: string) => {
+  const response = await adminCall(t.app, 'GET', '/api/admin/report/counts', { asid });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ data: { counts: DashboardCounts } }>().data.counts;
+};
+
+describe('GET /api/admin/report/counts', () => {
+  it("counts paid orders to pack, low-stock live variants and today's paid orders in India time, for owner and staff", async () => {
+    const owner = await signedInOwner(t);
+    const staff = await signedInStaff(t, owner);
+    const start = await countsAs(owner.asid);
+    expect(start).toEqual({ ordersToPack: 0, lowStockVariants: 0, todaysOrders: 0, today: '2026-03-11' });
+
+    const plenty = await sellableProduct(t, { stock: 10 });
+    await sellableProduct(t, { stock: 3 }); // at the threshold: low
+    await sellableProduct(t, { stock: 4 }); // above it
+    await placedOrder(t, mail, { ...plenty, quantity: 1, paid: true });
+    await placedOrder(t, mail, { ...plenty, quantity: 1 }); // waiting for payment: neither to pack nor placed
+    expect(await countsAs(staff.asid)).toEqual({ ordersToPack: 1, lowStockVariants: 1, todaysOrders: 1, today: '2026-03-11' });
+
+    // A day later the order still waits to be packed, but it was not placed today.
+    clock.advance(24 * 60 * 60 * 1000);
+    expect(await countsAs(owner.asid)).toMatchObject({ ordersToPack: 1, todaysOrders: 0, today: '2026-03-12' });
+  });
+
+  it('is closed to anyone without an admin session, shoppers included', async () => {
+    expect((await adminCall(t.app, 'GET', '/api/admin/report/counts')).statusCode).toBe(401);
+    const shopper = await signedInUser(t.app, mail);
+    expect((await adminCall(t.app, 'GET', '/api/admin/report/counts', { sid: shopper.sid })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,205 @@
+import type { PublicAdmin } from '@shop/core';
+import {
+  ArrowLeft,
+  BarChart3,
+  CalendarRange,
+  ClipboardList,
+  FolderTree,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  Package,
+  ReceiptIndianRupee,
+  ScrollText,
+  Shirt,
+  UserRound,
+  Users,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { Form, Link, NavLink, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
+import { Logo } from '../../components/logo';
+import type { RootLoaderData } from '../../root';
+import { adminPaths } from './admin-paths';
+import { Chip } from './ui/chip';
+import { useModalDialog } from './ui/modal';
+
+interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  ownerOnly?: boolean;
+}
+
+/** Spec §2.11's sidebar links, plus orders and the audit log, grouped the way the owner works. */
+const SECTIONS: readonly { title: string; items: readonly NavItem[] }[] = [
+  {
+    title: 'Shop',
+    items: [
+      { label: 'Dashboard', to: adminPaths.dashboard, icon: LayoutDashboard },
+      { label: 'Orders', to: adminPaths.orders, icon: Package },
+      { label: 'Products', to: adminPaths.products, icon: Shirt },
+      { label: 'Categories', to: adminPaths.categories, icon: FolderTree },
+      { label: 'Users', to: adminPaths.users, icon: Users },
+    ],
+  },
+  {
+    title: 'Billing',
+    items: [
+      { label: 'Billing', to: adminPaths.billing, icon: ReceiptIndianRupee },
+      { label: 'Total Bills', to: adminPaths.totalBills, icon: ClipboardList },
+    ],
+  },
+  {
+    title: 'Reports',
+    items: [
+      { label: 'Weekly Selling', to: adminPaths.weeklySelling, icon: BarChart3 },
+      { label: 'Monthly Selling', to: adminPaths.monthlySelling, icon: CalendarRange },
+    ],
+  },
+  {
+    title: 'Account',
+    items: [
+      { label: 'Profile', to: adminPaths.profile, icon: UserRound },
+      { label: 'Audit log', to: adminPaths.audit, icon: ScrollText, ownerOnly: true },
+    ],
+  },
+];
+
+const LINK =
+  'flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium text-white/80 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white aria-[current=page]:text-wine-800';
+
+function SidebarContent({ admin, onNavigate }: { admin: PublicAdmin; onNavigate?: () => void }) {
+  const settings = useRouteLoaderData<RootLoaderData>('root')?.settings;
+  return (
+    <div className="flex h-full flex-col">
+      <Link to={adminPaths.dashboard} onClick={onNavigate} className="flex items-center gap-3 px-3 py-2">
+        <Logo src={settings?.logoUrl ?? '/logo.svg'} className="h-10 w-10 bg-white" />
+        <span className="min-w-0">
+          <span className="block truncate font-display text-lg leading-tight text-white">{settings?.name ?? 'Shop'}</span>
+          <span className="block text-xs uppercase tracking-[0.16em] text-gold-400">Admin panel</span>
+        </span>
+      </Link>
+      <nav aria-label="Admin" className="mt-4 flex-1 space-y-4 overflow-y-auto">
+        {SECTIONS.map((section) => {
+          const items = section.items.filter((item) => !item.ownerOnly || admin.role === 'owner');
+          return (
+            <div key={section.title}>
+              <h2 className="px-3 pb-1 font-sans text-[0.7rem] font-semibold uppercase tracking-[0.16em] text-white/60">{section.title}</h2>
+              <ul>
+                {items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} onClick={onNavigate} className={LINK}>
+                      <item.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+      </nav>
+      <div className="mt-4 border-t border-white/15 pt-4">
+        <div className="flex items-center gap-3 px-3">
+          <span
+            aria-hidden="true"
+            className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-gold-400 font-semibold text-wine-800"
+          >
+            {admin.adminName.slice(0, 1).toUpperCase()}
+          </span>
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-sm font-semibold text-white">{admin.adminName}</span>
+            <span className="block truncate text-xs text-white/70">{admin.adminEmail}</span>
+          </span>
+        </div>
+        <Form method="post" action={adminPaths.logout} className="mt-3">
+          <button type="submit" className={`${LINK} w-full`}>
+            <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
+            Logout
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+/** The phone and tablet menu: the sidebar in a drawer from the left, on the browser's own modal <dialog>. */
+function MenuDrawer({ admin }: { admin: PublicAdmin }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDialogElement>(null);
+  useModalDialog(ref, open);
+  return (
+    <>
+      <button
+        type="button"
+        className="-ml-2 flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sand lg:hidden"
+        aria-label="Open menu"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <Menu aria-hidden="true" className="h-6 w-6" />
+      </button>
+      <dialog
+        ref={ref}
+        aria-label="Admin menu"
+        onClose={() => setOpen(false)}
+        onClick={(event) => event.target === ref.current && setOpen(false)}
+        className="fixed inset-y-0 left-0 m-0 h-dvh max-h-none w-[min(20rem,85vw)] bg-wine-800 p-4 backdrop:bg-ink/50 lg:hidden"
+      >
+        <button
+          type="button"
+          className="absolute right-3 top-3 flex h-11 w-11 items-center justify-center rounded-full text-white hover:bg-white/10"
+          aria-label="Close menu"
+          onClick={() => setOpen(false)}
+        >
+          <X aria-hidden="true" className="h-5 w-5" />
+        </button>
+        {open && <SidebarContent admin={admin} onNavigate={() => setOpen(false)} />}
+      </dialog>
+    </>
+  );
+}
+
+/** The back-office frame (spec §2.11): sidebar on a wide screen, a top bar with the menu and Back everywhere. */
+export function AdminFrame({ admin, children }: { admin: PublicAdmin; children: ReactNode }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading';
+  return (
+    <div className="min-h-dvh bg-ivory lg:grid lg:grid-cols-[16rem_1fr]">
+      <aside className="hidden bg-wine-800 p-4 lg:sticky lg:top-0 lg:block lg:h-dvh">
+        <SidebarContent admin={admin} />
+      </aside>
+      <div className="min-w-0">
+        <div className="sticky top-0 z-20 border-b border-line bg-ivory/95 backdrop-blur">
+          <div className="flex min-h-14 items-center gap-2 px-4 sm:px-6 lg:px-8">
+            <MenuDrawer admin={admin} />
+            <button
+              type="button"
+              onClick={() => void navigate(-1)}
+              className="flex min-h-11 items-center gap-1.5 rounded-full px-2 text-sm font-medium hover:bg-sand"
+            >
+              <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+              Back
+            </button>
+            <div className="ml-auto flex items-center gap-2">
+              {loading && (
+                <span role="status" className="text-sm text-muted">
+                  Loading...
+                </span>
+              )}
+              <Chip tone={admin.role === 'owner' ? 'info' : 'neutral'}>{admin.role === 'owner' ? 'Owner' : 'Staff'}</Chip>
+            </div>
+          </div>
+          <div
+            aria-hidden="true"
+            className={`h-0.5 bg-wine-600 transition-all duration-500 ${loading ? 'w-2/3 opacity-100' : 'w-0 opacity-0'}`}
+          />
+        </div>
+        <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/** Every back-office path in one place (spec §2.11, plus orders and audit). */
+export const adminPaths = {
+  root: '/admin',
+  login: '/admin/login',
+  signup: '/admin/signup',
+  dashboard: '/admin/dashboard',
+  profile: '/admin/profile',
+  weeklySelling: '/admin/weeklySelling',
+  monthlySelling: '/admin/monthlySelling',
+  products: '/admin/products',
+  productView: (productId: string) => `/admin/productView/${encodeURIComponent(productId)}`,
+  categories: '/admin/categories',
+  users: '/admin/users',
+  user: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
+  billing: '/admin/billing',
+  totalBills: '/admin/totalBills',
+  orders: '/admin/orders',
+  order: (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`,
+  audit: '/admin/audit',
+  logout: '/admin/logout',
+  adminCheckout: '/adminCheckout',
+} as const;
+
+/** Whether a path belongs to the back-office, whose pages have their own frame instead of the shop's header and footer. */
+export const isAdminPath = (pathname: string) => /^\/admin(\/|$)|^\/adminCheckout(\/|$)/.test(pathname);
+
+/** Route ids of the 'coming next' pages carry the page's title: `admin-next:Products`. */
+const ADMIN_NEXT_PREFIX = 'admin-next:';
+export const comingNextId = (title: string) => `${ADMIN_NEXT_PREFIX}${title}`;
+export const comingNextTitle = (routeId: string | undefined) =>
+  routeId?.startsWith(ADMIN_NEXT_PREFIX) ? routeId.slice(ADMIN_NEXT_PREFIX.length) : 'Admin';
