@@ -50,7 +50,7 @@ export default [
     route('categories', 'routes/admin.coming-next.tsx', { id: comingNextId('Categories') }),
     route('users', 'routes/admin.coming-next.tsx', { id: comingNextId('Users') }),
     route('users/:userId', 'routes/admin.coming-next.tsx', { id: comingNextId('User') }),
-    route('billing', 'routes/admin.coming-next.tsx', { id: comingNextId('Billing') }),
+    route('billing', 'routes/admin.billing.tsx'),
     route('totalBills', 'routes/admin.coming-next.tsx', { id: comingNextId('Total Bills') }),
     route('orders', 'routes/admin.coming-next.tsx', { id: comingNextId('Orders') }),
     route('orders/:orderId', 'routes/admin.coming-next.tsx', { id: comingNextId('Order') }),
@@ -58,6 +58,8 @@ export default [
     route('*', 'routes/admin.not-found.tsx'),
   ]),
   // Spec §2.1: the in-store checkout, outside the admin frame, for admins only.
-  route('adminCheckout', 'routes/admin.coming-next.tsx', { id: comingNextId('In-store Checkout') }),
+  route('adminCheckout', 'routes/admin-checkout.tsx'),
+  // Spec §2.18: a bill's printable tax invoice, outside the admin frame (its own 800×600 window).
+  route('admin/invoice/:billId', 'routes/admin.invoice.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
