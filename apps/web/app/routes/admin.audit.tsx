@@ -7,7 +7,7 @@ import { Chip } from '../features/admin/ui/chip';
 import { FilterBar, FilterField, filterInputClass } from '../features/admin/ui/filter-bar';
 import { EmptyState, PageHeader } from '../features/admin/ui/page-header';
 import { Pagination } from '../features/admin/ui/pagination';
-import { formatDateTime } from '../features/orders/order-format';
+import { formatDateTime } from '../lib/order-format';
 import type { Route } from './+types/admin.audit';
 
 const FILTERS = ['entity', 'actor', 'from', 'to', 'page'] as const;
@@ -39,6 +39,7 @@ const ENTITY_LABEL: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   invite: 'Invite',
   admin: 'Admin account',
   user: 'Shopper',
+  bill: 'Bill',
 };
 
 /** 'product.update' → 'Update'; 'user.block' → 'Block'. */

@@ -11,7 +11,7 @@ import { ConfirmButton } from '../features/admin/ui/confirm-button';
 import { DataTable } from '../features/admin/ui/data-table';
 import { EmptyState, PageHeader, Panel } from '../features/admin/ui/page-header';
 import { useActionToast } from '../features/admin/ui/use-action-toast';
-import { formatDate, formatDateTime } from '../features/orders/order-format';
+import { formatDate, formatDateTime } from '../lib/order-format';
 import type { Route } from './+types/admin.profile';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,8 +9,8 @@ import { Chip } from '../features/admin/ui/chip';
 import { DataTable } from '../features/admin/ui/data-table';
 import { EmptyState, PageHeader, Panel } from '../features/admin/ui/page-header';
 import { useAdmin } from '../features/admin/use-admin';
-import { formatDate, formatDateTime } from '../features/orders/order-format';
-import { StatusChip } from '../features/orders/status-chip';
+import { formatDate, formatDateTime } from '../lib/order-format';
+import { StatusChip } from '../components/status-chip';
 import type { Route } from './+types/admin.user';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

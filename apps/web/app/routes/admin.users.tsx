@@ -11,7 +11,7 @@ import { FilterBar, FilterField, filterInputClass } from '../features/admin/ui/f
 import { EmptyState, PageHeader } from '../features/admin/ui/page-header';
 import { Pagination } from '../features/admin/ui/pagination';
 import { useAdmin } from '../features/admin/use-admin';
-import { formatDate } from '../features/orders/order-format';
+import { formatDate } from '../lib/order-format';
 import type { Route } from './+types/admin.users';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
