@@ -73,7 +73,6 @@ export default function AdminLoginPage() {
           type="email"
           autoComplete="username"
           inputMode="email"
-          required
           value={adminEmail}
           onChange={(event) => setEmail(event.target.value)}
           error={errors.adminEmail}
@@ -83,7 +82,6 @@ export default function AdminLoginPage() {
           name="adminPassword"
           type="password"
           autoComplete="current-password"
-          required
           value={adminPassword}
           onChange={(event) => setPassword(event.target.value)}
           error={errors.adminPassword}

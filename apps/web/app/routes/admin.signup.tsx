@@ -63,10 +63,10 @@ export default function AdminSignupPage() {
       }
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        <TextField label="Full Name" autoComplete="name" required {...field('adminName')} />
-        <TextField label="Email" type="email" inputMode="email" autoComplete="email" required {...field('adminEmail')} />
-        <TextField label="Password" type="password" autoComplete="new-password" required {...field('adminPassword')} />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...field('confirmPassword')} />
+        <TextField label="Full Name" autoComplete="name" {...field('adminName')} />
+        <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...field('adminEmail')} />
+        <TextField label="Password" type="password" autoComplete="new-password" {...field('adminPassword')} />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         {error && (
           <p role="alert" className="text-sm font-medium text-red-700">
             {error}
