@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { TextField } from '../components/form-field';
-import { AuthCard } from '../features/accounts/auth-card';
+import { AdminAuthFrame } from '../features/admin/admin-auth-frame';
 import { adminLogin, adminLoginSchema, adminMe } from '../features/admin/api';
 import { adminPaths } from '../features/admin/admin-paths';
 import { errorMessage } from '../lib/api-client';
@@ -65,7 +65,7 @@ export default function AdminLoginPage() {
     );
 
   return (
-    <AuthCard title="Admin Login" intro="For the shop's owner and staff.">
+    <AdminAuthFrame title="Admin Login" intro="For the shop's owner and staff.">
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <TextField
           label="Email"
@@ -101,6 +101,6 @@ export default function AdminLoginPage() {
         </Link>
         <p className="mt-2 text-xs text-muted">New admins need an invite link from the shop owner.</p>
       </div>
-    </AuthCard>
+    </AdminAuthFrame>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { TextField } from '../components/form-field';
-import { AuthCard } from '../features/accounts/auth-card';
+import { AdminAuthFrame } from '../features/admin/admin-auth-frame';
 import { adminPaths } from '../features/admin/admin-paths';
 import { adminRegister, adminSignupFormSchema } from '../features/admin/api';
 import { errorMessage } from '../lib/api-client';
@@ -54,7 +54,7 @@ export default function AdminSignupPage() {
   };
 
   return (
-    <AuthCard
+    <AdminAuthFrame
       title="Admin Signup"
       intro={
         inviteToken
@@ -85,6 +85,6 @@ export default function AdminSignupPage() {
           Login here
         </Link>
       </p>
-    </AuthCard>
+    </AdminAuthFrame>
   );
 }
