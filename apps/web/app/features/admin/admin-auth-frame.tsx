@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { Logo } from '../../components/logo';
 import type { RootLoaderData } from '../../root';
-import { AuthCard } from '../accounts/auth-card';
 
-/** The admin login and signup card under the shop's logo and name, so the owner knows where she is. */
-export function AdminAuthFrame({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
+/** The admin login and signup card (children) under the shop's logo and name, so the owner knows where she is. */
+export function AdminAuthFrame({ children }: { children: ReactNode }) {
   const settings = useRouteLoaderData<RootLoaderData>('root')?.settings;
   return (
     <div className="min-h-dvh bg-gradient-to-b from-wine-800 from-[14rem] to-ivory to-[14rem] pt-10">
@@ -14,11 +13,7 @@ export function AdminAuthFrame({ title, intro, children }: { title: string; intr
         <p className="mt-2 font-display text-xl text-white">{settings?.name}</p>
         <p className="text-xs uppercase tracking-[0.16em] text-gold-400">Admin panel</p>
       </div>
-      <div className="-mt-6">
-        <AuthCard title={title} intro={intro}>
-          {children}
-        </AuthCard>
-      </div>
+      <div className="-mt-6">{children}</div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { formatINR, type AuditEntry } from '@shop/core';
-import { formatDateTime } from '../orders/order-format';
+import { formatDateTime } from '../../lib/dates';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Fields the API records in paise (productPrice, variantColorPrice, totalPaise, amount …). */
