@@ -101,7 +101,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <span className="break-all font-mono text-xs text-muted">{entry.entityId}</span>
               </p>
               <div className="mt-3 rounded-xl bg-ivory p-3">
-                <AuditChange entry={entry} />
+                <AuditChange entry={entry} formatTime={formatDateTime} />
               </div>
             </li>
           ))}
