@@ -92,7 +92,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <Chip tone="info">{ENTITY_LABEL[entry.entity]}</Chip>
                 <span className="font-semibold">{actionLabel(entry.action)}</span>
                 <span className="font-mono text-xs text-muted">{entry.action}</span>
-                <time dateTime={entry.at} className="ml-auto text-xs text-muted">
+                <time dateTime={entry.at} className="basis-full text-xs text-muted sm:ml-auto sm:basis-auto">
                   {formatDateTime(entry.at)}
                 </time>
               </div>
@@ -102,7 +102,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <span className="break-all font-mono text-xs text-muted">{entry.entityId}</span>
               </p>
               <div className="mt-3 rounded-xl bg-ivory p-3">
-                <AuditChange entry={entry} />
+                <AuditChange entry={entry} formatTime={formatDateTime} />
               </div>
             </li>
           ))}

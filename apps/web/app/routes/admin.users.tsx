@@ -42,7 +42,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Users" description={`${total.toLocaleString('en-IN')} ${total === 1 ? 'shopper' : 'shoppers'}`} />
       <FilterBar label="Search shoppers">
-        <FilterField label="Search" name="q">
+        <FilterField label="Search" name="q" wide>
           <input id="filter-q" name="q" type="search" defaultValue={q} placeholder="Name, e-mail or phone" className={filterInputClass} />
         </FilterField>
         <FilterField label="Show" name="blocked">
