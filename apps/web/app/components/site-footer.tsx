@@ -21,10 +21,10 @@ function LinkColumn({ title, links }: { title: string; links: Array<{ label: str
   return (
     <nav aria-label={title}>
       <h2 className="font-sans text-xs font-semibold uppercase tracking-[0.18em] text-gold-400">{title}</h2>
-      <ul className="mt-4 space-y-1">
+      <ul className="mt-3">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="inline-flex min-h-8 items-center text-sm text-white/85 hover:text-white hover:underline">
+            <Link to={link.to} className="inline-flex min-h-11 items-center text-sm text-white/85 hover:text-white hover:underline">
               {link.label}
             </Link>
           </li>
@@ -45,13 +45,14 @@ export function SiteFooter({ settings }: { settings: ShopSettings }) {
           <p className="mt-2 max-w-sm text-sm text-white/80">{settings.tagline}</p>
           <address className="mt-6 space-y-1 text-sm not-italic text-white/85">
             <p>{settings.address}</p>
+            {/* Tap targets at least 44 px tall on phones. */}
             <p>
-              <a href={phoneHref} className="hover:underline">
+              <a href={phoneHref} className="inline-flex min-h-11 items-center hover:underline">
                 {settings.phone}
               </a>
             </p>
             <p>
-              <a href={`mailto:${settings.email}`} className="hover:underline">
+              <a href={`mailto:${settings.email}`} className="inline-flex min-h-11 items-center hover:underline">
                 {settings.email}
               </a>
             </p>

@@ -274,7 +274,7 @@ export function ListingView({
           </p>
         </div>
         <div className="flex w-full items-center gap-3 sm:w-auto">
-          <button type="button" onClick={() => setSheetOpen(true)} className="btn btn-outline flex-1 lg:hidden" aria-haspopup="dialog">
+          <button type="button" onClick={() => setSheetOpen(true)} className="btn btn-outline shrink-0 lg:hidden" aria-haspopup="dialog">
             <SlidersHorizontal aria-hidden="true" className="h-4 w-4" /> Filters{active.length > 0 ? ` (${active.length})` : ''}
           </button>
           <SortSelect pathname={location.pathname} params={params} value={query.sort ?? 'relevance'} />
@@ -398,7 +398,7 @@ function SortSelect({ pathname, params, value }: { pathname: string; params: URL
       method="get"
       action={pathname}
       preventScrollReset
-      className="flex-1 sm:flex-none"
+      className="min-w-0 flex-1 sm:flex-none"
       onChange={(event) =>
         void submit(filledParams(new FormData(event.currentTarget)), {
           action: pathname,

@@ -8,7 +8,7 @@ import { ProductImage } from './product-image';
 /** What a page puts in a card's top-right corner (the wishlist heart): features do not import each other. */
 export type CardAction = (product: Card) => ReactNode;
 
-/** A product in a grid: photo, name, price with MRP and '% off', 'Out of stock' badge, and the page's action. */
+/** A product in a grid: photo, name, price with MRP and '% off' (the one discount display), 'Out of stock' badge, and the page's action. */
 export function ProductCard({ product, eager = false, action }: { product: Card; eager?: boolean; action?: CardAction | undefined }) {
   return (
     <article className="group relative flex flex-col">
@@ -24,15 +24,11 @@ export function ProductCard({ product, eager = false, action }: { product: Card;
           <span className="absolute left-3 top-3 rounded-full bg-ink/85 px-3 py-1 text-xs font-semibold text-white">Out of stock</span>
         )}
         {action && <div className="absolute right-3 top-3">{action(product)}</div>}
-        {product.inStock && product.productDiscount >= 30 && (
-          <span className="absolute left-3 top-3 rounded-full bg-wine-700 px-3 py-1 text-xs font-semibold text-white">
-            {product.productDiscount}% off
-          </span>
-        )}
       </div>
       <div className="mt-3 flex flex-1 flex-col gap-1 px-0.5">
         {product.category && <p className="text-xs uppercase tracking-[0.14em] text-muted">{product.category.categoryName}</p>}
-        <h3 className="font-sans text-sm font-medium leading-snug text-ink sm:text-[0.95rem]">
+        {/* Two lines at most, always two lines tall: prices line up across a row of cards. */}
+        <h3 className="line-clamp-2 min-h-[2.75em] font-sans text-sm font-medium leading-snug text-ink sm:text-[0.95rem]">
           <Link to={paths.product(product._id)} className="after:absolute after:inset-0 focus-visible:outline-none" prefetch="intent">
             {product.productName}
           </Link>
