@@ -222,7 +222,7 @@ export function OrderDetailView({ orderId }: { orderId: string }) {
         </div>
       )}
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby="items-title" className={card}>
           <h2 id="items-title" className="mb-3 text-xl font-semibold">
             Items

@@ -100,14 +100,12 @@ export function ProductView({ productId }: { productId: string }) {
           </a>
         )}
       </div>
-      <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         {/* The key resets the form to what the server saved when the product's own fields change. */}
         <ProductEditor key={JSON.stringify(productFormValues(product))} product={product} onChange={replace} />
-        <div className="space-y-5">
-          <PhotosSection product={product} onChange={replace} />
-          <VariantsSection product={product} onChange={replace} />
-        </div>
+        <PhotosSection product={product} onChange={replace} />
       </div>
+      <VariantsSection product={product} onChange={replace} />
     </div>
   );
 }
