@@ -129,6 +129,13 @@ test('the owner creates a product with a custom-colour variant and photos, a sho
   await expect(page.getByRole('heading', { level: 1, name: /^ORD-/ })).toContainText('Shipped');
   await expect(page.getByRole('region', { name: 'Customer and address' })).toContainText('Shipped with Delhivery, tracking DLV123456789');
 
+  // The packing slip is all that prints.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Packing slip' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Items' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Packing slip' })).toBeHidden();
+
   // The shopper reads it in My Orders.
   await shopper.goto('/user/orders');
   await expect(shopper.getByRole('list', { name: 'Orders' }).locator(`a[href="/user/orders/${orderId}"]`)).toContainText('Shipped');
