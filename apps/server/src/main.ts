@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { seedDemoCatalogue } from './catalogue/demo/seed.js';
+import { seedDemoSales } from './reports/demo-sales.js';
 import { ConfigError, loadConfig, withPort, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { reconciliationIntervalMs, startReconciliationJob } from './payments/reconciliation-job.js';
@@ -63,9 +64,13 @@ async function main(): Promise<void> {
           `(shown once; set a new one with: npm run admin:create -- --email ${owner.email} --name "Demo Owner" --password <new>)`,
       );
     }
-    seedDemoCatalogue(services, (message) => app.log.info(message)).catch((error: unknown) =>
-      app.log.error({ err: error }, 'demo catalogue could not be loaded'),
-    );
+    seedDemoCatalogue(services, (message) => app.log.info(message))
+      .then(async (seeded) => {
+        // Sales history with the demo catalogue, so the dashboards are not empty on the first start.
+        const sales = seeded ? await seedDemoSales(database.db) : null;
+        if (sales) app.log.info(`demo sales: ${sales.bills} bills and ${sales.orders} paid orders`);
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'demo catalogue could not be loaded'));
   }
 
   const stopReconciliation = startReconciliationJob({

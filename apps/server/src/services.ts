@@ -3,6 +3,7 @@ import { PAYMENT_RESERVATION_MINUTES } from '@shop/core';
 import { createAccountsService, type AccountsService } from './accounts/service.js';
 import { createAdminUsersService, type AdminUsersService } from './accounts/admin-users.js';
 import { createAdminsService, type AdminsService } from './admin/service.js';
+import { createBillingService, type BillingService } from './billing/service.js';
 import { createAuditService, type AuditService } from './audit/service.js';
 import { createAddressService, type AddressService } from './addresses/service.js';
 import { createAnnouncementsService, type AnnouncementsService } from './announcements/service.js';
@@ -25,6 +26,7 @@ import { createOrdersService, type OrdersService } from './orders/service.js';
 import type { WebhookDeliverer, WebhookLog } from './payments/razorpay/emulator-webhooks.js';
 import { createPaymentProvider, type PaymentProvider } from './payments/razorpay/provider.js';
 import { createPaymentsService, type PaymentsService } from './payments/service.js';
+import { createSalesReportsService, type SalesReportsService } from './reports/sales-service.js';
 import { createReportCounts, type ReportCounts } from './reports/counts.js';
 import { createSettingsService, type SettingsService } from './settings/service.js';
 import { createWishlistService, type WishlistService } from './wishlist/service.js';
@@ -63,6 +65,10 @@ export interface Services {
   catalogueCsv: CatalogueCsv;
   adminUsers: AdminUsersService;
   adminOrders: AdminOrdersService;
+  /** In-store bills and their invoice numbers. */
+  billing: BillingService;
+  /** Dashboard, weekly and monthly sales from orders and bills. */
+  salesReports: SalesReportsService;
   /** The dashboard's live counts. */
   reportCounts: ReportCounts;
 }
@@ -171,6 +177,8 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     catalogueCsv: createCatalogueCsv(db, { changes: catalogueChanges, now }),
     adminUsers: createAdminUsersService(db, { orders, addresses, now }),
     adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now }),
+    billing: createBillingService(db, { settings, changes: catalogueChanges, now }),
+    salesReports: createSalesReportsService(db, now),
     reportCounts: createReportCounts(db, now),
   };
 }

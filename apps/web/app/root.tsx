@@ -42,7 +42,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<RootLoaderData>('root');
   // The back-office has its own frame: no shop header, footer or shopper session check there.
-  const data = isAdminPath(useLocation().pathname) ? undefined : root;
+  // Printable invoices stand alone too: the page is the paper.
+  const { pathname } = useLocation();
+  const data = isAdminPath(pathname) || pathname.startsWith('/invoice/') ? undefined : root;
   return (
     <html lang="en-IN">
       <head>

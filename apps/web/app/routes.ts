@@ -29,6 +29,8 @@ export default [
   route('payment', 'routes/payment.tsx'),
   route('paymentSuccess', 'routes/payment-success.tsx'),
   route('contact', 'routes/contact.tsx'),
+  // Spec §2.18: printable GST tax invoices, without the shop's header and footer.
+  route('invoice/order/:orderId', 'routes/invoice.order.tsx'),
   // The spec's /notifications page shows the shop's public announcements (a shopper's own notifications live under /user).
   route('notifications', 'routes/announcements.tsx'),
   // Spec §2.11–§2.12: the back-office. Login, signup and logout stand outside the frame; every other /admin/*
@@ -40,22 +42,24 @@ export default [
     // Pages still to be built show 'coming next': replace the line with the page's own module.
     index('routes/admin.dashboard.tsx', { id: 'admin-index' }),
     route('dashboard', 'routes/admin.dashboard.tsx'),
-    route('profile', 'routes/admin.coming-next.tsx', { id: comingNextId('Profile') }),
+    route('profile', 'routes/admin.profile.tsx'),
     route('weeklySelling', 'routes/admin.coming-next.tsx', { id: comingNextId('Weekly Selling') }),
     route('monthlySelling', 'routes/admin.coming-next.tsx', { id: comingNextId('Monthly Selling') }),
     route('products', 'routes/admin.products.tsx'),
     route('productView/:productId', 'routes/admin.product-view.tsx'),
-    route('categories', 'routes/admin.coming-next.tsx', { id: comingNextId('Categories') }),
-    route('users', 'routes/admin.coming-next.tsx', { id: comingNextId('Users') }),
-    route('users/:userId', 'routes/admin.coming-next.tsx', { id: comingNextId('User') }),
-    route('billing', 'routes/admin.coming-next.tsx', { id: comingNextId('Billing') }),
+    route('categories', 'routes/admin.categories.tsx'),
+    route('users', 'routes/admin.users.tsx'),
+    route('users/:userId', 'routes/admin.user.tsx'),
+    route('billing', 'routes/admin.billing.tsx'),
     route('totalBills', 'routes/admin.coming-next.tsx', { id: comingNextId('Total Bills') }),
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:orderId', 'routes/admin.order.tsx'),
-    route('audit', 'routes/admin.coming-next.tsx', { id: comingNextId('Audit log') }),
+    route('audit', 'routes/admin.audit.tsx'),
     route('*', 'routes/admin.not-found.tsx'),
   ]),
   // Spec §2.1: the in-store checkout, outside the admin frame, for admins only.
-  route('adminCheckout', 'routes/admin.coming-next.tsx', { id: comingNextId('In-store Checkout') }),
+  route('adminCheckout', 'routes/admin-checkout.tsx'),
+  // Spec §2.18: a bill's printable tax invoice, outside the admin frame (its own 800×600 window).
+  route('admin/invoice/:billId', 'routes/admin.invoice.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -17,4 +17,7 @@ export * from './text.js';
 export * from './admin.js';
 export * from './admin-catalogue.js';
 export * from './admin-orders.js';
+export * from './invoice.js';
+export * from './bills.js';
+export * from './reports.js';
 export * from './admin-dashboard.js';

@@ -62,6 +62,8 @@ export const orderProductSchema = z.object({
   productDescription: z.string(),
   productCategory: z.string().nullable(),
   categoryName: z.string().nullable(),
+  /** HSN code of the category when ordered (for the tax invoice). */
+  hsnCode: z.string().nullable(),
   /** MRP of one piece in paise (variant extras included). */
   productPrice: z.number().int(),
   productDiscount: z.number().int(),

@@ -89,3 +89,77 @@ export function orderTotals(lines: readonly OrderLineInput[]): OrderTotals {
   const shipping = shippingFee(subtotal);
   return { lines: priced, mrpTotal, subtotal, shipping, total: subtotal + shipping };
 }
+
+/** Largest in-store bill discount: the whole bill. Up to two decimals (12.5 %, 7.25 %). */
+export const MAX_BILL_DISCOUNT_PERCENT = 100;
+
+/** True when `percent` is 0–100 with at most two decimals. */
+export function isBillDiscount(percent: number): boolean {
+  return (
+    Number.isFinite(percent) &&
+    percent >= 0 &&
+    percent <= MAX_BILL_DISCOUNT_PERCENT &&
+    Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-6
+  );
+}
+
+/** `numerator / denominator` for whole numbers, rounded half up, with integer arithmetic only. */
+function divideHalfUp(numerator: number, denominator: number): number {
+  const quotient = Math.floor(numerator / denominator);
+  const remainder = numerator - quotient * denominator;
+  return 2 * remainder >= denominator ? quotient + 1 : quotient;
+}
+
+export interface BillPriceLine {
+  /** Price of one piece in paise (GST included). */
+  price: Paise;
+  quantity: number;
+}
+
+export interface BillTotals {
+  lines: Array<BillPriceLine & { total: Paise }>;
+  /** Σ item totals. */
+  subtotal: Paise;
+  /** Subtotal minus total: what the discount took off. */
+  discountAmount: Paise;
+  /** Σ item totals × (1 − discount/100), rounded half up to the paisa. */
+  total: Paise;
+  discount: number;
+}
+
+/** Totals of an in-store bill (spec §9): Σ item totals × (1 − discount/100), rounded half up to the paisa. */
+export function billTotals(lines: readonly BillPriceLine[], discount: number): BillTotals {
+  if (!isBillDiscount(discount)) throw new RangeError(`discount must be 0 to 100 with at most two decimals: ${discount}`);
+  const priced = lines.map((line) => {
+    assertPaise(line.price);
+    if (line.price < 0) throw new RangeError(`price cannot be negative: ${line.price}`);
+    return { price: line.price, quantity: line.quantity, total: lineTotal(line.price, line.quantity) };
+  });
+  const subtotal = priced.reduce((sum, line) => sum + line.total, 0);
+  // The discount in hundredths of a percent is a whole number, so subtotal × (10000 − basis points) is exact.
+  const basisPoints = Math.round(discount * 100);
+  const total = divideHalfUp(subtotal * (10_000 - basisPoints), 10_000);
+  return { lines: priced, subtotal, discountAmount: subtotal - total, total, discount };
+}
+
+/**
+ * Shares `total` over parts in proportion to their weights, in whole paise that add up to `total` exactly
+ * (largest remainder first, earlier parts winning ties): a bill discount spread over its lines for the invoice.
+ */
+export function shareInProportion(total: Paise, weights: readonly Paise[]): Paise[] {
+  // BigInt: total × weight can pass 2^53 on large bills.
+  const sum = weights.reduce((acc, weight) => acc + BigInt(weight), 0n);
+  if (sum === 0n) return weights.map(() => 0);
+  const exact = weights.map((weight) => BigInt(total) * BigInt(weight));
+  const shares = exact.map((value) => value / sum);
+  let left = BigInt(total) - shares.reduce((acc, share) => acc + share, 0n);
+  const order = exact
+    .map((value, index) => ({ index, rest: value - shares[index]! * sum }))
+    .sort((a, b) => (a.rest === b.rest ? a.index - b.index : a.rest > b.rest ? -1 : 1));
+  for (const { index } of order) {
+    if (left <= 0n) break;
+    shares[index]! += 1n;
+    left -= 1n;
+  }
+  return shares.map(Number);
+}

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedDemoCatalogue, seedLargeCatalogue } from '../catalogue/demo/seed.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { seedDemoSales } from '../reports/demo-sales.js';
 import { openPglite, openPostgres } from '../db/database.js';
 import { createServices } from '../services.js';
 
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
     if (count === undefined) {
       const result = await seedDemoCatalogue(services, say, { closeUps: values['close-ups'] ?? false });
       if (!result) say('The catalogue already has products; the demo catalogue is loaded only into an empty one.');
+      const sales = result ? await seedDemoSales(database.db) : null;
+      if (sales) say(`demo sales: ${sales.bills} bills and ${sales.orders} paid orders`);
     } else {
       await seedLargeCatalogue({ ...services, db: database.db }, { products: count, log: say });
     }

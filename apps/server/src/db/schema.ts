@@ -11,3 +11,4 @@ export * from '../orders/tables.js';
 export * from '../payments/tables.js';
 export * from '../admin/tables.js';
 export * from '../audit/tables.js';
+export * from '../billing/tables.js';

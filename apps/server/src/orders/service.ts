@@ -604,6 +604,7 @@ async function detail(db: Db, orderId: string, ownerId: string | undefined, at: 
       productDescription: item.productDescription,
       productCategory: item.categoryId,
       categoryName: item.categoryName,
+      hsnCode: item.hsnCode,
       productPrice: item.unitMrpPaise,
       productDiscount: item.discountPercent,
       finalPrice: item.unitPricePaise,

@@ -51,6 +51,10 @@ export const orders = pgTable(
       .on(table.reservedUntil)
       .where(sql`${table.status} = 'pending_payment'`),
     index('orders_status_created_idx').on(table.status, table.createdAt),
+    // Sales reports: revenue of paid orders by day of payment.
+    index('orders_paid_at_idx')
+      .on(table.paidAt)
+      .where(sql`${table.paidAt} is not null`),
     check('orders_status_check', sql`${table.status} in (${ORDER_STATUS_LIST})`),
     check(
       'orders_amounts_check',

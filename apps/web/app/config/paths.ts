@@ -12,6 +12,8 @@ export const paths = {
   account: '/user/orders',
   userOrders: '/user/orders',
   userOrder: (orderId: string) => `/user/orders/${encodeURIComponent(orderId)}`,
+  /** The printable GST tax invoice of a paid order. */
+  orderInvoice: (orderId: string) => `/invoice/order/${encodeURIComponent(orderId)}`,
   userProfile: '/user/profile',
   userAddresses: '/user/addresses',
   userNotifications: '/user/notifications',

@@ -6,6 +6,7 @@ import { Await, Link, redirect, useRouteLoaderData } from 'react-router';
 import { loginThenReturnTo, paths } from '../config/paths';
 import { formatDateTime, methodLabel, paymentStatusLabel, rupees } from '../lib/order-format';
 import { OrderItemRow, OrderTotals } from '../components/order-items';
+import { openInvoiceWindow } from '../features/invoice/invoice-window';
 import { ReceiptHeader } from '../features/orders/receipt-header';
 import { currentUser } from '../lib/session.server';
 import type { RootLoaderData } from '../root';
@@ -123,7 +124,11 @@ function Receipt({ order }: { order: OrderDetail }) {
         <Link to={paths.userOrders} className="btn btn-primary">
           Go to My Orders
         </Link>
-        <button type="button" className="btn btn-outline" onClick={() => window.print()}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => (order.payment ? openInvoiceWindow(paths.orderInvoice(order._id)) : window.print())}
+        >
           <Printer aria-hidden="true" className="h-4 w-4" />
           Print Receipt
         </button>

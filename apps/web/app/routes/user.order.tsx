@@ -7,6 +7,7 @@ import { paths } from '../config/paths';
 import { OrderActions } from '../features/orders/order-actions';
 import { formatDateTime, formatDeliveryWindow, methodLabel, paymentStatusLabel, rupees } from '../lib/order-format';
 import { OrderItemRow, OrderTotals } from '../components/order-items';
+import { openInvoiceWindow } from '../features/invoice/invoice-window';
 import { ReceiptHeader } from '../features/orders/receipt-header';
 import { StatusChip } from '../components/status-chip';
 import { requireUser } from '../lib/require-user.server';
@@ -84,7 +85,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               void revalidate();
             }}
           />
-          <button type="button" className="btn btn-outline" onClick={() => window.print()}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => (order.payment ? openInvoiceWindow(paths.orderInvoice(order._id)) : window.print())}
+          >
             <Printer aria-hidden="true" className="h-4 w-4" />
             Print Receipt
           </button>

@@ -1,0 +1,41 @@
+import type { Bill } from '@shop/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, signedInOwner, type SignedInAdminForTest } from '../test/admins.js';
+import { useTestApp } from '../test/app.js';
+import { sellableProduct, stockOf } from '../test/shop-fixture.js';
+
+// What only a real PostgreSQL server with several connections shows: bills saved at the same moment.
+const t = useTestApp();
+
+let owner: SignedInAdminForTest;
+beforeAll(async () => {
+  owner = await signedInOwner(t);
+});
+
+const save = (body: object) => adminCall(t.app, 'POST', '/api/admin/bill/createBill', { asid: owner.asid, body });
+
+describe('bills saved at once', () => {
+  it('get 20 different, consecutive invoice numbers', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => save({ customerName: `Racer ${i}`, items: [{ name: 'Bindi', price: 1_000, quantity: 1 }] })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+    const sequences = responses
+      .map((response) => response.json<{ data: { bill: Bill } }>().data.bill.invoiceNumber)
+      .map((number) => Number(number.split('/')[2]))
+      .sort((a, b) => a - b);
+    expect(new Set(sequences).size).toBe(20);
+    expect(sequences.at(-1)! - sequences[0]!).toBe(19);
+  });
+
+  it('sell the last pieces once: everyone else gets 409 and stock never goes below zero', async () => {
+    const piece = await sellableProduct(t, { stock: 5, pricePaise: 200_000 });
+    const responses = await Promise.all(Array.from({ length: 16 }, () => save({ items: [{ ...piece, quantity: 1 }] })));
+    const saved = responses.filter((response) => response.statusCode === 200);
+    const refused = responses.filter((response) => response.statusCode !== 200);
+    expect(saved).toHaveLength(5);
+    expect(refused.map((response) => response.statusCode)).toEqual(Array(11).fill(409));
+    for (const response of refused) expect(response.json<{ error: string }>().error).toMatch(/out of stock|Only \d+ left/);
+    expect(await stockOf(t.database.db, piece)).toBe(0);
+  });
+});

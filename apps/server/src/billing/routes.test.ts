@@ -1,0 +1,214 @@
+import type { AuditEntry, Bill, BillableItem } from '@shop/core';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../db/database.js';
+import type { ErrorEnvelope } from '../http/envelope.js';
+import { adminCall, signedInOwner, signedInStaff, type SignedInAdminForTest } from '../test/admins.js';
+import { useTestApp } from '../test/app.js';
+import { sellableProduct, stockOf } from '../test/shop-fixture.js';
+
+let clock = new Date('2026-11-20T12:00:00+05:30');
+const t = useTestApp({ services: { now: () => clock } });
+
+const errorOf = (response: { json: () => unknown }) => (response.json() as ErrorEnvelope).error;
+const dataOf = <T>(response: { json: () => unknown }) => (response.json() as { data: T }).data;
+
+let owner: SignedInAdminForTest;
+let staff: SignedInAdminForTest;
+beforeAll(async () => {
+  owner = await signedInOwner(t, 'Meera Kapoor');
+  staff = await signedInStaff(t, owner);
+});
+
+/** Moves the shop's clock; a new sign-in, as sessions expire by that clock. */
+async function setClock(at: string) {
+  clock = new Date(at);
+  staff = await signedInOwner(t, 'Clock Owner');
+}
+
+const call = (method: 'GET' | 'POST', url: string, body?: object) => adminCall(t.app, method, url, { asid: staff.asid, body });
+const createBill = async (body: object) => {
+  const response = await call('POST', '/api/admin/bill/createBill', body);
+  expect(response.statusCode, response.body).toBe(200);
+  return dataOf<{ bill: Bill }>(response).bill;
+};
+const listBills = async (query: string) =>
+  dataOf<{ bills: Bill[]; total: number; page: number; limit: number }>(await call('GET', `/api/admin/bill/getAllBills?${query}`));
+
+describe('createBill', () => {
+  it('prices catalogue lines on the server, adds free-text lines, applies the discount and takes the stock', async () => {
+    const kurti = await sellableProduct(t, { name: 'Bill Kurti', pricePaise: 100_000, discountPercent: 10, stock: 5 });
+    const dupatta = await sellableProduct(t, { name: 'Bill Dupatta', pricePaise: 33_333, stock: 2, variants: false });
+    const bill = await createBill({
+      customerName: 'Asha Rao',
+      customerPhone: '9876543210',
+      discount: 12.5,
+      items: [
+        { ...kurti, quantity: 2 },
+        { productId: dupatta.productId, quantity: 1 },
+        { name: 'Alteration', price: 15_001, quantity: 1 },
+      ],
+    });
+    // 2 × 90000 + 33333 + 15001 = 228334; × 0.875 = 199792.25 → 199792
+    expect(bill).toMatchObject({
+      customerName: 'Asha Rao',
+      customerPhone: '9876543210',
+      discount: 12.5,
+      subtotal: 228_334,
+      totalPrice: 199_792,
+      discountAmount: 28_542,
+      createdAt: clock.toISOString(),
+    });
+    expect(bill.invoiceNumber).toMatch(/^INV\/26-27\/\d{5}$/);
+    expect(bill.items.map((item) => [item.name, item.quantity, item.price, item.total])).toEqual([
+      ['Bill Kurti (Bill Kurti M)', 2, 90_000, 180_000],
+      ['Bill Dupatta', 1, 33_333, 33_333],
+      ['Alteration', 1, 15_001, 15_001],
+    ]);
+    // In the shop's own state: CGST + SGST, and the GST parts add up to the total.
+    expect(bill.gst).toMatchObject({ placeOfSupply: 'Karnataka', interState: false, igst: 0 });
+    expect(bill.gst.taxableValue + bill.gst.totalTax).toBe(bill.totalPrice);
+    expect(await stockOf(t.database.db, kurti)).toBe(3);
+    expect(await stockOf(t.database.db, dupatta)).toBe(1);
+
+    const again = dataOf<{ bill: Bill }>(await call('GET', `/api/admin/bill/getBill/${bill._id}`)).bill;
+    expect(again).toEqual(bill);
+    const entries = dataOf<{ entries: AuditEntry[] }>(
+      await adminCall(t.app, 'GET', `/api/admin/audit?entity=bill&entityId=${bill._id}`, { asid: owner.asid }),
+    ).entries;
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: 'bill.create' });
+  });
+
+  it('keeps the whole amount at 0 % and charges nothing at 100 %; a walk-in has no name or phone', async () => {
+    const free = await createBill({ discount: 100, items: [{ name: 'Gift wrap', price: 4_999, quantity: 3 }] });
+    expect(free).toMatchObject({ customerName: '', customerPhone: '', subtotal: 14_997, totalPrice: 0, discountAmount: 14_997 });
+    expect(free.gst.totalTax).toBe(0);
+    const full = await createBill({ customerName: '', customerPhone: '', items: [{ name: 'Gift wrap', price: 4_999, quantity: 3 }] });
+    expect(full).toMatchObject({ discount: 0, subtotal: 14_997, totalPrice: 14_997 });
+  });
+
+  it('refuses more pieces than are left with 409 and changes nothing', async () => {
+    const piece = await sellableProduct(t, { name: 'Last Saree', pricePaise: 500_000, stock: 2 });
+    const before = (await listBills('')).total;
+    const response = await call('POST', '/api/admin/bill/createBill', {
+      items: [
+        { name: 'Fall and pico', price: 10_000, quantity: 1 },
+        { ...piece, quantity: 2 },
+        { ...piece, quantity: 1 },
+      ],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response)).toMatch(/^Only 2 left/);
+    expect(await stockOf(t.database.db, piece)).toBe(2);
+    expect((await listBills('')).total).toBe(before);
+  });
+
+  it('answers 400 naming the field for bad input, 404 for an unknown product', async () => {
+    const piece = await sellableProduct(t, { stock: 3 });
+    const cases: Array<[object, string]> = [
+      [{ discount: 100.5, items: [{ ...piece, quantity: 1 }] }, 'discount'],
+      [{ discount: -1, items: [{ ...piece, quantity: 1 }] }, 'discount'],
+      [{ items: [] }, 'items'],
+      [{ items: [{ ...piece, quantity: 0 }] }, 'items.0.quantity'],
+      [{ customerPhone: '12345', items: [{ ...piece, quantity: 1 }] }, 'customerPhone'],
+      [{ items: [{ name: 'Pin', price: -1, quantity: 1 }] }, 'items.0.price'],
+      [{ items: [{ productId: piece.productId, quantity: 1 }] }, 'items.0.variantId'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await call('POST', '/api/admin/bill/createBill', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(errorOf(response).startsWith(`${field}:`), errorOf(response)).toBe(true);
+    }
+    const unknown = await call('POST', '/api/admin/bill/createBill', {
+      items: [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect((await call('GET', '/api/admin/bill/getBill/nope')).statusCode).toBe(404);
+  });
+
+  it('needs an admin session', async () => {
+    const response = await adminCall(t.app, 'POST', '/api/admin/bill/createBill', {
+      body: { items: [{ name: 'x', price: 1, quantity: 1 }] },
+    });
+    expect(response.statusCode).toBe(401);
+    expect((await adminCall(t.app, 'GET', '/api/admin/bill/getAllBills')).statusCode).toBe(401);
+  });
+
+  it('numbers bills consecutively per financial year, starting again on 1 April (India time)', async () => {
+    const line = { items: [{ name: 'Tassel', price: 1_000, quantity: 1 }] };
+    await setClock('2027-03-31T23:59:00+05:30');
+    const last = await createBill(line);
+    const lastToo = await createBill(line);
+    // 18:31 UTC on 31 March is 00:01 on 1 April in India: the new financial year.
+    await setClock('2027-03-31T18:31:00Z');
+    const first = await createBill(line);
+    const second = await createBill(line);
+    expect(last.invoiceNumber.slice(0, 10)).toBe('INV/26-27/');
+    expect(Number(lastToo.invoiceNumber.slice(10))).toBe(Number(last.invoiceNumber.slice(10)) + 1);
+    expect([first.invoiceNumber, second.invoiceNumber]).toEqual(['INV/27-28/00001', 'INV/27-28/00002']);
+    await setClock('2026-11-20T12:00:00+05:30');
+  });
+});
+
+describe('findItems', () => {
+  it('finds a scanned SKU first and words of a name, with price and stock', async () => {
+    const piece = await sellableProduct(t, { name: 'Scannable Kurta', pricePaise: 80_000, discountPercent: 25, stock: 4 });
+    const [{ sku }] = (await selectRows<{ sku: string }>(t.database.db, sql`select sku from variants where id = ${piece.variantId!}`)) as [
+      { sku: string },
+    ];
+    const bySku = dataOf<{ items: BillableItem[] }>(
+      await call('GET', `/api/admin/bill/findItems?q=${encodeURIComponent(sku.toLowerCase())}`),
+    ).items;
+    expect(bySku[0]).toMatchObject({ productId: piece.productId, variantId: piece.variantId, sku, price: 60_000, stock: 4 });
+    const byName = dataOf<{ items: BillableItem[] }>(await call('GET', '/api/admin/bill/findItems?q=scannable')).items;
+    expect(byName.map((item) => item.productId)).toContain(piece.productId);
+    expect((await call('GET', '/api/admin/bill/findItems?q=')).statusCode).toBe(400);
+  });
+});
+
+describe('getAllBills and exportBills', () => {
+  it('filters by customer (any case, contains) and by whole India days at their edges; CSV of the same filter', async () => {
+    const line = { items: [{ name: 'Bangles', price: 25_000, quantity: 2 }] };
+    await setClock('2026-12-01T23:59:00+05:30');
+    const late = await createBill({ ...line, customerName: 'Priya Sharma' });
+    await setClock('2026-12-02T00:01:00+05:30');
+    const early = await createBill({ ...line, customerName: 'PRIYANKA Iyer' });
+    await setClock('2026-11-20T12:00:00+05:30');
+
+    const ids = (page: { bills: Bill[] }) => page.bills.map((bill) => bill._id);
+    expect(ids(await listBills('customer=priya'))).toEqual([early._id, late._id]);
+    expect(ids(await listBills('customer=priya&from=2026-12-01&to=2026-12-01'))).toEqual([late._id]);
+    expect(ids(await listBills('customer=priya&from=2026-12-02&to=2026-12-02'))).toEqual([early._id]);
+    expect(ids(await listBills('customer=%25'))).toEqual([]);
+    const page = await listBills('from=2026-12-01&to=2026-12-02');
+    expect(page).toMatchObject({ total: 2, page: 1, limit: 50 });
+
+    const bad = await call('GET', '/api/admin/bill/getAllBills?from=2026-13-01');
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad)).toMatch(/^from:/);
+    expect((await call('GET', '/api/admin/bill/getAllBills?page=0')).statusCode).toBe(400);
+
+    const csv = await call('GET', '/api/admin/bill/exportBills?customer=priya');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe(
+      'invoiceNumber,createdAt,customerName,customerPhone,items,subtotal,discount,discountAmount,taxableValue,totalTax,totalPrice',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('PRIYANKA Iyer');
+    expect(lines[1]).toContain(',500.00');
+  });
+
+  it('pages past 50 bills', async () => {
+    await setClock('2027-01-15T10:00:00+05:30');
+    for (let i = 0; i < 51; i++) await createBill({ customerName: 'Paging Customer', items: [{ name: 'Pin', price: 100, quantity: 1 }] });
+    await setClock('2026-11-20T12:00:00+05:30');
+    const first = await listBills('customer=paging');
+    const second = await listBills('customer=paging&page=2');
+    expect(first.bills).toHaveLength(50);
+    expect(second).toMatchObject({ total: 51, page: 2 });
+    expect(second.bills).toHaveLength(1);
+  });
+});

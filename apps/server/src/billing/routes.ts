@@ -1,0 +1,80 @@
+import { billableItemSchema, billableQuerySchema, billPageSchema, billQuerySchema, billSchema, createBillSchema } from '@shop/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../audit/service.js';
+import { adminOf } from '../auth/plugin.js';
+import { ok, okEnvelope } from '../http/envelope.js';
+import type { BillingService } from './service.js';
+
+const billAnswer = { 200: okEnvelope(z.object({ bill: billSchema })) };
+
+/** In-store billing (issue 11) for any admin; registered in the admin scope. */
+export const billingRoutes =
+  (billing: BillingService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/admin/bill/createBill',
+      {
+        schema: {
+          summary:
+            'Save a bill: catalogue lines priced by the server, free-text lines as typed; stock taken and the next invoice number of the financial year, in one transaction',
+          body: createBillSchema,
+          response: billAnswer,
+        },
+      },
+      async (request) => ok({ bill: await billing.create(actorOf((await adminOf(request)).admin), request.body) }),
+    );
+
+    app.get(
+      '/api/admin/bill/getBill/:billId',
+      {
+        schema: {
+          summary: 'One bill with its items and GST breakup',
+          params: z.object({ billId: z.string().max(64) }),
+          response: billAnswer,
+        },
+      },
+      async (request) => ok({ bill: await billing.get(request.params.billId) }),
+    );
+
+    app.get(
+      '/api/admin/bill/getAllBills',
+      {
+        schema: {
+          summary: 'Bills newest first: customer name contains (any case), from–to whole days in India time; 50 a page',
+          querystring: billQuerySchema,
+          response: { 200: okEnvelope(billPageSchema) },
+        },
+      },
+      async (request) => ok(await billing.list(request.query)),
+    );
+
+    app.get(
+      '/api/admin/bill/exportBills',
+      {
+        schema: {
+          summary: 'The bills of the same filter as CSV (amounts in rupees)',
+          querystring: billQuerySchema,
+          produces: ['text/csv'],
+          response: { 200: z.string() },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="bills.csv"')
+          .send(await billing.exportCsv(request.query)),
+    );
+
+    app.get(
+      '/api/admin/bill/findItems',
+      {
+        schema: {
+          summary: 'Products and variants for the counter by a scanned SKU (exact match first) or words of the name',
+          querystring: billableQuerySchema,
+          response: { 200: okEnvelope(z.object({ items: z.array(billableItemSchema) })) },
+        },
+      },
+      async (request) => ok({ items: await billing.findItems(request.query.q) }),
+    );
+  };

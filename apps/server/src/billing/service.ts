@@ -1,0 +1,331 @@
+import {
+  ADMIN_PAGE_SIZE,
+  AppError,
+  billTotals,
+  financialYearOf,
+  formatInvoiceNumber,
+  taxInvoice,
+  unitPrice,
+  type Bill,
+  type BillableItem,
+  type BillQuery,
+  type createBillSchema,
+} from '@shop/core';
+import { stringify } from 'csv-stringify/sync';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { istDayAfter, istDayStart, recordAudit, type AuditActor } from '../audit/service.js';
+import { notEnoughStock } from '../cart/service.js';
+import type { CatalogueChanges } from '../catalogue/changes.js';
+import { selectRows, type Db } from '../db/database.js';
+import { stockLeft, stockOrder, takeStock, type StockItem } from '../orders/queries.js';
+import type { SettingsService } from '../settings/service.js';
+import { billableRow, findBillable, nextInvoiceSequence, type BillableRow } from './queries.js';
+import { billItems, bills } from './tables.js';
+
+// In-store bills: priced by @shop/core, stock taken and the invoice number drawn in the bill's one transaction.
+
+type CreateBill = z.output<typeof createBillSchema>;
+type BillRow = typeof bills.$inferSelect;
+type ItemRow = typeof billItems.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** The selling price of one piece of a catalogue row (variant extras and the product discount included). */
+const sellingPrice = (row: BillableRow) =>
+  unitPrice({
+    productPrice: Number(row.price_paise),
+    variantColorPrice: Number(row.variant_color_price_paise ?? 0),
+    variantSizePrice: Number(row.variant_size_price_paise ?? 0),
+    productDiscount: Number(row.discount_percent),
+  }).selling;
+
+const lineName = (row: BillableRow) => (row.variant_name ? `${row.product_name} (${row.variant_name})` : row.product_name);
+
+/** Spec §3 Bill with the invoice's GST breakup, from the stored rows. */
+export function toBill(row: BillRow, items: ItemRow[], shopState: string): Bill {
+  const invoice = taxInvoice({
+    lines: items.map((item) => ({
+      name: item.name,
+      hsnCode: item.hsnCode,
+      quantity: item.quantity,
+      unitPrice: item.unitPricePaise,
+      total: item.lineTotalPaise,
+    })),
+    total: row.totalPaise,
+    at: row.createdAt,
+    placeOfSupply: row.placeOfSupply,
+    shopState,
+  });
+  return {
+    _id: row.id,
+    invoiceNumber: row.invoiceNumber,
+    customerName: row.customerName,
+    customerPhone: row.customerPhone,
+    createdAt: row.createdAt.toISOString(),
+    discount: row.discountBasisPoints / 100,
+    subtotal: row.subtotalPaise,
+    discountAmount: row.subtotalPaise - row.totalPaise,
+    totalPrice: row.totalPaise,
+    items: items.map((item, index) => ({
+      name: item.name,
+      quantity: item.quantity,
+      price: item.unitPricePaise,
+      total: item.lineTotalPaise,
+      productId: item.productId,
+      variantId: item.variantId,
+      sku: item.sku,
+      hsnCode: item.hsnCode,
+      gstRate: invoice.lines[index]!.rate,
+      taxableValue: invoice.lines[index]!.taxableValue,
+    })),
+    gst: {
+      placeOfSupply: invoice.placeOfSupply,
+      interState: invoice.interState,
+      byRate: invoice.byRate,
+      taxableValue: invoice.taxableValue,
+      cgst: invoice.cgst,
+      sgst: invoice.sgst,
+      igst: invoice.igst,
+      totalTax: invoice.totalTax,
+    },
+    createdBy: row.createdByLabel,
+  };
+}
+
+/** A spreadsheet cell that starts like a formula is kept as text (CSV injection). */
+const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+export const BILL_CSV_COLUMNS = [
+  'invoiceNumber',
+  'createdAt',
+  'customerName',
+  'customerPhone',
+  'items',
+  'subtotal',
+  'discount',
+  'discountAmount',
+  'taxableValue',
+  'totalTax',
+  'totalPrice',
+] as const;
+
+/** The most bills one CSV export holds. */
+export const MAX_EXPORT_BILLS = 10_000;
+
+export function createBillingService(db: Db, deps: { settings: SettingsService; changes: CatalogueChanges; now: () => Date }) {
+  const { settings, changes, now } = deps;
+
+  function where(query: Omit<BillQuery, 'page'>): SQL {
+    const conditions: SQL[] = [sql`true`];
+    if (query.customer) {
+      const like = `%${query.customer.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(sql`lower(${bills.customerName}) like ${like}`);
+    }
+    if (query.from) conditions.push(sql`${bills.createdAt} >= ${istDayStart(query.from)}`);
+    if (query.to) conditions.push(sql`${bills.createdAt} < ${istDayAfter(query.to)}`);
+    return sql.join(conditions, sql` and `);
+  }
+
+  async function withItems(rows: BillRow[]): Promise<Bill[]> {
+    if (rows.length === 0) return [];
+    const { state } = await settings.get();
+    const items = await db
+      .select()
+      .from(billItems)
+      .where(
+        inArray(
+          billItems.billId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(billItems.position));
+    const byBill = new Map<string, ItemRow[]>();
+    for (const item of items) byBill.set(item.billId, [...(byBill.get(item.billId) ?? []), item]);
+    return rows.map((row) => toBill(row, byBill.get(row.id) ?? [], state));
+  }
+
+  return {
+    /** Products and variants for the counter: a scanned SKU or words of a name. */
+    async findItems(q: string): Promise<BillableItem[]> {
+      const rows = await findBillable(db, q);
+      return rows
+        .filter((row) => !row.has_variants || row.variant_id)
+        .map((row) => ({
+          productId: row.product_id,
+          variantId: row.variant_id,
+          name: row.product_name,
+          variantName: row.variant_name,
+          sku: row.sku,
+          price: sellingPrice(row),
+          stock: row.variant_id ? Number(row.variant_quantity ?? 0) : Number(row.product_stock),
+          image: row.image_url,
+        }));
+    },
+
+    /**
+     * Saves a bill: prices from the catalogue (free-text lines as typed), stock taken with conditional updates
+     * that never go below zero (409 'Only N left' otherwise), the next invoice number of the financial year, and
+     * the audit entry, all in one transaction.
+     */
+    async create(actor: AuditActor, input: CreateBill): Promise<Bill> {
+      const at = now();
+      const shop = await settings.get();
+      const { row, items } = await db.transaction(async (tx) => {
+        const lines: Array<Omit<ItemRow, 'id' | 'billId'>> = [];
+        const wanted = new Map<string, StockItem & { name: string }>();
+        for (const [index, item] of input.items.entries()) {
+          if (!item.productId) {
+            lines.push({
+              productId: null,
+              variantId: null,
+              name: item.name!,
+              sku: null,
+              categoryName: null,
+              hsnCode: '',
+              unitPricePaise: item.price!,
+              quantity: item.quantity,
+              lineTotalPaise: item.price! * item.quantity,
+              position: index,
+            });
+            continue;
+          }
+          const found = await billableRow(tx, item.productId, item.variantId);
+          if (!found || found.status === 'archived') throw new AppError('NOT_FOUND', 'Product not found');
+          if (item.variantId && !found.variant_id) throw new AppError('NOT_FOUND', 'Variant not found');
+          if (found.has_variants && !found.variant_id) {
+            const message = 'Please choose a colour and size.';
+            throw new AppError('INVALID_DATA', `items.${index}.variantId: ${message}`, { [`items.${index}.variantId`]: message });
+          }
+          const price = sellingPrice(found);
+          lines.push({
+            productId: found.product_id,
+            variantId: found.variant_id,
+            name: lineName(found),
+            sku: found.sku,
+            categoryName: found.category_name,
+            hsnCode: found.hsn_code ?? '',
+            unitPricePaise: price,
+            quantity: item.quantity,
+            lineTotalPaise: price * item.quantity,
+            position: index,
+          });
+          const key = found.variant_id ?? found.product_id;
+          const entry = wanted.get(key) ?? { productId: found.product_id, variantId: found.variant_id, quantity: 0, name: lineName(found) };
+          entry.quantity += item.quantity;
+          wanted.set(key, entry);
+        }
+        // One global lock order (as online orders use), so a bill and an order over the same pieces cannot deadlock.
+        for (const piece of [...wanted.values()].sort(stockOrder)) {
+          if (!(await takeStock(tx, piece))) throw notEnoughStock(await stockLeft(tx, piece), piece.name);
+        }
+        const totals = billTotals(
+          lines.map((line) => ({ price: line.unitPricePaise, quantity: line.quantity })),
+          input.discount,
+        );
+        const financialYear = financialYearOf(at);
+        // The counter row last: it is the one every bill waits on, so it is held for the shortest time.
+        const sequence = await nextInvoiceSequence(tx, financialYear);
+        const [saved] = await tx
+          .insert(bills)
+          .values({
+            invoiceNumber: formatInvoiceNumber(financialYear, sequence),
+            financialYear,
+            sequence,
+            customerName: input.customerName ?? '',
+            customerPhone: input.customerPhone ?? '',
+            discountBasisPoints: Math.round(input.discount * 100),
+            subtotalPaise: totals.subtotal,
+            totalPaise: totals.total,
+            placeOfSupply: shop.state,
+            createdBy: actor.id,
+            createdByLabel: actor.label,
+            createdAt: at,
+          })
+          .returning();
+        const savedItems = await tx
+          .insert(billItems)
+          .values(lines.map((line) => ({ ...line, billId: saved!.id })))
+          .returning();
+        savedItems.sort((a, b) => a.position - b.position);
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'bill.create',
+            entity: 'bill',
+            entityId: saved!.id,
+            after: {
+              invoiceNumber: saved!.invoiceNumber,
+              customerName: saved!.customerName,
+              totalPaise: saved!.totalPaise,
+              discount: input.discount,
+              items: savedItems.map((item) => ({ name: item.name, sku: item.sku, quantity: item.quantity, total: item.lineTotalPaise })),
+            },
+          },
+          at,
+        );
+        return { row: saved!, items: savedItems };
+      });
+      const touched = items.flatMap((item) => (item.productId ? [item.productId] : []));
+      if (touched.length > 0) changes.publish([...new Set(touched)]);
+      return toBill(row, items, shop.state);
+    },
+
+    async get(billId: string): Promise<Bill> {
+      if (!UUID.test(billId)) throw new AppError('NOT_FOUND', 'Bill not found');
+      const [row] = await db.select().from(bills).where(eq(bills.id, billId));
+      if (!row) throw new AppError('NOT_FOUND', 'Bill not found');
+      const [bill] = await withItems([row]);
+      return bill!;
+    },
+
+    /** Newest first, 50 a page: customer name contains (any case), whole India days from–to. */
+    async list(query: BillQuery): Promise<{ bills: Bill[]; total: number; page: number; limit: number }> {
+      const page = query.page ?? 1;
+      const limit = ADMIN_PAGE_SIZE;
+      const condition = where(query);
+      const [rows, counted] = await Promise.all([
+        db
+          .select()
+          .from(bills)
+          .where(condition)
+          .orderBy(sql`${bills.createdAt} desc, ${bills.sequence} desc`)
+          .limit(limit)
+          .offset((page - 1) * limit),
+        selectRows<{ n: number }>(db, sql`select count(*)::int as n from ${bills} where ${condition}`),
+      ]);
+      return { bills: await withItems(rows), total: Number(counted[0]?.n ?? 0), page, limit };
+    },
+
+    /** The bills of a filter as CSV (amounts in rupees), newest first. */
+    async exportCsv(query: Omit<BillQuery, 'page'>): Promise<string> {
+      const rows = await db
+        .select()
+        .from(bills)
+        .where(where(query))
+        .orderBy(sql`${bills.createdAt} desc, ${bills.sequence} desc`)
+        .limit(MAX_EXPORT_BILLS);
+      const list = await withItems(rows);
+      return stringify(
+        list.map((bill) => [
+          bill.invoiceNumber,
+          bill.createdAt,
+          cell(bill.customerName || 'Unknown'),
+          bill.customerPhone,
+          cell(bill.items.map((item) => `${item.name} × ${item.quantity}`).join('; ')),
+          rupees(bill.subtotal),
+          String(bill.discount),
+          rupees(bill.discountAmount),
+          rupees(bill.gst.taxableValue),
+          rupees(bill.gst.totalTax),
+          rupees(bill.totalPrice),
+        ]),
+        { header: true, columns: [...BILL_CSV_COLUMNS] },
+      );
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

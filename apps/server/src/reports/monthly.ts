@@ -1,0 +1,70 @@
+import { addDays, istDay, monthLabel, mondayOf, roundToRupee, type MonthlyReport } from '@shop/core';
+import { sql } from 'drizzle-orm';
+import { istDayStart } from '../audit/service.js';
+import { selectRows, type Db } from '../db/database.js';
+import { salesBetween, salesByCategory, salesByDay } from './sales.js';
+import { bestDayOf, dayList } from './weekly.js';
+
+const firstOf = (month: string) => `${month}-01`;
+const daysIn = (month: string) => {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, number, 0)).getUTCDate();
+};
+const previousMonth = (month: string) => addDays(firstOf(month), -1).slice(0, 7);
+const nextMonth = (month: string) => addDays(firstOf(month), daysIn(month)).slice(0, 7);
+const percentChange = (now: number, before: number) => (before === 0 ? null : Math.round(((now - before) / before) * 1000) / 10);
+
+/** A calendar month (India time) of sales: days, Monday-based weeks, categories and the change against the month before. */
+export async function monthlyReport(db: Db, now: Date, month?: string): Promise<MonthlyReport> {
+  const current = istDay(now).slice(0, 7);
+  const chosen = month ?? current;
+  const count = daysIn(chosen);
+  const from = istDayStart(firstOf(chosen));
+  const to = istDayStart(firstOf(nextMonth(chosen)));
+  const before = previousMonth(chosen);
+  const [sales, categories, weeks, [previous]] = await Promise.all([
+    salesByDay(db, from, to),
+    salesByCategory(db, from, to),
+    selectRows<{ week: string; revenue: string; units: string }>(
+      db,
+      sql`select to_char(date_trunc('week', day::date), 'YYYY-MM-DD') as week, sum(revenue)::bigint as revenue, sum(units)::bigint as units
+          from (${salesBetween(from, to)}) s group by 1 order by 1`,
+    ),
+    selectRows<{ revenue: string | null; units: string | null }>(
+      db,
+      sql`select sum(revenue)::bigint as revenue, sum(units)::bigint as units
+          from (${salesBetween(istDayStart(firstOf(before)), from)}) s`,
+    ),
+  ]);
+  const days = dayList(firstOf(chosen), count, sales);
+  const totalRevenue = sales.reduce((sum, day) => sum + day.revenue, 0);
+  const totalUnits = sales.reduce((sum, day) => sum + day.units, 0);
+  const byWeek = new Map(weeks.map((week) => [week.week, week]));
+  const lastDay = addDays(firstOf(chosen), count - 1);
+  const mondays: string[] = [];
+  for (let monday = mondayOf(firstOf(chosen)); monday <= lastDay; monday = addDays(monday, 7)) mondays.push(monday);
+  const previousRevenue = Number(previous?.revenue ?? 0);
+  const previousUnits = Number(previous?.units ?? 0);
+  return {
+    month: chosen,
+    monthStart: firstOf(chosen),
+    monthEnd: lastDay,
+    label: monthLabel(chosen),
+    isCurrentMonth: chosen === current,
+    days,
+    // Weeks Monday to Sunday, cut to the month at either end.
+    weeks: mondays.map((monday) => ({
+      weekStart: monday < firstOf(chosen) ? firstOf(chosen) : monday,
+      weekEnd: addDays(monday, 6) > lastDay ? lastDay : addDays(monday, 6),
+      revenue: Number(byWeek.get(monday)?.revenue ?? 0),
+      units: Number(byWeek.get(monday)?.units ?? 0),
+    })),
+    categories,
+    totalRevenue,
+    totalUnits,
+    bestDay: bestDayOf(days),
+    avgDailySales: roundToRupee(totalRevenue / count),
+    previous: { month: before, totalRevenue: previousRevenue, totalUnits: previousUnits },
+    change: { revenue: percentChange(totalRevenue, previousRevenue), units: percentChange(totalUnits, previousUnits) },
+  };
+}

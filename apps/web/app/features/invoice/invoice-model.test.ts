@@ -1,0 +1,49 @@
+import type { OrderDetail } from '@shop/core';
+import { describe, expect, it } from 'vitest';
+import { invoiceOfOrder, invoicePageOptions } from './invoice-model';
+
+const order = {
+  _id: 'o1',
+  orderNumber: 'ORD-2611-000042',
+  createdAt: '2026-11-20T06:00:00.000Z',
+  subtotal: 300_000,
+  shipping: 0,
+  total: 300_000,
+  address: {
+    _id: 'a',
+    name: 'Asha Rao',
+    phone: '9876543210',
+    street: '1 Park St',
+    city: 'Kolkata',
+    district: 'Kolkata',
+    state: 'West Bengal',
+    pincode: '700016',
+  },
+  payment: { paymentDate: '2026-11-20T06:05:00.000Z' },
+  items: [
+    { productName: 'Kurti', variantName: 'Blue M', hsnCode: '6211', quantity: 2, finalPrice: 50_000, lineTotal: 100_000 },
+    { productName: 'Silk saree', variantName: null, hsnCode: '5007', quantity: 1, finalPrice: 200_000, lineTotal: 200_000 },
+  ],
+} as unknown as OrderDetail;
+
+describe('invoiceOfOrder', () => {
+  it('charges IGST when the delivery state is not the shop state, CGST + SGST when it is', () => {
+    const away = invoiceOfOrder(order, { state: 'Karnataka' });
+    expect(away.gst).toMatchObject({ placeOfSupply: 'West Bengal', interState: true, cgst: 0, sgst: 0 });
+    expect(away.gst.igst).toBe(away.gst.totalTax);
+    expect(away.lines.map((line) => [line.name, line.hsnCode, line.rate])).toEqual([
+      ['Kurti · Blue M', '6211', 5],
+      ['Silk saree', '5007', 5],
+    ]);
+    expect(away.gst.taxableValue + away.gst.totalTax).toBe(300_000);
+    const home = invoiceOfOrder({ ...order, address: { ...order.address, state: 'Karnataka' } }, { state: 'Karnataka' });
+    expect(home.gst).toMatchObject({ interState: false, igst: 0 });
+    expect(home.number).toBe('ORD-2611-000042');
+    expect(home.date).toBe('2026-11-20T06:05:00.000Z');
+  });
+
+  it('reads the paper and auto-print from the address', () => {
+    expect(invoicePageOptions('http://x/invoice/order/1?paper=80mm&print=1')).toEqual({ paper: '80mm', autoPrint: true });
+    expect(invoicePageOptions('http://x/invoice/order/1')).toEqual({ paper: 'a4', autoPrint: false });
+  });
+});

@@ -1,0 +1,116 @@
+import { taxInvoice, type Bill, type GstBreakup, type OrderDetail, type ShopSettings } from '@shop/core';
+
+// One tax invoice (CGST Rules, rule 46) for an in-store bill or an online order: what the printed page shows.
+
+/** A4 sheet, or an 80 mm thermal receipt roll. */
+export type InvoicePaper = 'a4' | '80mm';
+
+/** The paper and auto-print of an invoice page's address (`?paper=80mm&print=1`). */
+export function invoicePageOptions(url: string): { paper: InvoicePaper; autoPrint: boolean } {
+  const params = new URL(url).searchParams;
+  return { paper: params.get('paper') === '80mm' ? '80mm' : 'a4', autoPrint: params.get('print') === '1' };
+}
+
+export interface InvoiceLineView {
+  name: string;
+  hsnCode: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+  rate: number;
+}
+
+export interface InvoiceView {
+  kind: 'bill' | 'order';
+  number: string;
+  /** ISO instant: when the bill was made or the order paid. */
+  date: string;
+  buyer: { name: string; phone: string; address: string[] };
+  lines: InvoiceLineView[];
+  subtotal: number;
+  /** Bill discount percent (0 for orders). */
+  discount: number;
+  discountAmount: number;
+  shipping: number;
+  total: number;
+  gst: GstBreakup;
+}
+
+/** A bill as the server answered it (its GST breakup computed there). */
+export function invoiceOfBill(bill: Bill): InvoiceView {
+  return {
+    kind: 'bill',
+    number: bill.invoiceNumber,
+    date: bill.createdAt,
+    buyer: { name: bill.customerName || 'Unknown', phone: bill.customerPhone, address: [] },
+    lines: bill.items.map((item) => ({
+      name: item.name,
+      hsnCode: item.hsnCode,
+      quantity: item.quantity,
+      unitPrice: item.price,
+      total: item.total,
+      rate: item.gstRate,
+    })),
+    subtotal: bill.subtotal,
+    discount: bill.discount,
+    discountAmount: bill.discountAmount,
+    shipping: 0,
+    total: bill.totalPrice,
+    gst: bill.gst,
+  };
+}
+
+/**
+ * An online order's tax invoice, computed in the loader (on the server) by @shop/core's one GST module: the
+ * place of supply is the delivery state; the invoice number is the order number; the date is the payment's.
+ */
+export function invoiceOfOrder(order: OrderDetail, settings: Pick<ShopSettings, 'state'>): InvoiceView {
+  const date = order.payment?.paymentDate ?? order.createdAt;
+  const invoice = taxInvoice({
+    lines: order.items.map((item) => ({
+      name: [item.productName, item.variantName].filter(Boolean).join(' · '),
+      hsnCode: item.hsnCode ?? '',
+      quantity: item.quantity,
+      unitPrice: item.finalPrice,
+      total: item.lineTotal,
+    })),
+    shipping: order.shipping,
+    at: new Date(date),
+    placeOfSupply: order.address.state,
+    shopState: settings.state,
+  });
+  const { address } = order;
+  return {
+    kind: 'order',
+    number: order.orderNumber,
+    date,
+    buyer: {
+      name: address.name,
+      phone: address.phone,
+      address: [address.street, `${address.city}, ${address.district}`, `${address.state} – ${address.pincode}`],
+    },
+    lines: invoice.lines.map((line) => ({
+      name: line.name,
+      hsnCode: line.hsnCode,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      total: line.total,
+      rate: line.rate,
+    })),
+    subtotal: order.subtotal,
+    discount: 0,
+    discountAmount: 0,
+    shipping: order.shipping,
+    total: invoice.total,
+    gst: {
+      placeOfSupply: invoice.placeOfSupply,
+      interState: invoice.interState,
+      byRate: invoice.byRate,
+      taxableValue: invoice.taxableValue,
+      cgst: invoice.cgst,
+      sgst: invoice.sgst,
+      igst: invoice.igst,
+      totalTax: invoice.totalTax,
+    },
+  };
+}

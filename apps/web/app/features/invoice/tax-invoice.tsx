@@ -1,0 +1,217 @@
+import { formatINR, type ShopSettings } from '@shop/core';
+import { Printer } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import type { InvoicePaper, InvoiceView } from './invoice-model';
+
+const money = (paise: number) => formatINR(paise);
+const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+const percent = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0$/, '')}%`;
+
+/**
+ * Spec §2.18, as a GST tax invoice: the shop's header from the settings record, the items with HSN and rate,
+ * subtotal, discount %, total, the GST contained per rate (CGST + SGST, or IGST across states) and a thank-you
+ * line. `autoPrint` opens the print dialog once the page has drawn (the 800×600 window asks for it).
+ */
+export function TaxInvoice({
+  invoice,
+  settings,
+  autoPrint,
+  paper,
+}: {
+  invoice: InvoiceView;
+  settings: ShopSettings;
+  autoPrint: boolean;
+  paper: InvoicePaper;
+}) {
+  useEffect(() => {
+    if (!autoPrint) return;
+    const timer = window.setTimeout(() => window.print(), 300);
+    return () => window.clearTimeout(timer);
+  }, [autoPrint]);
+  const { gst } = invoice;
+
+  return (
+    <article
+      className="tax-invoice mx-auto max-w-3xl bg-white p-6 text-sm text-ink sm:p-8"
+      data-paper={paper}
+      aria-labelledby="invoice-title"
+    >
+      <header className="invoice-head flex flex-wrap items-start justify-between gap-4 border-b-2 border-ink pb-4">
+        <div className="flex items-start gap-3">
+          {settings.logoUrl && (
+            <img src={settings.logoUrl} alt={`${settings.name} logo`} width={56} height={56} className="invoice-logo h-14 w-14" />
+          )}
+          <div>
+            <p className="font-display text-2xl font-semibold leading-tight">{settings.name}</p>
+            <p className="max-w-sm leading-snug">{settings.address}</p>
+            <p>
+              {settings.phone}
+              {settings.socialHandle && <> · {settings.socialHandle}</>}
+            </p>
+            <p className="font-semibold">GSTIN {settings.gstin}</p>
+          </div>
+        </div>
+        <div className="text-right">
+          <h1 id="invoice-title" className="font-display text-xl font-semibold">
+            Tax Invoice
+          </h1>
+          <p>
+            Invoice No. <strong className="font-mono">{invoice.number}</strong>
+          </p>
+          <p>Date {dateTime.format(new Date(invoice.date))}</p>
+          <p>
+            Place of supply: {gst.placeOfSupply}
+            {gst.interState ? ' (inter-state)' : ''}
+          </p>
+        </div>
+      </header>
+
+      <section aria-label="Billed to" className="invoice-buyer border-b border-line py-3">
+        <p>
+          <span className="text-muted">Billed to: </span>
+          <strong>{invoice.buyer.name}</strong>
+          {invoice.buyer.phone && <> · {invoice.buyer.phone}</>}
+        </p>
+        {invoice.buyer.address.length > 0 && <p>{invoice.buyer.address.join(', ')}</p>}
+      </section>
+
+      <table className="invoice-items mt-3 w-full border-collapse">
+        <thead>
+          <tr className="border-b border-ink text-left">
+            <th scope="col" className="py-1.5 pr-2 font-semibold">
+              Item
+            </th>
+            <th scope="col" className="invoice-hsn py-1.5 pr-2 font-semibold">
+              HSN
+            </th>
+            <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
+              Quantity
+            </th>
+            <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
+              Unit price
+            </th>
+            <th scope="col" className="invoice-rate py-1.5 pr-2 text-right font-semibold">
+              GST
+            </th>
+            <th scope="col" className="py-1.5 text-right font-semibold">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.lines.map((line, index) => (
+            <tr key={`${line.name}-${index}`} className="border-b border-line align-top">
+              <td className="py-1.5 pr-2">{line.name}</td>
+              <td className="invoice-hsn py-1.5 pr-2 tabular-nums">{line.hsnCode || '—'}</td>
+              <td className="py-1.5 pr-2 text-right tabular-nums">{line.quantity}</td>
+              <td className="py-1.5 pr-2 text-right tabular-nums">{money(line.unitPrice)}</td>
+              <td className="invoice-rate py-1.5 pr-2 text-right tabular-nums">{line.rate}%</td>
+              <td className="py-1.5 text-right tabular-nums">{money(line.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <dl className="invoice-totals ml-auto mt-3 grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 tabular-nums">
+        <dt>Subtotal</dt>
+        <dd className="text-right">{money(invoice.subtotal)}</dd>
+        {invoice.kind === 'bill' && (
+          <>
+            <dt>Discount ({percent(invoice.discount)})</dt>
+            <dd className="text-right">−{money(invoice.discountAmount)}</dd>
+          </>
+        )}
+        {invoice.kind === 'order' && (
+          <>
+            <dt>Shipping</dt>
+            <dd className="text-right">{invoice.shipping === 0 ? 'Free' : money(invoice.shipping)}</dd>
+          </>
+        )}
+        <dt className="border-t border-ink pt-1 text-base font-semibold">Total</dt>
+        <dd className="border-t border-ink pt-1 text-right text-base font-semibold">{money(invoice.total)}</dd>
+      </dl>
+
+      <section aria-labelledby="gst-title" className="invoice-gst mt-5">
+        <h2 id="gst-title" className="font-sans text-sm font-semibold">
+          GST included in the prices
+        </h2>
+        <table className="mt-1.5 w-full border-collapse tabular-nums">
+          <thead>
+            <tr className="border-b border-ink text-left">
+              <th scope="col" className="py-1 pr-2 font-semibold">
+                Rate
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-semibold">
+                Taxable value
+              </th>
+              {gst.interState ? (
+                <th scope="col" className="py-1 text-right font-semibold">
+                  IGST
+                </th>
+              ) : (
+                <>
+                  <th scope="col" className="py-1 pr-2 text-right font-semibold">
+                    CGST
+                  </th>
+                  <th scope="col" className="py-1 text-right font-semibold">
+                    SGST
+                  </th>
+                </>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {gst.byRate.map((row) => (
+              <tr key={row.rate} className="border-b border-line">
+                <td className="py-1 pr-2">{row.rate}%</td>
+                <td className="py-1 pr-2 text-right">{money(row.taxableValue)}</td>
+                {gst.interState ? (
+                  <td className="py-1 text-right">{money(row.igst)}</td>
+                ) : (
+                  <>
+                    <td className="py-1 pr-2 text-right">
+                      {money(row.cgst)} <span className="text-muted">({row.rate / 2}%)</span>
+                    </td>
+                    <td className="py-1 text-right">
+                      {money(row.sgst)} <span className="text-muted">({row.rate / 2}%)</span>
+                    </td>
+                  </>
+                )}
+              </tr>
+            ))}
+            <tr className="font-semibold">
+              <td className="py-1 pr-2">Total</td>
+              <td className="py-1 pr-2 text-right">{money(gst.taxableValue)}</td>
+              {gst.interState ? (
+                <td className="py-1 text-right">{money(gst.igst)}</td>
+              ) : (
+                <>
+                  <td className="py-1 pr-2 text-right">{money(gst.cgst)}</td>
+                  <td className="py-1 text-right">{money(gst.sgst)}</td>
+                </>
+              )}
+            </tr>
+          </tbody>
+        </table>
+      </section>
+
+      <p className="invoice-thanks mt-6 text-center font-display text-lg">Thank you for shopping with {settings.name}!</p>
+      <p className="mt-1 text-center text-xs text-muted">This is a computer-generated invoice.</p>
+
+      <div className="mt-6 flex flex-wrap items-center justify-center gap-3 print:hidden">
+        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+          <Printer aria-hidden="true" className="h-4 w-4" />
+          Print
+        </button>
+        <Link
+          to={{ search: paper === '80mm' ? '' : '?paper=80mm' }}
+          replace
+          className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-wine-700 underline-offset-2 hover:underline"
+        >
+          {paper === '80mm' ? 'A4 page' : '80 mm receipt'}
+        </Link>
+      </div>
+    </article>
+  );
+}

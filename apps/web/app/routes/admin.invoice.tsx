@@ -1,0 +1,26 @@
+import type { Bill } from '@shop/core';
+import { adminLoad } from '../features/admin/admin-api.server';
+import { AdminPageError } from '../features/admin/admin-error';
+import { invoiceOfBill, invoicePageOptions } from '../features/invoice/invoice-model';
+import { TaxInvoice } from '../features/invoice/tax-invoice';
+import type { Route } from './+types/admin.invoice';
+
+/** Spec §2.18: a bill's tax invoice for the 800×600 print window (outside the admin frame). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const [{ bill }, settings] = await Promise.all([
+    adminLoad<{ bill: Bill }>(request, context, `/api/admin/bill/getBill/${encodeURIComponent(params.billId)}`),
+    context.services.settings.get(),
+  ]);
+  return { invoice: invoiceOfBill(bill), settings, ...invoicePageOptions(request.url) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Tax invoice ${data.invoice.number}` : 'Tax invoice' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function BillInvoicePage({ loaderData }: Route.ComponentProps) {
+  return <TaxInvoice {...loaderData} />;
+}
+
+export { AdminPageError as ErrorBoundary };

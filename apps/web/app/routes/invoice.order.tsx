@@ -1,0 +1,27 @@
+import { data } from 'react-router';
+import { invoiceOfOrder, invoicePageOptions } from '../features/invoice/invoice-model';
+import { TaxInvoice } from '../features/invoice/tax-invoice';
+import { requireUser } from '../lib/require-user.server';
+import { loaderCall } from '../lib/service-call.server';
+import type { Route } from './+types/invoice.order';
+
+/** The tax invoice of one of the shopper's own orders (place of supply: the delivery state); someone else's is not found. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const [order, settings] = await Promise.all([
+    loaderCall(context.services.orders.getMine(user._id, params.orderId)),
+    context.services.settings.get(),
+  ]);
+  // A tax invoice is issued for a payment: an unpaid order has none.
+  if (!order.payment) throw data({ error: 'This order has no invoice until it is paid.' }, { status: 404 });
+  return { invoice: invoiceOfOrder(order, settings), settings, ...invoicePageOptions(request.url) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `Tax invoice ${data.invoice.number}` : 'Tax invoice' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function OrderInvoicePage({ loaderData }: Route.ComponentProps) {
+  return <TaxInvoice {...loaderData} />;
+}

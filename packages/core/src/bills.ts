@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { dayParam, pageParam, pagingShape } from './admin.js';
+import { isBillDiscount } from './pricing.js';
+import { plainText } from './text.js';
+
+// Contracts of in-store billing (issue 11; spec §2.17, §3 Bill, §9): amounts in integer paise.
+
+/** A 10-digit Indian mobile number: starts with 6, 7, 8 or 9. */
+const MOBILE = /^[6-9]\d{9}$/;
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+export const MAX_BILL_LINES = 100;
+export const MAX_BILL_QUANTITY = 999;
+
+export const billLineInputSchema = z
+  .object({
+    productId: z.uuid('productId must be a product id').optional(),
+    variantId: z.uuid('variantId must be a variant id').optional(),
+    /** A free-text line (an item not in the catalogue): name and price of one piece, GST included. */
+    name: plainText().trim().max(120, 'name: at most 120 characters').optional(),
+    price: z
+      .number({ error: 'price must be a whole number of paise' })
+      .int('price must be a whole number of paise')
+      .min(0, 'price cannot be below zero')
+      .max(100_000_000, 'price is too large')
+      .optional(),
+    quantity: z
+      .number({ error: 'quantity must be a whole number from 1' })
+      .int('quantity must be a whole number from 1')
+      .min(1, 'quantity must be at least 1')
+      .max(MAX_BILL_QUANTITY, `quantity must be at most ${MAX_BILL_QUANTITY}`),
+  })
+  .superRefine((line, ctx) => {
+    if (line.productId) return;
+    if (line.variantId) ctx.addIssue({ code: 'custom', path: ['productId'], message: 'productId is required with a variantId' });
+    if (!line.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Item name is required.' });
+    if (line.price === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: 'Price is required.' });
+  });
+export type BillLineInput = z.infer<typeof billLineInputSchema>;
+
+/** POST /api/admin/bill/createBill. A walk-in customer may leave name and phone empty. */
+export const createBillSchema = z.object({
+  customerName: z.preprocess(emptyToUndefined, plainText().trim().max(80, 'customerName: at most 80 characters').optional()),
+  customerPhone: z.preprocess(emptyToUndefined, z.string().trim().regex(MOBILE, 'Please enter a valid 10-digit mobile number.').optional()),
+  discount: z
+    .number({ error: 'discount must be a number from 0 to 100' })
+    .refine(isBillDiscount, 'discount must be from 0 to 100 with at most two decimals')
+    .default(0),
+  items: z
+    .array(billLineInputSchema, { error: 'Please add at least one item.' })
+    .min(1, 'Please add at least one item.')
+    .max(MAX_BILL_LINES, `items: at most ${MAX_BILL_LINES} lines`),
+});
+export type CreateBillInput = z.input<typeof createBillSchema>;
+
+export const taxByRateSchema = z.object({
+  rate: z.number(),
+  taxableValue: z.number().int(),
+  cgst: z.number().int(),
+  sgst: z.number().int(),
+  igst: z.number().int(),
+});
+
+/** The GST contained in an invoice (prices include GST). */
+export const gstBreakupSchema = z.object({
+  placeOfSupply: z.string(),
+  interState: z.boolean(),
+  byRate: z.array(taxByRateSchema),
+  taxableValue: z.number().int(),
+  cgst: z.number().int(),
+  sgst: z.number().int(),
+  igst: z.number().int(),
+  totalTax: z.number().int(),
+});
+export type GstBreakup = z.infer<typeof gstBreakupSchema>;
+
+export const billItemSchema = z.object({
+  name: z.string(),
+  quantity: z.number().int(),
+  /** One piece, GST included. */
+  price: z.number().int(),
+  total: z.number().int(),
+  productId: z.string().nullable(),
+  variantId: z.string().nullable(),
+  sku: z.string().nullable(),
+  hsnCode: z.string(),
+  /** GST rate of the line after its share of the bill discount. */
+  gstRate: z.number(),
+  taxableValue: z.number().int(),
+});
+export type BillItem = z.infer<typeof billItemSchema>;
+
+/** Spec §3 Bill, plus the invoice number, subtotal and GST breakup. */
+export const billSchema = z.object({
+  _id: z.string(),
+  invoiceNumber: z.string(),
+  /** '' for a walk-in customer (shown as 'Unknown'). */
+  customerName: z.string(),
+  customerPhone: z.string(),
+  createdAt: z.string(),
+  /** Percent, up to two decimals. */
+  discount: z.number(),
+  subtotal: z.number().int(),
+  discountAmount: z.number().int(),
+  totalPrice: z.number().int(),
+  items: z.array(billItemSchema),
+  gst: gstBreakupSchema,
+  createdBy: z.string(),
+});
+export type Bill = z.infer<typeof billSchema>;
+
+/** GET /api/admin/bill/getAllBills and exportBills: customer name contains, whole India days from–to, page. */
+export const billQuerySchema = z
+  .object({
+    customer: plainText().trim().max(80, 'customer must be at most 80 characters').optional(),
+    from: dayParam('from'),
+    to: dayParam('to'),
+    page: pageParam,
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+export type BillQuery = z.infer<typeof billQuerySchema>;
+
+export const billPageSchema = z.object({ bills: z.array(billSchema), ...pagingShape });
+export type BillPage = z.infer<typeof billPageSchema>;
+
+/** What the counter finds as the cashier types a name or scans a SKU. */
+export const billableItemSchema = z.object({
+  productId: z.string(),
+  variantId: z.string().nullable(),
+  name: z.string(),
+  variantName: z.string().nullable(),
+  sku: z.string().nullable(),
+  /** Selling price of one piece, GST included. */
+  price: z.number().int(),
+  stock: z.number().int(),
+  image: z.string().nullable(),
+});
+export type BillableItem = z.infer<typeof billableItemSchema>;
+
+export const billableQuerySchema = z.object({
+  q: plainText().trim().min(1, 'q is required').max(80, 'q must be at most 80 characters'),
+});

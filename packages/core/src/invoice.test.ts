@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { apparelGstRate, financialYearOf, formatInvoiceNumber, INVOICE_NUMBER_MAX_LENGTH, istDay, taxInvoice } from './invoice.js';
+
+const NOW = new Date('2026-11-20T10:00:00+05:30');
+
+describe('apparelGstRate', () => {
+  it('is 5 % while the taxable value of a piece at 5 % is at most ₹2,500, else 18 %', () => {
+    // ₹2,625.00 including 5 % is ₹2,500.00 taxable: still 5 %; a paisa more is over the line.
+    expect(apparelGstRate(262_500, 1, NOW)).toBe(5);
+    expect(apparelGstRate(262_501, 1, NOW)).toBe(18);
+    // The value of one piece decides, not the line: three pieces of ₹2,000 stay at 5 %.
+    expect(apparelGstRate(600_000, 3, NOW)).toBe(5);
+  });
+
+  it('follows the dated table: ₹1,000 and 12 % before 22 September 2025 (India time)', () => {
+    expect(apparelGstRate(105_000, 1, new Date('2025-09-21T23:59:00+05:30'))).toBe(5);
+    expect(apparelGstRate(105_001, 1, new Date('2025-09-21T23:59:00+05:30'))).toBe(12);
+    expect(apparelGstRate(105_001, 1, new Date('2025-09-22T00:01:00+05:30'))).toBe(5);
+  });
+});
+
+describe('taxInvoice', () => {
+  const lines = [
+    { name: 'Kurti', hsnCode: '6211', quantity: 2, unitPrice: 105_000, total: 210_000 },
+    { name: 'Silk saree', hsnCode: '5007', quantity: 1, unitPrice: 590_000, total: 590_000 },
+  ];
+
+  it('splits GST into CGST and SGST within the shop state, per rate', () => {
+    const invoice = taxInvoice({ lines, at: NOW, placeOfSupply: 'Karnataka', shopState: 'Karnataka' });
+    expect(invoice.interState).toBe(false);
+    // 210000 at 5 %: taxable 200000, tax 10000; 590000 at 18 %: taxable 500000, tax 90000.
+    expect(invoice.lines.map((line) => [line.rate, line.taxableValue, line.cgst, line.sgst, line.igst])).toEqual([
+      [5, 200_000, 5_000, 5_000, 0],
+      [18, 500_000, 45_000, 45_000, 0],
+    ]);
+    expect(invoice.byRate).toEqual([
+      { rate: 5, taxableValue: 200_000, cgst: 5_000, sgst: 5_000, igst: 0 },
+      { rate: 18, taxableValue: 500_000, cgst: 45_000, sgst: 45_000, igst: 0 },
+    ]);
+    expect(invoice.taxableValue + invoice.totalTax).toBe(800_000);
+  });
+
+  it('charges IGST when the place of supply is another state', () => {
+    const invoice = taxInvoice({ lines, at: NOW, placeOfSupply: 'Maharashtra', shopState: 'Karnataka' });
+    expect(invoice.interState).toBe(true);
+    expect([invoice.cgst, invoice.sgst, invoice.igst]).toEqual([0, 0, 100_000]);
+  });
+
+  it('shares a bill discount over the lines, so a piece may fall into the lower rate', () => {
+    // 10 % off 800000 = 720000: the saree line becomes 531000, still above the line; kurtis 189000.
+    const invoice = taxInvoice({ lines, total: 720_000, at: NOW, placeOfSupply: 'Karnataka', shopState: 'Karnataka' });
+    expect(invoice.lines.map((line) => line.amount)).toEqual([189_000, 531_000]);
+    expect(invoice.total).toBe(720_000);
+    // 50 % off: the saree is 295000 for one piece, taxable at 5 % would be 280952 > 250000 → 18 % still;
+    const half = taxInvoice({ lines, total: 400_000, at: NOW, placeOfSupply: 'Karnataka', shopState: 'Karnataka' });
+    expect(half.lines[1]!.rate).toBe(18);
+    // 60 % off: 236000 a piece → 5 %.
+    const more = taxInvoice({ lines, total: 320_000, at: NOW, placeOfSupply: 'Karnataka', shopState: 'Karnataka' });
+    expect(more.lines[1]!.rate).toBe(5);
+  });
+
+  it('keeps odd paise: CGST takes the half paisa, the parts add up to the amount', () => {
+    const invoice = taxInvoice({
+      lines: [{ name: 'Dupatta', hsnCode: '6214', quantity: 1, unitPrice: 49_999, total: 49_999 }],
+      at: NOW,
+      placeOfSupply: 'Karnataka',
+      shopState: 'Karnataka',
+    });
+    const line = invoice.lines[0]!;
+    expect(line.taxableValue).toBe(47_618); // 49999 / 1.05 = 47618.095
+    expect(line.cgst + line.sgst).toBe(2_381);
+    expect(line.cgst).toBe(1_191);
+  });
+
+  it('taxes shipping at the rate of the principal supply', () => {
+    const invoice = taxInvoice({ lines, shipping: 5_000, at: NOW, placeOfSupply: 'Kerala', shopState: 'Karnataka' });
+    expect(invoice.lines.at(-1)).toMatchObject({ name: 'Shipping', rate: 18, amount: 5_000, taxableValue: 4_237, igst: 763 });
+    expect(invoice.total).toBe(805_000);
+  });
+});
+
+describe('invoice numbers', () => {
+  it('runs April to March in India time', () => {
+    expect(financialYearOf(new Date('2026-03-31T23:59:00+05:30'))).toBe('25-26');
+    expect(financialYearOf(new Date('2026-04-01T00:01:00+05:30'))).toBe('26-27');
+    // 31 March 19:00 UTC is already 1 April in India.
+    expect(financialYearOf(new Date('2026-03-31T19:00:00Z'))).toBe('26-27');
+    expect(financialYearOf(new Date('2099-12-31T00:00:00Z'))).toBe('99-00');
+    expect(istDay(new Date('2026-03-31T19:00:00Z'))).toBe('2026-04-01');
+  });
+
+  it('formats INV/26-27/00042, at most 16 characters', () => {
+    expect(formatInvoiceNumber('26-27', 42)).toBe('INV/26-27/00042');
+    expect(formatInvoiceNumber('26-27', 999_999)).toHaveLength(INVOICE_NUMBER_MAX_LENGTH);
+    expect(() => formatInvoiceNumber('26-27', 1_000_000)).toThrow(RangeError);
+    expect(() => formatInvoiceNumber('26-27', 0)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,192 @@
+import { assertPaise, type Paise } from './money.js';
+import { shareInProportion } from './pricing.js';
+
+// GST tax invoices (CGST Rules, rule 46) for in-store bills and online orders alike: the GST contained in
+// GST-inclusive prices, per line and per rate, split CGST + SGST within the shop's state and IGST across
+// states; and the invoice numbers, consecutive per financial year.
+
+/**
+ * GST on apparel (HSN chapters 61 and 62, and made-up textiles sold as garments) by the taxable value of one
+ * piece: the low rate up to the threshold, the high rate above it. One dated table, newest last: a change of
+ * law is one new row with the day it takes effect (in India time).
+ */
+export const APPAREL_GST_TABLE: ReadonlyArray<{ from: string; thresholdPaise: Paise; lowRate: number; highRate: number }> = [
+  // Notification 1/2017-CT(Rate): 5 % up to ₹1,000 a piece, 12 % above.
+  { from: '2017-07-01', thresholdPaise: 100_000, lowRate: 5, highRate: 12 },
+  // GST Council, 56th meeting, in force from 22 September 2025: 5 % up to ₹2,500 a piece, 18 % above.
+  { from: '2025-09-22', thresholdPaise: 250_000, lowRate: 5, highRate: 18 },
+];
+
+/** SAC of delivery of goods: the shipping line of an online order's invoice. */
+export const SHIPPING_SAC = '996812';
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** The day in India (YYYY-MM-DD) of an instant. */
+export function istDay(at: Date): string {
+  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+function slabOn(at: Date) {
+  const day = istDay(at);
+  const slab = [...APPAREL_GST_TABLE].reverse().find((row) => row.from <= day);
+  if (!slab) throw new RangeError(`no GST rate for ${day}`);
+  return slab;
+}
+
+/**
+ * The GST rate of a line whose `quantity` pieces cost `amount` in all, GST included, on `at`: the low rate
+ * when the taxable value of one piece at the low rate is at most the threshold (amount × 100 / (100 + low)
+ * ≤ threshold × quantity, compared in whole numbers), else the high rate.
+ */
+export function apparelGstRate(amount: Paise, quantity: number, at: Date): number {
+  assertPaise(amount);
+  const slab = slabOn(at);
+  return amount * 100 <= slab.thresholdPaise * (100 + slab.lowRate) * Math.max(quantity, 1) ? slab.lowRate : slab.highRate;
+}
+
+/** Whole-number division rounded half up. */
+const halfUp = (numerator: number, denominator: number) => {
+  const quotient = Math.floor(numerator / denominator);
+  return 2 * (numerator - quotient * denominator) >= denominator ? quotient + 1 : quotient;
+};
+
+export interface InvoiceLineInput {
+  name: string;
+  /** HSN of goods (from the category) or SAC of a service; '' when not known. */
+  hsnCode: string;
+  quantity: number;
+  /** Price of one piece as charged before any bill discount, GST included. */
+  unitPrice: Paise;
+  /** What the line costs before any bill discount, GST included. */
+  total: Paise;
+}
+
+export interface InvoiceLine extends InvoiceLineInput {
+  /** What the line is charged after its share of the bill discount, GST included. */
+  amount: Paise;
+  rate: number;
+  taxableValue: Paise;
+  cgst: Paise;
+  sgst: Paise;
+  igst: Paise;
+}
+
+export interface TaxByRate {
+  rate: number;
+  taxableValue: Paise;
+  cgst: Paise;
+  sgst: Paise;
+  igst: Paise;
+}
+
+export interface TaxInvoice {
+  placeOfSupply: string;
+  shopState: string;
+  /** Supply to another state: IGST instead of CGST + SGST. */
+  interState: boolean;
+  lines: InvoiceLine[];
+  byRate: TaxByRate[];
+  taxableValue: Paise;
+  cgst: Paise;
+  sgst: Paise;
+  igst: Paise;
+  totalTax: Paise;
+  /** Σ line amounts: the invoice total, GST included. */
+  total: Paise;
+}
+
+function taxOf(amount: Paise, rate: number, interState: boolean) {
+  const taxableValue = halfUp(amount * 100, 100 + rate);
+  const tax = amount - taxableValue;
+  if (interState) return { taxableValue, cgst: 0, sgst: 0, igst: tax };
+  const cgst = halfUp(tax, 2);
+  return { taxableValue, cgst, sgst: tax - cgst, igst: 0 };
+}
+
+/**
+ * The GST breakup of an invoice whose prices include GST. `total` (at most the lines' sum) is what the buyer
+ * pays for the goods: a bill discount is shared over the lines in proportion to their totals, so each line's
+ * rate follows the value of a piece as actually sold. `shipping` (online orders) is a composite supply taxed
+ * at the rate of the principal supply: the highest rate among the goods.
+ */
+export function taxInvoice(input: {
+  lines: readonly InvoiceLineInput[];
+  total?: Paise;
+  shipping?: Paise;
+  at: Date;
+  placeOfSupply: string;
+  shopState: string;
+}): TaxInvoice {
+  const interState = input.placeOfSupply.trim().toLowerCase() !== input.shopState.trim().toLowerCase();
+  const goodsTotal = input.lines.reduce((sum, line) => sum + line.total, 0);
+  const charged = input.total ?? goodsTotal;
+  if (charged > goodsTotal || charged < 0) throw new RangeError(`invoice total ${charged} is outside 0–${goodsTotal}`);
+  const amounts = shareInProportion(
+    charged,
+    input.lines.map((line) => line.total),
+  );
+  const lines: InvoiceLine[] = input.lines.map((line, index) => {
+    const amount = amounts[index]!;
+    const rate = apparelGstRate(amount, line.quantity, input.at);
+    return { ...line, amount, rate, ...taxOf(amount, rate, interState) };
+  });
+  if (input.shipping && input.shipping > 0) {
+    const rate = Math.max(slabOn(input.at).lowRate, ...lines.map((line) => line.rate));
+    lines.push({
+      name: 'Shipping',
+      hsnCode: SHIPPING_SAC,
+      quantity: 1,
+      unitPrice: input.shipping,
+      total: input.shipping,
+      amount: input.shipping,
+      rate,
+      ...taxOf(input.shipping, rate, interState),
+    });
+  }
+  const byRate = new Map<number, TaxByRate>();
+  for (const line of lines) {
+    const entry = byRate.get(line.rate) ?? { rate: line.rate, taxableValue: 0, cgst: 0, sgst: 0, igst: 0 };
+    entry.taxableValue += line.taxableValue;
+    entry.cgst += line.cgst;
+    entry.sgst += line.sgst;
+    entry.igst += line.igst;
+    byRate.set(line.rate, entry);
+  }
+  const sum = (pick: (line: InvoiceLine) => number) => lines.reduce((acc, line) => acc + pick(line), 0);
+  const cgst = sum((line) => line.cgst);
+  const sgst = sum((line) => line.sgst);
+  const igst = sum((line) => line.igst);
+  return {
+    placeOfSupply: input.placeOfSupply,
+    shopState: input.shopState,
+    interState,
+    lines,
+    byRate: [...byRate.values()].sort((a, b) => a.rate - b.rate),
+    taxableValue: sum((line) => line.taxableValue),
+    cgst,
+    sgst,
+    igst,
+    totalTax: cgst + sgst + igst,
+    total: sum((line) => line.amount),
+  };
+}
+
+/** At most 16 characters (GST rule 46): 'INV/' + 'YY-YY' + '/' + up to 6 digits. */
+export const INVOICE_NUMBER_MAX_LENGTH = 16;
+
+/** The financial year (April to March, India time) of an instant: '26-27' for 1 April 2026 to 31 March 2027. */
+export function financialYearOf(at: Date): string {
+  const [year, month] = istDay(at).split('-').map(Number) as [number, number];
+  const start = month >= 4 ? year : year - 1;
+  const two = (n: number) => String(n % 100).padStart(2, '0');
+  return `${two(start)}-${two(start + 1)}`;
+}
+
+/** `INV/26-27/00042`: the financial year and its running number, five digits at least. */
+export function formatInvoiceNumber(financialYear: string, sequence: number): string {
+  if (!Number.isInteger(sequence) || sequence < 1) throw new RangeError(`invoice sequence must be a whole number from 1: ${sequence}`);
+  const number = `INV/${financialYear}/${String(sequence).padStart(5, '0')}`;
+  if (number.length > INVOICE_NUMBER_MAX_LENGTH) throw new RangeError(`invoice number too long: ${number}`);
+  return number;
+}
