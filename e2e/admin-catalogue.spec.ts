@@ -37,6 +37,21 @@ test('the owner creates a product with a custom-colour variant and photos, a sho
   const name = `Peacock Mulmul Kurta ${randomUUID().slice(0, 6)}`;
   await ownerLogsIn(page);
 
+  // A catalogue CSV with a bad row imports nothing and says which row is wrong.
+  await page.goto('/admin/products');
+  const csv = [
+    'id,name,description,category_slug,price_rupees,discount_percent,stock,status,fabric,tags',
+    ',Good Kurta,Fine,,999.00,0,3,draft,,',
+    ',Bad Kurta,Oops,,lots,0,3,draft,,',
+  ].join('\n');
+  await page.getByLabel('Import CSV').setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const refused = page.getByRole('dialog', { name: 'Nothing was imported' });
+  await expect(refused.getByRole('listitem')).toHaveCount(1);
+  await expect(refused.getByRole('listitem')).toContainText('row 3');
+  await refused.getByRole('button', { name: 'Close' }).click();
+  await page.goto('/admin/products?q=Good%20Kurta');
+  await expect(page.getByText('No products match these filters.')).toBeVisible();
+
   // A new, active product.
   await page.goto('/admin/products');
   await page.getByRole('button', { name: 'New product' }).click();

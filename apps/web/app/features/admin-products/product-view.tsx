@@ -1,6 +1,6 @@
 import { formatINR, type AdminProduct } from '@shop/core';
 import { ExternalLink } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../lib/api-client';
@@ -70,6 +70,10 @@ function ProductEditor({ product, onChange }: { product: AdminProduct; onChange:
 /** Spec §2.14 product view: details, images and variants of one product. */
 export function ProductView({ productId }: { productId: string }) {
   const { data: product, error, replace } = useLoad(getProduct, productId);
+  // Spec §8: a product that cannot load says so as a toast too ('Failed to load product' when the server gives no reason).
+  useEffect(() => {
+    if (error) toast.error(error);
+  }, [error]);
   if (!product) {
     return error ? (
       <p role="alert" className="rounded-xl bg-wine-50 p-4 text-wine-700">
