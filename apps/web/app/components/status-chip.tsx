@@ -18,7 +18,9 @@ export const CHIP_TONES = { waiting: TONES.pending_payment, good: TONES.paid, qu
 
 /** A small coloured chip; `tone` is one of the classes above. */
 export function Chip({ tone, children }: { tone: string; children: string }) {
-  return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 font-sans text-xs font-semibold ${tone}`}>{children}</span>
+  );
 }
 
 /** An order's status as a small coloured chip: 'Paid', 'Awaiting payment', 'Cancelled' … */

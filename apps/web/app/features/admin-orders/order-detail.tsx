@@ -92,7 +92,7 @@ function ActionForm({
   );
 }
 
-/** The packing slip: printed alone (see the print rules in app.css); never shown on screen. */
+/** The packing slip, at the end of the body: printed alone (see the print rules in app.css), never shown on screen. */
 function PackingSlip({ order }: { order: AdminOrderDetail }) {
   return createPortal(
     <div className="packing-slip bg-white p-2 text-ink">
@@ -140,7 +140,6 @@ export function OrderDetailView({ orderId }: { orderId: string }) {
   const { data: order, error, replace } = useLoad(getOrder, orderId);
   const [form, setForm] = useState<'ship' | 'cancel' | 'rejectReturn' | null>(null);
   const [busy, setBusy] = useState(false);
-  const [printing, setPrinting] = useState(false);
 
   if (!order) {
     return error ? (
@@ -175,15 +174,6 @@ export function OrderDetailView({ orderId }: { orderId: string }) {
     }
   }
 
-  function print() {
-    setPrinting(true);
-    // After the slip is in the page.
-    requestAnimationFrame(() => {
-      window.print();
-      setPrinting(false);
-    });
-  }
-
   const actions = actionsFor(order.status);
   return (
     <div className="space-y-5">
@@ -200,7 +190,7 @@ export function OrderDetailView({ orderId }: { orderId: string }) {
           </h1>
           <p className="text-sm text-muted">Placed {formatDateTime(order.createdAt)}</p>
         </div>
-        <button type="button" className="btn btn-outline" onClick={print}>
+        <button type="button" className="btn btn-outline" onClick={() => window.print()}>
           <Printer aria-hidden="true" className="h-4 w-4" />
           Packing slip
         </button>
@@ -222,7 +212,7 @@ export function OrderDetailView({ orderId }: { orderId: string }) {
         </div>
       )}
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby="items-title" className={card}>
           <h2 id="items-title" className="mb-3 text-xl font-semibold">
             Items
@@ -319,7 +309,7 @@ export function OrderDetailView({ orderId }: { orderId: string }) {
         </div>
       </div>
       {form && <ActionForm action={form} busy={busy} onClose={() => setForm(null)} onSubmit={(values) => void run(form, values)} />}
-      {printing && <PackingSlip order={order} />}
+      <PackingSlip order={order} />
     </div>
   );
 }

@@ -20,9 +20,9 @@ function Filters() {
       method="get"
       role="search"
       key={search.toString()}
-      className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[1.5fr_1fr_auto_auto_auto] lg:items-end"
+      className="grid grid-cols-2 gap-2 lg:grid-cols-[1.5fr_1fr_auto_auto_auto] lg:items-end"
     >
-      <div>
+      <div className="col-span-2 lg:col-span-1">
         <label htmlFor="orders-q" className="text-xs font-medium text-muted">
           Search
         </label>
@@ -35,7 +35,7 @@ function Filters() {
           className={control}
         />
       </div>
-      <div>
+      <div className="col-span-2 lg:col-span-1">
         <label htmlFor="orders-status" className="text-xs font-medium text-muted">
           Status
         </label>
@@ -60,7 +60,7 @@ function Filters() {
         </label>
         <input id="orders-to" name="to" type="date" defaultValue={search.get('to') ?? ''} className={control} />
       </div>
-      <button type="submit" className="btn btn-primary sm:col-span-2 lg:col-span-1">
+      <button type="submit" className="btn btn-primary col-span-2 lg:col-span-1">
         Apply
       </button>
     </Form>
@@ -91,28 +91,25 @@ export function OrdersList() {
         >
           {list.data.orders.map((order) => (
             <li key={order._id}>
-              <Link
-                to={adminOrderPath(order._id)}
-                className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-ivory md:grid-cols-[10rem_1fr_9rem_8rem_7rem_auto]"
-              >
-                <span className="font-semibold">{order.orderNumber}</span>
-                <span className="md:order-last">
-                  <ChevronRight aria-hidden="true" className="h-5 w-5 text-muted" />
+              <Link to={adminOrderPath(order._id)} className="flex items-center gap-3 px-4 py-3 hover:bg-ivory sm:gap-4">
+                <span className="grid min-w-0 flex-1 gap-y-0.5 md:grid-cols-[11rem_minmax(0,1fr)_11rem] md:items-center md:gap-x-6">
+                  <span className="whitespace-nowrap font-semibold">{order.orderNumber}</span>
+                  <span className="min-w-0 truncate text-sm">
+                    {order.customer.name}
+                    <span className="text-muted"> · {order.customer.phone || order.customer.email}</span>
+                  </span>
+                  <span className="whitespace-nowrap text-xs text-muted md:text-sm">{formatDateTime(order.createdAt)}</span>
                 </span>
-                <span className="min-w-0 text-sm">
-                  <span className="block truncate">{order.customer.name}</span>
-                  <span className="block truncate text-xs text-muted">{order.customer.phone || order.customer.email}</span>
-                </span>
-                <span className="text-xs text-muted md:text-sm">{formatDateTime(order.createdAt)}</span>
-                <span>
+                <span className="flex shrink-0 flex-col items-end gap-1 md:w-56 md:flex-row md:items-center md:justify-between md:gap-4">
                   <StatusChip status={order.status} />
-                </span>
-                <span className="text-right font-semibold tabular-nums">
-                  {rupees(order.total)}
-                  <span className="block text-xs font-normal text-muted">
-                    {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
+                  <span className="text-right font-semibold tabular-nums">
+                    {rupees(order.total)}
+                    <span className="block text-xs font-normal text-muted">
+                      {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
+                    </span>
                   </span>
                 </span>
+                <ChevronRight aria-hidden="true" className="h-5 w-5 shrink-0 text-muted" />
               </Link>
             </li>
           ))}

@@ -28,11 +28,13 @@ export function CsvTools({ onImported }: { onImported: () => Promise<void> }) {
 
   return (
     <>
-      <a href={EXPORT_CSV_PATH} download="catalogue.csv" className="btn btn-outline">
+      <a href={EXPORT_CSV_PATH} download="catalogue.csv" className="btn btn-outline px-4">
         <Download aria-hidden="true" className="h-4 w-4" />
         Export CSV
       </a>
-      <label className={`btn btn-outline cursor-pointer focus-within:outline-2 focus-within:outline-wine-600 ${busy ? 'opacity-60' : ''}`}>
+      <label
+        className={`btn btn-outline cursor-pointer px-4 focus-within:outline-2 focus-within:outline-wine-600 ${busy ? 'opacity-60' : ''}`}
+      >
         <Upload aria-hidden="true" className="h-4 w-4" />
         {busy ? 'Importing...' : 'Import CSV'}
         <input

@@ -1,6 +1,6 @@
 import { formatINR, type AdminProduct } from '@shop/core';
 import { ExternalLink } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../lib/api-client';
@@ -70,6 +70,10 @@ function ProductEditor({ product, onChange }: { product: AdminProduct; onChange:
 /** Spec §2.14 product view: details, images and variants of one product. */
 export function ProductView({ productId }: { productId: string }) {
   const { data: product, error, replace } = useLoad(getProduct, productId);
+  // Spec §8: a product that cannot load says so as a toast too ('Failed to load product' when the server gives no reason).
+  useEffect(() => {
+    if (error) toast.error(error);
+  }, [error]);
   if (!product) {
     return error ? (
       <p role="alert" className="rounded-xl bg-wine-50 p-4 text-wine-700">
@@ -100,14 +104,12 @@ export function ProductView({ productId }: { productId: string }) {
           </a>
         )}
       </div>
-      <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         {/* The key resets the form to what the server saved when the product's own fields change. */}
         <ProductEditor key={JSON.stringify(productFormValues(product))} product={product} onChange={replace} />
-        <div className="space-y-5">
-          <PhotosSection product={product} onChange={replace} />
-          <VariantsSection product={product} onChange={replace} />
-        </div>
+        <PhotosSection product={product} onChange={replace} />
       </div>
+      <VariantsSection product={product} onChange={replace} />
     </div>
   );
 }

@@ -36,7 +36,7 @@ const selectClass = 'min-h-11 rounded-xl border border-line bg-white px-3 text-s
 function Filters({ categories }: { categories: readonly AdminCategory[] }) {
   const [search] = useSearchParams();
   return (
-    <Form method="get" role="search" className="grid gap-2 sm:grid-cols-[1fr_auto_auto_auto_auto]" key={search.toString()}>
+    <Form method="get" role="search" className="grid grid-cols-2 gap-2 md:grid-cols-[1fr_auto_auto_auto_auto]" key={search.toString()}>
       <label className="sr-only" htmlFor="products-q">
         Search products
       </label>
@@ -46,7 +46,7 @@ function Filters({ categories }: { categories: readonly AdminCategory[] }) {
         type="search"
         defaultValue={search.get('q') ?? ''}
         placeholder="Search name or SKU"
-        className={`${selectClass} w-full`}
+        className={`${selectClass} col-span-2 w-full md:col-span-1`}
       />
       <label className="sr-only" htmlFor="products-category">
         Category
@@ -99,11 +99,14 @@ function Thumb({ product }: { product: AdminProductRow }) {
   );
 }
 
+/** The sellable pieces; highlighted when the product, or one of its variants, is at or below the low-stock mark. */
 function Stock({ product }: { product: AdminProductRow }) {
+  if (!product.lowStock) return <span className="tabular-nums">{product.availableStock}</span>;
+  const note = product.variantCount > 0 ? 'a variant is low' : 'low stock';
   return (
-    <span className={product.lowStock ? 'rounded-md bg-wine-50 px-1.5 py-0.5 font-semibold text-wine-700' : 'tabular-nums'}>
-      {product.availableStock}
-      {product.lowStock && <span className="ml-1 text-xs font-medium">Low stock</span>}
+    <span className="inline-flex flex-col items-end whitespace-nowrap">
+      <span className="font-semibold tabular-nums text-wine-700">{product.availableStock}</span>
+      <span className="rounded-md bg-wine-50 px-1.5 text-xs font-medium text-wine-700">{note}</span>
     </span>
   );
 }
@@ -152,7 +155,7 @@ function ProductRows({ products, onArchive }: { products: readonly AdminProductR
               <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                 <Price product={product} />
                 {product.productDiscount > 0 && <span className="text-muted">{product.productDiscount}% off</span>}
-                <span className="text-muted">
+                <span className="inline-flex items-center gap-1 text-muted">
                   Stock <Stock product={product} />
                 </span>
                 <ProductStatusBadge status={product.status} />
@@ -295,9 +298,9 @@ export function ProductsList() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold sm:text-3xl">Products</h1>
-        <div className="flex flex-wrap gap-2">
+        <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
           <CsvTools onImported={list.reload} />
-          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+          <button type="button" className="btn btn-primary col-span-2 row-start-1" onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" className="h-4 w-4" />
             New product
           </button>

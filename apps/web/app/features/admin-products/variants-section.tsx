@@ -77,8 +77,8 @@ function VariantCard({
     <li className="rounded-2xl border border-line bg-white p-4">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-xs font-semibold uppercase tracking-wide text-gold-600">Colour &amp; size</p>
           <h3 className="truncate font-semibold">{variant.variantName}</h3>
+          <p className="text-xs text-muted">Type: colour and size</p>
           {variant.variantDescription && <p className="mt-0.5 text-sm text-muted">{variant.variantDescription}</p>}
         </div>
         <button
@@ -183,7 +183,7 @@ export function VariantsSection({ product, onChange }: { product: AdminProduct; 
       {product.variants.length === 0 ? (
         <p className="rounded-xl border border-dashed border-line p-8 text-center text-muted">No variants available.</p>
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2" aria-label="Variants">
+        <ul className="grid gap-3 md:grid-cols-2 2xl:grid-cols-3" aria-label="Variants">
           {product.variants.map((variant) => (
             // The key carries the saved numbers, so a fresh copy from the server resets the in-place form.
             <VariantCard
