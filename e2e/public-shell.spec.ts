@@ -51,7 +51,7 @@ test('an unknown page shows the not-found screen; Back to Home and Go Back work'
   // A broken link followed inside the shop (a client-side navigation, as a <Link> makes): Go Back returns.
   await page.goto('/faq');
   await page.evaluate(() =>
-    (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(
+    (globalThis as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(
       '/no-such-page',
     ),
   );
