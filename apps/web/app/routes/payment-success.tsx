@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { Await, Link, redirect, useRouteLoaderData } from 'react-router';
 import { loginThenReturnTo, paths } from '../config/paths';
 import { formatDateTime, methodLabel, paymentStatusLabel, rupees } from '../features/orders/order-format';
-import { openInvoiceWindow } from '../features/invoice/invoice-window';
+import { openInvoiceWindow } from '../lib/invoice-window';
 import { OrderItemRow, OrderTotals } from '../features/orders/order-items';
 import { ReceiptHeader } from '../features/orders/receipt-header';
 import { currentUser } from '../lib/session.server';

@@ -6,7 +6,7 @@ import { Link, useRevalidator, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
 import { OrderActions } from '../features/orders/order-actions';
 import { formatDateTime, formatDeliveryWindow, methodLabel, paymentStatusLabel, rupees } from '../features/orders/order-format';
-import { openInvoiceWindow } from '../features/invoice/invoice-window';
+import { openInvoiceWindow } from '../lib/invoice-window';
 import { OrderItemRow, OrderTotals } from '../features/orders/order-items';
 import { ReceiptHeader } from '../features/orders/receipt-header';
 import { StatusChip } from '../features/orders/status-chip';
