@@ -12,6 +12,14 @@ interface BillableItem {
   stock: number;
 }
 
+/** The page's window, typed here: the e2e files are compiled without the DOM library. */
+interface BrowserWindow {
+  print(): void;
+  printed: number;
+  innerWidth: number;
+  innerHeight: number;
+}
+
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? '';
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
 
@@ -30,9 +38,10 @@ async function signIn(page: Page) {
   expect(login.ok()).toBe(true);
   // window.print() would open the browser's dialog: note the call instead.
   await page.context().addInitScript(() => {
-    (window as unknown as { printed: number }).printed = 0;
-    window.print = () => {
-      (window as unknown as { printed: number }).printed += 1;
+    const view = globalThis as unknown as BrowserWindow;
+    view.printed = 0;
+    view.print = () => {
+      view.printed += 1;
     };
   });
 }
@@ -110,8 +119,13 @@ test('the owner bills with the keyboard, prints the GST invoice and finds the bi
   await expect(popup.getByRole('columnheader', { name: 'SGST' })).toBeVisible();
   await expect(popup.getByText('Place of supply: Karnataka')).toBeVisible();
   await expect(popup.getByText(rupees(total)).first()).toBeVisible();
-  await expect.poll(() => popup.evaluate(() => (window as unknown as { printed: number }).printed)).toBeGreaterThan(0);
-  expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([800, 600]);
+  await expect.poll(() => popup.evaluate(() => (globalThis as unknown as BrowserWindow).printed)).toBeGreaterThan(0);
+  expect(
+    await popup.evaluate(() => {
+      const view = globalThis as unknown as BrowserWindow;
+      return [view.innerWidth, view.innerHeight];
+    }),
+  ).toEqual([800, 600]);
   await popup.screenshot({ path: testInfo.outputPath('invoice.png') });
   await popup.close();
 
