@@ -301,10 +301,10 @@ export function BillingScreen() {
 
           <form
             onSubmit={addFreeLine}
-            className="mt-5 grid gap-3 border-t border-line pt-4 sm:grid-cols-[minmax(0,1fr)_8rem_6rem_auto] sm:items-end"
+            className="mt-5 grid grid-cols-2 gap-3 border-t border-line pt-4 sm:grid-cols-[minmax(0,1fr)_8rem_6rem_auto] sm:items-end"
             aria-label="Item not in the catalogue"
           >
-            <label className="block text-sm font-medium">
+            <label className="col-span-2 block text-sm font-medium sm:col-span-1">
               Item not in the catalogue
               <input
                 className={`${input} mt-1`}
@@ -335,11 +335,11 @@ export function BillingScreen() {
                 onChange={(event) => setFree({ ...free, quantity: event.target.value })}
               />
             </label>
-            <button type="submit" className="btn btn-outline">
+            <button type="submit" className="btn btn-outline col-span-2 sm:col-span-1">
               Add item
             </button>
             {(errors.freeName ?? errors.freePrice ?? errors.freeQuantity) && (
-              <p role="alert" className="text-sm text-wine-700 sm:col-span-4">
+              <p role="alert" className="col-span-2 text-sm text-wine-700 sm:col-span-4">
                 {errors.freeName ?? errors.freePrice ?? errors.freeQuantity}
               </p>
             )}
