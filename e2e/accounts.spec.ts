@@ -140,6 +140,18 @@ test('sign up with the mailed code, log in by password, log out, log in by code,
   await expect(page.getByRole('heading', { name: 'My Wishlist' })).toBeVisible();
   await expect(page.getByText('Tiered Maxi Dress', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open product' })).toHaveAttribute('href', productPath);
+
+  // The heart keeps the saved state across a reload, on the product page and on cards, and toggles back.
+  await page.goto(at(productPath));
+  const heart = page.getByRole('button', { name: 'In your wishlist', exact: true });
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await page.goto(at('/productSearch?q=tiered+maxi'));
+  await expect(page.getByRole('button', { name: 'In your wishlist: Tiered Maxi Dress' })).toHaveAttribute('aria-pressed', 'true');
+  await page.goto(at(productPath));
+  await heart.click();
+  await expect(toast(page, 'Removed from your wishlist.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Add to Wishlist', exact: true })).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('a signed-out visit to /user/orders lands on the home page', async ({ page }) => {

@@ -1,15 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { checkoutFromCart, toast } from './support/checkout.js';
 import { PASSWORD, signUp, signedInShopper, uniqueEmail } from './support/shopper.js';
 
 // From 'Add to Cart' to a paid order on the demo catalogue, paying on the Razorpay emulator's sheet.
 // Each test buys a different product, so the phone and desktop runs never compete for the same pieces.
 
-/** A toast (react-toastify's region), not the other alerts on the page. */
-const toast = (page: Page, text: string | RegExp) =>
-  page
-    .getByRole('region', { name: /^Notifications/ })
-    .getByRole('alert')
-    .filter({ hasText: text });
 /** The header's cart of a signed-in shopper: 'Cart, 2 items'. */
 const cartLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name });
 
@@ -61,17 +56,6 @@ async function fillAddress(page: Page, name: string) {
   await page.getByLabel('State', { exact: true }).selectOption('Karnataka');
   await page.getByLabel('Pincode', { exact: true }).fill('560025');
   await page.getByRole('button', { name: 'Save address' }).click();
-}
-
-/** Cart → checkout (address already chosen) → payment; answers the 'Pay ₹…' button. */
-async function checkoutFromCart(page: Page) {
-  await page.goto('/user/cart');
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await page.getByRole('button', { name: 'DELIVER HERE' }).click();
-  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Choose Payment Method' })).toBeVisible();
-  return page.getByRole('button', { name: /^Pay ₹/ });
 }
 
 test('a shopper adds to the cart, checks out adding an address, pays on the Razorpay sheet and finds the order paid', async ({ page }) => {

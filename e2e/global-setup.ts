@@ -5,9 +5,9 @@ export default async function globalSetup() {
   // The browser journeys browse the demo catalogue and its sales history: wait until both are loaded.
   const shop = await startShop({ env: { SEED_DEMO: '1' }, waitFor: /demo sales: \d+ bills/, timeoutMs: 180_000 });
   process.env.E2E_BASE_URL = shop.url;
-  // The back-office journeys log in as the demo owner, whose password the first start prints once.
-  const owner = /demo owner created: .* as (\S+) with the password (\S+) /.exec(shop.output());
-  if (owner) {
+  // The demo owner's password is printed once at first start: the back-office journeys log in with it.
+  const owner = /demo owner created: log in at \S+ as (\S+) with the password (\S+) /.exec(shop.output());
+  if (owner?.[1] && owner[2]) {
     process.env.E2E_ADMIN_EMAIL = owner[1];
     process.env.E2E_ADMIN_PASSWORD = owner[2];
   }

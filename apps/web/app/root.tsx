@@ -24,12 +24,13 @@ import './app.css';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   const user = await currentUser(request, context);
-  const [settings, unreadNotifications, cartCount] = await Promise.all([
+  const [settings, unreadNotifications, cartCount, wishlist] = await Promise.all([
     services.settings.get(),
     user ? services.notifications.unreadCount(user._id) : 0,
     user ? services.cart.get(user._id).then((cart) => cart.itemCount) : 0,
+    user ? services.wishlist.productIds(user._id) : [],
   ]);
-  return { settings, publicUrl: context.publicUrl, user, unreadNotifications, cartCount };
+  return { settings, publicUrl: context.publicUrl, user, unreadNotifications, cartCount, wishlist };
 }
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 

@@ -15,6 +15,8 @@ export interface PageServices {
   settings: { get(): Promise<ShopSettings> };
   accounts: { authenticate(sessionToken: string | undefined): Promise<{ user: PublicUser } | null> };
   notifications: { unreadCount(userId: string): Promise<number> };
+  /** The ids of the products the shopper saved (the hearts on every page). */
+  wishlist: { productIds(userId: string): Promise<string[]> };
   announcements: { listPublished(now: Date): Promise<Announcement[]> };
   contact: { create(input: ContactMessageInput, ip: string): Promise<unknown> };
   catalogue: {

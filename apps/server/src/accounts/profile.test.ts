@@ -196,7 +196,7 @@ describe('addresses', () => {
 
 describe('wishlist', () => {
   it('adds (once), lists newest first with the product card, and removes, each shopper their own', async () => {
-    const { sid } = await signedInUser(t.app, mail);
+    const { sid, userId } = await signedInUser(t.app, mail);
     const other = await signedInUser(t.app, mail);
     const { ids } = await seedTestCatalogue(t.services);
     const [first, second] = [ids.chikankari, ids.wrap];
@@ -227,6 +227,8 @@ describe('wishlist', () => {
     expect((await call('DELETE', `/api/user/profile/removeFromWishlist/${first}`, { sid })).statusCode).toBe(200);
     const after = dataOf<{ wishlist: WishlistEntry[] }>(await call('GET', '/api/user/profile/getMyWishlist', { sid })).wishlist;
     expect(after.map((item) => item.productId)).toEqual([second]);
+    // The ids every page's hearts are drawn from.
+    expect(await t.services.wishlist.productIds(userId)).toEqual([second]);
   });
 });
 

@@ -54,9 +54,10 @@ function conditions(query: ProductQuery, tsQuery: string | null, except?: FacetG
       where c.slug = any(${pgArray(query.category)}::text[]) or parent.slug = any(${pgArray(query.category)}::text[]))`);
   }
   const stockCondition = query.inStock ? sql` and v.quantity > 0` : sql``;
+  // A size filter means 'available in that size': a sold-out size does not match.
   if (except !== 'size' && query.size.length > 0) {
     where.push(
-      sql`exists (select 1 from ${variants} v where v.product_id = p.id and v.archived_at is null and v.variant_size = any(${pgArray(query.size)}::text[])${stockCondition})`,
+      sql`exists (select 1 from ${variants} v where v.product_id = p.id and v.archived_at is null and v.quantity > 0 and v.variant_size = any(${pgArray(query.size)}::text[]))`,
     );
   }
   if (except !== 'color' && query.color.length > 0) {
@@ -139,7 +140,8 @@ export async function facetCounts(db: Db, query: ProductQuery, tsQuery: string |
     selectRows<{ value: string; count: number }>(
       db,
       sql`
-      select v.variant_size as value, count(distinct p.id)::int as count from ${products} p join ${variants} v on v.product_id = p.id and v.archived_at is null
+      select v.variant_size as value, count(distinct p.id)::int as count from ${products} p
+      join ${variants} v on v.product_id = p.id and v.archived_at is null and v.quantity > 0
       where ${whereOf(query, tsQuery, 'size')} group by v.variant_size`,
     ),
     selectRows<{ value: string; count: number }>(

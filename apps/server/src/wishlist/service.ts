@@ -17,6 +17,12 @@ export function createWishlistService(db: Db, now: () => Date, catalogue: Pick<C
       }));
     },
 
+    /** The ids of the products she saved, for the hearts on every page. */
+    async productIds(userId: string): Promise<string[]> {
+      const rows = await db.select({ productId: userWishlist.productId }).from(userWishlist).where(eq(userWishlist.userId, userId));
+      return rows.map((row) => row.productId);
+    },
+
     /** Adding a product that is already there changes nothing; only products for sale can be added. */
     async add(userId: string, productId: string): Promise<void> {
       const [card] = await catalogue.activeCards([productId]);

@@ -4,6 +4,7 @@ import { paths } from '../config/paths';
 
 const HELP = [
   { label: 'Contact us', to: paths.contact },
+  { label: 'Announcements', to: paths.notifications },
   { label: 'FAQ', to: paths.faq },
   { label: 'Shipping policy', to: paths.shippingPolicy },
   { label: 'Return policy', to: paths.returnPolicy },

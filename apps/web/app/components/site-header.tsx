@@ -1,18 +1,33 @@
 import { DISPATCH_HOURS, SHIPPING, formatINR, type PublicUser, type ShopSettings } from '@shop/core';
 import { Bell, UserRound } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import { CartLink } from '../features/cart/cart-link';
 import { SearchBox } from '../features/catalogue/search-box';
 import { Logo } from './logo';
 
+/** 'Offers' means discounted pieces everywhere (the landing page's 'See all offers' too); announcements are in the footer. */
 const NAV = [
   { label: 'Traditional', to: `${paths.filter}?style=traditional` },
   { label: 'Modern', to: `${paths.filter}?style=modern` },
   { label: 'New arrivals', to: `${paths.filter}?sort=newest` },
-  { label: 'Offers', to: paths.notifications },
+  { label: 'Offers', to: paths.offers },
   { label: 'Contact', to: paths.contact },
 ];
+
+/**
+ * The one section link the current address belongs to: the first whose path matches and whose every
+ * parameter the address carries ('/filter?style=modern&size=M' is Modern). NavLink would mark all three
+ * /filter links at once, as it compares paths only.
+ */
+export function currentSection(pathname: string, search: string): string | undefined {
+  const params = new URLSearchParams(search);
+  return NAV.find((item) => {
+    const link = new URL(item.to, 'http://shop');
+    if (link.pathname !== pathname) return false;
+    return [...link.searchParams].every(([key, value]) => params.getAll(key).includes(value));
+  })?.label;
+}
 
 const ACCOUNT_LINK =
   'relative flex min-h-11 min-w-10 items-center justify-center gap-2 rounded-full px-1.5 text-sm font-medium text-ink hover:bg-sand sm:min-w-11 sm:px-3';
@@ -30,6 +45,8 @@ export function SiteHeader({
   /** Pieces in the signed-in shopper's cart; a signed-out visitor's come from the browser. */
   cartCount: number;
 }) {
+  const location = useLocation();
+  const current = currentSection(location.pathname, location.search);
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
       <p className="bg-wine-800 px-4 py-1.5 text-center text-xs tracking-wide text-white">
@@ -85,12 +102,13 @@ export function SiteHeader({
         <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-3 text-sm sm:px-5 [scrollbar-width:none]">
           {NAV.map((item) => (
             <li key={item.label} className="shrink-0">
-              <NavLink
+              <Link
                 to={item.to}
+                aria-current={item.label === current ? 'page' : undefined}
                 className="inline-flex min-h-10 items-center px-3 font-medium text-muted hover:text-wine-700 aria-[current=page]:text-wine-700"
               >
                 {item.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>

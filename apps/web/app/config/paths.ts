@@ -8,6 +8,8 @@ export const paths = {
   product: (productId: string) => `/product/${encodeURIComponent(productId)}`,
   contact: '/contact',
   notifications: '/notifications',
+  /** Discounted pieces: the header's 'Offers' and the landing page's 'See all offers'. */
+  offers: '/filter?sort=discount&minDiscount=20',
   cart: '/user/cart',
   account: '/user/orders',
   userOrders: '/user/orders',

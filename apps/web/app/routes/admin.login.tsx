@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { TextField } from '../components/form-field';
 import { AuthCard } from '../features/accounts/auth-card';
+import { AdminAuthFrame } from '../features/admin/admin-auth-frame';
 import { adminLogin, adminLoginSchema, adminMe } from '../features/admin/api';
 import { adminPaths } from '../features/admin/admin-paths';
 import { errorMessage } from '../lib/api-client';
@@ -65,44 +66,44 @@ export default function AdminLoginPage() {
     );
 
   return (
-    <AuthCard title="Admin Login" intro="For the shop's owner and staff.">
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        <TextField
-          label="Email"
-          name="adminEmail"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          value={adminEmail}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.adminEmail}
-        />
-        <TextField
-          label="Password"
-          name="adminPassword"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={adminPassword}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.adminPassword}
-        />
-        {error && (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary w-full" disabled={state !== 'idle'}>
-          {state === 'busy' ? 'Logging in...' : 'Login'}
-        </button>
-      </form>
-      <div className="mt-4 text-center">
-        <Link to={adminPaths.signup} className="btn btn-outline w-full">
-          Register here
-        </Link>
-        <p className="mt-2 text-xs text-muted">New admins need an invite link from the shop owner.</p>
-      </div>
-    </AuthCard>
+    <AdminAuthFrame>
+      <AuthCard title="Admin Login" intro="For the shop's owner and staff.">
+        <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+          <TextField
+            label="Email"
+            name="adminEmail"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            value={adminEmail}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.adminEmail}
+          />
+          <TextField
+            label="Password"
+            name="adminPassword"
+            type="password"
+            autoComplete="current-password"
+            value={adminPassword}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.adminPassword}
+          />
+          {error && (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary w-full" disabled={state !== 'idle'}>
+            {state === 'busy' ? 'Logging in...' : 'Login'}
+          </button>
+        </form>
+        <div className="mt-4 text-center">
+          <Link to={adminPaths.signup} className="btn btn-outline w-full">
+            Register here
+          </Link>
+          <p className="mt-2 text-xs text-muted">New admins need an invite link from the shop owner.</p>
+        </div>
+      </AuthCard>
+    </AdminAuthFrame>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { TextField } from '../components/form-field';
 import { AuthCard } from '../features/accounts/auth-card';
+import { AdminAuthFrame } from '../features/admin/admin-auth-frame';
 import { adminPaths } from '../features/admin/admin-paths';
 import { adminRegister, adminSignupFormSchema } from '../features/admin/api';
 import { errorMessage } from '../lib/api-client';
@@ -54,37 +55,39 @@ export default function AdminSignupPage() {
   };
 
   return (
-    <AuthCard
-      title="Admin Signup"
-      intro={
-        inviteToken
-          ? 'Create your admin account with the invite from the shop owner.'
-          : 'An admin account needs an invite link from the shop owner.'
-      }
-    >
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        <TextField label="Full Name" autoComplete="name" required {...field('adminName')} />
-        <TextField label="Email" type="email" inputMode="email" autoComplete="email" required {...field('adminEmail')} />
-        <TextField label="Password" type="password" autoComplete="new-password" required {...field('adminPassword')} />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...field('confirmPassword')} />
-        {error && (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          {busy ? 'Creating...' : 'Create Account'}
-        </button>
-      </form>
-      <p className="mt-4 text-center text-sm text-muted">
-        Already have an account?{' '}
-        <Link
-          to={adminPaths.login}
-          className="inline-flex min-h-11 items-center font-semibold text-wine-700 underline-offset-4 hover:underline"
-        >
-          Login here
-        </Link>
-      </p>
-    </AuthCard>
+    <AdminAuthFrame>
+      <AuthCard
+        title="Admin Signup"
+        intro={
+          inviteToken
+            ? 'Create your admin account with the invite from the shop owner.'
+            : 'An admin account needs an invite link from the shop owner.'
+        }
+      >
+        <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+          <TextField label="Full Name" autoComplete="name" {...field('adminName')} />
+          <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...field('adminEmail')} />
+          <TextField label="Password" type="password" autoComplete="new-password" {...field('adminPassword')} />
+          <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
+          {error && (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+            {busy ? 'Creating...' : 'Create Account'}
+          </button>
+        </form>
+        <p className="mt-4 text-center text-sm text-muted">
+          Already have an account?{' '}
+          <Link
+            to={adminPaths.login}
+            className="inline-flex min-h-11 items-center font-semibold text-wine-700 underline-offset-4 hover:underline"
+          >
+            Login here
+          </Link>
+        </p>
+      </AuthCard>
+    </AdminAuthFrame>
   );
 }

@@ -164,7 +164,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
 
       {bestDiscounts.length > 0 && (
-        <ProductShelf title="Best discounts" moreHref={`${paths.filter}?sort=discount&minDiscount=20`} moreLabel="See all offers">
+        <ProductShelf title="Best discounts" moreHref={paths.offers} moreLabel="See all offers">
           <ProductGrid products={bestDiscounts} cardAction={wishlistHeart} />
         </ProductShelf>
       )}

@@ -3,8 +3,8 @@ import { ChevronRight, Package, Shirt } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { PageState, UserPage } from '../features/accounts/user-page';
-import { formatDate, rupees } from '../features/orders/order-format';
-import { StatusChip } from '../features/orders/status-chip';
+import { formatDate, rupees } from '../lib/order-format';
+import { StatusChip } from '../components/status-chip';
 import { requireUser } from '../lib/require-user.server';
 import type { Route } from './+types/user.orders';
 

@@ -1,6 +1,6 @@
 import { privatePageMeta } from '../lib/meta';
 import { Heart } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../config/paths';
 import { PageState, UserPage } from '../features/accounts/user-page';
@@ -8,6 +8,8 @@ import { useWishlist } from '../features/wishlist/api/get-wishlist';
 import { errorMessage } from '../lib/api-client';
 import { Price } from '../features/catalogue/price';
 import { ProductImage } from '../features/catalogue/product-image';
+import { rememberSaved } from '../features/wishlist/saved-products';
+import type { RootLoaderData } from '../root';
 import type { Route } from './+types/user.wishlist';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('My Wishlist', matches);
@@ -17,9 +19,11 @@ const addedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short
 /** My Wishlist: saved products with photo and price, newest first. */
 export default function WishlistPage() {
   const wishlist = useWishlist();
+  const userId = useRouteLoaderData<RootLoaderData>('root')?.user?._id;
   const remove = async (productId: string) => {
     try {
       await wishlist.remove(productId);
+      if (userId) rememberSaved(userId, productId, false);
       toast.success('Removed from your wishlist.');
     } catch (error) {
       toast.error(errorMessage(error));

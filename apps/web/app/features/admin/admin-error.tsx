@@ -28,7 +28,8 @@ export function AdminPageError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <AdminNotFound />;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  const message = forbidden ? ((error.data as { error?: string } | null)?.error ?? 'Only the shop owner can do this.') : null;
+  // The API's own words for a refusal (owner only, a filter it could not read); never details of a crash.
+  const message = isRouteErrorResponse(error) && error.status < 500 ? ((error.data as { error?: string } | null)?.error ?? null) : null;
   return (
     <section role="alert" className="rounded-3xl border border-line bg-white px-6 py-14 text-center">
       <h1 className="text-2xl font-semibold">{forbidden ? 'Owner only' : 'Something went wrong while loading the page.'}</h1>

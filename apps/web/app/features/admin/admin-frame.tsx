@@ -169,8 +169,10 @@ export function AdminFrame({ admin, children }: { admin: PublicAdmin; children: 
   const loading = navigation.state === 'loading';
   return (
     <div className="min-h-dvh bg-ivory lg:grid lg:grid-cols-[16rem_1fr]">
-      <aside className="hidden bg-wine-800 p-4 lg:sticky lg:top-0 lg:block lg:h-dvh">
-        <SidebarContent admin={admin} />
+      <aside className="hidden bg-wine-800 lg:block">
+        <div className="sticky top-0 h-dvh p-4">
+          <SidebarContent admin={admin} />
+        </div>
       </aside>
       <div className="min-w-0">
         <div className="sticky top-0 z-20 border-b border-line bg-ivory/95 backdrop-blur">
@@ -184,6 +186,7 @@ export function AdminFrame({ admin, children }: { admin: PublicAdmin; children: 
               <ArrowLeft aria-hidden="true" className="h-4 w-4" />
               Back
             </button>
+            <span className="ml-1 hidden truncate font-display text-base text-wine-700 min-[400px]:inline lg:hidden">Admin Panel</span>
             <div className="ml-auto flex items-center gap-2">
               {loading && (
                 <span role="status" className="text-sm text-muted">

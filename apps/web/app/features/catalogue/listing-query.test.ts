@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hrefWith, paiseToUrlRupees, parseListingQuery } from './listing-query';
+import { filledParams, hrefWith, paiseToUrlRupees, parseListingQuery } from './listing-query';
 
 describe('parseListingQuery', () => {
   it('reads repeated list parameters and single values', () => {
@@ -25,24 +25,40 @@ describe('parseListingQuery', () => {
     expect(query.minPrice).toBeUndefined();
   });
 
-  it('falls back to defaults with the message of the first bad parameter, keeping the search words', () => {
+  it('falls back to defaults with a message for the shopper (no parameter names), keeping the search words', () => {
     const { query, error } = parseListingQuery(new URL('http://shop/productSearch?q=saree&limit=1000'));
-    expect(error).toBe('limit must be from 1 to 48');
+    expect(error).toBe('Some filters in this address were not understood, so all products are shown.');
+    expect(parseListingQuery(new URL('http://shop/filter?minPrice=2000&maxPrice=999')).error).toBe(
+      'Enter a lowest price below the highest, like 999 to 1999',
+    );
     expect(query.q).toBe('saree');
     expect(query.limit).toBeUndefined();
   });
 
   // Regression: a NUL byte in a filter reached PostgreSQL and the /filter page answered 500.
-  it.each([
-    ['category=sarees%00', 'category must not contain control characters'],
-    ['color=Red%00', 'color must not contain control characters'],
-    ['size=M%1B', 'size must not contain control characters'],
-    ['q=saree%00', 'q must not contain control characters'],
-  ])('answers %s with a message naming the parameter, and filters that PostgreSQL accepts', (search, message) => {
-    const { query, error } = parseListingQuery(new URL(`http://shop/filter?${search}`));
-    expect(error).toBe(message);
-    expect(query).toMatchObject({ category: [], color: [], size: [] });
-    expect(query.q).toBeUndefined();
+  it.each([['category=sarees%00'], ['color=Red%00'], ['size=M%1B'], ['q=saree%00']])(
+    'answers %s with a message for the shopper, and filters that PostgreSQL accepts',
+    (search) => {
+      const { query, error } = parseListingQuery(new URL(`http://shop/filter?${search}`));
+      expect(error).toBe('Some filters in this address were not understood, so all products are shown.');
+      expect(query).toMatchObject({ category: [], color: [], size: [] });
+      expect(query.q).toBeUndefined();
+    },
+  );
+});
+
+describe('filledParams', () => {
+  it('drops empty and blank values, keeping repeated ones', () => {
+    const data = new FormData();
+    for (const [key, value] of [
+      ['size', 'M'],
+      ['size', 'L'],
+      ['minPrice', ''],
+      ['maxPrice', ' '],
+      ['q', ' silk '],
+    ])
+      data.append(key!, value!);
+    expect(filledParams(data).toString()).toBe('size=M&size=L&q=silk');
   });
 });
 

@@ -1,4 +1,4 @@
-import { MAX_QUERY_LENGTH, PAISE_PER_RUPEE, productQuerySchema, rupeesToPaise, type ProductQuery } from '@shop/core';
+import { MAX_QUERY_LENGTH, PAISE_PER_RUPEE, PRODUCT_SORTS, productQuerySchema, rupeesToPaise, type ProductQuery } from '@shop/core';
 
 const LIST_KEYS = ['category', 'size', 'color'] as const;
 /** Prices in the storefront URL are rupees, for people ('minPrice=999'); the API takes paise. */
@@ -39,7 +39,23 @@ export function parseListingQuery(url: URL): { query: ProductQuery; error: strin
   }
   const parsed = productQuerySchema.safeParse(raw);
   if (parsed.success) return { query: parsed.data, error: null };
-  return { query: fallbackQuery(raw), error: parsed.error.issues[0]?.message ?? 'Some filters were not understood.' };
+  return { query: fallbackQuery(raw), error: shopperMessage(parsed.error.issues[0]?.path[0]) };
+}
+
+/** What a shopper reads about a bad parameter: no parameter names, and what to do instead. */
+function shopperMessage(parameter: PropertyKey | undefined): string {
+  if (parameter === 'minPrice' || parameter === 'maxPrice') return 'Enter a lowest price below the highest, like 999 to 1999';
+  return 'Some filters in this address were not understood, so all products are shown.';
+}
+
+/** A filter form's values without the empty ones and the default sort, so the URL does not fill with 'minPrice=&maxPrice='. */
+export function filledParams(data: FormData): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of data) {
+    if (typeof value !== 'string' || value.trim() === '' || (key === 'sort' && value === PRODUCT_SORTS[0])) continue;
+    params.append(key, value.trim());
+  }
+  return params;
 }
 
 /** The defaults, keeping the search words if they are usable on their own (a q with control characters is dropped too). */

@@ -4,7 +4,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
 import { useModal } from '../../lib/use-modal';
 import { ProductGrid, type CardAction } from './product-card';
-import { hrefWith, paiseToUrlRupees } from './listing-query';
+import { filledParams, hrefWith, paiseToUrlRupees } from './listing-query';
 import { swatchBackground } from './swatches';
 
 const DISCOUNT_STEPS = [10, 20, 30, 50] as const;
@@ -53,7 +53,14 @@ export function ListingView({
   const onChange = (event: React.FormEvent<HTMLFormElement>) => {
     // Typed amounts apply with Enter or the Go button, not on every keystroke.
     if (event.target instanceof HTMLInputElement && event.target.inputMode === 'decimal') return;
-    void submit(event.currentTarget, { preventScrollReset: true, replace: true });
+    submitFilled(event.currentTarget);
+  };
+  // Empty fields (a blank price) stay out of the URL.
+  const submitFilled = (form: HTMLFormElement) =>
+    void submit(filledParams(new FormData(form)), { action: location.pathname, method: 'get', preventScrollReset: true, replace: true });
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitFilled(event.currentTarget);
   };
 
   const active: Array<{ label: string; href: string }> = [
@@ -113,6 +120,7 @@ export function ListingView({
       method="get"
       action={location.pathname}
       onChange={onChange}
+      onSubmit={onSubmit}
       preventScrollReset
       className="space-y-7"
     >
@@ -391,7 +399,14 @@ function SortSelect({ pathname, params, value }: { pathname: string; params: URL
       action={pathname}
       preventScrollReset
       className="flex-1 sm:flex-none"
-      onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+      onChange={(event) =>
+        void submit(filledParams(new FormData(event.currentTarget)), {
+          action: pathname,
+          method: 'get',
+          preventScrollReset: true,
+          replace: true,
+        })
+      }
     >
       {[...params.entries()]
         .filter(([key]) => key !== 'sort' && key !== 'page')

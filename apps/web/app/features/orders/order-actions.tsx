@@ -5,7 +5,7 @@ import { SelectField, TextAreaField } from '../../components/form-field';
 import { useForm } from '../../lib/form';
 import { cancelOrder, cancelOrderSchema } from './api/cancel-order';
 import { requestReturn, requestReturnSchema } from './api/request-return';
-import { rupees } from './order-format';
+import { rupees } from '../../lib/order-format';
 
 export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   damaged: 'The item arrived damaged',

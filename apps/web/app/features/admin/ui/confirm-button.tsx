@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { useActionToast } from './use-action-toast';
 import { Modal } from './modal';
@@ -28,7 +28,13 @@ export function ConfirmButton({
 }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher();
-  useActionToast(fetcher, success, () => setOpen(false));
+  // The message of what was submitted: the page reloads before the answer shows, and may by then offer the opposite (Block → Unblock).
+  const submitted = useRef(success);
+  useActionToast(
+    fetcher,
+    () => submitted.current,
+    () => setOpen(false),
+  );
   const busy = fetcher.state !== 'idle';
   return (
     <>
@@ -41,7 +47,11 @@ export function ConfirmButton({
       </button>
       <Modal open={open} title={title} onClose={() => setOpen(false)}>
         <div className="text-sm text-muted">{message}</div>
-        <fetcher.Form method="post" className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <fetcher.Form
+          method="post"
+          onSubmit={() => (submitted.current = success)}
+          className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+        >
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}

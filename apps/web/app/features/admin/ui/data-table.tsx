@@ -10,8 +10,8 @@ export interface Column<Row> {
 }
 
 /**
- * A list of records: a table from the tablet width up; on a phone each row becomes a card of label–value
- * lines, so nothing needs sideways scrolling on the owner's phone.
+ * A list of records: a table on a wide screen; on a phone (one column) and a tablet (two) each row becomes a
+ * card of label–value lines, so nothing needs sideways scrolling on the owner's phone.
  */
 export function DataTable<Row>({
   columns,
@@ -28,7 +28,7 @@ export function DataTable<Row>({
   const rest = columns.filter((column) => column !== primary);
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl border border-line bg-white md:block">
+      <div className="hidden overflow-x-auto rounded-2xl border border-line bg-white lg:block">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead>
@@ -57,7 +57,7 @@ export function DataTable<Row>({
           </tbody>
         </table>
       </div>
-      <ul className="space-y-3 md:hidden" aria-label={caption}>
+      <ul className="grid gap-3 md:grid-cols-2 lg:hidden" aria-label={caption}>
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded-2xl border border-line bg-white p-4">
             {primary && <div className="mb-2 font-semibold">{primary.cell(row)}</div>}

@@ -10,7 +10,7 @@ export function FilterBar({ children, label = 'Filters' }: { children: ReactNode
   const { pathname } = useLocation();
   return (
     <Form method="get" role="search" aria-label={label} className="mb-4 rounded-2xl border border-line bg-white p-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] lg:items-end">{children}</div>
+      <div className="grid grid-cols-2 items-end gap-3 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))]">{children}</div>
       <div className="mt-3 flex gap-2">
         <button type="submit" className="btn btn-primary px-5">
           <Search aria-hidden="true" className="h-4 w-4" /> Apply
@@ -23,10 +23,10 @@ export function FilterBar({ children, label = 'Filters' }: { children: ReactNode
   );
 }
 
-/** A compact labelled input or select for the filter bar. */
-export function FilterField({ label, name, children }: { label: string; name: string; children: ReactNode }) {
+/** A compact labelled input or select for the filter bar; `wide` takes the whole row on a phone (a search box). */
+export function FilterField({ label, name, wide, children }: { label: string; name: string; wide?: boolean; children: ReactNode }) {
   return (
-    <label htmlFor={`filter-${name}`} className="block text-sm font-medium">
+    <label htmlFor={`filter-${name}`} className={`block min-w-0 text-sm font-medium ${wide ? 'col-span-2 lg:col-span-1' : ''}`}>
       {label}
       <span className="mt-1 block">{children}</span>
     </label>

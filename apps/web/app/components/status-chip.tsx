@@ -13,11 +13,15 @@ const TONES: Record<OrderStatus, string> = {
   refunded: 'bg-sand text-ink border-line',
 };
 
+/** The tones of TONES by meaning, for other statuses (a product's draft, active, archived). */
+export const CHIP_TONES = { waiting: TONES.pending_payment, good: TONES.paid, quiet: TONES.cancelled } as const;
+
+/** A small coloured chip; `tone` is one of the classes above. */
+export function Chip({ tone, children }: { tone: string; children: string }) {
+  return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{children}</span>;
+}
+
 /** An order's status as a small coloured chip: 'Paid', 'Awaiting payment', 'Cancelled' … */
 export function StatusChip({ status }: { status: OrderStatus }) {
-  return (
-    <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${TONES[status]}`}>
-      {ORDER_STATUS_LABELS[status]}
-    </span>
-  );
+  return <Chip tone={TONES[status]}>{ORDER_STATUS_LABELS[status]}</Chip>;
 }

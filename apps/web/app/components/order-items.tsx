@@ -1,7 +1,7 @@
 import type { OrderDetail, OrderProduct } from '@shop/core';
 import { Shirt } from 'lucide-react';
-import { variantLabel } from '../../lib/variant-label';
-import { rupees } from './order-format';
+import { variantLabel } from '../lib/variant-label';
+import { rupees } from '../lib/order-format';
 
 function ItemImage({ url, name }: { url: string | null; name: string }) {
   return url ? (

@@ -1,0 +1,39 @@
+import type { OrderStatus } from '@shop/core';
+
+/** What the back-office can do to an order in each status (core's ORDER_TRANSITIONS decides on the server). */
+export type AdminOrderAction = 'pack' | 'ship' | 'deliver' | 'cancel' | 'approveReturn' | 'rejectReturn' | 'refund';
+
+const ACTIONS: Record<OrderStatus, readonly AdminOrderAction[]> = {
+  pending_payment: ['cancel'],
+  paid: ['pack', 'cancel'],
+  packed: ['ship', 'cancel'],
+  shipped: ['deliver'],
+  delivered: [],
+  return_requested: ['approveReturn', 'rejectReturn'],
+  returned: ['refund'],
+  cancelled: [],
+  refunded: [],
+};
+
+export const actionsFor = (status: OrderStatus): readonly AdminOrderAction[] => ACTIONS[status];
+
+export const ACTION_LABELS: Record<AdminOrderAction, string> = {
+  pack: 'Mark packed',
+  ship: 'Mark shipped',
+  deliver: 'Mark delivered',
+  cancel: 'Cancel order',
+  approveReturn: 'Approve return',
+  rejectReturn: 'Reject return',
+  refund: 'Refund',
+};
+
+/** The toast after each action succeeds. */
+export const ACTION_DONE: Record<AdminOrderAction, string> = {
+  pack: 'Order marked packed',
+  ship: 'Order marked shipped',
+  deliver: 'Order marked delivered',
+  cancel: 'Order cancelled',
+  approveReturn: 'Return approved',
+  rejectReturn: 'Return rejected',
+  refund: 'Refund started',
+};

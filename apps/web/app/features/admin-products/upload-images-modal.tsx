@@ -1,0 +1,230 @@
+import { Camera, ImagePlus, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { errorMessage } from '../../lib/api-client';
+import { addPhotos } from './api';
+import { cameraLabel, snapshotName } from './camera';
+import { Modal } from '../../components/modal';
+import type { AdminProduct } from '@shop/core';
+
+interface Selected {
+  file: File;
+  url: string;
+}
+
+/** Spec §2.15: select images, or capture photos through a chosen camera; upload with progress; Cancel. */
+export function UploadImagesModal({
+  productId,
+  onUploaded,
+  onClose,
+}: {
+  productId: string;
+  onUploaded: (product: AdminProduct) => void;
+  onClose: () => void;
+}) {
+  const [files, setFiles] = useState<Selected[]>([]);
+  const [warning, setWarning] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [devices, setDevices] = useState<MediaDeviceInfo[] | null>(null);
+  const [deviceId, setDeviceId] = useState('');
+  const [streaming, setStreaming] = useState(false);
+  const video = useRef<HTMLVideoElement>(null);
+  const stream = useRef<MediaStream | null>(null);
+
+  const stop = () => {
+    stream.current?.getTracks().forEach((track) => track.stop());
+    stream.current = null;
+    setStreaming(false);
+  };
+  useEffect(() => stop, []);
+
+  // Each chosen file with its preview URL, released when it is removed or the modal closes.
+  const chosen = useRef<Selected[]>([]);
+  useEffect(() => () => chosen.current.forEach((item) => URL.revokeObjectURL(item.url)), []);
+  const update = (next: Selected[]) => {
+    chosen.current = next;
+    setFiles(next);
+  };
+  const add = (added: readonly File[]) => {
+    setWarning('');
+    update([...chosen.current, ...added.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
+  };
+  const remove = (index: number) => {
+    const item = chosen.current[index];
+    if (item) URL.revokeObjectURL(item.url);
+    update(chosen.current.filter((_, at) => at !== index));
+  };
+
+  async function start(chosen = deviceId) {
+    stop();
+    try {
+      // Asking for a stream first makes the browser reveal device labels.
+      const media = await navigator.mediaDevices.getUserMedia({ video: chosen ? { deviceId: { exact: chosen } } : true });
+      stream.current = media;
+      if (video.current) {
+        video.current.srcObject = media;
+        await video.current.play().catch(() => undefined);
+      }
+      setStreaming(true);
+      if (!devices) {
+        try {
+          const all = (await navigator.mediaDevices.enumerateDevices()).filter((device) => device.kind === 'videoinput');
+          setDevices(all);
+          const current = media.getVideoTracks()[0]?.getSettings().deviceId;
+          setDeviceId(chosen || current || all[0]?.deviceId || '');
+        } catch {
+          toast.error("Couldn't load video devices");
+        }
+      }
+    } catch {
+      toast.error('Cannot access selected camera');
+    }
+  }
+
+  async function capture() {
+    if (!navigator.mediaDevices?.enumerateDevices) {
+      toast.error("Couldn't load video devices");
+      return;
+    }
+    await start();
+  }
+
+  function snapshot() {
+    const element = video.current;
+    if (!element || !element.videoWidth) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = element.videoWidth;
+    canvas.height = element.videoHeight;
+    canvas.getContext('2d')?.drawImage(element, 0, 0);
+    canvas.toBlob((blob) => {
+      if (!blob) return;
+      add([new File([blob], snapshotName(new Date()), { type: 'image/png' })]);
+      toast.success('Photo captured!');
+    }, 'image/png');
+    stop();
+  }
+
+  async function upload() {
+    if (files.length === 0) {
+      setWarning('No files selected.');
+      toast.warn('No files selected.');
+      return;
+    }
+    setProgress(0);
+    try {
+      const product = await addPhotos(
+        productId,
+        files.map((item) => item.file),
+        setProgress,
+      );
+      toast.success('Images uploaded');
+      stop();
+      onUploaded(product);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to upload images'));
+      setProgress(null);
+    }
+  }
+
+  const close = () => {
+    stop();
+    onClose();
+  };
+
+  return (
+    <Modal title="Upload Images" width="xl" onClose={close}>
+      <div className="flex flex-wrap gap-2">
+        <label className="btn btn-outline cursor-pointer focus-within:outline-2 focus-within:outline-wine-600">
+          <ImagePlus aria-hidden="true" className="h-4 w-4" />
+          Select Images
+          <input
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            className="sr-only"
+            aria-label="Select Images"
+            onChange={(event) => {
+              add([...(event.target.files ?? [])]);
+              event.target.value = '';
+            }}
+          />
+        </label>
+        <button type="button" className="btn btn-outline" onClick={() => void capture()} disabled={streaming}>
+          <Camera aria-hidden="true" className="h-4 w-4" />
+          Capture Photo
+        </button>
+      </div>
+
+      {devices && devices.length > 0 && (
+        <div className="mt-4">
+          <label htmlFor="camera-select" className="block text-sm font-medium">
+            Camera
+          </label>
+          <select
+            id="camera-select"
+            value={deviceId}
+            onChange={(event) => {
+              setDeviceId(event.target.value);
+              void start(event.target.value);
+            }}
+            className="mt-1.5 min-h-11 w-full rounded-xl border border-line bg-white px-3 text-sm"
+          >
+            {devices.map((device) => (
+              <option key={device.deviceId} value={device.deviceId}>
+                {cameraLabel(device)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+
+      <div className={streaming ? 'mt-4' : 'hidden'}>
+        <video ref={video} playsInline muted className="aspect-video w-full rounded-xl bg-ink object-cover" aria-label="Camera preview" />
+        <button type="button" className="btn btn-primary mt-3 w-full sm:w-auto" onClick={snapshot}>
+          Take Snapshot
+        </button>
+      </div>
+
+      {files.length > 0 && (
+        <ul className="mt-4 grid grid-cols-4 gap-2 sm:grid-cols-5" aria-label="Selected images">
+          {files.map(({ file, url }, index) => (
+            <li key={url} className="relative">
+              <img src={url} alt={file.name} className="aspect-square w-full rounded-lg bg-sand object-cover" />
+              <button
+                type="button"
+                className="absolute right-1 top-1 rounded-full bg-white/90 p-1 text-ink shadow"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => remove(index)}
+              >
+                <X aria-hidden="true" className="h-3.5 w-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-3 text-xs text-muted">JPEG, PNG, WebP or AVIF; up to 10 MB each and 10 at a time.</p>
+      {warning && (
+        <p role="alert" className="mt-2 text-sm font-medium text-wine-700">
+          {warning}
+        </p>
+      )}
+      {progress !== null && (
+        <div className="mt-4">
+          <progress value={progress} max={1} className="sr-only" aria-label="Upload progress" />
+          <div className="h-2 overflow-hidden rounded-full bg-sand" aria-hidden="true">
+            <div className="h-full bg-wine-600 transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
+          </div>
+          <p className="mt-1 text-xs text-muted">Uploading… {Math.round(progress * 100)}%</p>
+        </div>
+      )}
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className="btn btn-outline" onClick={close}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-primary" onClick={() => void upload()} disabled={progress !== null}>
+          {progress !== null ? 'Uploading...' : 'Upload'}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,116 @@
+import { AUDIT_ENTITIES, type AdminAccount, type AuditEntry } from '@shop/core';
+import { adminLoad } from '../features/admin/admin-api.server';
+import { AdminPageError } from '../features/admin/admin-error';
+import { AuditChange } from '../features/admin/audit-change';
+import { listQuery } from '../features/admin/list-query';
+import { Chip } from '../features/admin/ui/chip';
+import { FilterBar, FilterField, filterInputClass } from '../features/admin/ui/filter-bar';
+import { EmptyState, PageHeader } from '../features/admin/ui/page-header';
+import { Pagination } from '../features/admin/ui/pagination';
+import { formatDateTime } from '../lib/order-format';
+import type { Route } from './+types/admin.audit';
+
+const FILTERS = ['entity', 'actor', 'from', 'to', 'page'] as const;
+
+/** Owners only: the API answers staff 403, which the page shows in the API's words. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [log, { accounts }] = await Promise.all([
+    adminLoad<{ entries: AuditEntry[]; total: number; page: number; limit: number }>(
+      request,
+      context,
+      `/api/admin/audit${listQuery(request, FILTERS)}`,
+    ),
+    adminLoad<{ accounts: AdminAccount[] }>(request, context, '/api/admin/accounts'),
+  ]);
+  const params = new URL(request.url).searchParams;
+  const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Record<(typeof FILTERS)[number], string>;
+  return { ...log, accounts, filters };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Audit log · Admin Panel' }, { name: 'robots', content: 'noindex' }];
+
+const ENTITY_LABEL: Record<(typeof AUDIT_ENTITIES)[number], string> = {
+  product: 'Product',
+  variant: 'Variant',
+  photo: 'Photo',
+  category: 'Category',
+  order: 'Order',
+  refund: 'Refund',
+  invite: 'Invite',
+  admin: 'Admin account',
+  user: 'Shopper',
+  bill: 'Bill',
+};
+
+/** 'product.update' → 'Update'; 'user.block' → 'Block'. */
+const actionLabel = (action: string) => {
+  const verb = (action.split('.').at(-1) ?? action).replace(/_/g, ' ');
+  return verb.charAt(0).toUpperCase() + verb.slice(1);
+};
+
+/** Who changed what and when, with the record before and after; filter by kind, admin and India-time days. */
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { entries, total, page, limit, accounts, filters } = loaderData;
+  return (
+    <>
+      <PageHeader title="Audit log" description="Every change made in the back-office: who, what, when, before and after." />
+      <FilterBar label="Filter the audit log">
+        <FilterField label="Kind" name="entity">
+          <select id="filter-entity" name="entity" defaultValue={filters.entity} className={filterInputClass}>
+            <option value="">All kinds</option>
+            {AUDIT_ENTITIES.map((entity) => (
+              <option key={entity} value={entity}>
+                {ENTITY_LABEL[entity]}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+        <FilterField label="Admin" name="actor">
+          <select id="filter-actor" name="actor" defaultValue={filters.actor} className={filterInputClass}>
+            <option value="">Everyone</option>
+            {accounts.map((account) => (
+              <option key={account._id} value={account._id}>
+                {account.adminName}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+        <FilterField label="From" name="from">
+          <input id="filter-from" name="from" type="date" defaultValue={filters.from} className={filterInputClass} />
+        </FilterField>
+        <FilterField label="To" name="to">
+          <input id="filter-to" name="to" type="date" defaultValue={filters.to} className={filterInputClass} />
+        </FilterField>
+      </FilterBar>
+      {entries.length === 0 ? (
+        <EmptyState title="No changes found">Try fewer filters or other days.</EmptyState>
+      ) : (
+        <ol className="space-y-3" aria-label="Changes, newest first">
+          {entries.map((entry) => (
+            <li key={entry._id} className="rounded-2xl border border-line bg-white p-4">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <Chip tone="info">{ENTITY_LABEL[entry.entity]}</Chip>
+                <span className="font-semibold">{actionLabel(entry.action)}</span>
+                <span className="font-mono text-xs text-muted">{entry.action}</span>
+                <time dateTime={entry.at} className="basis-full text-xs text-muted sm:ml-auto sm:basis-auto">
+                  {formatDateTime(entry.at)}
+                </time>
+              </div>
+              <p className="mt-1 text-sm">
+                by <span className="font-medium">{entry.actor.label}</span>
+                <span className="text-muted"> · record </span>
+                <span className="break-all font-mono text-xs text-muted">{entry.entityId}</span>
+              </p>
+              <div className="mt-3 rounded-xl bg-ivory p-3">
+                <AuditChange entry={entry} formatTime={formatDateTime} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination page={page} limit={limit} total={total} />
+    </>
+  );
+}
+
+export { AdminPageError as ErrorBoundary };

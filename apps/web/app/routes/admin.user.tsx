@@ -1,0 +1,133 @@
+import { formatINR, type AdminUserDetail } from '@shop/core';
+import { MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { adminLoad, adminSubmit, formFields } from '../features/admin/admin-api.server';
+import { AdminPageError } from '../features/admin/admin-error';
+import { adminPaths } from '../features/admin/admin-paths';
+import { BlockUserButton, blockIntent, shopperName } from '../features/admin/block-user-button';
+import { Chip } from '../features/admin/ui/chip';
+import { DataTable } from '../features/admin/ui/data-table';
+import { EmptyState, PageHeader, Panel } from '../features/admin/ui/page-header';
+import { useAdmin } from '../features/admin/use-admin';
+import { formatDate, formatDateTime } from '../lib/order-format';
+import { StatusChip } from '../components/status-chip';
+import type { Route } from './+types/admin.user';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return adminLoad<AdminUserDetail>(request, context, `/api/admin/user/getUserDetails/${encodeURIComponent(params.userId)}`);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const target = blockIntent(formFields(await request.formData()));
+  if (!target) return { ok: false as const, error: 'Unknown action.', fields: {} };
+  return adminSubmit(request, context, 'POST', target.path);
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data ? shopperName(data.user) : 'Shopper'} · Admin Panel` },
+  { name: 'robots', content: 'noindex' },
+];
+
+/** One shopper: contact, totals, her orders and addresses; owners block or unblock her here too. */
+export default function AdminUser({ loaderData }: Route.ComponentProps) {
+  const { user, orders, addresses } = loaderData;
+  const isOwner = useAdmin()?.role === 'owner';
+  return (
+    <>
+      <PageHeader
+        title={shopperName(user)}
+        description={
+          <>
+            <Link to={adminPaths.users} className="font-medium text-wine-700 hover:underline">
+              Users
+            </Link>{' '}
+            · signed up {formatDate(user.createdAt)}
+          </>
+        }
+        actions={isOwner ? <BlockUserButton user={user} /> : undefined}
+      />
+      <div className="space-y-6">
+        <Panel>
+          <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-5">
+            <div className="min-w-0 lg:col-span-2">
+              <dt className="text-muted">Email</dt>
+              <dd className="break-all font-semibold">{user.userEmail}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Phone</dt>
+              <dd className="font-semibold">{user.userPhone ?? '—'}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Orders · total spent</dt>
+              <dd className="font-semibold tabular-nums">
+                {user.ordersCount.toLocaleString('en-IN')} · {formatINR(user.totalSpent)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted">Status</dt>
+              <dd>{user.blocked ? <Chip tone="bad">Blocked</Chip> : <Chip tone="good">Active</Chip>}</dd>
+            </div>
+          </dl>
+        </Panel>
+
+        <section aria-labelledby="orders-title">
+          <h2 id="orders-title" className="mb-3 text-lg font-semibold">
+            Orders
+          </h2>
+          {orders.length === 0 ? (
+            <EmptyState title="No orders yet" />
+          ) : (
+            <DataTable
+              caption="Orders of this shopper"
+              rows={orders}
+              rowKey={(order) => order._id}
+              columns={[
+                {
+                  header: 'Order',
+                  primary: true,
+                  cell: (order) => (
+                    <Link to={adminPaths.order(order._id)} className="font-semibold text-wine-700 hover:underline">
+                      {order.orderNumber}
+                    </Link>
+                  ),
+                },
+                { header: 'Placed', cell: (order) => formatDateTime(order.createdAt) },
+                { header: 'Items', numeric: true, cell: (order) => order.itemCount },
+                { header: 'Total', numeric: true, cell: (order) => formatINR(order.total) },
+                { header: 'Status', cell: (order) => <StatusChip status={order.status} /> },
+              ]}
+            />
+          )}
+        </section>
+
+        <section aria-labelledby="addresses-title">
+          <h2 id="addresses-title" className="mb-3 text-lg font-semibold">
+            Addresses
+          </h2>
+          {addresses.length === 0 ? (
+            <EmptyState title="No saved addresses" />
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {addresses.map((address) => (
+                <li key={address._id} className="flex gap-3 rounded-2xl border border-line bg-white p-4 text-sm">
+                  <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-gold-600" />
+                  <div className="min-w-0">
+                    <p className="font-semibold">
+                      {address.name} {address.isDefault && <Chip tone="info">Default</Chip>}
+                    </p>
+                    <p className="text-muted">
+                      {address.street}, {address.city}, {address.district}, {address.state} {address.pincode}
+                    </p>
+                    <p className="text-muted">Phone {address.phone}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+export { AdminPageError as ErrorBoundary };
