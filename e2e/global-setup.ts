@@ -2,8 +2,8 @@ import { removeDataDir, startShop } from './support/shop-process.js';
 
 /** One shop for the browser journeys: the built server on a free port with a temporary DATA_DIR. */
 export default async function globalSetup() {
-  // The browser journeys browse the demo catalogue: wait until it is loaded.
-  const shop = await startShop({ env: { SEED_DEMO: '1' }, waitFor: /demo catalogue: .* products loaded/, timeoutMs: 180_000 });
+  // The browser journeys browse the demo catalogue and its sales history: wait until both are loaded.
+  const shop = await startShop({ env: { SEED_DEMO: '1' }, waitFor: /demo sales: \d+ bills/, timeoutMs: 180_000 });
   process.env.E2E_BASE_URL = shop.url;
   // The demo owner's password is printed once at first start: the back-office journeys log in with it.
   const owner = /demo owner created: log in at \S+ as (\S+) with the password (\S+) /.exec(shop.output());

@@ -42,8 +42,8 @@ export const links: LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<RootLoaderData>('root');
-  // The back-office has its own frame: no shop header, footer or shopper session check there.
-  // Printable invoices stand alone too: the page is the paper.
+  // The back-office has its own frame: no shop header, footer or shopper session check there. Printable
+  // invoices stand alone too: the page is the paper.
   const { pathname } = useLocation();
   const data = isAdminPath(pathname) || pathname.startsWith('/invoice/') ? undefined : root;
   return (

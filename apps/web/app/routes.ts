@@ -1,6 +1,5 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 import { POLICY_PATHS, policyRouteId } from './config/paths';
-import { comingNextId } from './features/admin/admin-paths';
 
 export default [
   index('routes/home.tsx'),
@@ -39,19 +38,18 @@ export default [
   route('admin/signup', 'routes/admin.signup.tsx'),
   route('admin/logout', 'routes/admin.logout.tsx'),
   route('admin', 'routes/admin.tsx', [
-    // Pages still to be built show 'coming next': replace the line with the page's own module.
     index('routes/admin.dashboard.tsx', { id: 'admin-index' }),
     route('dashboard', 'routes/admin.dashboard.tsx'),
     route('profile', 'routes/admin.profile.tsx'),
-    route('weeklySelling', 'routes/admin.coming-next.tsx', { id: comingNextId('Weekly Selling') }),
-    route('monthlySelling', 'routes/admin.coming-next.tsx', { id: comingNextId('Monthly Selling') }),
+    route('weeklySelling', 'routes/admin.weekly-selling.tsx'),
+    route('monthlySelling', 'routes/admin.monthly-selling.tsx'),
     route('products', 'routes/admin.products.tsx'),
     route('productView/:productId', 'routes/admin.product-view.tsx'),
     route('categories', 'routes/admin.categories.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('users/:userId', 'routes/admin.user.tsx'),
     route('billing', 'routes/admin.billing.tsx'),
-    route('totalBills', 'routes/admin.coming-next.tsx', { id: comingNextId('Total Bills') }),
+    route('totalBills', 'routes/admin.total-bills.tsx'),
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:orderId', 'routes/admin.order.tsx'),
     route('audit', 'routes/admin.audit.tsx'),

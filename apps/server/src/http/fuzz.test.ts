@@ -94,6 +94,8 @@ describe('fuzzing every route of the OpenAPI document', () => {
       confirmPassword: 'not-the-password',
       otp: '123456',
       phone: '9876543210',
+      customerPhone: '9876543210',
+      customerName: 'Asha Rao',
       pincode: '411001',
       dob: '1990-04-12',
       firstName: 'Asha',

@@ -22,14 +22,9 @@ export async function monthlyReport(db: Db, now: Date, month?: string): Promise<
   const from = istDayStart(firstOf(chosen));
   const to = istDayStart(firstOf(nextMonth(chosen)));
   const before = previousMonth(chosen);
-  const [sales, categories, weeks, [previous]] = await Promise.all([
+  const [sales, categories, [previous]] = await Promise.all([
     salesByDay(db, from, to),
     salesByCategory(db, from, to),
-    selectRows<{ week: string; revenue: string; units: string }>(
-      db,
-      sql`select to_char(date_trunc('week', day::date), 'YYYY-MM-DD') as week, sum(revenue)::bigint as revenue, sum(units)::bigint as units
-          from (${salesBetween(from, to)}) s group by 1 order by 1`,
-    ),
     selectRows<{ revenue: string | null; units: string | null }>(
       db,
       sql`select sum(revenue)::bigint as revenue, sum(units)::bigint as units
@@ -39,7 +34,6 @@ export async function monthlyReport(db: Db, now: Date, month?: string): Promise<
   const days = dayList(firstOf(chosen), count, sales);
   const totalRevenue = sales.reduce((sum, day) => sum + day.revenue, 0);
   const totalUnits = sales.reduce((sum, day) => sum + day.units, 0);
-  const byWeek = new Map(weeks.map((week) => [week.week, week]));
   const lastDay = addDays(firstOf(chosen), count - 1);
   const mondays: string[] = [];
   for (let monday = mondayOf(firstOf(chosen)); monday <= lastDay; monday = addDays(monday, 7)) mondays.push(monday);
@@ -53,12 +47,16 @@ export async function monthlyReport(db: Db, now: Date, month?: string): Promise<
     isCurrentMonth: chosen === current,
     days,
     // Weeks Monday to Sunday, cut to the month at either end.
-    weeks: mondays.map((monday) => ({
-      weekStart: monday < firstOf(chosen) ? firstOf(chosen) : monday,
-      weekEnd: addDays(monday, 6) > lastDay ? lastDay : addDays(monday, 6),
-      revenue: Number(byWeek.get(monday)?.revenue ?? 0),
-      units: Number(byWeek.get(monday)?.units ?? 0),
-    })),
+    // The day sums (already added up in SQL, at most 31) grouped into their Monday-to-Sunday weeks.
+    weeks: mondays.map((monday) => {
+      const inWeek = days.filter((day) => mondayOf(day.date) === monday);
+      return {
+        weekStart: monday < firstOf(chosen) ? firstOf(chosen) : monday,
+        weekEnd: addDays(monday, 6) > lastDay ? lastDay : addDays(monday, 6),
+        revenue: inWeek.reduce((sum, day) => sum + day.revenue, 0),
+        units: inWeek.reduce((sum, day) => sum + day.units, 0),
+      };
+    }),
     categories,
     totalRevenue,
     totalUnits,

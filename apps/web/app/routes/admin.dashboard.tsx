@@ -1,4 +1,4 @@
-import { LOW_STOCK_THRESHOLD, type DashboardCounts } from '@shop/core';
+import { formatINR, LOW_STOCK_THRESHOLD, ORDER_STATUS_LABELS, type Dashboard, type DashboardCounts, type PeriodSummary } from '@shop/core';
 import { AlertTriangle, CalendarCheck, ChevronRight, PackageOpen, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { adminLoad } from '../features/admin/admin-api.server';
@@ -9,7 +9,11 @@ import { useAdmin } from '../features/admin/use-admin';
 import type { Route } from './+types/admin.dashboard';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return adminLoad<{ counts: DashboardCounts }>(request, context, '/api/admin/report/counts');
+  const [counts, report] = await Promise.all([
+    adminLoad<{ counts: DashboardCounts }>(request, context, '/api/admin/report/counts'),
+    adminLoad<Dashboard>(request, context, '/api/admin/report/dashboard'),
+  ]);
+  return { ...counts, report };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Admin Panel' }, { name: 'robots', content: 'noindex' }];
@@ -60,9 +64,50 @@ function CountTile({
   );
 }
 
+/** Revenue of a period with its orders, bills, units and average sale; a link to the report behind it. */
+function SalesTile({ label, summary, to }: { label: string; summary: PeriodSummary; to: string }) {
+  return (
+    <Link
+      to={to}
+      className="group block rounded-2xl border border-line bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+    >
+      <span className="flex items-center justify-between text-sm font-medium text-muted">
+        {label}
+        <ChevronRight aria-hidden="true" className="h-5 w-5 text-muted transition group-hover:translate-x-0.5 group-hover:text-wine-700" />
+      </span>
+      <span className="mt-1 block text-3xl font-bold tabular-nums text-ink">{formatINR(summary.revenue)}</span>
+      <span className="mt-2 grid grid-cols-2 gap-x-4 gap-y-0.5 text-xs text-muted">
+        <span>
+          {summary.orders} online {summary.orders === 1 ? 'order' : 'orders'}
+        </span>
+        <span>
+          {summary.bills} in-store {summary.bills === 1 ? 'bill' : 'bills'}
+        </span>
+        <span>{summary.units} units</span>
+        <span>Avg. sale {formatINR(summary.averageOrderValue)}</span>
+      </span>
+    </Link>
+  );
+}
+
+function ListPanel({ title, to, linkLabel, children }: { title: string; to: string; linkLabel: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-line bg-white p-4 sm:p-5" aria-label={title}>
+      <div className="mb-2 flex items-center justify-between gap-3">
+        <h2 className="font-sans text-base font-semibold">{title}</h2>
+        <Link to={to} className="text-sm font-semibold text-wine-700 hover:underline">
+          {linkLabel}
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
 /** Spec §2.11 dashboard: the live counts the owner checks first, each a link to its list. */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { counts } = loaderData;
+  const { counts, report } = loaderData;
+  const activeStatuses = report.ordersByStatus.filter((row) => row.count > 0);
   const admin = useAdmin();
   return (
     <>
@@ -93,6 +138,90 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           icon={CalendarCheck}
           alert={false}
         />
+      </div>
+
+      <h2 className="mt-8 mb-3 font-sans text-lg font-semibold">Sales</h2>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <SalesTile label="Today" summary={report.today} to={adminPaths.totalBills} />
+        <SalesTile label="Last 7 days" summary={report.last7Days} to={adminPaths.weeklySelling} />
+        <SalesTile label="Last 30 days" summary={report.last30Days} to={adminPaths.monthlySelling} />
+      </div>
+
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+        <ListPanel title="Top products (30 days)" to={adminPaths.monthlySelling} linkLabel="Monthly sales">
+          {report.topProducts.length === 0 ? (
+            <p className="text-sm text-muted">No sales in the last 30 days.</p>
+          ) : (
+            <ol className="divide-y divide-line text-sm">
+              {report.topProducts.map((product, index) => (
+                <li key={product.productId} className="flex items-center justify-between gap-3 py-2">
+                  <Link to={adminPaths.productView(product.productId)} className="min-w-0 truncate hover:text-wine-700 hover:underline">
+                    <span className="mr-2 text-muted tabular-nums">{index + 1}.</span>
+                    {product.name}
+                  </Link>
+                  <span className="shrink-0 text-right tabular-nums text-muted">
+                    {product.units} units · {formatINR(product.revenue)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </ListPanel>
+        <ListPanel title="Low stock" to={`${adminPaths.products}?sort=stock_asc`} linkLabel="Products">
+          {report.lowStock.length === 0 ? (
+            <p className="text-sm text-muted">Nothing is running low.</p>
+          ) : (
+            <ul className="divide-y divide-line text-sm">
+              {report.lowStock.map((item) => (
+                <li key={`${item.productId}:${item.variantId ?? ''}`} className="flex items-center justify-between gap-3 py-2">
+                  <Link to={adminPaths.productView(item.productId)} className="min-w-0 truncate hover:text-wine-700 hover:underline">
+                    {item.name}
+                    {item.variantName && <span className="text-muted"> · {item.variantName}</span>}
+                  </Link>
+                  <span className={`shrink-0 font-semibold tabular-nums ${item.stock === 0 ? 'text-wine-700' : 'text-ink'}`}>
+                    {item.stock === 0 ? 'Out of stock' : `${item.stock} left`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListPanel>
+        <ListPanel title="Recent orders" to={adminPaths.orders} linkLabel="All orders">
+          {report.recentOrders.length === 0 ? (
+            <p className="text-sm text-muted">No orders yet.</p>
+          ) : (
+            <ul className="divide-y divide-line text-sm">
+              {report.recentOrders.map((order) => (
+                <li key={order._id} className="flex items-center justify-between gap-3 py-2">
+                  <Link to={adminPaths.order(order._id)} className="min-w-0 truncate hover:text-wine-700 hover:underline">
+                    <span className="font-mono">{order.orderNumber}</span> <span className="text-muted">· {order.customerName}</span>
+                  </Link>
+                  <span className="shrink-0 text-right tabular-nums">
+                    {formatINR(order.total)} <span className="text-muted">· {ORDER_STATUS_LABELS[order.status]}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListPanel>
+        <ListPanel title="Orders by status" to={adminPaths.orders} linkLabel="All orders">
+          {activeStatuses.length === 0 ? (
+            <p className="text-sm text-muted">No orders yet.</p>
+          ) : (
+            <ul className="flex flex-wrap gap-2 text-sm">
+              {activeStatuses.map((row) => (
+                <li key={row.status}>
+                  <Link
+                    to={`${adminPaths.orders}?status=${row.status}`}
+                    className="inline-flex min-h-10 items-center gap-2 rounded-full border border-line px-3 hover:border-wine-600 hover:text-wine-700"
+                  >
+                    {ORDER_STATUS_LABELS[row.status]} <strong className="tabular-nums">{row.count}</strong>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListPanel>
       </div>
     </>
   );

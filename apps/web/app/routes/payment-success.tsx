@@ -6,7 +6,7 @@ import { Await, Link, redirect, useRouteLoaderData } from 'react-router';
 import { loginThenReturnTo, paths } from '../config/paths';
 import { formatDateTime, methodLabel, paymentStatusLabel, rupees } from '../lib/order-format';
 import { OrderItemRow, OrderTotals } from '../components/order-items';
-import { openInvoiceWindow } from '../features/invoice/invoice-window';
+import { openInvoiceWindow } from '../lib/invoice-window';
 import { ReceiptHeader } from '../features/orders/receipt-header';
 import { currentUser } from '../lib/session.server';
 import type { RootLoaderData } from '../root';

@@ -7,7 +7,7 @@ import { paths } from '../config/paths';
 import { OrderActions } from '../features/orders/order-actions';
 import { formatDateTime, formatDeliveryWindow, methodLabel, paymentStatusLabel, rupees } from '../lib/order-format';
 import { OrderItemRow, OrderTotals } from '../components/order-items';
-import { openInvoiceWindow } from '../features/invoice/invoice-window';
+import { openInvoiceWindow } from '../lib/invoice-window';
 import { ReceiptHeader } from '../features/orders/receipt-header';
 import { StatusChip } from '../components/status-chip';
 import { requireUser } from '../lib/require-user.server';

@@ -23,9 +23,3 @@ export const adminPaths = {
 
 /** Whether a path belongs to the back-office, whose pages have their own frame instead of the shop's header and footer. */
 export const isAdminPath = (pathname: string) => /^\/admin(\/|$)|^\/adminCheckout(\/|$)/.test(pathname);
-
-/** Route ids of the 'coming next' pages carry the page's title: `admin-next:Products`. */
-const ADMIN_NEXT_PREFIX = 'admin-next:';
-export const comingNextId = (title: string) => `${ADMIN_NEXT_PREFIX}${title}`;
-export const comingNextTitle = (routeId: string | undefined) =>
-  routeId?.startsWith(ADMIN_NEXT_PREFIX) ? routeId.slice(ADMIN_NEXT_PREFIX.length) : 'Admin';

@@ -3,7 +3,7 @@ import { CheckCircle2, Printer, Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'react-toastify';
 import { errorMessage } from '../../lib/api-client';
-import { openInvoiceWindow } from '../invoice/invoice-window';
+import { openInvoiceWindow } from '../../lib/invoice-window';
 import { billInvoicePath, createBill, findBillableItems } from './api';
 
 // The counter's billing screen (issue 11): keyboard first. A barcode scanner types the SKU and Enter into the
@@ -31,7 +31,7 @@ let lineCounter = 0;
 export function BillingScreen() {
   const searchRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<BillableItem[]>([]);
+  const [found, setResults] = useState<BillableItem[]>([]);
   const [active, setActive] = useState(0);
   const [lines, setLines] = useState<Line[]>([]);
   const [customerName, setCustomerName] = useState('');
@@ -46,10 +46,7 @@ export function BillingScreen() {
   // Suggestions as the cashier types (a short pause, so a scanner's burst of keys asks once).
   useEffect(() => {
     const q = query.trim();
-    if (q.length < 2) {
-      setResults([]);
-      return;
-    }
+    if (q.length < 2) return;
     let current = true;
     const timer = window.setTimeout(() => {
       findBillableItems(q)
@@ -67,6 +64,8 @@ export function BillingScreen() {
     };
   }, [query]);
 
+  // Suggestions only while at least two characters are typed.
+  const results = query.trim().length < 2 ? [] : found;
   const discountValue = Number(discount === '' ? '0' : discount);
   const discountOk = isBillDiscount(discountValue);
   const totals = billTotals(
@@ -302,10 +301,10 @@ export function BillingScreen() {
 
           <form
             onSubmit={addFreeLine}
-            className="mt-5 grid gap-3 border-t border-line pt-4 sm:grid-cols-[minmax(0,1fr)_8rem_6rem_auto] sm:items-end"
+            className="mt-5 grid grid-cols-2 gap-3 border-t border-line pt-4 sm:grid-cols-[minmax(0,1fr)_8rem_6rem_auto] sm:items-end"
             aria-label="Item not in the catalogue"
           >
-            <label className="block text-sm font-medium">
+            <label className="col-span-2 block text-sm font-medium sm:col-span-1">
               Item not in the catalogue
               <input
                 className={`${input} mt-1`}
@@ -336,11 +335,11 @@ export function BillingScreen() {
                 onChange={(event) => setFree({ ...free, quantity: event.target.value })}
               />
             </label>
-            <button type="submit" className="btn btn-outline">
+            <button type="submit" className="btn btn-outline col-span-2 sm:col-span-1">
               Add item
             </button>
             {(errors.freeName ?? errors.freePrice ?? errors.freeQuantity) && (
-              <p role="alert" className="text-sm text-wine-700 sm:col-span-4">
+              <p role="alert" className="col-span-2 text-sm text-wine-700 sm:col-span-4">
                 {errors.freeName ?? errors.freePrice ?? errors.freeQuantity}
               </p>
             )}

@@ -1,0 +1,138 @@
+import { formatINR, type BillPage } from '@shop/core';
+import { Download, Printer } from 'lucide-react';
+import { useNavigation } from 'react-router';
+import { adminLoad } from '../features/admin/admin-api.server';
+import { AdminPageError } from '../features/admin/admin-error';
+import { FilterBar, FilterField, filterInputClass } from '../features/admin/ui/filter-bar';
+import { EmptyState, PageHeader } from '../features/admin/ui/page-header';
+import { Pagination } from '../features/admin/ui/pagination';
+import { billInvoicePath } from '../features/billing/api';
+import { openInvoiceWindow } from '../lib/invoice-window';
+import type { Route } from './+types/admin.total-bills';
+
+const FILTERS = ['customer', 'from', 'to', 'page'] as const;
+
+/** The filters of the address, as the API takes them. */
+function filterQuery(url: URL): string {
+  const query = new URLSearchParams();
+  for (const name of FILTERS) {
+    const value = url.searchParams.get(name)?.trim();
+    if (value) query.set(name, value);
+  }
+  return query.toString();
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = filterQuery(url);
+  const page = await adminLoad<BillPage>(request, context, `/api/admin/bill/getAllBills${query ? `?${query}` : ''}`);
+  const exportQuery = new URLSearchParams(query);
+  exportQuery.delete('page');
+  return {
+    ...page,
+    filters: {
+      customer: url.searchParams.get('customer') ?? '',
+      from: url.searchParams.get('from') ?? '',
+      to: url.searchParams.get('to') ?? '',
+    },
+    exportUrl: `/api/admin/bill/exportBills${exportQuery.size > 0 ? `?${exportQuery.toString()}` : ''}`,
+  };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'All Bills · Admin Panel' }, { name: 'robots', content: 'noindex' }];
+
+const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+
+/** Spec §2.17: bills newest first with their items, filtered by customer and IST days, CSV export, 50 a page. */
+export default function TotalBillsPage({ loaderData }: Route.ComponentProps) {
+  const { bills, total, page, limit, filters, exportUrl } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/totalBills';
+
+  return (
+    <>
+      <PageHeader
+        title="All Bills"
+        description={`${total.toLocaleString('en-IN')} ${total === 1 ? 'bill' : 'bills'}`}
+        actions={
+          <a href={exportUrl} className="btn btn-outline" download>
+            <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
+          </a>
+        }
+      />
+      <FilterBar label="Filter bills">
+        <FilterField label="Customer name" name="customer">
+          <input id="filter-customer" name="customer" defaultValue={filters.customer} className={filterInputClass} autoComplete="off" />
+        </FilterField>
+        <FilterField label="Start date" name="from">
+          <input id="filter-from" name="from" type="date" defaultValue={filters.from} className={filterInputClass} />
+        </FilterField>
+        <FilterField label="End date" name="to">
+          <input id="filter-to" name="to" type="date" defaultValue={filters.to} className={filterInputClass} />
+        </FilterField>
+      </FilterBar>
+
+      {loading ? (
+        <p role="status" className="py-10 text-center text-muted">
+          Loading bills...
+        </p>
+      ) : bills.length === 0 ? (
+        <EmptyState title="No matching bills found." />
+      ) : (
+        <ul className="grid gap-4 xl:grid-cols-2" aria-label="Bills">
+          {bills.map((bill) => (
+            <li key={bill._id} className="flex flex-col rounded-2xl border border-line bg-white p-4 sm:p-5">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <h2 className="truncate font-sans text-lg font-semibold">{bill.customerName || 'Unknown'}</h2>
+                  <p className="text-sm text-muted">
+                    <time dateTime={bill.createdAt}>{dateTime.format(new Date(bill.createdAt))}</time>
+                    {' · '}
+                    <span className="font-mono">{bill.invoiceNumber}</span>
+                  </p>
+                  <p className="text-sm text-muted">Phone: {bill.customerPhone || '—'}</p>
+                </div>
+                <div className="text-right">
+                  <p className="text-xl font-bold tabular-nums">{formatINR(bill.totalPrice)}</p>
+                  <p className="text-sm text-muted">Discount: {bill.discount}%</p>
+                </div>
+              </div>
+              <table className="mt-3 w-full text-sm">
+                <thead>
+                  <tr className="border-b border-line text-left text-muted">
+                    <th scope="col" className="py-1.5 pr-2 font-medium">
+                      Item
+                    </th>
+                    <th scope="col" className="py-1.5 pr-2 text-right font-medium">
+                      Qty
+                    </th>
+                    <th scope="col" className="py-1.5 text-right font-medium">
+                      Total
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {bill.items.map((item, index) => (
+                    <tr key={`${item.name}-${index}`} className="border-b border-line last:border-0">
+                      <td className="py-1.5 pr-2">{item.name}</td>
+                      <td className="py-1.5 pr-2 text-right tabular-nums">{item.quantity}</td>
+                      <td className="py-1.5 text-right tabular-nums">{formatINR(item.total)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <div className="mt-auto flex justify-end pt-3">
+                <button type="button" className="btn btn-outline" onClick={() => openInvoiceWindow(billInvoicePath(bill._id))}>
+                  <Printer aria-hidden="true" className="h-4 w-4" /> Print Invoice
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} limit={limit} total={total} />
+    </>
+  );
+}
+
+export { AdminPageError as ErrorBoundary };

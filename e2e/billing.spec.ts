@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The counter: the owner bills a scanned SKU, a second item and a free-text line with a discount using only the
+// keyboard, saves, prints the GST invoice, finds the bill in All Bills, and reads the weekly sales.
+
+interface BillableItem {
+  productId: string;
+  variantId: string | null;
+  name: string;
+  sku: string | null;
+  price: number;
+  stock: number;
+}
+
+/** The page's window, typed here: the e2e files are compiled without the DOM library. */
+interface BrowserWindow {
+  print(): void;
+  printed: number;
+  innerWidth: number;
+  innerHeight: number;
+}
+
+const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? '';
+const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
+
+/** '₹1,23,456.00' as the pages show paise. */
+const rupees = (paise: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    paise / 100,
+  );
+
+/** Today in India, YYYY-MM-DD. */
+const indiaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+
+async function signIn(page: Page) {
+  expect(ADMIN_EMAIL, 'global-setup reads the demo owner from the shop log').not.toBe('');
+  const login = await page.request.post('/api/admin/login', { data: { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  // window.print() would open the browser's dialog: note the call instead.
+  await page.context().addInitScript(() => {
+    const view = globalThis as unknown as BrowserWindow;
+    view.printed = 0;
+    view.print = () => {
+      view.printed += 1;
+    };
+  });
+}
+
+/** An item in stock with a SKU whose name has `words`; the phone and desktop runs ask for different ones, so they never race for the same pieces. */
+async function itemFor(page: Page, words: string): Promise<BillableItem> {
+  const answer = await page.request.get(`/api/admin/bill/findItems?q=${encodeURIComponent(words)}`);
+  expect(answer.ok()).toBe(true);
+  const item = ((await answer.json()) as { data: { items: BillableItem[] } }).data.items.find((found) => found.sku && found.stock >= 2);
+  expect(item, `an item in stock for '${words}'`).toBeDefined();
+  return item!;
+}
+
+test('the owner bills with the keyboard, prints the GST invoice and finds the bill', async ({ page }, testInfo) => {
+  await signIn(page);
+  const [firstWords, secondWords] = testInfo.project.name === 'phone' ? ['saree', 'dupatta'] : ['kurti', 'dress'];
+  const first = await itemFor(page, firstWords);
+  const second = await itemFor(page, secondWords);
+  const customer = `Walk-in ${testInfo.project.name} ${Date.now()}`;
+
+  await page.goto('/admin/billing');
+  const search = page.getByRole('combobox', { name: 'Scan a barcode or type a name or SKU' });
+  await expect(search).toBeFocused();
+  // A barcode scanner types the SKU and Enter.
+  await page.keyboard.type(first.sku!);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('cell', { name: new RegExp(first.sku!) }).first()).toBeVisible();
+  await expect(search).toBeFocused();
+  // The second item twice: its quantity becomes 2.
+  for (let i = 0; i < 2; i++) {
+    await page.keyboard.type(second.sku!);
+    await page.keyboard.press('Enter');
+    await expect(search).toHaveValue('');
+  }
+  await expect(page.getByRole('spinbutton', { name: /^Quantity of / }).nth(1)).toHaveValue('2');
+
+  // A free-text line: Tab from the search box to its fields, Enter adds it.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Item not in the catalogue' })).toBeFocused();
+  await page.keyboard.type('Alteration');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('150');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('cell', { name: 'Alteration Free-text item' })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Customer name' }).focus();
+  await page.keyboard.type(customer);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('9876543210');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('10');
+
+  // Σ item totals × (1 − 10/100), half up to the paisa.
+  const subtotal = first.price + second.price * 2 + 15_000;
+  const total = Math.round((subtotal * 90) / 100);
+  await expect(page.getByTestId('bill-subtotal')).toHaveText(rupees(subtotal));
+  await expect(page.getByTestId('bill-total')).toHaveText(rupees(total));
+
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('heading', { name: 'Bill saved' })).toBeVisible();
+  const invoiceNumber = (await page.getByTestId('invoice-number').textContent()) ?? '';
+  expect(invoiceNumber).toMatch(/^INV\/\d{2}-\d{2}\/\d{5}$/);
+  await expect(page.getByText(rupees(total)).first()).toBeVisible();
+
+  // 'Print Invoice' has the focus: Enter opens the 800×600 invoice window, which prints.
+  const print = page.getByRole('button', { name: 'Print Invoice' });
+  await expect(print).toBeFocused();
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
+  await popup.waitForLoadState();
+  await expect(popup.getByRole('heading', { name: 'Tax Invoice' })).toBeVisible();
+  await expect(popup.getByText(invoiceNumber)).toBeVisible();
+  await expect(popup.getByText(/GSTIN/).first()).toBeVisible();
+  await expect(popup.getByRole('columnheader', { name: 'CGST' })).toBeVisible();
+  await expect(popup.getByRole('columnheader', { name: 'SGST' })).toBeVisible();
+  await expect(popup.getByText('Place of supply: Karnataka')).toBeVisible();
+  await expect(popup.getByText(rupees(total)).first()).toBeVisible();
+  await expect.poll(() => popup.evaluate(() => (globalThis as unknown as BrowserWindow).printed)).toBeGreaterThan(0);
+  expect(
+    await popup.evaluate(() => {
+      const view = globalThis as unknown as BrowserWindow;
+      return [view.innerWidth, view.innerHeight];
+    }),
+  ).toEqual([800, 600]);
+  await popup.screenshot({ path: testInfo.outputPath('invoice.png') });
+  await popup.close();
+
+  // All Bills, filtered by the customer's name and today's date.
+  const today = indiaToday();
+  await page.goto(`/admin/totalBills?customer=${encodeURIComponent(customer.toUpperCase())}&from=${today}&to=${today}`);
+  const bills = page.getByRole('list', { name: 'Bills' }).getByRole('listitem');
+  await expect(bills).toHaveCount(1);
+  await expect(bills.first()).toContainText(customer);
+  await expect(bills.first()).toContainText(rupees(total));
+  await expect(bills.first()).toContainText('Discount: 10%');
+  await expect(bills.first()).toContainText('9876543210');
+  await page.goto(`/admin/totalBills?customer=${encodeURIComponent(`${customer} nobody`)}`);
+  await expect(page.getByText('No matching bills found.')).toBeVisible();
+
+  // This week's sales include the bill.
+  await page.goto('/admin/weeklySelling');
+  await expect(page.getByText('Current Week')).toBeVisible();
+  const totalRevenue = page.getByText('Total Revenue').locator('..');
+  const shown = Number(((await totalRevenue.textContent()) ?? '').replace(/[^\d.]/g, ''));
+  expect(Math.round(shown * 100)).toBeGreaterThanOrEqual(total);
+});
+
+test("the weekly page shows the spec's sample week of March 10-16, 2025", async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/weeklySelling?weekStart=2025-03-10');
+  await expect(page.getByText('March 10-16, 2025')).toBeVisible();
+  await expect(page.getByText('Current Week')).toHaveCount(0);
+  const tile = (label: string) => page.getByText(label, { exact: true }).locator('..');
+  await expect(tile('Total Revenue')).toContainText('₹4,400.00');
+  await expect(tile('Total Units')).toContainText('153');
+  await expect(tile('Best Day')).toContainText('Sat');
+  await expect(tile('Best Day')).toContainText('₹900.00');
+  await expect(tile('Avg. Daily Sales')).toContainText('₹629.00');
+  const days = page.getByRole('table').last().getByRole('row');
+  await expect(days.nth(1)).toContainText('Mon');
+  await expect(days.nth(1)).toContainText('₹450.00');
+  await expect(days.nth(7)).toContainText('₹300.00');
+});
