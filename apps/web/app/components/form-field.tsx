@@ -86,7 +86,7 @@ export function PasswordField(props: FieldFrame & Omit<InputHTMLAttributes<HTMLI
             aria-pressed={shown}
             aria-label={shown ? `Hide ${frame.label.toLowerCase()}` : `Show ${frame.label.toLowerCase()}`}
             aria-controls={wiring.id}
-            className="absolute inset-y-0 right-1 mt-1.5 flex min-w-11 items-center justify-center rounded-lg px-2 text-sm font-semibold text-wine-700 hover:text-wine-800 focus-visible:outline-2 focus-visible:outline-wine-600"
+            className="absolute inset-y-0 right-1 flex min-w-11 items-center justify-center rounded-lg px-2 text-sm font-semibold text-wine-700 hover:text-wine-800 focus-visible:outline-2 focus-visible:outline-wine-600"
           >
             {shown ? 'Hide' : 'Show'}
           </button>
