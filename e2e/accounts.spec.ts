@@ -190,3 +190,56 @@ test('after login, /login?redirectUrl=/user/addresses goes there; a foreign redi
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(at('/'));
 });
+
+test('forgot password: a mailed code sets a new password, ends other sessions, and only the new password logs in', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('nila');
+  const NEW_PASSWORD = 'kanjeevaram-gold-31';
+  await signUpByApi(request, email);
+  // Another device, signed in with the old password.
+  expect((await request.post(at('/api/user/auth/loginUsingPassword'), { data: { email, password: PASSWORD } })).ok()).toBe(true);
+  expect((await request.get(at('/api/user/auth/me'))).ok()).toBe(true);
+
+  await page.goto(at('/login'));
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(at('/forgotPassword'));
+  await expect(page).toHaveTitle('Reset password | Saanjh Boutique');
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  const before = mail.mails.length;
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(toast(page, 'If an account uses this email, we have sent it a code.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Enter the OTP sent to your email.')).toBeVisible();
+  await page.getByLabel('OTP', { exact: true }).fill(await mail.codeFor(email, { after: before }));
+  const newPassword = page.getByLabel('New password', { exact: true });
+  await newPassword.fill(NEW_PASSWORD);
+  await expect(newPassword).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show new password' }).click();
+  await expect(newPassword).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide new password' }).click();
+  await expect(newPassword).toHaveAttribute('type', 'password');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('something else');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Passwords do not match.')).toBeVisible();
+  await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(toast(page, 'Your password has been reset. Please log in with your new password.')).toBeVisible();
+  await expect(page).toHaveURL(at('/login'));
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+
+  // The other device was signed out.
+  expect((await request.get(at('/api/user/auth/me'))).status()).toBe(401);
+
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(toast(page, 'Invalid email or password.')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(toast(page, 'Login successful!')).toBeVisible();
+  await expect(page).toHaveURL(at('/'));
+});

@@ -8,6 +8,7 @@ export default [
   route('product/:productId', 'routes/product.tsx'),
   route('login', 'routes/login.tsx'),
   route('signup', 'routes/signup.tsx'),
+  route('forgotPassword', 'routes/forgot-password.tsx'),
   // Spec §2.5: the shopper's own area; orders is also the fallback for any other /user/* path.
   route('user', 'routes/user.tsx', [
     index('routes/user.orders.tsx', { id: 'user-index' }),

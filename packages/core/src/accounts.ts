@@ -45,6 +45,20 @@ export const verifyLoginOtpSchema = z.object({ email: emailField('Email is requi
 
 export const verifyAccountOtpSchema = z.object({ email: emailField('Please enter a valid email.'), otp: otpField });
 
+/** Login page, 'Forgot password?': mails a reset code (the same answer whether or not the address has an account). */
+export const forgotPasswordSchema = z.object({ email: emailField('Please enter your email.') });
+
+/** The reset form: the mailed code and the new password, with the rules of sign-up. */
+export const resetPasswordSchema = z
+  .object({
+    email: emailField('Email is required.'),
+    otp: otpField,
+    newPassword,
+    confirmPassword: z.string().min(1, 'Please confirm your password.'),
+  })
+  .refine((input) => input.newPassword === input.confirmPassword, { message: 'Passwords do not match.', path: ['confirmPassword'] });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
 export const registerSchema = z
   .object({
     email: emailField('Please enter a valid email.'),

@@ -22,7 +22,7 @@ export const PASSWORD_IP_LIMIT = { maxFailures: 20, windowMinutes: 15 } as const
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-export type CodePurpose = 'login' | 'verify';
+export type CodePurpose = 'login' | 'verify' | 'reset';
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** 'in 3 minutes', 'in 45 seconds': when the shopper may try again. */

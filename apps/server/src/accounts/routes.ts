@@ -1,8 +1,10 @@
 import {
   SESSION_COOKIE,
+  forgotPasswordSchema,
   loginUsingPasswordSchema,
   publicUserSchema,
   registerSchema,
+  resetPasswordSchema,
   sendAccountVerificationOtpSchema,
   sendLoginOtpSchema,
   verifyAccountOtpSchema,
@@ -113,5 +115,39 @@ export const accountRoutes =
       '/api/user/auth/register',
       { schema: { tags, summary: 'Create an account for a verified address', body: registerSchema, response: userAnswer } },
       async (request) => ok({ user: await accounts.register(request.body) }),
+    );
+
+    app.post(
+      '/api/user/auth/forgotPassword',
+      {
+        schema: {
+          tags,
+          summary: 'E-mail a password reset code (same answer for unknown addresses)',
+          body: forgotPasswordSchema,
+          response: emptyAnswer,
+        },
+      },
+      async (request) => {
+        await accounts.forgotPassword(request.body.email, request.ip);
+        return ok({});
+      },
+    );
+
+    app.post(
+      '/api/user/auth/resetPassword',
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with the e-mailed reset code; every session of the shopper ends',
+          body: resetPasswordSchema,
+          response: emptyAnswer,
+        },
+      },
+      async (request, reply) => {
+        await accounts.resetPassword(request.body);
+        // This browser's session, if it had one, ended with all the others.
+        if (request.cookies[SESSION_COOKIE]) clearSessionCookie(reply, cookies);
+        return ok({});
+      },
     );
   };

@@ -2,7 +2,9 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import {
   changePasswordSchema,
   registerSchema,
+  resetPasswordSchema,
   updateProfileSchema,
+  type ResetPasswordInput,
   type PublicUser,
   type RegisterInput,
   type UpdateProfileInput,
@@ -154,6 +156,31 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       await codes.clearPasswordFailures(email);
       assertNotBlocked(user);
       return { user: toPublicUser(user), session: await createSession(user.id, previousToken) };
+    },
+
+    /** Mails a password reset code to a known address; an unknown one gets the same answer and a 'no account here' mail. */
+    async forgotPassword(email: string, ip: string): Promise<void> {
+      const user = await findByEmail(email);
+      await sendCode(email, ip, 'reset', user ? undefined : noAccountMail);
+    },
+
+    /**
+     * Sets a new password once the mailed reset code matches (wrong tries counted like login codes), and ends
+     * every session of the shopper: whoever knew the old password is signed out everywhere.
+     */
+    async resetPassword(input: ResetPasswordInput): Promise<void> {
+      const details = resetPasswordSchema.parse(input);
+      await codes.consume(details.email, 'reset', details.otp);
+      const user = await findByEmail(details.email);
+      // Unreachable for a consumed code unless the account was deleted in between.
+      if (!user) throw new AppError('INVALID_DATA', 'Invalid OTP.', { otp: 'Invalid OTP.' });
+      const passwordHash = await hash(details.newPassword, ARGON2);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, user.id));
+        await tx.delete(userSessions).where(eq(userSessions.userId, user.id));
+      });
+      // The owner proved the mailbox: a lock a stranger caused with wrong passwords ends here.
+      await codes.clearPasswordFailures(details.email);
     },
 
     /**

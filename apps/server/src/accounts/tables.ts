@@ -40,7 +40,7 @@ export const otpCodes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['login', 'verify'] }).notNull(),
+    purpose: text('purpose', { enum: ['login', 'verify', 'reset'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),

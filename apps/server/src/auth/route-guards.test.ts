@@ -20,6 +20,8 @@ const PUBLIC = new Set([
   'POST /api/user/auth/sendAccountVerificationOtp',
   'POST /api/user/auth/verifyAccountOtp',
   'POST /api/user/auth/register',
+  'POST /api/user/auth/forgotPassword',
+  'POST /api/user/auth/resetPassword',
   'GET /api/user/product/categories',
   'GET /api/user/product/filter',
   'GET /api/user/product/search',

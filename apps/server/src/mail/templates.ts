@@ -23,7 +23,13 @@ function layout(shop: ShopSettings, publicUrl: string, content: string): string 
 </table></td></tr></table></body></html>`;
 }
 
-export type CodePurpose = 'login' | 'verify';
+export type CodePurpose = 'login' | 'verify' | 'reset';
+
+const CODE_WORDS: Record<CodePurpose, { action: string; kind: string }> = {
+  login: { action: 'log in to', kind: 'login' },
+  verify: { action: 'verify your e-mail address for', kind: 'verification' },
+  reset: { action: 'reset your password at', kind: 'password reset' },
+};
 
 /** The one-time code mail; the code is in the subject, the HTML and the plain text. */
 export function codeMail(input: {
@@ -35,8 +41,8 @@ export function codeMail(input: {
   publicUrl: string;
 }): Mail {
   const { code, shop, minutesValid } = input;
-  const action = input.purpose === 'login' ? 'log in to' : 'verify your e-mail address for';
-  const subject = `${code} is your ${shop.name} ${input.purpose === 'login' ? 'login' : 'verification'} code`;
+  const { action, kind } = CODE_WORDS[input.purpose];
+  const subject = `${code} is your ${shop.name} ${kind} code`;
   const text = [
     `Your one-time code to ${action} ${shop.name}:`,
     '',

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldFrame {
   label: string;
@@ -68,6 +68,32 @@ function split<P extends FieldFrame>({ label, name, id, error, hint, required, .
 export function TextField(props: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
   const [frame, input] = split(props);
   return <Frame {...frame} control={(wiring) => <input {...wiring} {...input} />} />;
+}
+
+/** A labelled password input with a 'Show'/'Hide' toggle, so the shopper can check what she typed. */
+export function PasswordField(props: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const [frame, input] = split(props);
+  const [shown, setShown] = useState(false);
+  return (
+    <Frame
+      {...frame}
+      control={(wiring) => (
+        <div className="relative">
+          <input {...wiring} className={`${wiring.className} pr-16`} {...input} type={shown ? 'text' : 'password'} />
+          <button
+            type="button"
+            onClick={() => setShown(!shown)}
+            aria-pressed={shown}
+            aria-label={shown ? `Hide ${frame.label.toLowerCase()}` : `Show ${frame.label.toLowerCase()}`}
+            aria-controls={wiring.id}
+            className="absolute inset-y-0 right-1 flex min-w-11 items-center justify-center rounded-lg px-2 text-sm font-semibold text-wine-700 hover:text-wine-800 focus-visible:outline-2 focus-visible:outline-wine-600"
+          >
+            {shown ? 'Hide' : 'Show'}
+          </button>
+        </div>
+      )}
+    />
+  );
 }
 
 /** A labelled text area (a message, a description) with its hint or error message. */

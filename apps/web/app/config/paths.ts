@@ -3,6 +3,7 @@ export const paths = {
   home: '/',
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgotPassword',
   filter: '/filter',
   productSearch: '/productSearch',
   product: (productId: string) => `/product/${encodeURIComponent(productId)}`,

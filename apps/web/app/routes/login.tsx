@@ -1,13 +1,13 @@
 import { safeRedirectPath } from '@shop/core';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { TextField } from '../components/form-field';
+import { PasswordField } from '../components/form-field';
 import { paths } from '../config/paths';
 import { loginUsingPassword, loginUsingPasswordSchema } from '../features/accounts/api/login-using-password';
 import { sendLoginOtp, sendLoginOtpSchema } from '../features/accounts/api/send-login-otp';
 import { verifyLoginOtp, verifyLoginOtpSchema } from '../features/accounts/api/verify-login-otp';
-import { AuthCard, EmailField, LinkButton, OtpField } from '../features/accounts/auth-card';
+import { AuthCard, EmailField, LinkButton, OtpField, emailFromState } from '../features/accounts/auth-card';
 import { mergeGuestCartIntoAccount } from '../features/cart/merge-guest-cart';
 import { errorMessage } from '../lib/api-client';
 import { fieldErrorsOf, validate, type FieldErrors } from '../lib/form';
@@ -26,7 +26,9 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const redirectUrl = searchParams.get('redirectUrl');
   const [mode, setMode] = useState<Mode>('password');
-  const [email, setEmail] = useState('');
+  const location = useLocation();
+  // After a password reset the page comes back here with the address filled in.
+  const [email, setEmail] = useState(() => emailFromState(location.state));
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
   const [otpSent, setOtpSent] = useState(false);
@@ -82,15 +84,25 @@ export default function LoginPage() {
       <form onSubmit={(event) => void login(event)} noValidate className="space-y-4">
         <EmailField value={email} onChange={setEmail} error={errors.email} />
         {mode === 'password' ? (
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
-          />
+          <div>
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={errors.password}
+            />
+            <div className="flex justify-end">
+              <Link
+                to={paths.forgotPassword}
+                state={{ email }}
+                className="inline-flex min-h-11 items-center text-sm font-semibold text-wine-700 underline-offset-4 hover:underline"
+              >
+                Forgot password?
+              </Link>
+            </div>
+          </div>
         ) : (
           <>
             <button type="button" className="btn btn-outline w-full" disabled={busy !== null} onClick={() => void sendOtp()}>

@@ -2,7 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '@shop/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { TextField } from '../components/form-field';
+import { PasswordField, TextField } from '../components/form-field';
 import { loginThenReturnTo, paths } from '../config/paths';
 import { register, registerSchema } from '../features/accounts/api/register';
 import { sendAccountVerificationOtp, sendAccountVerificationOtpSchema } from '../features/accounts/api/send-account-verification-otp';
@@ -146,14 +146,13 @@ export default function SignupPage() {
           <TextField label="First name" autoComplete="given-name" {...detail('firstName')} />
           <TextField label="Last name" autoComplete="family-name" {...detail('lastName')} />
         </div>
-        <TextField
+        <PasswordField
           label="Password"
-          type="password"
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           {...detail('password')}
         />
-        <TextField label="Confirm password" type="password" autoComplete="new-password" {...detail('confirmPassword')} />
+        <PasswordField label="Confirm password" autoComplete="new-password" {...detail('confirmPassword')} />
         {errors.email && (
           <p role="alert" className="text-sm font-medium text-wine-700">
             {errors.email}

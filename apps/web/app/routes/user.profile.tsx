@@ -3,7 +3,7 @@ import { GENDERS, GENDER_LABELS, PASSWORD_MIN_LENGTH, type PublicUser } from '@s
 import type { FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
-import { MobileField, SelectField, TextField } from '../components/form-field';
+import { MobileField, PasswordField, SelectField, TextField } from '../components/form-field';
 import { changePassword, changePasswordSchema } from '../features/accounts/api/change-password';
 import { useProfile } from '../features/accounts/api/get-profile';
 import { updateProfile, updateProfileSchema } from '../features/accounts/api/update-profile';
@@ -66,7 +66,6 @@ const NO_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword: ''
 
 function ChangePasswordForm() {
   const form = useForm(NO_PASSWORDS);
-  const field = (name: keyof typeof NO_PASSWORDS) => ({ ...form.field(name), type: 'password' });
 
   const change = (event: FormEvent) => {
     event.preventDefault();
@@ -84,14 +83,14 @@ function ChangePasswordForm() {
       </h2>
       <p className="mt-1 text-sm text-muted">You stay logged in here; other devices are logged out.</p>
       <div className="mt-5 grid gap-4 sm:grid-cols-3">
-        <TextField label="Current password" autoComplete="current-password" {...field('currentPassword')} />
-        <TextField
+        <PasswordField label="Current password" autoComplete="current-password" {...form.field('currentPassword')} />
+        <PasswordField
           label="New password"
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          {...field('newPassword')}
+          {...form.field('newPassword')}
         />
-        <TextField label="Confirm new password" autoComplete="new-password" {...field('confirmPassword')} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" {...form.field('confirmPassword')} />
       </div>
       <button type="submit" className="btn btn-outline mt-6 w-full sm:w-auto" disabled={form.busy}>
         {form.busy ? 'Saving...' : 'Change password'}

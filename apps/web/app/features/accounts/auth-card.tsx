@@ -76,3 +76,7 @@ export function EmailField({
     />
   );
 }
+
+/** The address one auth page hands the next in the navigation state (login ⇄ forgot password), or ''. */
+export const emailFromState = (state: unknown): string =>
+  typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string' ? state.email : '';
