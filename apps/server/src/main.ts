@@ -36,10 +36,20 @@ async function main(): Promise<void> {
   await services.settings.ensureExists();
   if (config.seedDemo) await services.announcements.ensureDemo();
 
+  // Every instance on one PostgreSQL database hears the others' catalogue changes (NOTIFY/LISTEN).
+  const changeChannel = database.channel?.('catalogue_changes');
+  const disconnectChanges = changeChannel
+    ? await services.catalogueChanges.connect({
+        ...changeChannel,
+        onError: (error) => app.log.warn({ err: error }, 'a catalogue change notice could not be sent'),
+      })
+    : async () => {};
+
   const app: FastifyInstance = await buildApp({ config, db: database.db, services, web: await loadWebBuild(WEB_BUILD_DIR) });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await disconnectChanges();
     await database.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
       throw new ConfigError(`PORT: ${config.port} is already in use on ${config.host}`);
@@ -94,6 +104,7 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => stopReconciliation())
+      .then(() => disconnectChanges())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

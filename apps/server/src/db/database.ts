@@ -22,8 +22,21 @@ export interface Database {
    * of its own, released when the task ends); answers false when another instance is running it.
    */
   runExclusive(key: number, task: () => Promise<void>): Promise<boolean>;
+  /**
+   * PostgreSQL only: NOTIFY and LISTEN on one channel, for notices between the instances sharing the
+   * database (PGlite has one process, so it needs none).
+   */
+  channel?(name: string): NoticeChannel;
   close(): Promise<void>;
 }
+
+export interface NoticeChannel {
+  send(payload: string): Promise<void>;
+  /** `onGap`: the listening connection dropped (notices may be lost); it reconnects within a second. */
+  listen(onPayload: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
+}
+
+const RELISTEN_DELAY_MS = 1_000;
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -108,6 +121,42 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         client.release();
       }
     },
+    channel: (name) => ({
+      async send(payload) {
+        await pool.query('select pg_notify($1, $2)', [name, payload]);
+      },
+      // LISTEN needs a connection of its own that stays open, outside the pool.
+      async listen(onPayload, onGap) {
+        let current: pg.Client | null = null;
+        let stopped = false;
+        let retry: NodeJS.Timeout | undefined;
+        const open = async () => {
+          const client = new pg.Client({ connectionString: url });
+          client.on('error', () => {});
+          client.on('notification', (message) => {
+            if (message.channel === name) onPayload(message.payload ?? '');
+          });
+          await client.connect();
+          await client.query(`listen ${client.escapeIdentifier(name)}`);
+          client.on('end', () => {
+            if (stopped || current !== client) return;
+            current = null;
+            onGap();
+            reopenLater();
+          });
+          current = client;
+        };
+        const reopenLater = () => {
+          if (!stopped) retry = setTimeout(() => void open().catch(reopenLater), RELISTEN_DELAY_MS);
+        };
+        await open();
+        return async () => {
+          stopped = true;
+          clearTimeout(retry);
+          await current?.end();
+        };
+      },
+    }),
     close: () => pool.end(),
   };
 }

@@ -6,7 +6,7 @@ import { openPglite, openPostgres, type Database } from '../db/database.js';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped again by close()).
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openPglite(undefined);
@@ -22,6 +22,8 @@ export async function createTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    /** For a second connection to the same database, as a second instance of the shop would open. */
+    url: url.toString(),
     async close() {
       await database.close();
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
