@@ -188,7 +188,9 @@ test('after login, /login?redirectUrl=/user/addresses goes there; a foreign redi
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(at('/'));
+  // 'Login successful!' comes first, then the landing page loads its shelves: under CI load that took over 5 s.
+  await expect(toast(page, 'Login successful!')).toBeVisible();
+  await expect(page).toHaveURL(at('/'), { timeout: 15_000 });
 });
 
 test('forgot password: a mailed code sets a new password, ends other sessions, and only the new password logs in', async ({
