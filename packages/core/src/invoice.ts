@@ -190,3 +190,9 @@ export function formatInvoiceNumber(financialYear: string, sequence: number): st
   if (number.length > INVOICE_NUMBER_MAX_LENGTH) throw new RangeError(`invoice number too long: ${number}`);
   return number;
 }
+
+/** The GST breakup an invoice carries, the same on a bill and on an online order's invoice. */
+export function gstBreakupOf(invoice: TaxInvoice) {
+  const { placeOfSupply, interState, byRate, taxableValue, cgst, sgst, igst, totalTax } = invoice;
+  return { placeOfSupply, interState, byRate, taxableValue, cgst, sgst, igst, totalTax };
+}

@@ -4,6 +4,7 @@ import {
   billTotals,
   financialYearOf,
   formatInvoiceNumber,
+  gstBreakupOf,
   taxInvoice,
   unitPrice,
   type Bill,
@@ -79,16 +80,7 @@ export function toBill(row: BillRow, items: ItemRow[], shopState: string): Bill 
       gstRate: invoice.lines[index]!.rate,
       taxableValue: invoice.lines[index]!.taxableValue,
     })),
-    gst: {
-      placeOfSupply: invoice.placeOfSupply,
-      interState: invoice.interState,
-      byRate: invoice.byRate,
-      taxableValue: invoice.taxableValue,
-      cgst: invoice.cgst,
-      sgst: invoice.sgst,
-      igst: invoice.igst,
-      totalTax: invoice.totalTax,
-    },
+    gst: gstBreakupOf(invoice),
     createdBy: row.createdByLabel,
   };
 }

@@ -1,4 +1,4 @@
-import { taxInvoice, type Bill, type GstBreakup, type OrderDetail, type ShopSettings } from '@shop/core';
+import { gstBreakupOf, taxInvoice, type Bill, type GstBreakup, type OrderDetail, type ShopSettings } from '@shop/core';
 
 // One tax invoice (CGST Rules, rule 46) for an in-store bill or an online order: what the printed page shows.
 
@@ -102,15 +102,6 @@ export function invoiceOfOrder(order: OrderDetail, settings: Pick<ShopSettings, 
     discountAmount: 0,
     shipping: order.shipping,
     total: invoice.total,
-    gst: {
-      placeOfSupply: invoice.placeOfSupply,
-      interState: invoice.interState,
-      byRate: invoice.byRate,
-      taxableValue: invoice.taxableValue,
-      cgst: invoice.cgst,
-      sgst: invoice.sgst,
-      igst: invoice.igst,
-      totalTax: invoice.totalTax,
-    },
+    gst: gstBreakupOf(invoice),
   };
 }
