@@ -149,7 +149,8 @@ async function main() {
   } finally {
     await database.close();
     rmSync(mediaDir, { recursive: true, force: true });
-    await admin(`drop database if exists ${DATABASE} with (force)`);
+    // BENCH_KEEP=1 leaves the database for EXPLAIN (ANALYZE, BUFFERS) of the report statements.
+    if (!process.env.BENCH_KEEP) await admin(`drop database if exists ${DATABASE} with (force)`);
   }
 }
 

@@ -23,10 +23,18 @@ describe('unitPrice', () => {
 });
 
 describe('applyDiscount', () => {
-  it('rounds half a paisa up', () => {
-    // 333 paise at 15% off = 283.05 → 283; 999 at 50% = 499.5 → 500
-    expect(applyDiscount(333, 15)).toBe(283);
-    expect(applyDiscount(999, 50)).toBe(500);
+  it('rounds the selling price half up to the whole rupee', () => {
+    // ₹999 at 15 % off = ₹849.15 → ₹849; ₹8,499 at 20 % = ₹6,799.20 → ₹6,799; ₹999 at 50 % = ₹499.50 → ₹500
+    expect(applyDiscount(99_900, 15)).toBe(84_900);
+    expect(applyDiscount(849_900, 20)).toBe(679_900);
+    expect(applyDiscount(99_900, 50)).toBe(50_000);
+    expect(applyDiscount(99_900, 49)).toBe(50_900); // ₹509.49 → ₹509
+  });
+
+  it('never sells above the MRP, even when the MRP itself has paise', () => {
+    expect(applyDiscount(99_950, 0)).toBe(99_950);
+    expect(applyDiscount(150, 0)).toBe(150);
+    expect(applyDiscount(99_950, 10)).toBe(90_000); // ₹899.55 → ₹900, still below the MRP
   });
 
   it('accepts 0 to 90 whole percent only', () => {

@@ -29,12 +29,18 @@ function assertDiscount(percent: number): void {
   }
 }
 
-/** Applies a whole-percent discount, rounding half up to the whole paisa. */
+/**
+ * The selling price of a piece: MRP less a whole-percent discount, rounded half up to the whole rupee
+ * (Indian fashion shops show ₹849, not ₹849.15), and never above the MRP (a ₹999.50 MRP at 0 % stays
+ * ₹999.50 rather than rounding up to ₹1,000). The SQL generated column `products.selling_price_paise`
+ * computes the same thing; selling-price.test.ts checks that the two agree.
+ */
 export function applyDiscount(amount: Paise, percent: number): Paise {
   assertPaise(amount);
   assertDiscount(percent);
-  // amount * (100 - percent) is an exact integer; one division and one rounding.
-  return Math.round((amount * (100 - percent)) / 100);
+  // amount * (100 - percent) is an exact integer (paise × 100); one division to rupees, one rounding.
+  const rupees = Math.floor((amount * (100 - percent) + 5_000) / 10_000);
+  return Math.min(amount, rupees * 100);
 }
 
 /** MRP, selling price and saving of one piece. */

@@ -49,20 +49,21 @@ describe('createBill', () => {
         { name: 'Alteration', price: 15_001, quantity: 1 },
       ],
     });
-    // 2 × 90000 + 33333 + 15001 = 228334; × 0.875 = 199792.25 → 199792
+    // The dupatta's ₹333.33 MRP sells at ₹333 (whole rupees); the free-text line keeps its paise.
+    // 2 × 90000 + 33300 + 15001 = 228301; × 0.875 = 199763.375 → 199763
     expect(bill).toMatchObject({
       customerName: 'Asha Rao',
       customerPhone: '9876543210',
       discount: 12.5,
-      subtotal: 228_334,
-      totalPrice: 199_792,
-      discountAmount: 28_542,
+      subtotal: 228_301,
+      totalPrice: 199_763,
+      discountAmount: 28_538,
       createdAt: clock.toISOString(),
     });
     expect(bill.invoiceNumber).toMatch(/^INV\/26-27\/\d{5}$/);
     expect(bill.items.map((item) => [item.name, item.quantity, item.price, item.total])).toEqual([
       ['Bill Kurti (Bill Kurti M)', 2, 90_000, 180_000],
-      ['Bill Dupatta', 1, 33_333, 33_333],
+      ['Bill Dupatta', 1, 33_300, 33_300],
       ['Alteration', 1, 15_001, 15_001],
     ]);
     // In the shop's own state: CGST + SGST, and the GST parts add up to the total.

@@ -15,22 +15,22 @@ const errorOf = (response: LightMyRequestResponse) => response.json<ErrorEnvelop
 describe('cart', () => {
   it('adds to the same line, prices on the server and sums shipping below ₹999', async () => {
     const { sid } = await signedInUser(t.app, mail);
-    // ₹499.50 MRP with 10% off → ₹449.55 a piece (rounded half up to the paisa).
+    // ₹499.50 MRP with 10% off → ₹449.55 → ₹450 a piece (whole rupees, half up).
     const kurti = await sellableProduct(t, { pricePaise: 49_950, discountPercent: 10, stock: 6 });
     await jsonCall(t.app, 'POST', '/api/user/product/addToCart', { sid, body: { ...kurti, quantity: 1 } });
     const response = await jsonCall(t.app, 'POST', '/api/user/product/addToCart', { sid, body: { ...kurti, quantity: 1 } });
     expect(response.statusCode).toBe(200);
     const cart = cartOf(response);
     expect(cart.userCarts).toHaveLength(1);
-    expect(cart.userCarts[0]).toMatchObject({ quantity: 2, unitPrice: 44_955, unitMrp: 49_950, lineTotal: 89_910, available: 6 });
+    expect(cart.userCarts[0]).toMatchObject({ quantity: 2, unitPrice: 45_000, unitMrp: 49_950, lineTotal: 90_000, available: 6 });
     expect(cart.userCarts[0]!.product).toMatchObject({ id: kurti.productId, productPrice: 49_950, productDiscount: 10 });
     expect(cart.userCarts[0]!.product.variant).toMatchObject({ _id: kurti.variantId, variantColor: 'Blue', variantSize: 'M' });
-    expect(cart.summary).toEqual({ subtotal: 89_910, shipping: 5_000, total: 94_910 });
+    expect(cart.summary).toEqual({ subtotal: 90_000, shipping: 5_000, total: 95_000 });
     expect(cart.itemCount).toBe(2);
 
     // From ₹999 shipping is free.
     const more = cartOf(await jsonCall(t.app, 'PUT', '/api/user/product/updateCartQuantity', { sid, body: { ...kurti, quantity: 3 } }));
-    expect(more.summary).toEqual({ subtotal: 1_34_865, shipping: 0, total: 1_34_865 });
+    expect(more.summary).toEqual({ subtotal: 1_35_000, shipping: 0, total: 1_35_000 });
     expect(cartOf(await jsonCall(t.app, 'GET', '/api/user/product/fetchUserCarts', { sid }))).toEqual(more);
   });
 

@@ -57,7 +57,7 @@ describe('products', () => {
       slug: 'ikat-cotton-kurta',
       productPrice: 189_900,
       productDiscount: 10,
-      sellingPrice: 170_910,
+      sellingPrice: 170_900, // ₹1,709.10 → ₹1,709
       productStock: 6,
       availableStock: 6,
       status: 'draft',

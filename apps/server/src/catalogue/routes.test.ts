@@ -53,7 +53,7 @@ describe('GET /api/user/product/filter', () => {
       productName: 'Banarasi Silk Saree',
       productPrice: 899_900,
       productDiscount: 30,
-      sellingPrice: 629_930,
+      sellingPrice: 629_900,
       inStock: true,
       colors: ['Emerald', 'Maroon'],
       category: { categoryName: 'Silk sarees', slug: 'silk-sarees' },
@@ -84,14 +84,14 @@ describe('GET /api/user/product/filter', () => {
   });
 
   it('filters on the selling price in paise, inclusive', async () => {
-    // Selling prices in rupees: 6,299.30, 1,299, 1,199.20, 1,249.50, 629.10
-    expect(names(await page('/api/user/product/filter?minPrice=119920&maxPrice=124950&sort=price_asc'))).toEqual([
+    // Selling prices in whole rupees: 6,299, 1,299, 1,199, 1,250, 629
+    expect(names(await page('/api/user/product/filter?minPrice=119900&maxPrice=125000&sort=price_asc'))).toEqual([
       'Chikankari Kurti',
       'Tiered Maxi Dress',
     ]);
     expect(names(await page('/api/user/product/filter?maxPrice=100000&sort=price_asc'))).toEqual(['Wrap Dress']);
     // One paisa below a price leaves that product out.
-    expect(names(await page('/api/user/product/filter?maxPrice=62909&sort=price_asc'))).toEqual([]);
+    expect(names(await page('/api/user/product/filter?maxPrice=62899&sort=price_asc'))).toEqual([]);
   });
 
   it('filters by minimum discount and by stock', async () => {
@@ -258,12 +258,12 @@ describe('GET /api/user/product/getProductDetails/:productId', () => {
       productDescription: 'Lucknowi hand embroidery on soft cotton.',
       availableStock: 6,
     });
-    expect(product.price).toEqual({ mrp: 149_900, selling: 119_920, saving: 29_980 });
+    expect(product.price).toEqual({ mrp: 149_900, selling: 119_900, saving: 30_000 });
     expect(product.variants.map((variant) => [variant.variantColor, variant.variantSize, variant.quantity, variant.price.selling])).toEqual(
       [
-        ['Blue', 'XL', 2, 127_920],
-        ['White', 'S', 4, 119_920],
-        ['White', 'M', 0, 119_920],
+        ['Blue', 'XL', 2, 127_900],
+        ['White', 'S', 4, 119_900],
+        ['White', 'M', 0, 119_900],
       ],
     );
   });

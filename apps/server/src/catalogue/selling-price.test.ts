@@ -11,8 +11,9 @@ const t = useTestApp();
 // @shop/core. If the two roundings ever disagreed, a product would cost one amount in the list and
 // another in the cart.
 describe('the generated selling price', () => {
-  it('equals applyDiscount for odd prices and every kind of discount', async () => {
-    const prices = [1, 49, 50, 51, 99, 101, 333, 12_345, 84_915, 99_999, 1_49_999, 6_79_920];
+  it('equals applyDiscount (whole rupees, never above the MRP) for odd prices and every kind of discount', async () => {
+    // Whole-rupee MRPs and MRPs with paise (the rule must never sell above them), up to ₹1 crore.
+    const prices = [1, 49, 50, 51, 99, 101, 150, 333, 12_345, 84_915, 99_900, 99_950, 99_999, 1_49_999, 6_79_920, 10_00_00_000];
     const discounts = [0, 1, 7, 15, 33, 49, 50, 67, 89, 90];
     const rows = prices.flatMap((price) => discounts.map((discount) => ({ price, discount })));
     await t.database.db.insert(products).values(

@@ -50,10 +50,17 @@ export const products = pgTable(
     /** MRP of the product without variant extras, in paise. */
     pricePaise: integer('price_paise').notNull(),
     discountPercent: smallint('discount_percent').notNull().default(0),
-    /** Selling price without variant extras: the 'from' price that lists are filtered and sorted on. Same rounding as @shop/core applyDiscount. */
+    /**
+     * Selling price without variant extras: the 'from' price that lists are filtered and sorted on. Same
+     * rule as @shop/core applyDiscount: half up to the whole rupee, never above the MRP (bigint inside so
+     * a price near the integer limit cannot overflow).
+     */
     sellingPricePaise: integer('selling_price_paise')
       .notNull()
-      .generatedAlwaysAs((): SQL => sql`(${products.pricePaise} * (100 - ${products.discountPercent}) + 50) / 100`),
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`least(${products.pricePaise}, ((${products.pricePaise}::bigint * (100 - ${products.discountPercent}) + 5000) / 10000 * 100)::integer)`,
+      ),
     fabric: text('fabric').notNull().default(''),
     tags: text('tags')
       .array()

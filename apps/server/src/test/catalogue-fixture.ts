@@ -24,7 +24,7 @@ export async function seedTestCatalogue({ catalogueAdmin: catalogue }: Pick<Serv
       slug: 'banarasi-silk-saree',
       description: 'Handwoven silk with a zari border, for weddings.',
       categoryId: silk,
-      pricePaise: 899_900, // sells at 629_930 (30% off)
+      pricePaise: 899_900, // sells at 629_900 (30% off, whole rupees)
       discountPercent: 30,
       fabric: 'Silk',
       tags: ['wedding', 'zari'],
@@ -57,7 +57,7 @@ export async function seedTestCatalogue({ catalogueAdmin: catalogue }: Pick<Serv
       slug: 'chikankari-kurti',
       description: 'Lucknowi hand embroidery on soft cotton.',
       categoryId: kurtis,
-      pricePaise: 149_900, // sells at 119_920 (20% off)
+      pricePaise: 149_900, // sells at 119_900 (20% off)
       discountPercent: 20,
       fabric: 'Cotton',
       tags: ['office'],
@@ -73,7 +73,7 @@ export async function seedTestCatalogue({ catalogueAdmin: catalogue }: Pick<Serv
       slug: 'tiered-maxi-dress',
       description: 'Flowing rayon dress for brunches.',
       categoryId: dresses,
-      pricePaise: 249_900, // sells at 124_950 (50% off)
+      pricePaise: 249_900, // sells at 125_000 (50% off: ₹1,249.50 rounds up)
       discountPercent: 50,
       fabric: 'Rayon',
       tags: ['party'],
@@ -88,7 +88,7 @@ export async function seedTestCatalogue({ catalogueAdmin: catalogue }: Pick<Serv
       slug: 'wrap-dress',
       description: 'A wrap dress in crepe.',
       categoryId: dresses,
-      pricePaise: 69_900, // sells at 62_910 (10% off)
+      pricePaise: 69_900, // sells at 62_900 (10% off)
       discountPercent: 10,
       fabric: 'Crepe',
       createdAt: day(5),
