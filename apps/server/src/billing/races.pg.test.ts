@@ -2,6 +2,7 @@ import type { Bill } from '@shop/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, signedInOwner, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
+import { rollupsAndRecount } from '../test/sales-rollups.js';
 import { sellableProduct, stockOf } from '../test/shop-fixture.js';
 
 // What only a real PostgreSQL server with several connections shows: bills saved at the same moment.
@@ -26,6 +27,10 @@ describe('bills saved at once', () => {
       .sort((a, b) => a - b);
     expect(new Set(sequences).size).toBe(20);
     expect(sequences.at(-1)! - sequences[0]!).toBe(19);
+    // The sales rollups, updated by every bill's transaction at once, still equal a recount from scratch.
+    const { rollups, recount } = await rollupsAndRecount(t.database.db);
+    expect(rollups).toEqual(recount);
+    expect(rollups.days.join()).toContain('| bill | 20000 | 20 | 20');
   });
 
   it('sell the last pieces once: everyone else gets 409 and stock never goes below zero', async () => {

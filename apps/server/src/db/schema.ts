@@ -12,3 +12,4 @@ export * from '../payments/tables.js';
 export * from '../admin/tables.js';
 export * from '../audit/tables.js';
 export * from '../billing/tables.js';
+export * from '../reports/tables.js';

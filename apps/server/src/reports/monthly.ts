@@ -1,8 +1,6 @@
 import { addDays, istDay, monthLabel, mondayOf, roundToRupee, type MonthlyReport } from '@shop/core';
-import { sql } from 'drizzle-orm';
-import { istDayStart } from '../audit/service.js';
-import { selectRows, type Db } from '../db/database.js';
-import { salesBetween, salesByCategory, salesByDay } from './sales.js';
+import type { Db } from '../db/database.js';
+import { salesByCategory, salesByDay, salesInPeriod } from './sales.js';
 import { bestDayOf, dayList } from './weekly.js';
 
 const firstOf = (month: string) => `${month}-01`;
@@ -19,17 +17,13 @@ export async function monthlyReport(db: Db, now: Date, month?: string): Promise<
   const current = istDay(now).slice(0, 7);
   const chosen = month ?? current;
   const count = daysIn(chosen);
-  const from = istDayStart(firstOf(chosen));
-  const to = istDayStart(firstOf(nextMonth(chosen)));
+  const from = firstOf(chosen);
+  const to = firstOf(nextMonth(chosen));
   const before = previousMonth(chosen);
-  const [sales, categories, [previous]] = await Promise.all([
+  const [sales, categories, previous] = await Promise.all([
     salesByDay(db, from, to),
     salesByCategory(db, from, to),
-    selectRows<{ revenue: string | null; units: string | null }>(
-      db,
-      sql`select sum(revenue)::bigint as revenue, sum(units)::bigint as units
-          from (${salesBetween(istDayStart(firstOf(before)), from)}) s`,
-    ),
+    salesInPeriod(db, firstOf(before), from),
   ]);
   const days = dayList(firstOf(chosen), count, sales);
   const totalRevenue = sales.reduce((sum, day) => sum + day.revenue, 0);
@@ -37,8 +31,8 @@ export async function monthlyReport(db: Db, now: Date, month?: string): Promise<
   const lastDay = addDays(firstOf(chosen), count - 1);
   const mondays: string[] = [];
   for (let monday = mondayOf(firstOf(chosen)); monday <= lastDay; monday = addDays(monday, 7)) mondays.push(monday);
-  const previousRevenue = Number(previous?.revenue ?? 0);
-  const previousUnits = Number(previous?.units ?? 0);
+  const previousRevenue = previous.revenue;
+  const previousUnits = previous.units;
   return {
     month: chosen,
     monthStart: firstOf(chosen),

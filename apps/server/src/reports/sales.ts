@@ -1,33 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { billItems, bills } from '../billing/tables.js';
-import { categories } from '../catalogue/tables.js';
+import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../db/database.js';
-import { orderItems, orders } from '../orders/tables.js';
-import { refunds } from '../payments/tables.js';
+import { salesDayCategories, salesDayProducts, salesDays } from './tables.js';
 
-// The one definition of a sale that every report sums, in SQL: a paid online order counts on the day (India
-// time) it was paid, for its total net of processed refunds, and its pieces unless it was cancelled, returned
-// or refunded; an in-store bill counts on the day it was made, for its total and its pieces.
-
-/** Orders whose goods came back (or never left): their pieces are not sold. */
-export const REVERSED_STATUSES = sql.raw(`'cancelled', 'returned', 'refunded'`);
-
-/** India's calendar day of a timestamp, as the reports group it. */
-export const istDate = (column: SQL) => sql`date_trunc('day', ${column} at time zone 'Asia/Kolkata')`;
-
-/** One row per sale in [from, to): kind, day (YYYY-MM-DD in India), revenue and units. The indexes on orders.paid_at and bills.created_at serve the ranges. */
-export const salesBetween = (from: Date, to: Date) => sql`
-  select 'order' as kind, to_char(${istDate(sql`o.paid_at`)}, 'YYYY-MM-DD') as day,
-    o.total_paise - coalesce((select sum(r.amount_paise) from ${refunds} r where r.order_id = o.id and r.status = 'processed'), 0) as revenue,
-    case when o.status in (${REVERSED_STATUSES}) then 0
-      else (select coalesce(sum(i.quantity), 0) from ${orderItems} i where i.order_id = o.id) end as units
-  from ${orders} o
-  where o.paid_at >= ${from} and o.paid_at < ${to}
-  union all
-  select 'bill', to_char(${istDate(sql`b.created_at`)}, 'YYYY-MM-DD'), b.total_paise,
-    (select coalesce(sum(i.quantity), 0) from ${billItems} i where i.bill_id = b.id)
-  from ${bills} b
-  where b.created_at >= ${from} and b.created_at < ${to}`;
+// Every report reads the sales rollups (tables.ts), kept by PostgreSQL triggers in the writing transaction.
+// What counts as a sale is defined once, in SQL, by sale_rows() in migration 0011_sales_rollups: a paid online
+// order counts on the India day it was paid, for its total net of processed refunds, and its pieces unless it
+// was cancelled, returned or refunded; an in-store bill counts on the day it was made, for its total and its
+// pieces. Days are India calendar days as 'YYYY-MM-DD'; ranges include `from` and exclude `to`.
 
 export interface DaySales {
   date: string;
@@ -35,39 +14,86 @@ export interface DaySales {
   units: number;
 }
 
+export interface PeriodSales {
+  revenue: number;
+  orders: number;
+  bills: number;
+  units: number;
+}
+
 /** Revenue and pieces per India day in [from, to); days without sales are left out. */
-export async function salesByDay(db: Db, from: Date, to: Date): Promise<DaySales[]> {
+export async function salesByDay(db: Db, from: string, to: string): Promise<DaySales[]> {
   const rows = await selectRows<{ day: string; revenue: string; units: string }>(
     db,
-    sql`select day, sum(revenue)::bigint as revenue, sum(units)::bigint as units from (${salesBetween(from, to)}) s group by day order by day`,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(revenue_paise)::bigint as revenue, sum(units)::bigint as units
+        from ${salesDays} where day >= ${from}::date and day < ${to}::date
+        group by day having sum(sales) <> 0 or sum(revenue_paise) <> 0 order by day`,
   );
   return rows.map((row) => ({ date: row.day, revenue: Number(row.revenue), units: Number(row.units) }));
+}
+
+/** Revenue, number of orders and bills, and pieces in [from, to). */
+export async function salesInPeriod(db: Db, from: string, to: string): Promise<PeriodSales> {
+  const [period] = await salesFromEach(db, [from], to);
+  return period!;
+}
+
+/** salesInPeriod for several starts up to one end, in one pass over the rollup (the dashboard's 1, 7 and 30 days). */
+export async function salesFromEach(db: Db, starts: readonly string[], to: string): Promise<PeriodSales[]> {
+  const earliest = [...starts].sort()[0]!;
+  const sums = starts.map(
+    (from, index) => sql`sum(revenue_paise) filter (where day >= ${from}::date)::bigint as ${sql.raw(`revenue_${index}`)},
+      sum(sales) filter (where day >= ${from}::date and kind = 'order')::bigint as ${sql.raw(`orders_${index}`)},
+      sum(sales) filter (where day >= ${from}::date and kind = 'bill')::bigint as ${sql.raw(`bills_${index}`)},
+      sum(units) filter (where day >= ${from}::date)::bigint as ${sql.raw(`units_${index}`)}`,
+  );
+  const [row = {}] = await selectRows<Record<string, string | null>>(
+    db,
+    sql`select ${sql.join(sums, sql`, `)} from ${salesDays} where day >= ${earliest}::date and day < ${to}::date`,
+  );
+  return starts.map((_, index) => ({
+    revenue: Number(row[`revenue_${index}`] ?? 0),
+    orders: Number(row[`orders_${index}`] ?? 0),
+    bills: Number(row[`bills_${index}`] ?? 0),
+    units: Number(row[`units_${index}`] ?? 0),
+  }));
 }
 
 /**
  * Revenue and pieces per top-level category in [from, to): order lines of orders not reversed, and bill lines
  * with their share of the bill discount; free-text bill lines and uncategorised products are 'Other'.
  */
-export async function salesByCategory(db: Db, from: Date, to: Date): Promise<Array<{ category: string; revenue: number; units: number }>> {
+export async function salesByCategory(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<Array<{ category: string; revenue: number; units: number }>> {
   const rows = await selectRows<{ category: string; revenue: string; units: string }>(
     db,
-    sql`
-    select category, sum(revenue)::bigint as revenue, sum(units)::bigint as units from (
-      select coalesce(parent.name, c.name, i.category_name, 'Other') as category, i.line_total_paise as revenue, i.quantity as units
-      from ${orders} o
-      join ${orderItems} i on i.order_id = o.id
-      left join ${categories} c on c.id = i.category_id
-      left join ${categories} parent on parent.id = c.parent_id
-      where o.paid_at >= ${from} and o.paid_at < ${to} and o.status not in (${REVERSED_STATUSES})
-      union all
-      select coalesce(i.category_name, 'Other'),
-        round(i.line_total_paise::numeric * b.total_paise / nullif(b.subtotal_paise, 0))::bigint, i.quantity
-      from ${bills} b
-      join ${billItems} i on i.bill_id = b.id
-      where b.created_at >= ${from} and b.created_at < ${to}
-    ) s
-    group by category
-    order by sum(revenue) desc, category`,
+    sql`select category, sum(revenue_paise)::bigint as revenue, sum(units)::bigint as units
+        from ${salesDayCategories} where day >= ${from}::date and day < ${to}::date
+        group by category having sum(units) <> 0 or sum(revenue_paise) <> 0
+        order by sum(revenue_paise) desc, category`,
   );
-  return rows.map((row) => ({ category: row.category, revenue: Number(row.revenue ?? 0), units: Number(row.units) }));
+  return rows.map((row) => ({ category: row.category, revenue: Number(row.revenue), units: Number(row.units) }));
+}
+
+/** The best sellers in [from, to) by pieces, then revenue; the live product name when the product still exists. */
+export async function topProducts(
+  db: Db,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<Array<{ productId: string; name: string; units: number; revenue: number }>> {
+  const rows = await selectRows<{ product_id: string; name: string; units: string; revenue: string }>(
+    db,
+    sql`select s.product_id, coalesce(p.name, s.name) as name, s.units, s.revenue from (
+          select product_id, max(product_name) as name, sum(units)::bigint as units, sum(revenue_paise)::bigint as revenue
+          from ${salesDayProducts} where day >= ${from}::date and day < ${to}::date
+          group by product_id having sum(units) > 0
+          order by sum(units) desc, sum(revenue_paise) desc, product_id limit ${limit}
+        ) s left join products p on p.id = s.product_id
+        order by s.units desc, s.revenue desc, s.product_id`,
+  );
+  return rows.map((row) => ({ productId: row.product_id, name: row.name, units: Number(row.units), revenue: Number(row.revenue) }));
 }

@@ -1,5 +1,4 @@
 import { addDays, istDay, mondayOf, roundToRupee, weekdayOf, weekLabel, type SalesDay, type WeeklyReport } from '@shop/core';
-import { istDayStart } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import { salesByCategory, salesByDay, type DaySales } from './sales.js';
 
@@ -24,9 +23,8 @@ export async function weeklyReport(db: Db, now: Date, weekStart?: string): Promi
   const thisWeek = mondayOf(istDay(now));
   const start = weekStart ?? thisWeek;
   const end = addDays(start, 6);
-  const from = istDayStart(start);
-  const to = istDayStart(addDays(start, 7));
-  const [sales, categories] = await Promise.all([salesByDay(db, from, to), salesByCategory(db, from, to)]);
+  const to = addDays(start, 7);
+  const [sales, categories] = await Promise.all([salesByDay(db, start, to), salesByCategory(db, start, to)]);
   const days = dayList(start, 7, sales);
   const totalRevenue = sales.reduce((sum, day) => sum + day.revenue, 0);
   return {

@@ -1,0 +1,89 @@
+import type { Bill, WeeklyReport } from '@shop/core';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { capturingMailer } from '../test/accounts.js';
+import { adminCall, signedInOwner, type SignedInAdminForTest } from '../test/admins.js';
+import { useTestApp } from '../test/app.js';
+import { placedOrder } from '../test/order-fixture.js';
+import { rollupsAndRecount } from '../test/sales-rollups.js';
+import { sellableProduct } from '../test/shop-fixture.js';
+
+// The reports read rollups that PostgreSQL triggers keep in the writing transaction. Whatever happens to a sale
+// after it was counted (cancelled, refunded, a refund failing, moved to another day, deleted), the rollups must
+// equal a recount of every sale from scratch.
+const NOW = new Date('2030-06-15T12:00:00+05:30');
+const mail = capturingMailer();
+const t = useTestApp({ services: { now: () => NOW, mailer: mail.mailer, razorpay: { deliverWebhook: async () => ({ status: 200 }) } } });
+
+let owner: SignedInAdminForTest;
+beforeAll(async () => {
+  owner = await signedInOwner(t);
+});
+
+const expectRollupsExact = async () => {
+  const { rollups, recount } = await rollupsAndRecount(t.database.db);
+  expect(rollups).toEqual(recount);
+  return rollups;
+};
+const week = async () => {
+  const response = await adminCall(t.app, 'GET', '/api/admin/report/weekly?weekStart=2030-06-10', { asid: owner.asid });
+  return response.json<{ data: WeeklyReport }>().data;
+};
+
+describe('sales rollups', () => {
+  it('follow every change to a sale and always equal a recount from scratch', async () => {
+    const kurti = await sellableProduct(t, { name: 'Rollup Kurti', pricePaise: 100_000, stock: 30 });
+    const saree = await sellableProduct(t, { name: 'Rollup Saree', pricePaise: 250_000, stock: 30, variants: false });
+    const first = await placedOrder(t, mail, { ...kurti, quantity: 2, paid: true });
+    const second = await placedOrder(t, mail, { productId: saree.productId, quantity: 1, paid: true });
+    const unpaid = await placedOrder(t, mail, { ...kurti, quantity: 1 });
+    const billed = await adminCall(t.app, 'POST', '/api/admin/bill/createBill', {
+      asid: owner.asid,
+      body: {
+        discount: 10,
+        items: [
+          { ...kurti, quantity: 1 },
+          { name: 'Fall and pico', price: 15_000, quantity: 1 },
+        ],
+      },
+    });
+    const bill = billed.json<{ data: { bill: Bill } }>().data.bill;
+    for (const id of [first.orderId, second.orderId]) {
+      await t.database.db.execute(sql`update orders set paid_at = ${new Date('2030-06-12T10:00:00+05:30')} where id = ${id}`);
+    }
+    await t.database.db.execute(sql`update bills set created_at = ${new Date('2030-06-13T10:00:00+05:30')} where id = ${bill._id}`);
+
+    const counted = await expectRollupsExact();
+    expect(counted.days).toEqual(['2030-06-12 | order | 450000 | 2 | 3', '2030-06-13 | bill | 103500 | 1 | 2']);
+    expect((await week()).totalRevenue).toBe(450_000 + 103_500);
+    // The unpaid order counts nowhere.
+    expect(counted.products.some((row) => row.includes(unpaid.orderId))).toBe(false);
+
+    // A partial refund comes through, then Razorpay reports it failed.
+    await t.database.db.execute(
+      sql`insert into refunds (order_id, razorpay_payment_id, idempotency_key, amount_paise, status, reason, processed_at)
+          values (${second.orderId}, 'pay_test', ${`rollup-${second.orderId}`}, 50000, 'processed', 'partial', now())`,
+    );
+    expect((await expectRollupsExact()).days[0]).toBe('2030-06-12 | order | 400000 | 2 | 3');
+    await t.database.db.execute(sql`update refunds set status = 'failed' where order_id = ${second.orderId}`);
+    expect((await expectRollupsExact()).days[0]).toBe('2030-06-12 | order | 450000 | 2 | 3');
+
+    // The owner cancels the first order: its pieces and lines stop counting, its revenue goes once the refund is processed.
+    const cancelled = await adminCall(t.app, 'POST', `/api/admin/order/cancelOrder/${first.orderId}`, {
+      asid: owner.asid,
+      body: { reason: 'Customer changed her mind' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const afterCancel = await expectRollupsExact();
+    expect(afterCancel.days[0]).toMatch(/^2030-06-12 \| order \| \d+ \| 2 \| 1$/);
+    expect(afterCancel.products.filter((row) => row.includes(kurti.productId))).toEqual([
+      '2030-06-13 | ' + kurti.productId + ' | 90000 | 1',
+    ]);
+
+    // The bill moves to another day, then is deleted.
+    await t.database.db.execute(sql`update bills set created_at = ${new Date('2030-06-14T23:59:00+05:30')} where id = ${bill._id}`);
+    expect((await expectRollupsExact()).days.at(-1)).toBe('2030-06-14 | bill | 103500 | 1 | 2');
+    await t.database.db.execute(sql`delete from bills where id = ${bill._id}`);
+    expect((await expectRollupsExact()).days.some((row) => row.includes('bill'))).toBe(false);
+  });
+});
