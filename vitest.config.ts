@@ -14,7 +14,15 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'] } },
       // API tests build the app on a fresh database per file: PGlite in memory, or PostgreSQL when
       // TEST_DATABASE_URL is set (scripts/test-postgres.mjs).
-      { extends: true, test: { name: 'api', include: ['apps/server/src/**/*.test.ts'], exclude: ['**/*.pg.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['**/*.pg.test.ts'],
+          globalSetup: ['apps/server/src/test/database-templates.ts'],
+        },
+      },
       // What only a real PostgreSQL server can show (several connections racing); run with TEST_DATABASE_URL.
       { extends: true, test: { name: 'postgres', include: ['apps/server/src/**/*.pg.test.ts'] } },
     ],

@@ -27,6 +27,8 @@ export interface Database {
    * database (PGlite has one process, so it needs none).
    */
   channel?(name: string): NoticeChannel;
+  /** PGlite only: the whole database as a tar file, to start other in-memory databases from (tests). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -43,15 +45,22 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzl
 /** Any number that no other program on the same PostgreSQL uses for an advisory lock. */
 const MIGRATION_LOCK_KEY = 7_302_026_001;
 
-/** Embedded PostgreSQL in `dataDir`, or in memory when `dataDir` is undefined (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * Embedded PostgreSQL in `dataDir`, or in memory when `dataDir` is undefined (tests); an in-memory one can start
+ * from `template`, a dumpDataDir() of another.
+ */
+export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     releaseLock = lockDataDir(dataDir);
   }
   const running = new Set<number>();
-  const client = await PGlite.create({ dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined,
+    extensions: { pg_trgm },
+    ...(template && !dataDir ? { loadDataDir: template } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -71,6 +80,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         running.delete(_key);
       }
       return true;
+    },
+    async dumpDataDir() {
+      return client.dumpDataDir('none');
     },
     async close() {
       await client.close();
