@@ -121,3 +121,23 @@ test('the sitemap lists every active product', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap.match(/\/product\/[0-9a-f-]{36}/g)).toHaveLength(data.total);
 });
+
+test('the landing page shows the collection beside its title on wide screens, and its two rows never repeat a piece', async ({ page }) => {
+  await page.goto('/');
+  const collage = page.getByRole('list', { name: 'From the collection' });
+  if ((page.viewportSize()?.width ?? 0) >= 768) {
+    await expect(collage.getByRole('link')).toHaveCount(3);
+  } else {
+    await expect(collage).toBeHidden();
+  }
+  const namesIn = (title: string) =>
+    page
+      .locator('section', { has: page.getByRole('heading', { level: 2, name: title }) })
+      .getByRole('heading', { level: 3 })
+      .allInnerTexts();
+  const newArrivals = await namesIn('New arrivals');
+  const bestDiscounts = await namesIn('Best discounts');
+  expect(newArrivals.length).toBeGreaterThan(0);
+  expect(bestDiscounts.length).toBeGreaterThan(0);
+  expect(bestDiscounts.filter((name) => newArrivals.includes(name))).toEqual([]);
+});

@@ -38,7 +38,7 @@ function LinkColumn({ title, links }: { title: string; links: Array<{ label: str
 export function SiteFooter({ settings }: { settings: ShopSettings }) {
   const phoneHref = `tel:${settings.phone.replace(/[^+\d]/g, '')}`;
   return (
-    <footer className="mt-16 bg-wine-800 text-white">
+    <footer className="mt-16 bg-wine-800 text-white [main:has([data-footer-flush])~&]:mt-0">
       <div className="mx-auto grid max-w-7xl gap-10 px-6 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           <p className="font-display text-2xl font-semibold">{settings.name}</p>

@@ -1,4 +1,4 @@
-import { CLAIM_WINDOW_HOURS, DISPATCH_HOURS, SHIPPING, formatINR, productQuerySchema } from '@shop/core';
+import { CLAIM_WINDOW_HOURS, DISPATCH_HOURS, SHIPPING, formatINR, productQuerySchema, type ImageView } from '@shop/core';
 import { PackageCheck, ShieldCheck, Sparkles, Truck } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
@@ -14,17 +14,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [categories, newest, discounted] = await Promise.all([
     catalogue.listCategories(),
     catalogue.findProducts(productQuerySchema.parse({ sort: 'newest', limit: '8', inStock: 'true' })),
-    catalogue.findProducts(productQuerySchema.parse({ sort: 'discount', limit: '8', inStock: 'true' })),
+    // Twice the row, so the discounts row can leave out what the new arrivals already show.
+    catalogue.findProducts(productQuerySchema.parse({ sort: 'discount', limit: '16', inStock: 'true' })),
   ]);
   const shown = categories.filter((category) => category.productCount > 0 && !category.parentId);
   // One photo per category tile: its first product in the recommended order.
   const covers = await Promise.all(
     shown.map((category) => catalogue.findProducts(productQuerySchema.parse({ category: category.slug, limit: '1', inStock: 'true' }))),
   );
+  const newIds = new Set(newest.products.map((product) => product._id));
+  const withCovers = shown.map((category, index) => ({ ...category, cover: covers[index]?.products[0]?.image ?? null }));
   return {
-    categories: shown.map((category, index) => ({ ...category, cover: covers[index]?.products[0]?.image ?? null })),
+    categories: withCovers,
+    // The hero's collage: the cover pieces of the first three categories that have a photo.
+    collage: withCovers.filter((category) => category.cover).slice(0, 3),
     newArrivals: newest.products,
-    bestDiscounts: discounted.products,
+    bestDiscounts: discounted.products.filter((product) => !newIds.has(product._id)).slice(0, 8),
   };
 }
 
@@ -72,7 +77,7 @@ const PROMISES = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, newArrivals, bestDiscounts } = loaderData;
+  const { categories, collage, newArrivals, bestDiscounts } = loaderData;
   const shop = useRouteLoaderData<RootLoaderData>('root')!.settings;
   return (
     <>
@@ -85,20 +90,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           aria-hidden="true"
           className="pointer-events-none absolute -bottom-32 right-40 hidden h-72 w-72 rounded-full bg-wine-100/60 blur-2xl md:block"
         />
-        <div className="relative mx-auto max-w-7xl px-6 py-16 sm:py-24 lg:py-28">
-          <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-600">{shop.name}</p>
-          <h1 id="hero-title" className="mt-4 max-w-2xl text-4xl font-semibold leading-tight sm:text-6xl">
-            Drape yourself in <span className="italic text-wine-700">timeless</span> elegance
-          </h1>
-          <p className="mt-5 max-w-xl text-lg text-muted">{shop.tagline}</p>
-          <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-            <Link to={`${paths.filter}?style=traditional`} className="btn btn-primary">
-              Shop traditional
-            </Link>
-            <Link to={`${paths.filter}?style=modern`} className="btn btn-outline bg-white/60">
-              Shop modern
-            </Link>
+        <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-6 py-16 sm:py-24 md:grid-cols-[1fr_minmax(0,28rem)] lg:grid-cols-[1fr_minmax(0,34rem)] lg:py-20">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-600">{shop.name}</p>
+            <h1 id="hero-title" className="mt-4 max-w-2xl text-4xl font-semibold leading-tight sm:text-6xl">
+              Drape yourself in <span className="italic text-wine-700">timeless</span> elegance
+            </h1>
+            <p className="mt-5 max-w-xl text-lg text-muted">{shop.tagline}</p>
+            <div className="mt-9 flex flex-col gap-3 sm:flex-row">
+              <Link to={`${paths.filter}?style=traditional`} className="btn btn-primary">
+                Shop traditional
+              </Link>
+              <Link to={`${paths.filter}?style=modern`} className="btn btn-outline bg-white/60">
+                Shop modern
+              </Link>
+            </div>
           </div>
+          {collage.length === 3 && <HeroCollage pieces={collage} />}
         </div>
       </section>
 
@@ -169,7 +177,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ProductShelf>
       )}
 
-      <section className="mt-10 border-y border-line bg-white" aria-labelledby="promises-title">
+      {/* The last band sits directly on the footer (site-footer.tsx drops its top margin for it). */}
+      <section className="mt-10 border-t border-line bg-white" aria-labelledby="promises-title" data-footer-flush>
         <h2 id="promises-title" className="sr-only">
           Our promises
         </h2>
@@ -188,6 +197,36 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
     </>
+  );
+}
+
+/**
+ * The collection at a glance beside the hero title, from md up (phones keep the title and buttons above the fold):
+ * one tall piece and two stacked, each linking to its category. Lazy like every image below the title, so a
+ * phone, where the collage is hidden, never downloads it.
+ */
+function HeroCollage({ pieces }: { pieces: Array<{ _id: string; slug: string; categoryName: string; cover: ImageView | null }> }) {
+  return (
+    <ul className="hidden grid-cols-[3fr_2fr] grid-rows-2 gap-4 md:grid" aria-label="From the collection">
+      {pieces.map((piece, index) => (
+        <li key={piece._id} className={index === 0 ? 'row-span-2' : ''}>
+          <Link
+            to={`${paths.filter}?category=${piece.slug}`}
+            className="group relative block h-full overflow-hidden rounded-3xl shadow-sm ring-1 ring-black/5"
+          >
+            <ProductImage
+              image={piece.cover}
+              alt=""
+              sizes={index === 0 ? '(min-width: 1024px) 320px, 260px' : '(min-width: 1024px) 210px, 170px'}
+              className={`transition-transform duration-500 group-hover:scale-105 ${index === 0 ? 'h-full' : ''}`}
+            />
+            <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/55 to-transparent px-4 pb-3 pt-8 text-sm font-semibold text-white">
+              {piece.categoryName}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
