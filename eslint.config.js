@@ -13,6 +13,11 @@ const WEB_IMPORTS_NO_SERVER = [
   },
 ];
 
+/** Toasts go through app/lib/toast.ts, which shows each message once. */
+const WEB_IMPORT_PATHS = [
+  { name: 'react-toastify', importNames: ['toast'], message: "Use app/lib/toast's toast: it shows the same message once." },
+];
+
 /** apps/web/app/features/<name>: one block a feature, so that it may import itself but no other feature. */
 const WEB_FEATURES = readdirSync(new URL('./apps/web/app/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -26,6 +31,7 @@ const featureBoundaries = WEB_FEATURES.map((feature) => {
       'no-restricted-imports': [
         'error',
         {
+          paths: WEB_IMPORT_PATHS,
           patterns: [
             ...WEB_IMPORTS_NO_SERVER,
             {
@@ -88,10 +94,14 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx,js,mjs}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: WEB_IMPORTS_NO_SERVER }] },
+    rules: { 'no-restricted-imports': ['error', { paths: WEB_IMPORT_PATHS, patterns: WEB_IMPORTS_NO_SERVER }] },
   },
   // After the block above: a feature's block replaces its options with the server rule plus its own.
   ...featureBoundaries,
+  {
+    files: ['apps/web/app/lib/toast.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: WEB_IMPORTS_NO_SERVER }] },
+  },
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

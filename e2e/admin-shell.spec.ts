@@ -54,6 +54,8 @@ async function logInAsAdmin(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // Each admin page names itself and the shop, for a browser with many tabs.
+  await expect(page).toHaveTitle('Dashboard · Admin Panel | Saanjh Boutique');
 }
 
 test('the back-office: guard, owner and staff, invites, categories, blocking a shopper, the audit log and logout', async ({ browser }) => {

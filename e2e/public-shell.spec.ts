@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { toast } from './support/checkout.js';
 
 test('the landing page shows the shop, its search box and links to every policy', async ({ page }) => {
   const response = await page.goto('/');
@@ -90,4 +91,23 @@ test('a page carries a fresh CSP nonce, and its inline scripts use it', async ({
     nonces.push(nonce);
   }
   expect(nonces[0]).not.toBe(nonces[1]);
+});
+
+test('a toast shows once however often it is raised, and is cleared when the shopper moves to another page', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(`nobody-${Date.now()}@example.in`);
+  await page.getByLabel('Password', { exact: true }).fill('not the password 1');
+  const login = page.getByRole('button', { name: 'Login', exact: true });
+  await login.click();
+  const wrong = toast(page, 'Invalid email or password.');
+  await expect(wrong).toHaveCount(1);
+  await expect(login).toBeEnabled();
+  await login.click();
+  await expect(login).toBeEnabled();
+  await expect(wrong).toHaveCount(1);
+  // The contact page is news of its own: the login page's error does not follow the shopper there.
+  await page.getByRole('link', { name: 'Contact', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+  // Well before its 5 s auto-close.
+  await expect(wrong).toHaveCount(0, { timeout: 2_000 });
 });

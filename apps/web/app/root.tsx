@@ -9,11 +9,11 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen';
 import { NotFoundScreen } from './components/not-found-screen';
 import { SiteFooter } from './components/site-footer';
+import { Toasts } from './components/toasts';
 import { SiteHeader } from './components/site-header';
 import { SessionCheck } from './features/accounts/session-check';
 import { isAdminPath } from './features/admin/admin-paths';
@@ -69,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {/* react-toastify 11 injects its own stylesheet on the client; no CSS import needed. */}
-        <ToastContainer position="top-right" autoClose={5000} />
+        <Toasts />
         {data && <SiteFooter settings={data.settings} />}
         {data && <SessionCheck userId={data.user?._id ?? null} />}
         <ScrollRestoration nonce={nonce} />

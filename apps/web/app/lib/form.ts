@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import { ApiError, errorMessage } from './api-client';
 
 /** Per-field messages of a form, keyed by field name. */
@@ -31,8 +31,8 @@ export const fieldErrorsOf = (error: unknown): FieldErrors => (error instanceof 
 
 /**
  * State of a plain form: its values, per-field errors, a busy flag, `field(name)` props for an input, and
- * `submit(schema, send)` which validates, calls `send` with the parsed values and reports a failure as a
- * toast plus messages beside the fields.
+ * `submit(schema, send)` which validates, calls `send` with the parsed values and reports a failure beside the
+ * fields it names, or as a toast when no field shows it.
  */
 export function useForm<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState(initial);
@@ -54,8 +54,12 @@ export function useForm<T extends Record<string, string>>(initial: T) {
     try {
       await send(checked.data);
     } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(errorMessage(error, fallback));
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      // A message already shown beside its field ('email: …' or the field's own words) is not toasted too.
+      const message = errorMessage(error, fallback);
+      const inline = Object.values(fields).some((text) => message === text || message.endsWith(`: ${text}`));
+      if (!inline) toast.error(message);
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@ import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
 import { BillingScreen } from '../features/billing/billing-screen';
 import type { Route } from './+types/admin-checkout';
+import { privatePageMeta } from '../lib/meta';
 
 /** Staff-assisted checkout: the billing screen for a signed-in admin, else the admin login. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -12,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { adminName: admin.adminName };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'In-store Checkout · Admin Panel' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('In-store Checkout · Admin Panel', matches);
 
 export default function AdminCheckoutPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -9,6 +9,7 @@ import { EmptyState, PageHeader } from '../features/admin/ui/page-header';
 import { Pagination } from '../features/admin/ui/pagination';
 import { formatDateTime } from '../lib/order-format';
 import type { Route } from './+types/admin.audit';
+import { privatePageMeta } from '../lib/meta';
 
 const FILTERS = ['entity', 'actor', 'from', 'to', 'page'] as const;
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...log, accounts, filters };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Audit log · Admin Panel' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Audit log · Admin Panel', matches);
 
 const ENTITY_LABEL: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   product: 'Product',

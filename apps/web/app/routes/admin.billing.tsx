@@ -4,8 +4,9 @@ import { adminPaths } from '../features/admin/admin-paths';
 import { PageHeader } from '../features/admin/ui/page-header';
 import { BillingScreen } from '../features/billing/billing-screen';
 import type { Route } from './+types/admin.billing';
+import { privatePageMeta } from '../lib/meta';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Billing · Admin Panel' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Billing · Admin Panel', matches);
 
 /** Spec §2.11 billing: the counter's point of sale (the layout has checked the admin session). */
 export default function AdminBillingPage() {

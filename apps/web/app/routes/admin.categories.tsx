@@ -12,6 +12,7 @@ import { Modal } from '../features/admin/ui/modal';
 import { EmptyState, PageHeader } from '../features/admin/ui/page-header';
 import { useActionToast } from '../features/admin/ui/use-action-toast';
 import type { Route } from './+types/admin.categories';
+import { privatePageMeta } from '../lib/meta';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return adminLoad<{ categories: AdminCategory[] }>(request, context, '/api/admin/category/getAllCategories');
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: false as const, error: 'Unknown action.', fields: {} };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Categories · Admin Panel' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Categories · Admin Panel', matches);
 
 const STYLE_LABEL = { traditional: 'Traditional', modern: 'Modern' } as const;
 

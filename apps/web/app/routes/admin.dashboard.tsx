@@ -7,6 +7,7 @@ import { adminPaths } from '../features/admin/admin-paths';
 import { PageHeader } from '../features/admin/ui/page-header';
 import { useAdmin } from '../features/admin/use-admin';
 import type { Route } from './+types/admin.dashboard';
+import { privatePageMeta } from '../lib/meta';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [counts, report] = await Promise.all([
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...counts, report };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Admin Panel' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Dashboard · Admin Panel', matches);
 
 const dayLabel = (day: string) =>
   new Date(`${day}T12:00:00+05:30`).toLocaleDateString('en-IN', {

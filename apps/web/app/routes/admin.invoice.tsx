@@ -4,6 +4,7 @@ import { AdminPageError } from '../features/admin/admin-error';
 import { invoiceOfBill, invoicePageOptions } from '../features/invoice/invoice-model';
 import { TaxInvoice } from '../features/invoice/tax-invoice';
 import type { Route } from './+types/admin.invoice';
+import { privatePageMeta } from '../lib/meta';
 
 /** Spec §2.18: a bill's tax invoice for the 800×600 print window (outside the admin frame). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -14,10 +15,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { invoice: invoiceOfBill(bill), settings, ...invoicePageOptions(request.url) };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `Tax invoice ${data.invoice.number}` : 'Tax invoice' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  privatePageMeta(data ? `Tax invoice ${data.invoice.number}` : 'Tax invoice', matches);
 
 export default function BillInvoicePage({ loaderData }: Route.ComponentProps) {
   return <TaxInvoice {...loaderData} />;

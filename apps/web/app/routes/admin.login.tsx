@@ -1,7 +1,7 @@
 import { safeRedirectPath } from '@shop/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { TextField } from '../components/form-field';
 import { AuthCard } from '../features/accounts/auth-card';
 import { AdminAuthFrame } from '../features/admin/admin-auth-frame';
@@ -10,8 +10,9 @@ import { adminPaths } from '../features/admin/admin-paths';
 import { errorMessage } from '../lib/api-client';
 import { fieldErrorsOf, validate, type FieldErrors } from '../lib/form';
 import type { Route } from './+types/admin.login';
+import { privatePageMeta } from '../lib/meta';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Admin Login' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Admin Login', matches);
 
 /** Where to go after login: the admin page that sent the visitor here, else the dashboard. */
 function nextPath(redirectUrl: string | null) {

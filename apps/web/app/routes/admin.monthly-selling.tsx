@@ -7,16 +7,15 @@ import { PageHeader } from '../features/admin/ui/page-header';
 import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/reports/sales-charts';
 import { MetricTile, money } from '../features/reports/report-ui';
 import type { Route } from './+types/admin.monthly-selling';
+import { privatePageMeta } from '../lib/meta';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const month = new URL(request.url).searchParams.get('month');
   return adminLoad<MonthlyReport>(request, context, `/api/admin/report/monthly${month ? `?month=${encodeURIComponent(month)}` : ''}`);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `Monthly Sales${data ? ` · ${data.label}` : ''} · Admin Panel` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  privatePageMeta(`Monthly Sales${data ? ` · ${data.label}` : ''} · Admin Panel`, matches);
 
 const shift = (month: string, by: number) => {
   const [year, number] = month.split('-').map(Number) as [number, number];

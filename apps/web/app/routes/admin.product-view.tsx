@@ -1,8 +1,9 @@
 import { AdminPageError } from '../features/admin/admin-error';
 import { ProductView } from '../features/admin-products/product-view';
 import type { Route } from './+types/admin.product-view';
+import { privatePageMeta } from '../lib/meta';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Product · Admin Panel' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Product · Admin Panel', matches);
 
 /** Spec §2.14: /admin/productView/{productId}, the product's details, images and variants. */
 export default function AdminProductViewPage({ params }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { ADMIN_ROLES, type AdminAccount, type Invite, type PublicAdmin } from '@
 import { Copy, MailPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { SelectField, TextField } from '../components/form-field';
 import { adminLoad, adminSubmit, formFields } from '../features/admin/admin-api.server';
 import { AdminPageError } from '../features/admin/admin-error';
@@ -13,6 +13,7 @@ import { EmptyState, PageHeader, Panel } from '../features/admin/ui/page-header'
 import { useActionToast } from '../features/admin/ui/use-action-toast';
 import { formatDate, formatDateTime } from '../lib/order-format';
 import type { Route } from './+types/admin.profile';
+import { privatePageMeta } from '../lib/meta';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { admin } = await adminLoad<{ admin: PublicAdmin }>(request, context, '/api/admin/me');
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: false as const, error: 'Unknown action.', fields: {} };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Profile · Admin Panel' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Profile · Admin Panel', matches);
 
 const ROLE_LABEL = { owner: 'Owner', staff: 'Staff' } as const;
 const INVITE_TONE: Record<Invite['status'], ChipTone> = { pending: 'warn', used: 'good', revoked: 'neutral', expired: 'neutral' };

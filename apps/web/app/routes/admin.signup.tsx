@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { TextField } from '../components/form-field';
 import { AuthCard } from '../features/accounts/auth-card';
 import { AdminAuthFrame } from '../features/admin/admin-auth-frame';
@@ -9,8 +9,9 @@ import { adminRegister, adminSignupFormSchema } from '../features/admin/api';
 import { errorMessage } from '../lib/api-client';
 import { fieldErrorsOf, validate, type FieldErrors } from '../lib/form';
 import type { Route } from './+types/admin.signup';
+import { privatePageMeta } from '../lib/meta';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Admin Signup' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Admin Signup', matches);
 
 const EMPTY = { adminName: '', adminEmail: '', adminPassword: '', confirmPassword: '' };
 

@@ -9,6 +9,7 @@ import { Pagination } from '../features/admin/ui/pagination';
 import { billInvoicePath } from '../features/billing/api';
 import { openInvoiceWindow } from '../lib/invoice-window';
 import type { Route } from './+types/admin.total-bills';
+import { privatePageMeta } from '../lib/meta';
 
 const FILTERS = ['customer', 'from', 'to', 'page'] as const;
 
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'All Bills · Admin Panel' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('All Bills · Admin Panel', matches);
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 

@@ -3,6 +3,7 @@ import { AdminFrame } from '../features/admin/admin-frame';
 import { requireAdmin } from '../features/admin/admin-api.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import type { Route } from './+types/admin';
+import { privatePageMeta } from '../lib/meta';
 
 /**
  * Spec §2.11: the back-office frame. The server decides who enters: GET /api/admin/me with the visitor's
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = () => [{ title: 'Admin Panel' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Admin Panel', matches);
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (

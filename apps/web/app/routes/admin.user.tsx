@@ -12,6 +12,7 @@ import { useAdmin } from '../features/admin/use-admin';
 import { formatDate, formatDateTime } from '../lib/order-format';
 import { StatusChip } from '../components/status-chip';
 import type { Route } from './+types/admin.user';
+import { privatePageMeta } from '../lib/meta';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   return adminLoad<AdminUserDetail>(request, context, `/api/admin/user/getUserDetails/${encodeURIComponent(params.userId)}`);
@@ -23,10 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return adminSubmit(request, context, 'POST', target.path);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data ? shopperName(data.user) : 'Shopper'} · Admin Panel` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  privatePageMeta(`${data ? shopperName(data.user) : 'Shopper'} · Admin Panel`, matches);
 
 /** One shopper: contact, totals, her orders and addresses; owners block or unblock her here too. */
 export default function AdminUser({ loaderData }: Route.ComponentProps) {

@@ -13,6 +13,7 @@ import { Pagination } from '../features/admin/ui/pagination';
 import { useAdmin } from '../features/admin/use-admin';
 import { formatDate } from '../lib/order-format';
 import type { Route } from './+types/admin.users';
+import { privatePageMeta } from '../lib/meta';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = listQuery(request, ['q', 'blocked', 'page']);
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return adminSubmit(request, context, 'POST', target.path);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Users · Admin Panel' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Users · Admin Panel', matches);
 
 /** Shoppers, newest first: search by name, e-mail or phone; sign-up date, orders, total spent; block and unblock (owners). */
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {

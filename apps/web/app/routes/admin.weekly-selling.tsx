@@ -7,6 +7,7 @@ import { PageHeader } from '../features/admin/ui/page-header';
 import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/reports/sales-charts';
 import { MetricTile, money } from '../features/reports/report-ui';
 import type { Route } from './+types/admin.weekly-selling';
+import { privatePageMeta } from '../lib/meta';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const weekStart = new URL(request.url).searchParams.get('weekStart');
@@ -14,10 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return adminLoad<WeeklyReport>(request, context, `/api/admin/report/weekly${query}`);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `Weekly Sales${data ? ` · ${data.label}` : ''} · Admin Panel` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  privatePageMeta(`Weekly Sales${data ? ` · ${data.label}` : ''} · Admin Panel`, matches);
 
 const shortDate = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });

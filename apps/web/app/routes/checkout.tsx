@@ -3,7 +3,7 @@ import { formatINR, type Address, type CartLine } from '@shop/core';
 import { MapPin, ShoppingBag } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { loginThenReturnTo, paths } from '../config/paths';
 import { logOut } from '../features/accounts/api/log-out';
 import { CartSummaryRows, LineImage } from '../features/cart/cart-line-card';

@@ -2,7 +2,7 @@ import { contactMessageSchema, CONTACT_LIMITS } from '@shop/core';
 import { AtSign, CircleCheck, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, Link, useNavigation, useRouteLoaderData } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { TextAreaField, TextField } from '../components/form-field';
 import { paths } from '../config/paths';
 import { validate, type FieldErrors } from '../lib/form';

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { PasswordField } from '../components/form-field';
 import { paths } from '../config/paths';
 import { forgotPassword, forgotPasswordSchema } from '../features/accounts/api/forgot-password';

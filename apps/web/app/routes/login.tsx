@@ -1,7 +1,7 @@
 import { safeRedirectPath } from '@shop/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useRevalidator, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { PasswordField } from '../components/form-field';
 import { paths } from '../config/paths';
 import { loginUsingPassword, loginUsingPasswordSchema } from '../features/accounts/api/login-using-password';

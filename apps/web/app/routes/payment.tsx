@@ -3,7 +3,7 @@ import { PAYMENT_RESERVATION_MINUTES, formatINR } from '@shop/core';
 import { Banknote, CreditCard, Landmark, Lock, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { paths } from '../config/paths';
 import { CartSummaryRows } from '../features/cart/cart-line-card';
 import { chosenLines, clearSavedOrder, totalsOf, useSavedOrder } from '../features/checkout/saved-order';

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { PasswordField, TextField } from '../components/form-field';
 import { loginThenReturnTo, paths } from '../config/paths';
 import { register, registerSchema } from '../features/accounts/api/register';

@@ -3,7 +3,7 @@ import { INDIAN_STATES, safeRedirectPath, type Address, type AddressInput } from
 import { MapPin, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { MobileField, SelectField, TextField } from '../components/form-field';
 import { PageState, UserPage } from '../features/accounts/user-page';
 import { addAddress, addressInputSchema } from '../features/addresses/api/add-address';

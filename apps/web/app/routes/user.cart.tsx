@@ -3,7 +3,7 @@ import { SHIPPING, formatINR, type Cart } from '@shop/core';
 import { ShieldCheck, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { paths } from '../config/paths';
 import { PageState, UserPage } from '../features/accounts/user-page';
 import { getCart } from '../features/cart/api/get-cart';

@@ -1,7 +1,7 @@
 import { privatePageMeta } from '../lib/meta';
 import { Bell } from 'lucide-react';
 import { Link, useRevalidator } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { PageState, UserPage } from '../features/accounts/user-page';
 import { useNotifications } from '../features/notifications/api/get-notifications';
 import { markAllNotificationsRead } from '../features/notifications/api/mark-all-notifications-read';

@@ -2,7 +2,7 @@ import { privatePageMeta } from '../lib/meta';
 import { GENDERS, GENDER_LABELS, PASSWORD_MIN_LENGTH, type PublicUser } from '@shop/core';
 import type { FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { MobileField, PasswordField, SelectField, TextField } from '../components/form-field';
 import { changePassword, changePasswordSchema } from '../features/accounts/api/change-password';
 import { useProfile } from '../features/accounts/api/get-profile';

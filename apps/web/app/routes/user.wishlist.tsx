@@ -1,7 +1,7 @@
 import { privatePageMeta } from '../lib/meta';
 import { Heart } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { paths } from '../config/paths';
 import { PageState, UserPage } from '../features/accounts/user-page';
 import { useWishlist } from '../features/wishlist/api/get-wishlist';

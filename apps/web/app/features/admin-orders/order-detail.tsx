@@ -3,7 +3,7 @@ import { Printer } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { TextAreaField, TextField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
 import { Modal } from '../../components/modal';

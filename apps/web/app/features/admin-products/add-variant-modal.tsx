@@ -1,6 +1,6 @@
 import type { AdminProduct } from '@shop/core';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { SelectField, TextAreaField, TextField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
 import { fieldErrorsOf } from '../../lib/form';

@@ -1,6 +1,6 @@
 import { Download, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { EXPORT_CSV_PATH, importCsv } from './api';
 import { Modal } from '../../components/modal';

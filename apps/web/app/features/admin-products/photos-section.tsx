@@ -1,7 +1,7 @@
 import type { AdminProduct } from '@shop/core';
 import { ChevronLeft, ChevronRight, Star, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useModal } from '../../lib/use-modal';
 import { deletePhoto, reorderPhotos, setCoverPhoto } from './api';

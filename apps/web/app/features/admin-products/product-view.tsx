@@ -2,7 +2,7 @@ import { formatINR, type AdminProduct } from '@shop/core';
 import { ExternalLink } from 'lucide-react';
 import { useEffect, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useForm } from '../../lib/form';
 import { getProduct, listCategories, updateProduct } from './api';

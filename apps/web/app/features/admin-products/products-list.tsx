@@ -2,7 +2,7 @@ import { ADMIN_PRODUCT_SORTS, PRODUCT_STATUSES, formatINR, type AdminCategory, t
 import { Archive, Pencil, Plus, Shirt } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Form, Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/api-client';
 import { useForm } from '../../lib/form';
 import { archiveProduct, createProduct, listCategories, listProducts } from './api';

@@ -1,6 +1,6 @@
 import { Camera, ImagePlus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/api-client';
 import { addPhotos } from './api';
 import { cameraLabel, snapshotName } from './camera';

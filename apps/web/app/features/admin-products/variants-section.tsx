@@ -1,7 +1,7 @@
 import { formatINR, type AdminProduct, type AdminVariant } from '@shop/core';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/api-client';
 import { AddVariantModal } from './add-variant-modal';
 import { removeVariant, updateVariant } from './api';

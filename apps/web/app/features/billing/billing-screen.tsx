@@ -1,7 +1,7 @@
 import { billTotals, formatINR, isBillDiscount, rupeesToPaise, type Bill, type BillableItem } from '@shop/core';
 import { CheckCircle2, Printer, Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/api-client';
 import { openInvoiceWindow } from '../../lib/invoice-window';
 import { billInvoicePath, createBill, findBillableItems } from './api';

@@ -2,7 +2,7 @@ import { MAX_QUANTITY_PER_LINE } from '@shop/core';
 import { ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/api-client';
 import { addToCart } from './api/add-to-cart';
 import { addToGuestCart } from './guest-cart';

@@ -1,5 +1,5 @@
 import type { CappedLine } from '@shop/core';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/api-client';
 import { mergeCart, type MergedCart } from './api/merge-cart';
 import { getGuestCartProducts } from './api/price-guest-cart';

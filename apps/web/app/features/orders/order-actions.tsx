@@ -1,6 +1,6 @@
 import { CLAIM_WINDOW_HOURS, RETURN_REASONS, type OrderDetail, type ReturnReason } from '@shop/core';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { SelectField, TextAreaField } from '../../components/form-field';
 import { useForm } from '../../lib/form';
 import { cancelOrder, cancelOrderSchema } from './api/cancel-order';

@@ -2,7 +2,7 @@ import type { ProductCard } from '@shop/core';
 import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useRouteLoaderData } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { loginThenReturnTo } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import type { RootLoaderData } from '../../root';
