@@ -1,10 +1,12 @@
 import { X } from 'lucide-react';
-import { useId, useRef, type ReactNode } from 'react';
-import { useModal } from '../lib/use-modal';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
-const WIDTHS = { md: 'max-w-lg', xl: 'max-w-xl', '3xl': 'max-w-3xl' } as const;
+const WIDTHS = { md: 'sm:max-w-lg', xl: 'sm:max-w-xl', '3xl': 'sm:max-w-3xl' } as const;
 
-/** A dialog over the page: a title, a close button, Escape and focus handled by useModal. */
+/**
+ * A dialog over the page, on the browser's own <dialog> (focus kept inside, Escape and the backdrop close it,
+ * focus returns to the opener): a sheet from the bottom on a phone. Render it while it should be open.
+ */
 export function Modal({
   title,
   onClose,
@@ -17,35 +19,44 @@ export function Modal({
   children: ReactNode;
 }) {
   const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  useModal(panel, onClose);
+  const ref = useRef<HTMLDialogElement>(null);
+  // Opened on mount; closed before React removes it, so focus goes back to the button that opened it.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog?.showModal();
+    return () => {
+      dialog?.close();
+      opener?.focus();
+    };
+  }, []);
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-ink/50 p-0 sm:items-center sm:p-4" onClick={onClose}>
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onClick={(event) => event.stopPropagation()}
-        className={`max-h-[92dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl outline-none sm:rounded-2xl sm:p-6 ${WIDTHS[width]}`}
-      >
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <h2 id={titleId} className="font-display text-xl font-semibold text-ink">
-            {title}
-          </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            className="-m-2 rounded-full p-2 text-muted hover:bg-sand hover:text-ink"
-            aria-label="Close"
-          >
-            <X aria-hidden="true" className="h-5 w-5" />
-          </button>
-        </div>
-        {children}
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        // Escape: the owner of the open state closes it, so React and the dialog agree.
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => event.target === ref.current && onClose()}
+      className={`fixed inset-x-0 bottom-0 top-auto m-0 max-h-[92dvh] w-full max-w-none overflow-y-auto rounded-t-2xl bg-white p-5 text-ink shadow-xl backdrop:bg-ink/50 sm:inset-0 sm:m-auto sm:h-fit sm:rounded-2xl sm:p-6 ${WIDTHS[width]}`}
+    >
+      <div className="mb-4 flex items-start justify-between gap-4">
+        <h2 id={titleId} className="font-display text-xl font-semibold text-ink">
+          {title}
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          className="-m-2 rounded-full p-2 text-muted hover:bg-sand hover:text-ink"
+          aria-label="Close"
+        >
+          <X aria-hidden="true" className="h-5 w-5" />
+        </button>
       </div>
-    </div>
+      {children}
+    </dialog>
   );
 }
 

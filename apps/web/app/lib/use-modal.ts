@@ -18,3 +18,16 @@ export function useModal(focusTarget: RefObject<HTMLElement | null>, onClose: ()
     };
   }, [focusTarget, onClose]);
 }
+
+/**
+ * Shows a <dialog> as the browser's own modal while `open` (focus moves in and stays, the page behind is inert,
+ * Escape closes it, focus returns to the opener) and closes it otherwise.
+ */
+export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: boolean): void {
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [ref, open]);
+}

@@ -6,7 +6,7 @@ import { listQuery } from '../features/admin/list-query';
 import { Chip } from '../features/admin/ui/chip';
 import { FilterBar, FilterField, filterInputClass } from '../features/admin/ui/filter-bar';
 import { EmptyState, PageHeader } from '../features/admin/ui/page-header';
-import { Pagination } from '../features/admin/ui/pagination';
+import { Pager } from '../components/pager';
 import { formatDateTime } from '../lib/order-format';
 import type { Route } from './+types/admin.audit';
 import { privatePageMeta } from '../lib/meta';
@@ -109,7 +109,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-      <Pagination page={page} limit={limit} total={total} />
+      <Pager page={page} limit={limit} total={total} noun="entries" />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { AdminPageError } from '../features/admin/admin-error';
 import { Chip } from '../features/admin/ui/chip';
 import { ConfirmButton } from '../features/admin/ui/confirm-button';
 import { DataTable } from '../features/admin/ui/data-table';
-import { Modal } from '../features/admin/ui/modal';
+import { Modal } from '../components/modal';
 import { EmptyState, PageHeader } from '../features/admin/ui/page-header';
 import { useActionToast } from '../features/admin/ui/use-action-toast';
 import type { Route } from './+types/admin.categories';
@@ -175,16 +175,16 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
           ]}
         />
       )}
-      <Modal open={editing !== null} title={editing === 'new' ? 'New category' : `Edit ${editing?.categoryName ?? ''}`} onClose={close}>
-        {editing !== null && (
+      {editing !== null && (
+        <Modal title={editing === 'new' ? 'New category' : `Edit ${editing.categoryName}`} onClose={close}>
           <CategoryForm
             key={editing === 'new' ? 'new' : editing._id}
             category={editing === 'new' ? null : editing}
             parents={parents}
             onDone={close}
           />
-        )}
-      </Modal>
+        </Modal>
+      )}
     </>
   );
 }

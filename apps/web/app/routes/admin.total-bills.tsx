@@ -5,7 +5,7 @@ import { adminLoad } from '../features/admin/admin-api.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import { FilterBar, FilterField, filterInputClass } from '../features/admin/ui/filter-bar';
 import { EmptyState, PageHeader } from '../features/admin/ui/page-header';
-import { Pagination } from '../features/admin/ui/pagination';
+import { Pager } from '../components/pager';
 import { billInvoicePath } from '../features/billing/api';
 import { openInvoiceWindow } from '../lib/invoice-window';
 import type { Route } from './+types/admin.total-bills';
@@ -131,7 +131,7 @@ export default function TotalBillsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pagination page={page} limit={limit} total={total} />
+      <Pager page={page} limit={limit} total={total} noun="bills" />
     </>
   );
 }

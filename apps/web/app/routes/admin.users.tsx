@@ -9,7 +9,7 @@ import { Chip } from '../features/admin/ui/chip';
 import { DataTable } from '../features/admin/ui/data-table';
 import { FilterBar, FilterField, filterInputClass } from '../features/admin/ui/filter-bar';
 import { EmptyState, PageHeader } from '../features/admin/ui/page-header';
-import { Pagination } from '../features/admin/ui/pagination';
+import { Pager } from '../components/pager';
 import { useAdmin } from '../features/admin/use-admin';
 import { formatDate } from '../lib/order-format';
 import type { Route } from './+types/admin.users';
@@ -81,7 +81,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           ]}
         />
       )}
-      <Pagination page={page} limit={limit} total={total} />
+      <Pager page={page} limit={limit} total={total} noun="shoppers" />
     </>
   );
 }

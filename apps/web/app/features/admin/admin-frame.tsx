@@ -20,10 +20,10 @@ import {
 import { useRef, useState, type ReactNode } from 'react';
 import { Form, Link, NavLink, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
 import { Logo } from '../../components/logo';
+import { useModalDialog } from '../../lib/use-modal';
 import type { RootLoaderData } from '../../root';
 import { adminPaths } from './admin-paths';
 import { Chip } from './ui/chip';
-import { useModalDialog } from './ui/modal';
 
 interface NavItem {
   label: string;

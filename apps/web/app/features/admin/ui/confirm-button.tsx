@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
 import { useActionToast } from './use-action-toast';
-import { Modal } from './modal';
+import { Modal } from '../../../components/modal';
 
 /**
  * A button that asks first ('Block this shopper?'), then posts `fields` to the page's action. The answer
@@ -45,24 +45,26 @@ export function ConfirmButton({
       >
         {label}
       </button>
-      <Modal open={open} title={title} onClose={() => setOpen(false)}>
-        <div className="text-sm text-muted">{message}</div>
-        <fetcher.Form
-          method="post"
-          onSubmit={() => (submitted.current = success)}
-          className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
-        >
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <button type="button" className="btn btn-outline" onClick={() => setOpen(false)}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving...' : confirmLabel}
-          </button>
-        </fetcher.Form>
-      </Modal>
+      {open && (
+        <Modal title={title} onClose={() => setOpen(false)}>
+          <div className="text-sm text-muted">{message}</div>
+          <fetcher.Form
+            method="post"
+            onSubmit={() => (submitted.current = success)}
+            className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+          >
+            {Object.entries(fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="button" className="btn btn-outline" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Saving...' : confirmLabel}
+            </button>
+          </fetcher.Form>
+        </Modal>
+      )}
     </>
   );
 }
