@@ -1,5 +1,7 @@
 import { formatINR } from '@shop/core';
-import type { LucideIcon } from 'lucide-react';
+import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** A figure of a report: label, value and a line under it. */
 export function MetricTile({ label, value, note, icon: Icon }: { label: string; value: string; note?: string; icon: LucideIcon }) {
@@ -19,3 +21,92 @@ export function MetricTile({ label, value, note, icon: Icon }: { label: string; 
 
 /** Rupees with two decimals and Indian grouping. */
 export const money = (paise: number) => formatINR(paise);
+
+/** '10 Mar': a day of a report (YYYY-MM-DD) in Indian English. */
+export const shortDate = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** A report's period under its title: 'March 10-16, 2025' with a badge when it is the current one. */
+export function PeriodLabel({ label, badge }: { label: string; badge: string | null }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span className="text-base font-semibold text-ink">{label}</span>
+      {badge && <span className="rounded-full bg-wine-700 px-2.5 py-0.5 text-xs font-semibold text-white">{badge}</span>}
+    </span>
+  );
+}
+
+/** Links to the period before and after; the one after is disabled for the current period. */
+export function PeriodNav({
+  unit,
+  previousHref,
+  nextHref,
+  isCurrent,
+}: {
+  unit: 'week' | 'month';
+  previousHref: string;
+  nextHref: string;
+  isCurrent: boolean;
+}) {
+  return (
+    <nav aria-label={unit === 'week' ? 'Weeks' : 'Months'} className="flex gap-2">
+      <Link to={previousHref} className="btn btn-outline px-4">
+        <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Previous {unit}
+      </Link>
+      <Link
+        to={nextHref}
+        className="btn btn-outline px-4 aria-disabled:pointer-events-none aria-disabled:opacity-40"
+        aria-disabled={isCurrent || undefined}
+        tabIndex={isCurrent ? -1 : undefined}
+      >
+        Next {unit} <ChevronRight aria-hidden="true" className="h-4 w-4" />
+      </Link>
+    </nav>
+  );
+}
+
+/** A report's table of periods (days of a week, weeks of a month): sales and units per row. */
+export function PeriodTable({
+  title,
+  column,
+  rows,
+}: {
+  title: string;
+  column: string;
+  rows: ReadonlyArray<{ key: string; label: ReactNode; revenue: number; units: number }>;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-white p-4 sm:p-5">
+      <h2 id={id} className="mb-3 font-sans text-base font-semibold">
+        {title}
+      </h2>
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="border-b border-line text-left text-muted">
+            <th scope="col" className="py-2 pr-2 font-medium">
+              {column}
+            </th>
+            <th scope="col" className="py-2 pr-2 text-right font-medium">
+              Sales
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Units
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className="border-b border-line last:border-0">
+              <th scope="row" className="py-2 pr-2 text-left font-medium">
+                {row.label}
+              </th>
+              <td className="py-2 pr-2 text-right tabular-nums">{money(row.revenue)}</td>
+              <td className="py-2 text-right tabular-nums">{row.units}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
