@@ -141,3 +141,19 @@ test('the landing page shows the collection beside its title on wide screens, an
   expect(bestDiscounts.length).toBeGreaterThan(0);
   expect(bestDiscounts.filter((name) => newArrivals.includes(name))).toEqual([]);
 });
+
+test('the product page tells when a piece reaches a pincode, and explains a wrong one', async ({ page }) => {
+  await page.goto('/filter?style=modern');
+  await page.getByRole('link', { name: 'Tiered Maxi Dress', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tiered Maxi Dress' })).toBeVisible();
+  const pincode = page.getByLabel('Check delivery to your pincode');
+  await pincode.fill('560011');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Delivery by' })).toHaveText(
+    /^Delivery by (Mon|Tue|Wed|Thu|Fri|Sat), \d{1,2} [A-Z][a-z]{2} to 560011 \(metro city\)\.$/,
+  );
+  await pincode.fill('1234');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'pincode' })).toHaveText('Enter a 6-digit pincode, like 560011.');
+  await expect(pincode).toHaveAttribute('aria-invalid', 'true');
+});

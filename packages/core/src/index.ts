@@ -21,3 +21,4 @@ export * from './invoice.js';
 export * from './bills.js';
 export * from './reports.js';
 export * from './admin-dashboard.js';
+export * from './delivery.js';

@@ -19,6 +19,7 @@ import { Price } from '../features/catalogue/price';
 import { ProductGallery } from '../features/catalogue/product-gallery';
 import { ProductGrid } from '../features/catalogue/product-card';
 import { swatchBackground } from '../features/catalogue/swatches';
+import { PincodeCheck } from '../features/catalogue/pincode-check';
 import { WishlistButton, wishlistHeart } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
 import { loaderCall } from '../lib/service-call.server';
@@ -251,14 +252,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-8 space-y-4 rounded-2xl border border-line bg-white p-5 text-sm">
             <li className="flex gap-3">
               <Truck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-wine-700" />
-              <span>
+              <div className="min-w-0 flex-1">
                 <strong className="font-semibold">
                   Dispatched within {DISPATCH_HOURS.min}–{DISPATCH_HOURS.max} hours.
                 </strong>{' '}
                 Delivery in {formatRange(DELIVERY_DAYS.metro)} business days to metro cities, {formatRange(DELIVERY_DAYS.tier2And3)}{' '}
                 elsewhere. Free shipping on orders of {formatINR(SHIPPING.freeShippingFromPaise, { compact: true })} or more, else{' '}
                 {formatINR(SHIPPING.flatFeePaise, { compact: true })}.
-              </span>
+                <PincodeCheck />
+              </div>
             </li>
             <li className="flex gap-3">
               <RotateCcw aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-wine-700" />

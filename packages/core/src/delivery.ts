@@ -1,0 +1,62 @@
+import { DELIVERY_DAYS, DISPATCH_HOURS } from './policy.js';
+import { addDays } from './reports.js';
+
+// 'Delivery by Thu, 27 Nov' on the product page: the zone of a pincode from its first digits, and the latest
+// day the policy's dispatch and delivery windows promise. Couriers deliver Monday to Saturday.
+
+export type DeliveryZone = keyof typeof DELIVERY_DAYS;
+
+/** Metro cities by the first three digits of their pincodes. */
+const METRO_PREFIXES = new Set([
+  '110', // Delhi
+  '400', // Mumbai
+  '411', // Pune
+  '560', // Bengaluru
+  '600', // Chennai
+  '500', // Hyderabad
+  '700', // Kolkata
+  '380', // Ahmedabad
+]);
+
+/**
+ * Places couriers reach last: Himachal Pradesh (17), Jammu, Kashmir and Ladakh (18–19), the North-East (78–79,
+ * and Sikkim 737), the Andaman and Nicobar Islands (744), Lakshadweep (6825) and army post offices (9).
+ */
+const REMOTE_PREFIXES = ['17', '18', '19', '78', '79', '737', '744', '6825', '9'];
+
+/** A pincode: six digits, not starting with 0. */
+export const isPincode = (value: string) => /^[1-9]\d{5}$/.test(value);
+
+/** Metro, tier 2 and 3, or remote; null for something that is not a pincode. */
+export function pincodeZone(pincode: string): DeliveryZone | null {
+  if (!isPincode(pincode)) return null;
+  if (METRO_PREFIXES.has(pincode.slice(0, 3))) return 'metro';
+  if (REMOTE_PREFIXES.some((prefix) => pincode.startsWith(prefix))) return 'remote';
+  return 'tier2And3';
+}
+
+const SUNDAY = 0;
+const isSunday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === SUNDAY;
+
+/** `count` delivery days (Monday to Saturday) after `day`. */
+function afterWorkingDays(day: string, count: number): string {
+  let current = day;
+  for (let left = count; left > 0;) {
+    current = addDays(current, 1);
+    if (!isSunday(current)) left -= 1;
+  }
+  return current;
+}
+
+/**
+ * The latest day (YYYY-MM-DD, India) an order placed at `now` reaches `pincode`: dispatched within the policy's
+ * hours, then the zone's longest delivery window in courier days. Null for something that is not a pincode.
+ */
+export function deliveryBy(pincode: string, now: Date): { zone: DeliveryZone; day: string } | null {
+  const zone = pincodeZone(pincode);
+  if (!zone) return null;
+  const dispatched = new Date(now.getTime() + DISPATCH_HOURS.max * 3_600_000);
+  // The India day of dispatch (UTC+5:30, no daylight saving).
+  const dispatchDay = new Date(dispatched.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+  return { zone, day: afterWorkingDays(dispatchDay, DELIVERY_DAYS[zone].max) };
+}
