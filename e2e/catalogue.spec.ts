@@ -110,7 +110,7 @@ test('a product page works without JavaScript: name, price and Product JSON-LD i
   expect(JSON.parse(jsonLd!)).toMatchObject({
     '@type': 'Product',
     name: 'Tiered Maxi Dress',
-    offers: { '@type': 'Offer', priceCurrency: 'INR', price: '1139.40', availability: 'https://schema.org/InStock' },
+    offers: { '@type': 'Offer', priceCurrency: 'INR', price: '1139.00', availability: 'https://schema.org/InStock' },
   });
   expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/product\//);
 });
@@ -156,4 +156,28 @@ test('the product page tells when a piece reaches a pincode, and explains a wron
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'pincode' })).toHaveText('Enter a 6-digit pincode, like 560011.');
   await expect(pincode).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('on a phone, a bar with the price, the chosen size and Add to Cart follows the shopper down the product page', async ({ page }) => {
+  await page.goto('/productSearch?q=maxi');
+  await page.getByRole('link', { name: 'Tiered Maxi Dress', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tiered Maxi Dress' })).toBeVisible();
+  const bar = page.locator('.sticky-buy-bar');
+  await page.getByRole('heading', { name: 'You may also like' }).scrollIntoViewIfNeeded();
+  if ((page.viewportSize()?.width ?? 0) >= 640) {
+    await expect(bar).toBeHidden(); // wider screens keep the buttons beside the photos
+    return;
+  }
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText('Select a size');
+  await bar.locator('button').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please choose a colour and size.' })).toBeVisible();
+  const size = page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { name: /^M/ });
+  await size.click();
+  await expect(size).toBeChecked();
+  await page.getByRole('heading', { name: 'You may also like' }).scrollIntoViewIfNeeded();
+  await expect(bar).toContainText('Size M');
+  await expect(bar).toContainText('₹1,139');
+  await bar.locator('button').click();
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 });

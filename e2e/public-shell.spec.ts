@@ -111,3 +111,54 @@ test('a toast shows once however often it is raised, and is cleared when the sho
   // Well before its 5 s auto-close.
   await expect(wrong).toHaveCount(0, { timeout: 2_000 });
 });
+
+test('on a phone the header shrinks to its logo row while scrolling down and comes back on scrolling up; wider screens keep it', async ({
+  page,
+}) => {
+  await page.goto('/filter');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // What the shopper can see or tap at a height of the screen: the header, or the page under it.
+  // (The e2e project has no DOM types: the little of the document this needs, typed here.)
+  type Hit = { closest(selector: string): unknown } | null;
+  const scrollBy = (dy: number) =>
+    page.evaluate((by) => (globalThis as unknown as { scrollBy(x: number, y: number): void }).scrollBy(0, by), dy);
+  const headerAt = (y: number) =>
+    page.evaluate(
+      (height) =>
+        Boolean(
+          (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): Hit } }).document
+            .elementFromPoint(195, height)
+            ?.closest('header'),
+        ),
+      y,
+    );
+  expect(await headerAt(120)).toBe(true); // at the top: strip, logo row, search and sections
+  await scrollBy(900);
+  if ((page.viewportSize()?.width ?? 0) >= 640) {
+    // Wider screens have room: the whole header stays.
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBeGreaterThan(300);
+    expect(await headerAt(100)).toBe(true);
+    return;
+  }
+  // Scrolling before the page has woken up (hydrated) is not seen: keep scrolling down until it folds.
+  await expect
+    .poll(async () => {
+      await scrollBy(150);
+      return headerAt(70);
+    })
+    .toBe(false);
+  expect(await headerAt(30)).toBe(true);
+  const logoRow = await page.getByRole('link', { name: /home$/ }).boundingBox();
+  expect(logoRow!.y + logoRow!.height).toBeLessThanOrEqual(64);
+  // The search icon brings the search field back.
+  const openSearch = page.getByRole('button', { name: 'Open search' });
+  await expect(openSearch).toBeVisible();
+  // A tap where it is (Playwright's click would first scroll it into view, which unfolds the header).
+  await openSearch.dispatchEvent('click');
+  await expect(page.getByRole('combobox', { name: 'Search products' })).toBeFocused();
+  await expect.poll(() => headerAt(150)).toBe(true);
+  await scrollBy(600);
+  await expect.poll(() => headerAt(70)).toBe(false);
+  await scrollBy(-200);
+  await expect.poll(() => headerAt(150)).toBe(true);
+});

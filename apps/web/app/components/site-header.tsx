@@ -1,10 +1,11 @@
 import { DISPATCH_HOURS, SHIPPING, formatINR, type PublicUser, type ShopSettings } from '@shop/core';
-import { Bell, UserRound } from 'lucide-react';
+import { Bell, Search, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import { CartLink } from '../features/cart/cart-link';
 import { SearchBox } from '../features/catalogue/search-box';
 import { Logo } from './logo';
+import { useCompactHeader } from './use-compact-header';
 
 /** 'Offers' means discounted pieces everywhere (the landing page's 'See all offers' too); announcements are in the footer. */
 const NAV = [
@@ -47,22 +48,41 @@ export function SiteHeader({
 }) {
   const location = useLocation();
   const current = currentSection(location.pathname, location.search);
+  const [compact, setCompact] = useCompactHeader();
+  const openSearch = () => {
+    setCompact(false);
+    // After the header has opened; without scrolling, which would fold it again.
+    requestAnimationFrame(() => document.getElementById('site-search')?.focus({ preventScroll: true }));
+  };
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
-      <p className="bg-wine-800 px-4 py-1.5 text-center text-xs tracking-wide text-white">
+    <header
+      data-compact={compact || undefined}
+      className="site-header sticky top-0 z-30 border-b border-line bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85"
+    >
+      <p className="site-header-strip bg-wine-800 px-4 py-1.5 text-center text-xs tracking-wide text-white">
         Free shipping on orders of {formatINR(SHIPPING.freeShippingFromPaise, { compact: true })} or more
         <span className="hidden sm:inline">
           {' '}
           · Dispatched within {DISPATCH_HOURS.min}–{DISPATCH_HOURS.max} hours
         </span>
       </p>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 sm:px-6 lg:flex-nowrap lg:gap-8">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 sm:gap-y-3 sm:px-6 sm:py-3 lg:flex-nowrap lg:gap-8">
         <Link to={paths.home} className="flex min-w-0 items-center gap-3" aria-label={`${settings.name} home`}>
           <Logo src={settings.logoUrl} />
           <span className="truncate font-display text-xl font-semibold tracking-tight text-wine-800 sm:text-2xl">{settings.name}</span>
         </Link>
 
         <nav aria-label="Account" className="ml-auto flex items-center sm:gap-1 lg:order-3">
+          {/* Phones, header scrolled away: the search field is hidden, this brings it back. */}
+          <button
+            type="button"
+            onClick={openSearch}
+            className={`site-header-search-icon ${ACCOUNT_LINK}`}
+            aria-label="Open search"
+            tabIndex={compact ? 0 : -1}
+          >
+            <Search aria-hidden="true" className="h-5 w-5" />
+          </button>
           {user ? (
             <>
               <Link

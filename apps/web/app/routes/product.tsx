@@ -11,7 +11,7 @@ import {
   type VariantView,
 } from '@shop/core';
 import { RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import { paths } from '../config/paths';
 import { AddToCartButton } from '../features/cart/add-to-cart-button';
@@ -90,6 +90,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootLoaderData>('root');
   const [searchParams, setSearchParams] = useSearchParams();
   const sizePicker = useRef<HTMLDivElement>(null);
+  const buyButtons = useRef<HTMLDivElement>(null);
+  // Server render and first paint: the buttons count as in view, so no bar flashes before the observer answers.
+  const [buyButtonsInView, setBuyButtonsInView] = useState(true);
+  useEffect(() => {
+    const target = buyButtons.current;
+    if (!target) return;
+    const observer = new IntersectionObserver(([entry]) => setBuyButtonsInView(entry?.isIntersecting ?? true));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, []);
   const selection = choose(product, searchParams.get('color'), searchParams.get('size'));
   const hasVariants = product.variants.length > 0;
   const price = selection.shown?.price ?? product.price;
@@ -231,7 +241,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {needsSize && colorInStock ? 'Select a size' : stock.text}
           </p>
 
-          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+          <div ref={buyButtons} className="mt-4 flex flex-col gap-3 sm:flex-row">
             {stock.text === 'Out of stock' && (!needsSize || !colorInStock) ? (
               <button type="button" disabled className="btn btn-primary flex-1">
                 <ShoppingBag aria-hidden="true" className="h-4 w-4" /> Out of stock
@@ -248,6 +258,29 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             )}
             <WishlistButton productId={product._id} productName={product.productName} />
           </div>
+          {/* Phones: while the buttons above are off screen, the price, the chosen size and Add to Cart stay at hand. */}
+          {!buyButtonsInView && !(stock.text === 'Out of stock' && (!needsSize || !colorInStock)) && (
+            <div className="sticky-buy-bar fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-line bg-ivory/95 px-4 py-2.5 shadow-[0_-4px_16px_rgba(0,0,0,0.06)] backdrop-blur sm:hidden">
+              <div aria-hidden="true" className="min-w-0 leading-tight">
+                <p className="text-lg font-bold tabular-nums">{formatINR(price.selling, { compact: true })}</p>
+                <p className="truncate text-xs text-muted">
+                  {selection.size ? `Size ${selection.size}` : hasVariants ? 'Select a size' : ''}
+                </p>
+              </div>
+              <AddToCartButton
+                echo
+                signedIn={Boolean(root?.user)}
+                productId={product._id}
+                variantId={selection.variant?._id}
+                available={selection.variant ? selection.variant.quantity : product.availableStock}
+                needsChoice={needsSize}
+                onNeedsChoice={() => {
+                  sizePicker.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+                  sizePicker.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus({ preventScroll: true });
+                }}
+              />
+            </div>
+          )}
 
           <ul className="mt-8 space-y-4 rounded-2xl border border-line bg-white p-5 text-sm">
             <li className="flex gap-3">

@@ -22,6 +22,7 @@ export function AddToCartButton({
   available,
   needsChoice,
   onNeedsChoice,
+  echo = false,
 }: {
   signedIn: boolean;
   productId: string;
@@ -30,6 +31,11 @@ export function AddToCartButton({
   available: number;
   needsChoice: boolean;
   onNeedsChoice: () => void;
+  /**
+   * A second, visual-only copy of the page's button (the phone's sticky bar): left out of the accessibility
+   * tree and the tab order, where the page's own button already is.
+   */
+  echo?: boolean;
 }) {
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -66,6 +72,8 @@ export function AddToCartButton({
       className="btn btn-primary flex-1 aria-disabled:cursor-wait aria-disabled:opacity-60"
       onClick={() => !busy && void add()}
       aria-disabled={busy}
+      aria-hidden={echo || undefined}
+      tabIndex={echo ? -1 : undefined}
     >
       <ShoppingBag aria-hidden="true" className="h-4 w-4" />
       {busy ? 'Adding...' : 'Add to Cart'}
