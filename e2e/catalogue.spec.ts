@@ -181,3 +181,18 @@ test('on a phone, a bar with the price, the chosen size and Add to Cart follows 
   await bar.locator('button').click();
   await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 });
+
+test('the size chart of a dress opens from the product page, in inches or centimetres, and closes with Escape', async ({ page }) => {
+  await page.goto('/filter?style=modern');
+  await page.getByRole('link', { name: 'Tiered Maxi Dress', exact: true }).click();
+  await page.getByRole('button', { name: 'Size chart' }).click();
+  const chart = page.getByRole('dialog', { name: 'Size chart: Dresses' });
+  await expect(chart).toBeVisible();
+  const medium = chart.getByRole('row', { name: /^M / });
+  await expect(medium).toHaveText(/M\s*36\s*30\s*39\s*49/);
+  await chart.getByRole('radio', { name: 'cm' }).click();
+  await expect(medium).toHaveText(/M\s*91\.5\s*76\s*99\s*124\.5/);
+  await page.keyboard.press('Escape');
+  await expect(chart).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Size chart' })).toBeFocused();
+});

@@ -22,3 +22,4 @@ export * from './bills.js';
 export * from './reports.js';
 export * from './admin-dashboard.js';
 export * from './delivery.js';
+export * from './size-charts.js';

@@ -7,6 +7,7 @@ import {
   formatINR,
   formatRange,
   mediaUrl,
+  sizeChartFor,
   type ProductDetails,
   type VariantView,
 } from '@shop/core';
@@ -20,6 +21,7 @@ import { ProductGallery } from '../features/catalogue/product-gallery';
 import { ProductGrid } from '../features/catalogue/product-card';
 import { swatchBackground } from '../features/catalogue/swatches';
 import { PincodeCheck } from '../features/catalogue/pincode-check';
+import { SizeChartButton } from '../features/catalogue/size-chart';
 import { WishlistButton, wishlistHeart } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
 import { loaderCall } from '../lib/service-call.server';
@@ -91,6 +93,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const sizePicker = useRef<HTMLDivElement>(null);
   const buyButtons = useRef<HTMLDivElement>(null);
+  const sizeChart = sizeChartFor(product.category?.slug);
   // Server render and first paint: the buttons count as in view, so no bar flashes before the observer answers.
   const [buyButtonsInView, setBuyButtonsInView] = useState(true);
   useEffect(() => {
@@ -204,10 +207,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </div>
               </fieldset>
 
-              <fieldset>
+              <fieldset className="relative">
                 <legend className="text-sm font-semibold">
                   Size{selection.size ? <span className="font-normal text-muted">: {selection.size}</span> : ''}
                 </legend>
+                {/* Beside the legend, which must stay the fieldset's first child. */}
+                {sizeChart && (
+                  <div className="absolute -top-3 right-0">
+                    <SizeChartButton chart={sizeChart} />
+                  </div>
+                )}
                 <div ref={sizePicker} className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Size">
                   {selection.sizes.map((size) => {
                     const variant = selection.bySize.get(size);
