@@ -87,6 +87,15 @@ test('sign up with the mailed code, log in by password, log out, log in by code,
   await page.getByRole('link', { name: 'My account, Asha' }).click();
   await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
   await expect(page).toHaveTitle('My Orders | Saanjh Boutique');
+  // Phones: the account links are a menu under one button, Logout included; wider screens show them beside the page.
+  const menu = page.getByRole('button', { name: 'Account menu: My Orders' });
+  if ((page.viewportSize()?.width ?? 0) < 1024) {
+    await expect(page.getByRole('navigation', { name: 'My account' })).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  } else {
+    await expect(menu).toBeHidden();
+  }
   await page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Logout' }).click();
   await expect(page).toHaveURL(at('/login'));
   await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { privatePageMeta } from '../lib/meta';
-import { Bell, Heart, LogOut, MapPin, Package, UserRound } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { Bell, ChevronDown, Heart, LogOut, MapPin, Menu, Package, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import { requireUser } from '../lib/require-user.server';
@@ -32,22 +32,41 @@ const SECTIONS = [
 ] as const;
 
 const LINK =
-  'flex min-h-11 items-center gap-2 whitespace-nowrap rounded-full border border-line bg-white px-4 text-sm font-medium text-ink hover:bg-sand aria-[current=page]:border-wine-100 aria-[current=page]:bg-wine-50 aria-[current=page]:text-wine-700 lg:gap-3 lg:rounded-xl lg:border-0 lg:bg-transparent lg:px-3';
+  'flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium text-ink hover:bg-sand aria-[current=page]:bg-wine-50 aria-[current=page]:text-wine-700';
 
 export default function UserLayout({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
-  const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  // On phones the links are one scrolling row: bring the current page's link into view.
-  useEffect(() => {
-    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (nav.current && current) nav.current.scrollLeft = current.offsetLeft - (nav.current.clientWidth - current.clientWidth) / 2;
-  }, [pathname]);
+  // Phones: the links are a menu under a button (one tap away, Logout included), closed again on every page.
+  // (Opened for one address: it is closed again on every other page.)
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const links: ReadonlyArray<{ label: string; to: string }> = SECTIONS.flatMap((section) => [...section.links]);
+  const currentLabel = links.find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`))?.label ?? 'My account';
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[17rem_1fr] lg:gap-10 lg:py-12 print:block print:p-0">
       <aside className="min-w-0 print:hidden">
-        {/* A card with grouped links on large screens; one row of scrolling links above the page on phones. */}
-        <div className="lg:sticky lg:top-40 lg:rounded-2xl lg:border lg:border-line lg:bg-white lg:p-4">
+        {/* A card with grouped links on large screens; on phones a menu button above the page opens the same links. */}
+        <button
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls="account-menu"
+          onClick={() => setOpenOn(menuOpen ? null : pathname)}
+          className="flex min-h-12 w-full items-center justify-between gap-3 rounded-2xl border border-line bg-white px-4 text-left text-sm font-semibold lg:hidden"
+        >
+          <span className="flex min-w-0 items-center gap-2">
+            <Menu aria-hidden="true" className="h-4 w-4 shrink-0 text-wine-700" />
+            <span className="truncate">
+              <span className="sr-only">Account menu: </span>
+              {currentLabel}
+            </span>
+          </span>
+          <ChevronDown aria-hidden="true" className={`h-4 w-4 shrink-0 transition-transform ${menuOpen ? 'rotate-180' : ''}`} />
+        </button>
+        <div
+          id="account-menu"
+          className={`${menuOpen ? 'mt-2 block' : 'hidden'} rounded-2xl border border-line bg-white p-2 lg:sticky lg:top-40 lg:mt-0 lg:block lg:p-4`}
+        >
           <div className="hidden items-center gap-3 border-b border-line px-2 pb-4 lg:flex">
             <span
               aria-hidden="true"
@@ -62,21 +81,17 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
           </div>
-          <nav
-            ref={nav}
-            aria-label="My account"
-            className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:mx-0 lg:mt-3 lg:block lg:px-0 lg:pb-0"
-          >
+          <nav aria-label="My account" className="lg:mt-3">
             {SECTIONS.map((section) => (
-              <div key={section.title ?? 'orders'} className="contents lg:mt-2 lg:block lg:first:mt-0">
+              <div key={section.title ?? 'orders'} className="mt-2 first:mt-0">
                 {section.title && (
-                  <h2 className="sr-only lg:not-sr-only lg:block lg:px-3 lg:pb-1 lg:pt-3 lg:font-sans lg:text-xs lg:font-semibold lg:uppercase lg:tracking-[0.16em] lg:text-muted">
+                  <h2 className="block px-3 pb-1 pt-3 font-sans text-xs font-semibold uppercase tracking-[0.16em] text-muted">
                     {section.title}
                   </h2>
                 )}
-                <ul className="contents lg:block">
+                <ul>
                   {section.links.map((link) => (
-                    <li key={link.to} className="shrink-0">
+                    <li key={link.to}>
                       <NavLink to={link.to} className={LINK}>
                         <link.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
                         {link.label}
@@ -86,7 +101,7 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
                 </ul>
               </div>
             ))}
-            <div className="shrink-0 lg:mt-3 lg:border-t lg:border-line lg:pt-3">
+            <div className="mt-3 border-t border-line pt-3">
               <NavLink to={paths.userLogout} className={LINK}>
                 <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
                 Logout

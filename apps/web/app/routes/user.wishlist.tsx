@@ -49,27 +49,38 @@ export default function WishlistPage() {
       >
         <ul className="divide-y divide-line rounded-2xl border border-line bg-white">
           {wishlist.items.map((item) => (
-            <li key={item.productId} className="flex items-center gap-4 px-4 py-4 sm:px-5">
-              <div className="w-16 shrink-0 overflow-hidden rounded-lg sm:w-20">
+            // Phones: photo, then name (two lines at most), price on one line and the buttons under them; wider
+            // screens put the buttons at the end of the row.
+            <li
+              key={item.productId}
+              className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-4 gap-y-3 px-4 py-4 sm:grid-cols-[5rem_minmax(0,1fr)_auto] sm:items-center sm:px-5"
+            >
+              <div className="row-span-2 overflow-hidden rounded-lg sm:row-span-1">
                 <ProductImage image={item.product?.image ?? null} alt={item.product?.productName ?? 'Product'} sizes="80px" />
               </div>
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold">{item.product?.productName ?? 'No longer available'}</p>
+              <div className="min-w-0">
+                <p className="line-clamp-2 font-semibold leading-snug">{item.product?.productName ?? 'No longer available'}</p>
                 {item.product && (
-                  <Price selling={item.product.sellingPrice} mrp={item.product.productPrice} discount={item.product.productDiscount} />
+                  <div className="mt-1 whitespace-nowrap">
+                    <Price selling={item.product.sellingPrice} mrp={item.product.productPrice} discount={item.product.productDiscount} />
+                  </div>
                 )}
                 <p className="text-xs text-muted">
                   Added {addedOn.format(new Date(item.addedAt))}
                   {item.product && !item.product.inStock ? ' · Out of stock' : ''}
                 </p>
               </div>
-              <div className="flex flex-col gap-2 sm:flex-row">
+              <div className="col-start-2 flex gap-2 sm:col-start-3">
                 {item.product && (
-                  <Link to={paths.product(item.productId)} className="btn btn-outline">
+                  <Link to={paths.product(item.productId)} className="btn btn-outline min-h-10 whitespace-nowrap px-4">
                     Open product
                   </Link>
                 )}
-                <button type="button" className="btn text-wine-700 hover:bg-wine-50" onClick={() => void remove(item.productId)}>
+                <button
+                  type="button"
+                  className="btn min-h-10 whitespace-nowrap px-4 text-wine-700 hover:bg-wine-50"
+                  onClick={() => void remove(item.productId)}
+                >
                   Remove
                 </button>
               </div>
