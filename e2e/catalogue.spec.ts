@@ -94,6 +94,21 @@ test('an empty result offers a way back', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Products' }).getByRole('article').first()).toBeVisible();
 });
 
+test('a search that finds nothing offers popular categories instead of empty filters', async ({ page }) => {
+  await page.goto('/productSearch?q=qwxzvq');
+  await expect(page.getByRole('heading', { name: 'No products match' })).toBeVisible();
+  await expect(page.getByText('Popular categories')).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Filters' })).toHaveCount(0);
+  const products = page.getByRole('region', { name: 'Products' });
+  await products
+    .getByRole('link')
+    .filter({ hasText: /^(Sarees|Kurtis|Dresses|Lehengas|Accessories)$/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/filter\?category=/);
+  await expect(products.getByRole('article').first()).toBeVisible();
+});
+
 test('a product page works without JavaScript: name, price and Product JSON-LD in the HTML', async ({ request }) => {
   const listing = await request.get('/api/user/product/search?q=tiered%20maxi');
   const { data } = (await listing.json()) as { data: { products: Array<{ _id: string; productName: string }> } };

@@ -157,12 +157,21 @@ export const facetsSchema = z.object({
 });
 export type Facets = z.infer<typeof facetsSchema>;
 
+/** What a search that found nothing offers instead: the catalogue's nearest words and its biggest categories. */
+export const searchSuggestionsSchema = z.object({
+  words: z.array(z.string()),
+  categories: z.array(z.object({ name: z.string(), slug: z.string() })),
+});
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
+
 export const productPageSchema = z.object({
   products: z.array(productCardSchema),
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
   facets: facetsSchema,
+  /** Only on a search with no results. */
+  suggestions: searchSuggestionsSchema.optional(),
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 

@@ -347,3 +347,19 @@ export async function productCount(db: Db): Promise<number> {
   const rows = await selectRows<{ count: number }>(db, sql`select count(*)::int as count from ${products}`);
   return Number(rows[0]?.count ?? 0);
 }
+
+/**
+ * Dictionary words nearest to the query's words (for 'no results': 'Did you mean …'), best first, without the
+ * words themselves. Runs only when a search found nothing, so scanning the small dictionary is fine here.
+ */
+export async function nearestWords(db: Db, q: string, limit: number): Promise<string[]> {
+  const words = queryWords(q);
+  if (words.length === 0) return [];
+  const rows = await selectRows<{ word: string }>(
+    db,
+    sql`select w.word from ${searchWords} w, unnest(${pgArray(words)}::text[]) as q(word)
+        where length(w.word) > 2 and w.word <> all(${pgArray(words)}::text[]) and similarity(w.word, q.word) > 0.2
+        group by w.word order by max(similarity(w.word, q.word)) desc, w.word limit ${limit}`,
+  );
+  return rows.map((row) => row.word);
+}

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { useTestApp } from '../test/app.js';
+import { nearestWords } from './queries.js';
+import { products } from './tables.js';
 import { seedTestCatalogue } from '../test/catalogue-fixture.js';
+import { sellableProduct } from '../test/shop-fixture.js';
 import type { ErrorEnvelope } from '../http/envelope.js';
 import type { Category as CategoryView, ProductDetails, ProductPage } from '@shop/core';
 
@@ -231,6 +235,30 @@ describe('GET /api/user/product/search', () => {
 
   it('answers an empty page for a query with nothing searchable', async () => {
     expect(await search('!!!')).toEqual([]);
+  });
+
+  it('leaves out pieces that only mention the word in their description when some are named by it', async () => {
+    await get('/api/user/product/categories'); // the fixture first
+    await sellableProduct(t, { name: 'Anarkali Gown', variants: false });
+    const juttis = await sellableProduct(t, { name: 'Velvet Juttis', variants: false });
+    await t.database.db
+      .update(products)
+      .set({ description: 'Wear them with an anarkali; mojari style toes.' })
+      .where(eq(products.id, juttis.productId));
+    // 'kurthi' style: the gown is named by the word, the juttis only mention it.
+    expect(await search('anarkali')).toEqual(['Anarkali Gown']);
+    // Nothing is named by it: the pieces that mention it are better than nothing.
+    expect(await search('mojari')).toEqual(['Velvet Juttis']);
+  });
+
+  it('offers the nearest words and the biggest categories when nothing is found', async () => {
+    const result = await page('/api/user/product/search?q=qwxzvq');
+    expect(result.total).toBe(0);
+    expect(result.suggestions?.categories.length).toBeGreaterThan(0);
+    expect(Object.keys(result.suggestions?.categories[0] ?? {})).toEqual(['name', 'slug']);
+    expect(await nearestWords(t.database.db, 'banrasi', 3)).toContain('banarasi');
+    // A search with results carries no suggestions.
+    expect((await page('/api/user/product/search?q=silk')).suggestions).toBeUndefined();
   });
 });
 

@@ -57,9 +57,12 @@ export function dictionaryWords(...texts: string[]): string[] {
  * A to_tsquery expression: every word group must match (AND), any alternative of a group may (OR), each
  * as a prefix so that a half-typed word still finds. Words are [a-z0-9] only, so the text is safe to parse.
  */
-export function toTsQuery(groups: string[][], join: '&' | '|' = '&'): string {
+export function toTsQuery(groups: string[][], join: '&' | '|' = '&', weights = ''): string {
   return groups
     .filter((group) => group.length > 0)
-    .map((group) => `(${group.map((word) => `${word.replace(/[^a-z0-9]/g, '')}:*`).join(' | ')})`)
+    .map((group) => `(${group.map((word) => `${word.replace(/[^a-z0-9]/g, '')}:*${weights}`).join(' | ')})`)
     .join(` ${join} `);
 }
+
+/** The search vector's weights of a product's name (A) and its category, tags, fabric and colours (B). */
+export const STRONG_WEIGHTS = 'AB';

@@ -8,6 +8,7 @@ import {
   type ProductDetails,
   type ProductPage,
   type ProductQuery,
+  type SearchSuggestions,
   type Suggestions,
   type VariantView,
 } from '@shop/core';
@@ -20,6 +21,7 @@ import {
   categoriesWithCounts,
   facetCounts,
   imagesOf,
+  nearestWords,
   pageOfIds,
   productCount,
   relatedIds,
@@ -29,7 +31,7 @@ import {
   suggestedIds,
   variantRowsOf,
 } from './queries.js';
-import { toTsQuery } from './search-terms.js';
+import { STRONG_WEIGHTS, toTsQuery } from './search-terms.js';
 
 // The storefront's reads of the catalogue: rules (what is visible, how search falls back, prices) over
 // queries.ts. Writes live in admin-service.ts.
@@ -51,14 +53,33 @@ export async function findProducts(db: Db, query: ProductQuery): Promise<Product
     // Nothing searchable in the query (only punctuation, say): nothing matches.
     if (!tsQuery) return { products: [], total: 0, page, limit, facets: EMPTY_FACETS };
   }
-  let found = await pageOfIds(db, query, tsQuery, pageSpec);
-  if (found.total === 0 && groups.length > 1) {
-    // No product has every word: rank the ones that have any of them.
-    tsQuery = toTsQuery(groups, '|');
-    found = await pageOfIds(db, query, tsQuery, pageSpec);
+  let found = query.q ? { ids: [] as string[], total: 0 } : await pageOfIds(db, query, null, pageSpec);
+  if (query.q) {
+    // Strong matches first: the words in a product's name, category, tags, fabric or colours. When some exist,
+    // products that only mention a word in their description ('pairs well with a kurti') are left out; when
+    // none have every word, the ones with any of them, strong before weak.
+    const attempts = [toTsQuery(groups, '&', STRONG_WEIGHTS), toTsQuery(groups)];
+    if (groups.length > 1) attempts.push(toTsQuery(groups, '|', STRONG_WEIGHTS), toTsQuery(groups, '|'));
+    for (const attempt of attempts) {
+      tsQuery = attempt;
+      found = await pageOfIds(db, query, tsQuery, pageSpec);
+      if (found.total > 0) break;
+    }
   }
   const [products, facets] = await Promise.all([cardsByIds(db, found.ids), facetCounts(db, query, tsQuery)]);
+  if (query.q && found.total === 0) return { products, total: 0, page, limit, facets, suggestions: await searchSuggestions(db, query.q) };
   return { products, total: found.total, page, limit, facets };
+}
+
+/** For a search that found nothing: the nearest words of the catalogue, and its biggest categories. */
+async function searchSuggestions(db: Db, q: string): Promise<SearchSuggestions> {
+  const [words, categories] = await Promise.all([nearestWords(db, q, 3), categoriesWithCounts(db)]);
+  const popular = categories
+    .filter((category) => !category.parentId && category.productCount > 0)
+    .sort((a, b) => b.productCount - a.productCount || a.categoryName.localeCompare(b.categoryName))
+    .slice(0, 4)
+    .map((category) => ({ name: category.categoryName, slug: category.slug }));
+  return { words, categories: popular };
 }
 
 /** Products and categories for the search box as the shopper types. */

@@ -1,4 +1,4 @@
-import { PRODUCT_SORTS, SORT_LABELS, formatINR, type ProductQuery, type ProductPage } from '@shop/core';
+import { PRODUCT_SORTS, SORT_LABELS, formatINR, type ProductQuery, type ProductPage, type SearchSuggestions } from '@shop/core';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
@@ -273,12 +273,15 @@ export function ListingView({
             {result.total === 1 ? '1 product' : `${result.total.toLocaleString('en-IN')} products`}
           </p>
         </div>
-        <div className="flex w-full items-center gap-3 sm:w-auto">
-          <button type="button" onClick={() => setSheetOpen(true)} className="btn btn-outline shrink-0 lg:hidden" aria-haspopup="dialog">
-            <SlidersHorizontal aria-hidden="true" className="h-4 w-4" /> Filters{active.length > 0 ? ` (${active.length})` : ''}
-          </button>
-          <SortSelect pathname={location.pathname} params={params} value={query.sort ?? 'relevance'} />
-        </div>
+        {/* A search that found nothing has nothing to filter or sort: it offers other words instead. */}
+        {!result.suggestions && (
+          <div className="flex w-full items-center gap-3 sm:w-auto">
+            <button type="button" onClick={() => setSheetOpen(true)} className="btn btn-outline shrink-0 lg:hidden" aria-haspopup="dialog">
+              <SlidersHorizontal aria-hidden="true" className="h-4 w-4" /> Filters{active.length > 0 ? ` (${active.length})` : ''}
+            </button>
+            <SortSelect pathname={location.pathname} params={params} value={query.sort ?? 'relevance'} />
+          </div>
+        )}
       </div>
 
       {error && (
@@ -311,10 +314,12 @@ export function ListingView({
         </ul>
       )}
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-[15rem_1fr]">
-        <aside className="hidden lg:block" aria-label="Filters">
-          {!sheetOpen && facetPanel}
-        </aside>
+      <div className={`mt-6 grid gap-8 ${result.suggestions ? '' : 'lg:grid-cols-[15rem_1fr]'}`}>
+        {!result.suggestions && (
+          <aside className="hidden lg:block" aria-label="Filters">
+            {!sheetOpen && facetPanel}
+          </aside>
+        )}
 
         <section aria-label="Products" aria-busy={busy} className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           {result.products.length > 0 ? (
@@ -330,6 +335,7 @@ export function ListingView({
                   ? 'There are fewer products than this page number.'
                   : 'Try removing a filter or searching for something else.'}
               </p>
+              {result.suggestions && <SearchSuggestionLinks suggestions={result.suggestions} />}
               <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
                 {current > pages ? (
                   <Link to={hrefWith(location.pathname, params, { page: null })} className="btn btn-primary">
@@ -504,6 +510,44 @@ function FilterSheet({ total, onClose, children }: { total: number; onClose: () 
           </button>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** A search that found nothing: the catalogue's nearest words and its biggest categories, one tap away. */
+function SearchSuggestionLinks({ suggestions }: { suggestions: SearchSuggestions }) {
+  const chip =
+    'inline-flex min-h-10 items-center rounded-full border border-line bg-ivory px-4 text-sm font-medium hover:border-wine-600 hover:text-wine-700';
+  return (
+    <div className="mx-auto mt-6 max-w-lg space-y-4">
+      {suggestions.words.length > 0 && (
+        <div>
+          <p className="text-sm font-semibold">Did you mean</p>
+          <ul className="mt-2 flex flex-wrap justify-center gap-2">
+            {suggestions.words.map((word) => (
+              <li key={word}>
+                <Link to={`/productSearch?q=${encodeURIComponent(word)}`} className={chip}>
+                  {word}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {suggestions.categories.length > 0 && (
+        <div>
+          <p className="text-sm font-semibold">Popular categories</p>
+          <ul className="mt-2 flex flex-wrap justify-center gap-2">
+            {suggestions.categories.map((category) => (
+              <li key={category.slug}>
+                <Link to={`/filter?category=${encodeURIComponent(category.slug)}`} className={chip}>
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </div>
   );
 }
