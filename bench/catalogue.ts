@@ -116,6 +116,112 @@ async function measure(url: string): Promise<{ rps: number; p99: number; errors:
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
+/** Load on many different paths, walked in one fixed order shared by all connections. */
+async function measurePaths(base: string, paths: readonly string[]): Promise<{ rps: number; p99: number; errors: number }> {
+  let next = 0;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** A small deterministic generator, so that every run sends the same queries in the same order. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+interface Facets {
+  categories: Array<{ slug: string }>;
+  sizes: Array<{ value: string }>;
+  colors: Array<{ value: string }>;
+}
+
+/** 600 different filter combinations of the kinds shoppers send: category, size, colour, price range, sort, page. */
+function filterPaths(facets: Facets, count: number): string[] {
+  const random = seededRandom(42);
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+  const sorts = ['relevance', 'newest', 'price_asc', 'price_desc', 'discount'];
+  const prices = [
+    [0, 99_900],
+    [50_000, 200_000],
+    [100_000, 300_000],
+    [200_000, 500_000],
+    [500_000, 2_000_000],
+  ];
+  const paths = new Set<string>();
+  while (paths.size < count) {
+    const params = new URLSearchParams();
+    if (random() < 0.3) params.set('style', pick(['traditional', 'modern']));
+    if (random() < 0.5) params.set('category', pick(facets.categories).slug);
+    if (random() < 0.4) params.set('size', pick(facets.sizes).value);
+    if (random() < 0.3) params.set('color', pick(facets.colors).value);
+    if (random() < 0.4) {
+      const [min, max] = pick(prices);
+      if (min) params.set('minPrice', String(min));
+      params.set('maxPrice', String(max));
+    }
+    if (random() < 0.15) params.set('minDiscount', String(pick([10, 20, 30])));
+    if (random() < 0.2) params.set('inStock', 'true');
+    params.set('sort', pick(sorts));
+    params.set('page', String(random() < 0.6 ? 1 : 1 + Math.floor(random() * 5)));
+    params.set('limit', '24');
+    paths.add(`/api/user/product/filter?${params.toString()}`);
+  }
+  return [...paths];
+}
+
+/** 120 different searches: catalogue words, two-word phrases and misspellings, some with a filter. */
+async function searchPaths(count: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl(DATABASE) });
+  await client.connect();
+  const words = (await client.query<{ word: string }>('select word from search_words where length(word) > 3 order by word')).rows.map(
+    (row) => row.word,
+  );
+  await client.end();
+  const random = seededRandom(7);
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+  const typo = (word: string) => {
+    const at = 1 + Math.floor(random() * (word.length - 2));
+    return word.slice(0, at) + word.slice(at + 1);
+  };
+  const queries = new Set<string>(['kurthi', 'sari', 'lehnga', 'cotton kurthi', 'silk saree']);
+  while (queries.size < count) {
+    const roll = random();
+    const query = roll < 0.5 ? pick(words) : roll < 0.8 ? `${pick(words)} ${pick(words)}` : typo(pick(words));
+    queries.add(query);
+  }
+  return [...queries].map((query, index) => {
+    const params = new URLSearchParams({ q: query, limit: '24' });
+    if (index % 4 === 1) params.set('sort', 'price_asc');
+    if (index % 5 === 2) params.set('page', '2');
+    return `/api/user/product/search?${params.toString()}`;
+  });
+}
+
+const line = (
+  name: string,
+  ours: { rps: number; p99: number; errors: number },
+  bytes: number,
+  tiny: { rps: number },
+  sameSize: { rps: number },
+) =>
+  [
+    name.padEnd(20),
+    `${Math.round(ours.rps).toLocaleString('en-IN').padStart(7)} req/s`,
+    `p99 ${String(ours.p99).padStart(4)} ms`,
+    `${(bytes / 1024).toFixed(1).padStart(5)} KB`,
+    `| bare ${Math.round(tiny.rps).toLocaleString('en-IN').padStart(7)} req/s, ratio ${(ours.rps / tiny.rps).toFixed(2)}`,
+    `| bare same size ${Math.round(sameSize.rps).toLocaleString('en-IN').padStart(7)} req/s, ratio ${(ours.rps / sameSize.rps).toFixed(2)}`,
+    ours.errors ? `errors ${ours.errors}` : '',
+  ].join('  ');
+
 async function main() {
   await ensureDatabase();
   const env = { DATABASE_URL: databaseUrl(DATABASE), SEED_DEMO: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
@@ -144,29 +250,45 @@ async function main() {
       ['product detail', `/api/user/product/getProductDetails/${productId}`],
     ] as const;
 
+    const tiny = await measure(`${bare.url}/bare`);
+    console.log('The same URL repeated:');
     for (const [name, pathAndQuery] of targets) {
       const url = `${shop.url}${pathAndQuery}`;
       const bytes = (await (await fetch(url)).text()).length;
       const sized = `${bare.url}/bare-sized?bytes=${bytes}`;
       // Warm everything up so that first-request costs (connections, caches, JIT) are not measured.
-      for (const target of [`${bare.url}/bare`, sized, url]) await autocannon({ url: target, connections: 10, amount: 500 });
-      const tiny = await measure(`${bare.url}/bare`);
+      for (const target of [sized, url]) await autocannon({ url: target, connections: 10, amount: 500 });
       const sameSize = await measure(sized);
       const ours = await measure(url);
-      console.log(
-        [
-          name.padEnd(15),
-          `${Math.round(ours.rps).toLocaleString('en-IN').padStart(7)} req/s`,
-          `p99 ${String(ours.p99).padStart(3)} ms`,
-          `${(bytes / 1024).toFixed(1).padStart(5)} KB`,
-          `| bare ${Math.round(tiny.rps).toLocaleString('en-IN').padStart(7)} req/s, ratio ${(ours.rps / tiny.rps).toFixed(2)}`,
-          `| bare same size ${Math.round(sameSize.rps).toLocaleString('en-IN').padStart(7)} req/s, ratio ${(ours.rps / sameSize.rps).toFixed(2)}`,
-          ours.errors ? `errors ${ours.errors}` : '',
-        ].join('  '),
-      );
+      console.log(line(name, ours, bytes, tiny, sameSize));
+    }
+
+    const facets = (await (await fetch(`${shop.url}/api/user/product/filter?limit=1`)).json()) as { data: { facets: Facets } };
+    const varied = [
+      ['600 filters', filterPaths(facets.data.facets, 600)],
+      ['120 searches', await searchPaths(120)],
+    ] as const;
+    // One call nobody asked before, on an idle machine: what a shopper waits for when no cache can help.
+    for (const [name, paths] of varied) {
+      const path = paths[paths.length - 1]!;
+      const started = performance.now();
+      await (await fetch(`${shop.url}${path}`)).text();
+      console.log(`${name}: one uncached call on an idle machine took ${(performance.now() - started).toFixed(1)} ms (${path})`);
+    }
+    console.log('\nDifferent queries, walked in a fixed order by all connections:');
+    for (const [name, paths] of varied) {
+      let total = 0;
+      for (const path of paths.slice(0, 60)) total += (await (await fetch(`${shop.url}${path}`)).text()).length;
+      const bytes = Math.round(total / 60);
+      const sized = `${bare.url}/bare-sized?bytes=${bytes}`;
+      await autocannon({ url: sized, connections: 10, amount: 500 });
+      const sameSize = await measure(sized);
+      const ours = await measurePaths(shop.url, paths);
+      console.log(line(name, ours, bytes, tiny, sameSize));
     }
     console.log(
-      '\nTarget: ratio ≥ 0.30 and p99 < 50 ms. The load generator shares the two cores and reads every byte: the same-size ratio separates our work from the cost of moving the answer.',
+      '\nTargets: the same URL repeated, ratio ≥ 0.50 to the same-size bare route; different queries, p99 < 50 ms and ratio ≥ 0.10;' +
+        ' one uncached call ≤ 15 ms. The load generator shares the two cores and reads every byte: the same-size ratio separates our work from the cost of moving the answer.',
     );
   } finally {
     shop.child.kill('SIGTERM');

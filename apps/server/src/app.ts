@@ -73,8 +73,11 @@ declare module 'fastify' {
 
 /** A caller's own request id is kept for tracing across services only when it is short and plain. */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9-]{1,64}$/;
+/** Our own ids: this process's random prefix and a counter, unique across instances without a random draw per request. */
+const PROCESS_ID = randomBytes(4).toString('hex');
+let requestCount = 0;
 const requestId = (header: string | string[] | undefined) =>
-  typeof header === 'string' && CLIENT_REQUEST_ID.test(header) ? header : randomBytes(8).toString('hex');
+  typeof header === 'string' && CLIENT_REQUEST_ID.test(header) ? header : `${PROCESS_ID}-${(++requestCount).toString(36)}`;
 
 function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   void reply.header('x-request-id', request.id);

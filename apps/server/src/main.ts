@@ -62,6 +62,9 @@ async function main(): Promise<void> {
     `shop listening on http://${config.host}:${config.port}`,
   );
 
+  // The listing index loads now, not on the first shopper's request.
+  services.catalogue.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'the listing index could not be loaded'));
+
   // The demo photos take half a minute to draw on a small machine: serve meanwhile, and let the
   // catalogue fill in. Photos are drawn before any product row is written, so a stop half-way leaves
   // an empty catalogue that the next start seeds again.

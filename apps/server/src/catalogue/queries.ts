@@ -1,167 +1,48 @@
-import {
-  PRICE_BANDS,
-  compareSizes,
-  mediaSrcset,
-  type Category,
-  type Facets,
-  type ImageView,
-  type ProductCard,
-  type ProductQuery,
-  type ProductSort,
-} from '@shop/core';
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { mediaSrcset, type Category, type ImageView, type ProductCard } from '@shop/core';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
 import { SPELLING_VARIANTS, queryWords } from './search-terms.js';
 import { categories, productImages, products, searchWords, variants } from './tables.js';
 
 // SQL of the storefront catalogue and the mapping of its rows to the API's shapes. No rules live here.
 
-/** The filters that have facet counts of their own: each group's counts ignore its own filter. */
-export type FacetGroup = 'category' | 'size' | 'color' | 'price';
-
-/** Groups of alternatives per query word: the word, its known spelling variant, close dictionary words. */
+/**
+ * Groups of alternatives per query word: the word, its known spelling variant, or else (for a word the
+ * catalogue does not use) the closest dictionary words. Known words cost one primary-key lookup; only
+ * unknown ones are compared by trigram similarity.
+ */
 export async function searchGroups(db: Db, q: string): Promise<string[][]> {
   const words = queryWords(q);
   if (words.length === 0) return [];
-  const rows = await selectRows<{ input: string; match: string; exact: boolean }>(
-    db,
-    sql`
-    select q.word as input, w.word as match, w.word = q.word as exact
-    from unnest(${pgArray(words)}::text[]) as q(word)
-    cross join lateral (
-      select word from ${searchWords} where word % q.word order by similarity(word, q.word) desc, word limit 2
-    ) w`,
-  );
+  const unknown = words.filter((word) => !SPELLING_VARIANTS[word]);
+  const known =
+    unknown.length === 0
+      ? new Set<string>()
+      : new Set(
+          (await selectRows<{ word: string }>(db, sql`select word from ${searchWords} where word = any(${pgArray(unknown)}::text[])`)).map(
+            (row) => row.word,
+          ),
+        );
+  const misspelt = unknown.filter((word) => !known.has(word));
+  const rows =
+    misspelt.length === 0
+      ? []
+      : await selectRows<{ input: string; match: string }>(
+          db,
+          sql`
+          select q.word as input, w.word as match
+          from unnest(${pgArray(misspelt)}::text[]) as q(word)
+          cross join lateral (
+            select word from ${searchWords} where word % q.word order by similarity(word, q.word) desc, word limit 2
+          ) w`,
+        );
   return words.map((word) => {
     const group = new Set([word]);
     const variant = SPELLING_VARIANTS[word];
     if (variant) group.add(variant);
-    const matches = rows.filter((row) => row.input === word);
-    if (!variant && !matches.some((row) => row.exact)) for (const row of matches) group.add(row.match);
+    for (const row of rows) if (row.input === word) group.add(row.match);
     return [...group];
   });
-}
-
-/** WHERE conditions for a query; `except` leaves one filter out, for that filter's own facet counts. */
-function conditions(query: ProductQuery, tsQuery: string | null, except?: FacetGroup): SQL[] {
-  const where: SQL[] = [sql`p.status = 'active'`];
-  if (tsQuery) where.push(sql`p.search_vector @@ to_tsquery('english', ${tsQuery})`);
-  if (query.style) where.push(sql`p.category_id in (select id from ${categories} where style = ${query.style})`);
-  if (except !== 'category' && query.category.length > 0) {
-    // A parent category includes its children.
-    where.push(sql`p.category_id in (
-      select c.id from ${categories} c left join ${categories} parent on parent.id = c.parent_id
-      where c.slug = any(${pgArray(query.category)}::text[]) or parent.slug = any(${pgArray(query.category)}::text[]))`);
-  }
-  const stockCondition = query.inStock ? sql` and v.quantity > 0` : sql``;
-  // A size filter means 'available in that size': a sold-out size does not match.
-  if (except !== 'size' && query.size.length > 0) {
-    where.push(
-      sql`exists (select 1 from ${variants} v where v.product_id = p.id and v.archived_at is null and v.quantity > 0 and v.variant_size = any(${pgArray(query.size)}::text[]))`,
-    );
-  }
-  if (except !== 'color' && query.color.length > 0) {
-    where.push(
-      sql`exists (select 1 from ${variants} v where v.product_id = p.id and v.archived_at is null and lower(v.variant_color) = any(${pgArray(query.color.map((c) => c.toLowerCase()))}::text[])${stockCondition})`,
-    );
-  }
-  if (except !== 'price') {
-    if (query.minPrice !== undefined) where.push(sql`p.selling_price_paise >= ${query.minPrice}`);
-    if (query.maxPrice !== undefined) where.push(sql`p.selling_price_paise <= ${query.maxPrice}`);
-  }
-  if (query.minDiscount !== undefined) where.push(sql`p.discount_percent >= ${query.minDiscount}`);
-  if (query.inStock) where.push(sql`p.available_stock > 0`);
-  return where;
-}
-
-const whereOf = (query: ProductQuery, tsQuery: string | null, except?: FacetGroup) =>
-  sql.join(conditions(query, tsQuery, except), sql` and `);
-
-function orderBy(sort: ProductSort, tsQuery: string | null): SQL {
-  switch (sort) {
-    case 'newest':
-      return sql`p.created_at desc, p.id`;
-    case 'price_asc':
-      return sql`p.selling_price_paise asc, p.id`;
-    case 'price_desc':
-      return sql`p.selling_price_paise desc, p.id`;
-    case 'discount':
-      return sql`p.discount_percent desc, p.created_at desc, p.id`;
-    case 'relevance':
-      return tsQuery
-        ? sql`ts_rank_cd(p.search_vector, to_tsquery('english', ${tsQuery})) desc, (p.available_stock > 0) desc, p.created_at desc, p.id`
-        : sql`(p.available_stock > 0) desc, p.created_at desc, p.id`;
-  }
-}
-
-/** Ids of one page of matching products, in the asked order, and how many match in all. */
-export async function pageOfIds(
-  db: Db,
-  query: ProductQuery,
-  tsQuery: string | null,
-  page: { limit: number; offset: number; sort: ProductSort },
-): Promise<{ ids: string[]; total: number }> {
-  const rows = await selectRows<{ id: string; total: number }>(
-    db,
-    sql`
-    select p.id, count(*) over () as total from ${products} p
-    where ${whereOf(query, tsQuery)}
-    order by ${orderBy(page.sort, tsQuery)} limit ${page.limit} offset ${page.offset}`,
-  );
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && page.offset > 0) {
-    // Past the last page: still say how many there are, so the page can offer a way back.
-    const count = await selectRows<{ total: number }>(
-      db,
-      sql`select count(*)::int as total from ${products} p where ${whereOf(query, tsQuery)}`,
-    );
-    total = Number(count[0]?.total ?? 0);
-  }
-  return { ids: rows.map((row) => row.id), total };
-}
-
-/** Counts per category, size, colour and price band; each group under every filter but its own. */
-export async function facetCounts(db: Db, query: ProductQuery, tsQuery: string | null): Promise<Facets> {
-  const bandColumns = sql.join(
-    PRICE_BANDS.map((band, index) =>
-      band.max === null
-        ? sql`count(*) filter (where p.selling_price_paise >= ${band.min}) as ${sql.raw(`b${index}`)}`
-        : sql`count(*) filter (where p.selling_price_paise between ${band.min} and ${band.max}) as ${sql.raw(`b${index}`)}`,
-    ),
-    sql`, `,
-  );
-  const [categoryRows, sizeRows, colorRows, bandRows] = await Promise.all([
-    selectRows<{ slug: string; name: string; count: number }>(
-      db,
-      sql`
-      select c.slug, c.name, count(*)::int as count from ${products} p join ${categories} c on c.id = p.category_id
-      where ${whereOf(query, tsQuery, 'category')} group by c.slug, c.name, c.position order by c.position, c.name`,
-    ),
-    selectRows<{ value: string; count: number }>(
-      db,
-      sql`
-      select v.variant_size as value, count(distinct p.id)::int as count from ${products} p
-      join ${variants} v on v.product_id = p.id and v.archived_at is null and v.quantity > 0
-      where ${whereOf(query, tsQuery, 'size')} group by v.variant_size`,
-    ),
-    selectRows<{ value: string; count: number }>(
-      db,
-      sql`
-      select v.variant_color as value, count(distinct p.id)::int as count from ${products} p join ${variants} v on v.product_id = p.id and v.archived_at is null
-      where ${whereOf(query, tsQuery, 'color')} group by v.variant_color order by count desc, value`,
-    ),
-    selectRows<Record<string, number | string>>(
-      db,
-      sql`select ${bandColumns} from ${products} p where ${whereOf(query, tsQuery, 'price')}`,
-    ),
-  ]);
-  const bands = bandRows[0] ?? {};
-  return {
-    categories: categoryRows.map((row) => ({ ...row, count: Number(row.count) })),
-    sizes: sizeRows.map((row) => ({ ...row, count: Number(row.count) })).sort((a, b) => compareSizes(a.value, b.value)),
-    colors: colorRows.map((row) => ({ ...row, count: Number(row.count) })),
-    priceBands: PRICE_BANDS.map((band, index) => ({ min: band.min, max: band.max, count: Number(bands[`b${index}`] ?? 0) })),
-  };
 }
 
 interface CardRow {
@@ -214,23 +95,65 @@ function toCard(row: CardRow): ProductCard {
   };
 }
 
+/** The card's columns of a product row `p`: its category, live colours and first photo. */
+const cardColumns = sql`
+  p.id, p.name, p.slug, p.price_paise, p.discount_percent, p.selling_price_paise, p.available_stock, p.created_at,
+  c.id as category_id, c.name as category_name, c.slug as category_slug,
+  (select array_agg(distinct v.variant_color order by v.variant_color) from ${variants} v where v.product_id = p.id and v.archived_at is null) as colors,
+  i.id as image_id, i.storage_key, i.url, i.width, i.height, i.alt, i.variant_color as image_color`;
+
+const cardJoins = sql`
+  left join ${categories} c on c.id = p.category_id
+  left join lateral (select * from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1) i on true`;
+
 /** Cards for the given ids, in that order; ids not found (or not active, with `activeOnly`) are left out. */
 export async function cardsByIds(db: Db, ids: string[], options: { activeOnly?: boolean } = {}): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
   const rows = await selectRows<CardRow>(
     db,
-    sql`
-    select p.id, p.name, p.slug, p.price_paise, p.discount_percent, p.selling_price_paise, p.available_stock, p.created_at,
-      c.id as category_id, c.name as category_name, c.slug as category_slug,
-      (select array_agg(distinct v.variant_color order by v.variant_color) from ${variants} v where v.product_id = p.id and v.archived_at is null) as colors,
-      i.id as image_id, i.storage_key, i.url, i.width, i.height, i.alt, i.variant_color as image_color
-    from ${products} p
-    left join ${categories} c on c.id = p.category_id
-    left join lateral (select * from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1) i on true
+    sql`select ${cardColumns} from ${products} p ${cardJoins}
     where p.id = any(${pgArray(ids)}::uuid[])${options.activeOnly ? sql` and p.status = 'active'` : sql``}`,
   );
   const byId = new Map(rows.map((row) => [row.id, toCard(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A card row with what the listing index filters and sorts on. */
+export interface ListingRow extends CardRow {
+  category_style: 'traditional' | 'modern' | null;
+  category_position: number | null;
+  parent_slug: string | null;
+  parent_name: string | null;
+  parent_position: number | null;
+  /** created_at in microseconds since 1970, as text (bigint). */
+  created_micros: string;
+  variants: Array<{ size: string; color: string; quantity: number }> | null;
+}
+
+/** Active products for the listing index: all of them, or those of `ids` that are active. */
+export async function listingRows(db: Db, ids?: readonly string[]): Promise<Array<{ row: ListingRow; card: ProductCard }>> {
+  if (ids && ids.length === 0) return [];
+  const rows = await selectRows<ListingRow>(
+    db,
+    sql`select ${cardColumns}, c.style as category_style, c.position as category_position, parent.slug as parent_slug, parent.name as parent_name, parent.position as parent_position,
+      (extract(epoch from p.created_at) * 1000000)::bigint::text as created_micros,
+      (select json_agg(json_build_object('size', v.variant_size, 'color', v.variant_color, 'quantity', v.quantity))
+         from ${variants} v where v.product_id = p.id and v.archived_at is null) as variants
+    from ${products} p ${cardJoins}
+    left join ${categories} parent on parent.id = c.parent_id
+    where p.status = 'active'${ids ? sql` and p.id = any(${pgArray([...ids])}::uuid[])` : sql``}`,
+  );
+  return rows.map((row) => ({ row, card: toCard(row) }));
+}
+
+/** Active products matching a search, with their rank (0 unless `ranked`: the rank costs time). */
+export async function searchMatches(db: Db, tsQuery: string, ranked: boolean): Promise<Map<string, number>> {
+  const rows = await selectRows<{ id: string; rank: number }>(
+    db,
+    sql`select p.id, ${ranked ? sql`ts_rank_cd(p.search_vector, to_tsquery('english', ${tsQuery}))` : sql`0`}::float8 as rank
+    from ${products} p where p.status = 'active' and p.search_vector @@ to_tsquery('english', ${tsQuery})`,
+  );
+  return new Map(rows.map((row) => [row.id, Number(row.rank)]));
 }
 
 export async function imagesOf(db: Db, productId: string): Promise<ImageView[]> {

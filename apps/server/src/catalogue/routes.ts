@@ -6,8 +6,9 @@ import {
   productQuerySchema,
   suggestQuerySchema,
   suggestionsSchema,
+  type ProductPage,
 } from '@shop/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okEnvelope } from '../http/envelope.js';
 import type { CatalogueService } from './service.js';
@@ -45,11 +46,17 @@ export const catalogueRoutes =
       ],
       ['/api/user/product/search', 'Full-text search with typo tolerance; same filters and answer as /filter, ranked by relevance'],
     ] as const;
+    const listingAnswer = okEnvelope(productPageSchema);
     for (const [url, summary] of listings) {
+      // Rendered once per normalised query by the route's own serializer, then sent as cached text.
+      const serialize = serializerCompiler({ schema: listingAnswer, method: 'GET', url });
+      const render = (page: ProductPage) => serialize(ok(page));
       app.get(
         url,
-        { schema: { tags, summary, querystring: productQuerySchema, response: { 200: okEnvelope(productPageSchema) } } },
-        async (request) => ok(await catalogue.findProducts(request.query)),
+        { schema: { tags, summary, querystring: productQuerySchema, response: { 200: listingAnswer } } },
+        // `as never`: the type provider types replies as the schema's object; this text was made by that schema.
+        async (request, reply) =>
+          reply.type('application/json; charset=utf-8').send((await catalogue.listingBody(request.query, render)) as never),
       );
     }
 

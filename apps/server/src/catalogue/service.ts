@@ -19,18 +19,18 @@ import {
   activeProductRow,
   cardsByIds,
   categoriesWithCounts,
-  facetCounts,
   imagesOf,
   nearestWords,
-  pageOfIds,
   productCount,
   relatedIds,
   searchGroups,
+  searchMatches,
   sitemapRows,
   suggestedCategories,
   suggestedIds,
   variantRowsOf,
 } from './queries.js';
+import { ListingIndex, type SearchMatches } from './listing-index.js';
 import { STRONG_WEIGHTS, toTsQuery } from './search-terms.js';
 
 // The storefront's reads of the catalogue: rules (what is visible, how search falls back, prices) over
@@ -40,35 +40,40 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 
 const EMPTY_FACETS = { categories: [], sizes: [], colors: [], priceBands: [] };
 
-/** Active products matching every filter, one page of them, with facet counts. */
-export async function findProducts(db: Db, query: ProductQuery): Promise<ProductPage> {
+/**
+ * Active products matching every filter, one page of them, with facet counts: the filters, sorts and counts
+ * run on the in-memory listing index; a search asks PostgreSQL's full-text index which products match.
+ */
+export async function findProducts(
+  db: Db,
+  index: ListingIndex,
+  query: ProductQuery,
+  searches: (tsQuery: string, ranked: boolean) => Promise<SearchMatches> = (tsQuery, ranked) => searchMatches(db, tsQuery, ranked),
+): Promise<ProductPage> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const page = query.page ?? 1;
   const pageSpec = { limit, offset: (page - 1) * limit, sort: query.sort ?? 'relevance' } as const;
-  let tsQuery: string | null = null;
-  let groups: string[][] = [];
-  if (query.q) {
-    groups = await searchGroups(db, query.q);
-    tsQuery = groups.length > 0 ? toTsQuery(groups) : null;
-    // Nothing searchable in the query (only punctuation, say): nothing matches.
-    if (!tsQuery) return { products: [], total: 0, page, limit, facets: EMPTY_FACETS };
+  const snapshot = await index.current();
+  if (!query.q) {
+    const { cards, total, facets } = snapshot.query(query, pageSpec);
+    return { products: cards, total, page, limit, facets };
   }
-  let found = query.q ? { ids: [] as string[], total: 0 } : await pageOfIds(db, query, null, pageSpec);
-  if (query.q) {
-    // Strong matches first: the words in a product's name, category, tags, fabric or colours. When some exist,
-    // products that only mention a word in their description ('pairs well with a kurti') are left out; when
-    // none have every word, the ones with any of them, strong before weak.
-    const attempts = [toTsQuery(groups, '&', STRONG_WEIGHTS), toTsQuery(groups)];
-    if (groups.length > 1) attempts.push(toTsQuery(groups, '|', STRONG_WEIGHTS), toTsQuery(groups, '|'));
-    for (const attempt of attempts) {
-      tsQuery = attempt;
-      found = await pageOfIds(db, query, tsQuery, pageSpec);
-      if (found.total > 0) break;
-    }
+  const groups = await searchGroups(db, query.q);
+  // Nothing searchable in the query (only punctuation, say): nothing matches.
+  if (groups.length === 0) return { products: [], total: 0, page, limit, facets: EMPTY_FACETS };
+  // Strong matches first: the words in a product's name, category, tags, fabric or colours. When some exist,
+  // products that only mention a word in their description ('pairs well with a kurti') are left out; when
+  // none have every word, the ones with any of them, strong before weak.
+  const attempts = [toTsQuery(groups, '&', STRONG_WEIGHTS), toTsQuery(groups)];
+  if (groups.length > 1) attempts.push(toTsQuery(groups, '|', STRONG_WEIGHTS), toTsQuery(groups, '|'));
+  let answer = snapshot.query(query, pageSpec, new Map());
+  for (const tsQuery of attempts) {
+    answer = snapshot.query(query, pageSpec, await searches(tsQuery, pageSpec.sort === 'relevance'));
+    if (answer.total > 0) break;
   }
-  const [products, facets] = await Promise.all([cardsByIds(db, found.ids), facetCounts(db, query, tsQuery)]);
-  if (query.q && found.total === 0) return { products, total: 0, page, limit, facets, suggestions: await searchSuggestions(db, query.q) };
-  return { products, total: found.total, page, limit, facets };
+  const { cards, total, facets } = answer;
+  if (total === 0) return { products: cards, total, page, limit, facets, suggestions: await searchSuggestions(db, query.q) };
+  return { products: cards, total, page, limit, facets };
 }
 
 /** For a search that found nothing: the nearest words of the catalogue, and its biggest categories. */
@@ -153,6 +158,28 @@ export async function activeCards(db: Db, ids: string[]): Promise<ProductCard[]>
   );
 }
 
+/**
+ * One key per question, however it was asked: parameters in one order, list values sorted, defaults and
+ * empty values dropped, the search lower-cased with single spaces. `?sort=relevance&page=1&size=M,S` and
+ * `?size=S,M` share an answer.
+ */
+export function normalisedQueryKey(query: ProductQuery): string {
+  const entries: Array<[string, unknown]> = [];
+  const q = query.q?.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (q) entries.push(['q', q]);
+  for (const name of ['category', 'size'] as const) if (query[name].length > 0) entries.push([name, [...new Set(query[name])].sort()]);
+  if (query.color.length > 0) entries.push(['color', [...new Set(query.color.map((color) => color.toLowerCase()))].sort()]);
+  if (query.style) entries.push(['style', query.style]);
+  if (query.minPrice !== undefined) entries.push(['minPrice', query.minPrice]);
+  if (query.maxPrice !== undefined) entries.push(['maxPrice', query.maxPrice]);
+  if (query.minDiscount) entries.push(['minDiscount', query.minDiscount]);
+  if (query.inStock) entries.push(['inStock', true]);
+  if (query.sort && query.sort !== 'relevance') entries.push(['sort', query.sort]);
+  if (query.page && query.page !== 1) entries.push(['page', query.page]);
+  if (query.limit && query.limit !== DEFAULT_PAGE_SIZE) entries.push(['limit', query.limit]);
+  return JSON.stringify(entries);
+}
+
 /** Listings may be this stale (stock badges, new products) when a change notice is missed. */
 export const LIST_TTL_MS = 30_000;
 /** Details carry stock counts ('Only 2 left'): kept for less time. */
@@ -163,8 +190,12 @@ export const DETAILS_TTL_MS = 10_000;
  * asked, emptied by every change notice, and short-lived in case a notice from elsewhere is missed.
  */
 export function createCatalogueService(db: Db, changes: CatalogueChanges) {
+  const index = new ListingIndex(db);
   const cache = new LRUCache<string, object>({ max: 2_000, ttl: LIST_TTL_MS });
-  changes.subscribe(() => cache.clear());
+  changes.subscribe((productIds) => {
+    index.invalidate(productIds);
+    cache.clear();
+  });
   const cached = async <T extends object>(key: string, compute: () => Promise<T>, ttl = LIST_TTL_MS): Promise<T> => {
     const hit = cache.get(key);
     if (hit) return hit as T;
@@ -172,9 +203,27 @@ export function createCatalogueService(db: Db, changes: CatalogueChanges) {
     cache.set(key, value, { ttl });
     return value;
   };
+  // Listing answers as sent (UTF-8 JSON), per normalised query: a repeated question costs a lookup, no work,
+  // no serialising and no encoding. Emptied with the rest by every change notice; held to a size, not a count.
+  const bodies = new LRUCache<string, Buffer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (body) => body.length || 1, ttl: LIST_TTL_MS });
+  changes.subscribe(() => bodies.clear());
+  // Which products match a search does not depend on filters, sort or page: one entry serves them all.
+  const searches = (tsQuery: string, ranked: boolean) =>
+    cached(`search:${ranked}:${tsQuery}`, () => searchMatches(db, tsQuery, ranked)) as Promise<SearchMatches>;
   return {
     listCategories: (): Promise<Category[]> => cached('categories', () => categoriesWithCounts(db)),
-    findProducts: (query: ProductQuery) => cached(`find:${JSON.stringify(query)}`, () => findProducts(db, query)),
+    findProducts: (query: ProductQuery) => findProducts(db, index, query, searches),
+    /** findProducts rendered by `render` (the HTTP answer's JSON), cached per normalised query. */
+    listingBody: async (query: ProductQuery, render: (page: ProductPage) => string): Promise<Buffer> => {
+      const key = normalisedQueryKey(query);
+      const hit = bodies.get(key);
+      if (hit !== undefined) return hit;
+      const body = Buffer.from(render(await findProducts(db, index, query, searches)));
+      bodies.set(key, body);
+      return body;
+    },
+    /** Loads the listing index now rather than on the first shopper's request. */
+    warmUp: () => index.current().then(() => undefined),
     suggest: (q: string) => cached(`suggest:${q.toLowerCase()}`, () => suggest(db, q)),
     getProductDetails: (productId: string) => cached(`details:${productId}`, () => getProductDetails(db, productId), DETAILS_TTL_MS),
     relatedProducts: (productId: string, limit = 8) => cached(`related:${productId}:${limit}`, () => relatedProducts(db, productId, limit)),
