@@ -5,7 +5,9 @@
  *
  *   npm run bench:lighthouse        (CHROME_PATH defaults to /usr/bin/chromium)
  *
- * Targets from the catalogue issue: performance ≥ 95, accessibility ≥ 95, SEO 100, landing JS ≤ 100 KB.
+ * Targets from the catalogue speed issue: performance ≥ 97, accessibility, SEO and best practices 100; each page's
+ * JavaScript within its byte budget (landing 100 KB, /filter and product 120 KB, compressed). The bench (not the
+ * tests) fails when a page's JavaScript is over its budget.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -26,12 +28,13 @@ async function main() {
     };
     const productId = listing.data.products[0]?._id;
     const pages = [
-      ['landing', '/'],
-      ['filter', '/filter?style=traditional'],
-      ['product', `/product/${productId}`],
+      ['landing', '/', 100],
+      ['filter', '/filter?style=traditional', 120],
+      ['product', `/product/${productId}`, 120],
     ] as const;
-    console.log('page       perf  a11y  seo  best-practices  JS (transferred)');
-    for (const [name, path] of pages) {
+    console.log('page       perf  a11y  seo  best-practices  JS (transferred) / budget');
+    const over: string[] = [];
+    for (const [name, path, budgetKb] of pages) {
       const result = await lighthouse(`${shop.url}${path}`, {
         port: chrome.port,
         output: 'json',
@@ -43,9 +46,15 @@ async function main() {
       const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100)).padStart(4);
       const items = (audits['resource-summary']?.details as { items?: ResourceSummaryItem[] } | undefined)?.items ?? [];
       const scriptBytes = items.find((item) => item.resourceType === 'script')?.transferSize ?? 0;
+      const kb = scriptBytes / 1024;
+      if (kb > budgetKb) over.push(`${name} ${kb.toFixed(1)} KB > ${budgetKb} KB`);
       console.log(
-        `${name.padEnd(9)} ${score('performance')}  ${score('accessibility')}  ${score('seo')}  ${score('best-practices')}            ${(scriptBytes / 1024).toFixed(1)} KB`,
+        `${name.padEnd(9)} ${score('performance')}  ${score('accessibility')}  ${score('seo')}  ${score('best-practices')}            ${kb.toFixed(1)} KB / ${budgetKb} KB${kb > budgetKb ? '  OVER' : ''}`,
       );
+    }
+    if (over.length > 0) {
+      console.log(`\nJavaScript over budget: ${over.join('; ')}`);
+      process.exitCode = 1;
     }
   } finally {
     chrome.kill();

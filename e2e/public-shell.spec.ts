@@ -93,6 +93,26 @@ test('a page carries a fresh CSP nonce, and its inline scripts use it', async ({
   expect(nonces[0]).not.toBe(nonces[1]);
 });
 
+test('scripts are sent as compressed at build time (brotli or gzip, as the browser asks), and kept a year', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const script = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
+  const url = script?.[1] ?? script?.[2];
+  expect(url).toBeTruthy();
+  for (const [asked, sent] of [
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+  ] as const) {
+    const response = await request.get(url!, { headers: { 'accept-encoding': asked } });
+    expect(response.status(), asked).toBe(200);
+    expect(response.headers()['content-encoding'], asked).toBe(sent);
+    // A file read from disk has a length; compressing on the fly would stream it in chunks.
+    expect(Number(response.headers()['content-length']), asked).toBeGreaterThan(0);
+    expect(response.headers()['cache-control']).toContain('immutable');
+    expect(response.headers()['vary']).toContain('accept-encoding');
+  }
+});
+
 test('a toast shows once however often it is raised, and is cleared when the shopper moves to another page', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(`nobody-${Date.now()}@example.in`);

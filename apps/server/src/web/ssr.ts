@@ -41,6 +41,8 @@ export async function registerWeb(
     prefix: '/',
     wildcard: false, // one route per file found now; everything else falls through to the pages
     index: false,
+    // The build wrote .br and .gz beside each script and stylesheet (scripts/precompress.mjs): sent as they are.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // Vite puts content-hashed files under assets/: they never change, so browsers keep them a year.
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
