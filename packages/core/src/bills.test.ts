@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBillSchema, billQuerySchema } from './bills.js';
 import { billTotals, isBillDiscount, shareInProportion } from './pricing.js';
-import { weeklyQuerySchema, weekLabel, mondayOf, roundToRupee } from './reports.js';
+import { mondayOf, weekLabel } from './calendar-days.js';
+import { weeklyQuerySchema, roundToRupee } from './reports.js';
 
 describe('billTotals', () => {
   it('is Σ item totals × (1 − discount/100), rounded half up to the paisa', () => {

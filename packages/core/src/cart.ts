@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { MAX_QUANTITY_PER_LINE } from './cart-limits.js';
 import { variantViewSchema } from './catalogue.js';
-
-/** Most pieces of one product (and variant) in one cart line or order. */
-export const MAX_QUANTITY_PER_LINE = 10;
 
 const productId = z.uuid('productId must be a product id');
 const variantId = z.uuid('variantId must be a variant id').optional();

@@ -1,51 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters, plainText } from './text.js';
-
-/** Spec §9 presets for the variant pickers; 'Other' lets staff type their own. */
-export const COLOR_PRESETS = ['Red', 'Blue', 'Green', 'Black', 'White'] as const;
-export const SIZE_PRESETS = ['S', 'M', 'L', 'XL', 'XXL'] as const;
-/** Order in which sizes are listed; unknown sizes (Free size, 32, ...) follow in alphabetical order. */
-export const SIZE_ORDER = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', 'Free size'] as const;
-
-export const PRODUCT_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'discount'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export const SORT_LABELS: Record<ProductSort, string> = {
-  relevance: 'Recommended',
-  newest: 'Newest first',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  discount: 'Biggest discount',
-};
-
-export const MAX_PAGE_SIZE = 48;
-export const DEFAULT_PAGE_SIZE = 24;
-export const MAX_QUERY_LENGTH = 100;
-
-/** Price bands of the price facet, in paise like every amount of the API; both ends inclusive, the last open-ended. */
-export const PRICE_BANDS = [
-  { min: 0, max: 99_999 },
-  { min: 1_00_000, max: 1_99_999 },
-  { min: 2_00_000, max: 3_99_999 },
-  { min: 4_00_000, max: 5_99_999 },
-  { min: 6_00_000, max: null },
-] as const;
-
-/** Rendition widths of every product photo (WebP), for srcset. */
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
-export const DEFAULT_IMAGE_WIDTH = 640;
-
-/** URL of one rendition of a stored image. */
-export const mediaUrl = (storageKey: string, width: number = DEFAULT_IMAGE_WIDTH) => `/media/${storageKey}-${width}.webp`;
-export const mediaSrcset = (storageKey: string) => IMAGE_WIDTHS.map((width) => `${mediaUrl(storageKey, width)} ${width}w`).join(', ');
-
-/** Orders sizes as people expect (S before M before L), unknown ones after. */
-export function compareSizes(a: string, b: string): number {
-  const rank = (size: string) => {
-    const index = (SIZE_ORDER as readonly string[]).indexOf(size);
-    return index === -1 ? SIZE_ORDER.length : index;
-  };
-  return rank(a) - rank(b) || a.localeCompare(b, 'en-IN', { numeric: true });
-}
+import { MAX_PAGE_SIZE, MAX_QUERY_LENGTH, PRODUCT_SORTS } from './catalogue-constants.js';
 
 const list = (name: string) =>
   z

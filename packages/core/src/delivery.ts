@@ -1,5 +1,5 @@
 import { DELIVERY_DAYS, DISPATCH_HOURS } from './policy.js';
-import { addDays } from './reports.js';
+import { addDays } from './calendar-days.js';
 
 // 'Delivery by Thu, 27 Nov' on the product page: the zone of a pincode from its first digits, and the latest
 // day the policy's dispatch and delivery windows promise. Couriers deliver Monday to Saturday.

@@ -41,8 +41,6 @@ export const INDIAN_STATES = [
 ] as const;
 export type IndianState = (typeof INDIAN_STATES)[number];
 
-export const SHOP_TAGLINE = "Elegant women's clothing in traditional and modern styles.";
-
 /** GSTIN: 2-digit state code, 10-character PAN, entity number, 'Z', check character. */
 const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 

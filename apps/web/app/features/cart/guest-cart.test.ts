@@ -61,9 +61,19 @@ describe('the browser cart', () => {
         { productId: PRODUCT, quantity: 2 },
         { productId: 'not-an-id', quantity: 1 },
         { productId: PRODUCT, quantity: 99 },
+        { productId: PRODUCT, quantity: 1.5 },
+        { productId: PRODUCT, quantity: '2' },
+        { productId: PRODUCT, variantId: 'red-m', quantity: 1 },
+        null,
+        'line',
+        { productId: PRODUCT, variantId: VARIANT, quantity: 1, price: 1 },
       ]),
     );
-    expect(readGuestCart()).toEqual([{ productId: PRODUCT, quantity: 2 }]);
+    // Only the three fields of a good line are kept: a price written into storage is not.
+    expect(readGuestCart()).toEqual([
+      { productId: PRODUCT, quantity: 2 },
+      { productId: PRODUCT, variantId: VARIANT, quantity: 1 },
+    ]);
     storage.setItem(KEY, '{not json');
     expect(readGuestCart()).toEqual([]);
   });

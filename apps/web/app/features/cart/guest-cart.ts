@@ -1,4 +1,4 @@
-import { MAX_QUANTITY_PER_LINE, guestCartLineSchema, type GuestCartLine } from '@shop/core';
+import { MAX_QUANTITY_PER_LINE, type GuestCartLine } from '@shop/core';
 import { useSyncExternalStore } from 'react';
 
 // A signed-out shopper's cart, kept in localStorage in the account cart's line shape ({productId, variantId?,
@@ -10,6 +10,26 @@ const listeners = new Set<() => void>();
 
 let cachedRaw: string | null = null;
 let cachedLines: readonly GuestCartLine[] = EMPTY;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/**
+ * A line as the account cart takes it (guestCartLineSchema's rules), checked by hand: this runs on every page,
+ * which should not load zod for three fields.
+ */
+export function isGuestCartLine(value: unknown): value is GuestCartLine {
+  if (typeof value !== 'object' || value === null) return false;
+  const { productId, variantId, quantity } = value as Record<string, unknown>;
+  return (
+    typeof productId === 'string' &&
+    UUID.test(productId) &&
+    (variantId === undefined || (typeof variantId === 'string' && UUID.test(variantId))) &&
+    typeof quantity === 'number' &&
+    Number.isInteger(quantity) &&
+    quantity >= 1 &&
+    quantity <= MAX_QUANTITY_PER_LINE
+  );
+}
 
 const storage = (): Storage | null => {
   try {
@@ -32,10 +52,12 @@ export function readGuestCart(): readonly GuestCartLine[] {
     parsed = [];
   }
   cachedLines = Array.isArray(parsed)
-    ? parsed.flatMap((line) => {
-        const checked = guestCartLineSchema.safeParse(line);
-        return checked.success ? [checked.data] : [];
-      })
+    ? parsed.flatMap((line) =>
+        // Only the three fields, whatever else was stored.
+        isGuestCartLine(line)
+          ? [{ productId: line.productId, ...(line.variantId ? { variantId: line.variantId } : {}), quantity: line.quantity }]
+          : [],
+      )
     : EMPTY;
   return cachedLines;
 }

@@ -1,8 +1,7 @@
-import { addToWishlistSchema } from '@shop/core';
+import type { addToWishlistSchema } from '@shop/core';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-export { addToWishlistSchema };
 export type AddToWishlistInput = z.output<typeof addToWishlistSchema>;
 
 /** Saves a product to the signed-in shopper's wishlist (saving it twice changes nothing). */
