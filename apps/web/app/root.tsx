@@ -20,6 +20,7 @@ import { isAdminPath } from './features/admin/admin-paths';
 import { useNonce } from './lib/nonce';
 import { currentUser } from './lib/session.server';
 import './app.css';
+import headingFont from '@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
@@ -35,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 
 export const links: LinksFunction = () => [
+  // The headings' font (app.css), fetched with the page rather than after the stylesheet is read.
+  { rel: 'preload', href: headingFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/site.webmanifest' },
 ];

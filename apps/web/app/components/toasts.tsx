@@ -1,7 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { ToastContainer, type Id } from 'react-toastify';
-import { toast } from '../lib/toast';
+import type { Id } from 'react-toastify';
+import { loadToastify, toast, toastifyLoaded } from '../lib/toast';
+
+const ToastContainer = lazy(() => loadToastify().then(({ ToastContainer }) => ({ default: ToastContainer })));
 
 /**
  * The shop's toast area (styled in app.css): one per message (lib/toast), and cleared when the shopper moves on.
@@ -35,5 +37,18 @@ export function Toasts() {
     shownPath.current = pathname;
     for (const [id, at] of raisedAt.current) if (at < lastGestureAt.current) toast.dismiss(id);
   }, [pathname]);
-  return <ToastContainer position="top-right" autoClose={5000} />;
+  // The toast area comes with the first toast (lib/toast).
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void toastifyLoaded().then(() => live && setWanted(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastContainer position="top-right" autoClose={5000} />
+    </Suspense>
+  ) : null;
 }

@@ -1,21 +1,52 @@
-import { toast as toastify, type ToastContent, type ToastOptions } from 'react-toastify';
+import type * as ReactToastify from 'react-toastify';
+import type { Id, ToastContent, ToastOptions, ToastItem } from 'react-toastify';
 
 // The shop's toasts: react-toastify's, with each message as its own id, so the same words raised twice (a
 // double click, a retry, two parts of a page failing alike) show once while the first is on screen.
+// react-toastify (and the stylesheet it injects) loads with the first toast, not with the page: every page
+// has a toast area, few pages raise a toast. A toast raised before its area is on screen waits in
+// react-toastify's queue.
 
-type Notify = (content: ToastContent, options?: ToastOptions) => ReturnType<typeof toastify>;
-const once =
-  (notify: Notify): Notify =>
-  (content, options = {}) =>
-    notify(content, typeof content === 'string' && options.toastId === undefined ? { ...options, toastId: content } : options);
+type Toastify = typeof ReactToastify;
+let loading: Promise<Toastify> | null = null;
+let announceLoaded: (module: Toastify) => void = () => {};
+const loaded = new Promise<Toastify>((resolve) => (announceLoaded = resolve));
 
-export const toast = Object.assign(once(toastify), {
-  success: once(toastify.success),
-  error: once(toastify.error),
-  info: once(toastify.info),
-  warn: once(toastify.warn),
-  warning: once(toastify.warning),
-  dismiss: toastify.dismiss,
-  onChange: toastify.onChange,
-  isActive: toastify.isActive,
-});
+export const loadToastify = (): Promise<Toastify> =>
+  (loading ??= import('react-toastify').then((module) => {
+    announceLoaded(module);
+    return module;
+  }));
+
+/** Resolves when the first toast has loaded react-toastify (never, on a page without toasts). */
+export const toastifyLoaded = (): Promise<Toastify> => loaded;
+
+type Kind = 'success' | 'error' | 'info' | 'warn' | 'warning';
+const raise =
+  (kind: Kind) =>
+  (content: ToastContent, options: ToastOptions = {}): void => {
+    const withId = typeof content === 'string' && options.toastId === undefined ? { ...options, toastId: content } : options;
+    void loadToastify().then(({ toast }) => toast[kind](content, withId));
+  };
+
+export const toast = {
+  success: raise('success'),
+  error: raise('error'),
+  info: raise('info'),
+  warn: raise('warn'),
+  warning: raise('warning'),
+  // Nothing to dismiss or follow before the first toast: neither loads react-toastify.
+  dismiss: (id?: Id): void => void loading?.then(({ toast: toastify }) => toastify.dismiss(id)),
+  /** Follows toasts being added and removed; answers a function that stops following. */
+  onChange: (listener: (item: ToastItem) => void): (() => void) => {
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    void loaded.then(({ toast: toastify }) => {
+      if (!stopped) stop = toastify.onChange(listener);
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  },
+};

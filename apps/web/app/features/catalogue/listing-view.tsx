@@ -321,7 +321,15 @@ export function ListingView({
           </aside>
         )}
 
-        <section aria-label="Products" aria-busy={busy} className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+        <section
+          aria-labelledby="listing-products"
+          aria-busy={busy}
+          className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}
+        >
+          {/* The cards' names are h3s: this keeps the outline h1 → h2 → h3 for screen readers. */}
+          <h2 id="listing-products" className="sr-only">
+            Products
+          </h2>
           {result.products.length > 0 ? (
             <>
               <ProductGrid products={result.products} eagerCount={4} cardAction={cardAction} />
