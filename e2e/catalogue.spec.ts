@@ -211,3 +211,19 @@ test('the size chart of a dress opens from the product page, in inches or centim
   await expect(chart).toBeHidden();
   await expect(page.getByRole('button', { name: 'Size chart' })).toBeFocused();
 });
+
+test('the main photo opens full size (loaded only then) and closes with Escape or its close button', async ({ page }) => {
+  await page.goto('/filter?style=modern');
+  await page.getByRole('link', { name: 'Tiered Maxi Dress', exact: true }).click();
+  const zoom = page.getByRole('button', { name: /^Zoom in: / });
+  await zoom.click();
+  const view = page.getByRole('dialog', { name: /full size$/ });
+  await expect(view).toBeVisible();
+  await expect(view.getByRole('img')).toHaveAttribute('src', /-1280\.webp$/);
+  await page.keyboard.press('Escape');
+  await expect(view).toBeHidden();
+  await zoom.click();
+  // Its close button is not under the sticky header on wide screens (the view is rendered into <body>).
+  await view.getByRole('button', { name: 'Close full-size photo' }).click();
+  await expect(view).toBeHidden();
+});

@@ -1,8 +1,9 @@
-import { type ImageView, mediaUrl } from '@shop/core';
-import { X, ZoomIn } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { useModal } from '../../lib/use-modal';
+import type { ImageView } from '@shop/core';
+import { ZoomIn } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { ProductImage } from './product-image';
+
+const ZoomView = lazy(() => import('./zoom-view').then((module) => ({ default: module.ZoomView })));
 
 /** Main photo with thumbnails; the main photo opens a full-size view (zoom) that Escape or a click closes. */
 export function ProductGallery({ images, name }: { images: ImageView[]; name: string }) {
@@ -53,38 +54,11 @@ export function ProductGallery({ images, name }: { images: ImageView[]; name: st
           <ProductImage image={null} alt={name} sizes="100vw" />
         )}
       </div>
-      {zoomed && current && <ZoomView image={current} name={name} onClose={() => setZoomed(false)} />}
-    </div>
-  );
-}
-
-function ZoomView({ image, name, onClose }: { image: ImageView; name: string; onClose: () => void }) {
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useModal(closeRef, onClose);
-  return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-label={`${name}, full size`}
-      className="fixed inset-0 z-50 flex items-center justify-center bg-ink/90 p-4"
-      onClick={onClose}
-    >
-      <img
-        src={mediaUrl(image.public_id, 1280)}
-        alt={image.alt || name}
-        width={image.width}
-        height={image.height}
-        className="max-h-full max-w-full rounded-xl object-contain"
-      />
-      <button
-        ref={closeRef}
-        type="button"
-        onClick={onClose}
-        className="absolute right-4 top-4 flex h-12 w-12 items-center justify-center rounded-full bg-white text-ink"
-        aria-label="Close full-size photo"
-      >
-        <X aria-hidden="true" className="h-6 w-6" />
-      </button>
+      {zoomed && current && (
+        <Suspense fallback={null}>
+          <ZoomView image={current} name={name} onClose={() => setZoomed(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

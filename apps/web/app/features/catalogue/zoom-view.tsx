@@ -1,0 +1,41 @@
+import { type ImageView, mediaUrl } from '@shop/core';
+import { X } from 'lucide-react';
+import { useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { useModal } from '../../lib/use-modal';
+
+/**
+ * The full-size photo over the page (product-gallery.tsx), loaded when a shopper zooms. Rendered into <body>: the
+ * gallery is sticky on wide screens, and a fixed layer inside it would sit under the sticky header.
+ */
+export function ZoomView({ image, name, onClose }: { image: ImageView; name: string; onClose: () => void }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useModal(closeRef, onClose);
+  return createPortal(
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label={`${name}, full size`}
+      className="fixed inset-0 z-50 flex items-center justify-center bg-ink/90 p-4"
+      onClick={onClose}
+    >
+      <img
+        src={mediaUrl(image.public_id, 1280)}
+        alt={image.alt || name}
+        width={image.width}
+        height={image.height}
+        className="max-h-full max-w-full rounded-xl object-contain"
+      />
+      <button
+        ref={closeRef}
+        type="button"
+        onClick={onClose}
+        className="absolute right-4 top-4 flex h-12 w-12 items-center justify-center rounded-full bg-white text-ink"
+        aria-label="Close full-size photo"
+      >
+        <X aria-hidden="true" className="h-6 w-6" />
+      </button>
+    </div>,
+    document.body,
+  );
+}
