@@ -1,5 +1,5 @@
-import { X } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { CloseButton } from './close-button';
 
 const WIDTHS = { md: 'sm:max-w-lg', xl: 'sm:max-w-xl', '3xl': 'sm:max-w-3xl' } as const;
 
@@ -46,14 +46,7 @@ export function Modal({
         <h2 id={titleId} className="font-display text-xl font-semibold text-ink">
           {title}
         </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          className="-m-2 rounded-full p-2 text-muted hover:bg-sand hover:text-ink"
-          aria-label="Close"
-        >
-          <X aria-hidden="true" className="h-5 w-5" />
-        </button>
+        <CloseButton label="Close" onClick={onClose} className="-m-2 rounded-full p-2 text-muted hover:bg-sand hover:text-ink" />
       </div>
       {children}
     </dialog>

@@ -2,6 +2,7 @@ import { PRODUCT_SORTS, SORT_LABELS, formatINR, type ProductQuery, type ProductP
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
+import { CloseButton } from '../../components/close-button';
 import { useModal } from '../../lib/use-modal';
 import { ProductGrid, type CardAction } from './product-card';
 import { filledParams, hrefWith, paiseToUrlRupees } from './listing-query';
@@ -502,14 +503,11 @@ function FilterSheet({ total, onClose, children }: { total: number; onClose: () 
           <h2 id="filter-sheet-title" className="text-xl font-semibold">
             Filters
           </h2>
-          <button
-            type="button"
+          <CloseButton
+            label="Close filters"
             onClick={onClose}
             className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-sand"
-            aria-label="Close filters"
-          >
-            <X aria-hidden="true" className="h-5 w-5" />
-          </button>
+          />
         </div>
         <div className="flex-1 overflow-y-auto px-5 py-5">{children}</div>
         <div className="border-t border-line px-5 py-4">

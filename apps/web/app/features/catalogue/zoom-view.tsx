@@ -1,7 +1,7 @@
 import { type ImageView, mediaUrl } from '@shop/core';
-import { X } from 'lucide-react';
 import { useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { CloseButton } from '../../components/close-button';
 import { useModal } from '../../lib/use-modal';
 
 /**
@@ -26,15 +26,13 @@ export function ZoomView({ image, name, onClose }: { image: ImageView; name: str
         height={image.height}
         className="max-h-full max-w-full rounded-xl object-contain"
       />
-      <button
+      <CloseButton
         ref={closeRef}
-        type="button"
+        label="Close full-size photo"
         onClick={onClose}
         className="absolute right-4 top-4 flex h-12 w-12 items-center justify-center rounded-full bg-white text-ink"
-        aria-label="Close full-size photo"
-      >
-        <X aria-hidden="true" className="h-6 w-6" />
-      </button>
+        iconClassName="h-6 w-6"
+      />
     </div>,
     document.body,
   );
