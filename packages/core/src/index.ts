@@ -17,6 +17,7 @@ export * from './cart.js';
 export * from './cart-limits.js';
 export * from './orders.js';
 export * from './text.js';
+export * from './ids.js';
 export * from './admin.js';
 export * from './admin-catalogue.js';
 export * from './admin-orders.js';

@@ -1,4 +1,5 @@
 import {
+  isUuid,
   ADMIN_PAGE_SIZE,
   AppError,
   billTotals,
@@ -29,8 +30,6 @@ import { billItems, bills } from './tables.js';
 type CreateBill = z.output<typeof createBillSchema>;
 type BillRow = typeof bills.$inferSelect;
 type ItemRow = typeof billItems.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** The selling price of one piece of a catalogue row (variant extras and the product discount included). */
 const sellingPrice = (row: BillableRow) =>
@@ -266,7 +265,7 @@ export function createBillingService(db: Db, deps: { settings: SettingsService; 
     },
 
     async get(billId: string): Promise<Bill> {
-      if (!UUID.test(billId)) throw new AppError('NOT_FOUND', 'Bill not found');
+      if (!isUuid(billId)) throw new AppError('NOT_FOUND', 'Bill not found');
       const [row] = await db.select().from(bills).where(eq(bills.id, billId));
       if (!row) throw new AppError('NOT_FOUND', 'Bill not found');
       const [bill] = await withItems([row]);

@@ -1,4 +1,5 @@
 import {
+  isUuid,
   DEFAULT_PAGE_SIZE,
   compareSizes,
   unitPrice,
@@ -35,8 +36,6 @@ import { STRONG_WEIGHTS, toTsQuery } from './search-terms.js';
 
 // The storefront's reads of the catalogue: rules (what is visible, how search falls back, prices) over
 // queries.ts. Writes live in admin-service.ts.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 const EMPTY_FACETS = { categories: [], sizes: [], colors: [], priceBands: [] };
 
@@ -99,7 +98,7 @@ export async function suggest(db: Db, q: string): Promise<Suggestions> {
 
 /** One active product with its variants (each priced), photos and stock; 404 for anything else. */
 export async function getProductDetails(db: Db, productId: string): Promise<ProductDetails> {
-  if (!UUID.test(productId)) throw new AppError('NOT_FOUND', 'Product not found');
+  if (!isUuid(productId)) throw new AppError('NOT_FOUND', 'Product not found');
   const row = await activeProductRow(db, productId);
   if (!row) throw new AppError('NOT_FOUND', 'Product not found');
   const [[card], variantRows, images] = await Promise.all([
@@ -145,17 +144,13 @@ export async function getProductDetails(db: Db, productId: string): Promise<Prod
 }
 
 export async function relatedProducts(db: Db, productId: string, limit = 8): Promise<ProductCard[]> {
-  if (!UUID.test(productId)) return [];
+  if (!isUuid(productId)) return [];
   return cardsByIds(db, await relatedIds(db, productId, limit));
 }
 
 /** Cards of the given products that are for sale (active), in the given order; others are left out. */
 export async function activeCards(db: Db, ids: string[]): Promise<ProductCard[]> {
-  return cardsByIds(
-    db,
-    ids.filter((id) => UUID.test(id)),
-    { activeOnly: true },
-  );
+  return cardsByIds(db, ids.filter(isUuid), { activeOnly: true });
 }
 
 /**

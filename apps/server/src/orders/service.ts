@@ -1,4 +1,5 @@
 import {
+  isUuid,
   AppError,
   CLAIM_WINDOW_HOURS,
   expectedDeliveryWindow,
@@ -30,8 +31,6 @@ type ItemRow = typeof orderItems.$inferSelect;
 export type Actor = 'shopper' | 'system' | 'razorpay' | 'admin';
 
 const HOUR_MS = 60 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
 /** 'ORD-2611-…': year and month in IST. */
 const yearMonthIST = (at: Date) => {
   const parts = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', year: '2-digit', month: '2-digit' }).formatToParts(at);
@@ -49,7 +48,7 @@ async function lockOrder(tx: Db, where: ReturnType<typeof eq>): Promise<OrderRow
 
 /** An id that cannot be an order's is 'not found', like any other unknown order (never a database error). */
 function assertOrderId(orderId: string): void {
-  if (!UUID.test(orderId)) throw new AppError('NOT_FOUND', 'Order not found');
+  if (!isUuid(orderId)) throw new AppError('NOT_FOUND', 'Order not found');
 }
 
 async function addEvent(tx: Db, orderId: string, status: OrderStatus, actor: Actor, note: string, at: Date) {

@@ -1,4 +1,4 @@
-import { MAX_QUANTITY_PER_LINE, type GuestCartLine } from '@shop/core';
+import { MAX_QUANTITY_PER_LINE, isUuid, type GuestCartLine } from '@shop/core';
 import { useSyncExternalStore } from 'react';
 
 // A signed-out shopper's cart, kept in localStorage in the account cart's line shape ({productId, variantId?,
@@ -11,8 +11,6 @@ const listeners = new Set<() => void>();
 let cachedRaw: string | null = null;
 let cachedLines: readonly GuestCartLine[] = EMPTY;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
 /**
  * A line as the account cart takes it (guestCartLineSchema's rules), checked by hand: this runs on every page,
  * which should not load zod for three fields.
@@ -22,8 +20,8 @@ export function isGuestCartLine(value: unknown): value is GuestCartLine {
   const { productId, variantId, quantity } = value as Record<string, unknown>;
   return (
     typeof productId === 'string' &&
-    UUID.test(productId) &&
-    (variantId === undefined || (typeof variantId === 'string' && UUID.test(variantId))) &&
+    isUuid(productId) &&
+    (variantId === undefined || (typeof variantId === 'string' && isUuid(variantId))) &&
     typeof quantity === 'number' &&
     Number.isInteger(quantity) &&
     quantity >= 1 &&
