@@ -47,7 +47,7 @@ export async function findProducts(
   db: Db,
   index: ListingIndex,
   query: ProductQuery,
-  searches: (tsQuery: string, ranked: boolean) => Promise<SearchMatches> = (tsQuery, ranked) => searchMatches(db, tsQuery, ranked),
+  searches: (tsQuery: string, ranked: boolean) => Promise<SearchMatches>,
 ): Promise<ProductPage> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const page = query.page ?? 1;
@@ -65,14 +65,14 @@ export async function findProducts(
   // none have every word, the ones with any of them, strong before weak.
   const attempts = [toTsQuery(groups, '&', STRONG_WEIGHTS), toTsQuery(groups)];
   if (groups.length > 1) attempts.push(toTsQuery(groups, '|', STRONG_WEIGHTS), toTsQuery(groups, '|'));
-  let answer = snapshot.query(query, pageSpec, new Map());
-  for (const tsQuery of attempts) {
-    answer = snapshot.query(query, pageSpec, await searches(tsQuery, pageSpec.sort === 'relevance'));
-    if (answer.total > 0) break;
+  for (const [attempt, tsQuery] of attempts.entries()) {
+    const { cards, total, facets } = snapshot.query(query, pageSpec, await searches(tsQuery, pageSpec.sort === 'relevance'));
+    if (total > 0) return { products: cards, total, page, limit, facets };
+    // The loosest attempt found nothing either: its facet counts, and suggestions of what to search instead.
+    if (attempt === attempts.length - 1)
+      return { products: cards, total, page, limit, facets, suggestions: await searchSuggestions(db, query.q) };
   }
-  const { cards, total, facets } = answer;
-  if (total === 0) return { products: cards, total, page, limit, facets, suggestions: await searchSuggestions(db, query.q) };
-  return { products: cards, total, page, limit, facets };
+  throw new Error('unreachable: there is always a last attempt');
 }
 
 /** For a search that found nothing: the nearest words of the catalogue, and its biggest categories. */
@@ -180,6 +180,15 @@ export const LIST_TTL_MS = 30_000;
 /** Details carry stock counts ('Only 2 left'): kept for less time. */
 export const DETAILS_TTL_MS = 10_000;
 
+/** The value cached under `key`, or `compute`'s, kept for `ttl`. */
+async function remember<V extends object>(store: LRUCache<string, V>, key: string, compute: () => Promise<V>, ttl: number): Promise<V> {
+  const hit = store.get(key);
+  if (hit) return hit;
+  const value = await compute();
+  store.set(key, value, { ttl });
+  return value;
+}
+
 /**
  * The storefront catalogue for the API and the pages, with the one cache of its answers: keyed by what was
  * asked, emptied by every change notice, and short-lived in case a notice from elsewhere is missed.
@@ -191,17 +200,13 @@ export function createCatalogueService(db: Db, changes: CatalogueChanges) {
     index.invalidate(productIds);
     cache.clear();
   });
-  const cached = async <T extends object>(key: string, compute: () => Promise<T>, ttl = LIST_TTL_MS): Promise<T> => {
-    const hit = cache.get(key);
-    if (hit) return hit as T;
-    const value = await compute();
-    cache.set(key, value, { ttl });
-    return value;
-  };
   // Listing answers as sent (UTF-8 JSON), per normalised query: a repeated question costs a lookup, no work,
   // no serialising and no encoding. Emptied with the rest by every change notice; held to a size, not a count.
   const bodies = new LRUCache<string, Buffer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (body) => body.length || 1, ttl: LIST_TTL_MS });
   changes.subscribe(() => bodies.clear());
+  // An answer per key, kept until its TTL or the next change notice.
+  const cached = <T extends object>(key: string, compute: () => Promise<T>, ttl = LIST_TTL_MS) =>
+    remember(cache, key, compute, ttl) as Promise<T>;
   // Which products match a search does not depend on filters, sort or page: one entry serves them all.
   const searches = (tsQuery: string, ranked: boolean) =>
     cached(`search:${ranked}:${tsQuery}`, () => searchMatches(db, tsQuery, ranked)) as Promise<SearchMatches>;
@@ -209,14 +214,13 @@ export function createCatalogueService(db: Db, changes: CatalogueChanges) {
     listCategories: (): Promise<Category[]> => cached('categories', () => categoriesWithCounts(db)),
     findProducts: (query: ProductQuery) => findProducts(db, index, query, searches),
     /** findProducts rendered by `render` (the HTTP answer's JSON), cached per normalised query. */
-    listingBody: async (query: ProductQuery, render: (page: ProductPage) => string): Promise<Buffer> => {
-      const key = normalisedQueryKey(query);
-      const hit = bodies.get(key);
-      if (hit !== undefined) return hit;
-      const body = Buffer.from(render(await findProducts(db, index, query, searches)));
-      bodies.set(key, body);
-      return body;
-    },
+    listingBody: (query: ProductQuery, render: (page: ProductPage) => string): Promise<Buffer> =>
+      remember(
+        bodies,
+        normalisedQueryKey(query),
+        async () => Buffer.from(render(await findProducts(db, index, query, searches))),
+        LIST_TTL_MS,
+      ),
     /** Loads the listing index now rather than on the first shopper's request. */
     warmUp: () => index.current().then(() => undefined),
     suggest: (q: string) => cached(`suggest:${q.toLowerCase()}`, () => suggest(db, q)),
