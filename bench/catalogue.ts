@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { seededRandom } from '../apps/server/src/catalogue/demo/garment-art.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_URL = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -126,15 +127,6 @@ async function measurePaths(base: string, paths: readonly string[]): Promise<{ r
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
   });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
-/** A small deterministic generator, so that every run sends the same queries in the same order. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
 }
 
 interface Facets {

@@ -8,6 +8,7 @@ import { ListingIndex, SAFETY_RELOAD_MS } from './listing-index.js';
 import { searchMatches } from './queries.js';
 import { STRONG_WEIGHTS, toTsQuery } from './search-terms.js';
 import { categories, products, variants } from './tables.js';
+import { seededRandom } from './demo/garment-art.js';
 
 // The listing index must answer exactly what PostgreSQL answers. The reference below is the SQL the
 // storefront ran before the index (ADR 014): every filter, sort, page and facet count is compared on a
@@ -136,15 +137,6 @@ async function facetCounts(db: Db, query: ProductQuery, tsQuery: string | null):
 }
 
 const t = useTestApp();
-
-/** A deterministic generator, so that a failure names a query that can be run again. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
 
 async function catalogue(): Promise<{ db: Db; facets: Facets }> {
   const db = t.database.db;
