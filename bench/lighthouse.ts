@@ -28,9 +28,8 @@ async function brotliBytes(urls: readonly string[]): Promise<number> {
   let total = 0;
   for (const url of new Set(urls)) {
     const response = await fetch(url, { headers: { 'accept-encoding': 'br' } });
-    const length = Number(response.headers.get('content-length'));
-    total += length > 0 ? length : (await response.arrayBuffer()).byteLength;
-    if (length > 0) await response.arrayBuffer();
+    await response.arrayBuffer(); // fetch hands back the decompressed body: the length header is the brotli size
+    total += Number(response.headers.get('content-length'));
   }
   return total;
 }

@@ -1,9 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Id } from 'react-toastify';
-import { loadToastify, toast, toastifyLoaded } from '../lib/toast';
-
-const ToastContainer = lazy(() => loadToastify().then(({ ToastContainer }) => ({ default: ToastContainer })));
+import { toast, toastifyLoaded, type Toastify } from '../lib/toast';
 
 /**
  * The shop's toast area (styled in app.css): one per message (lib/toast), and cleared when the shopper moves on.
@@ -38,17 +36,13 @@ export function Toasts() {
     for (const [id, at] of raisedAt.current) if (at < lastGestureAt.current) toast.dismiss(id);
   }, [pathname]);
   // The toast area comes with the first toast (lib/toast).
-  const [wanted, setWanted] = useState(false);
+  const [toastify, setToastify] = useState<Toastify | null>(null);
   useEffect(() => {
     let live = true;
-    void toastifyLoaded().then(() => live && setWanted(true));
+    void toastifyLoaded().then((module) => live && setToastify(module));
     return () => {
       live = false;
     };
   }, []);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <ToastContainer position="top-right" autoClose={5000} />
-    </Suspense>
-  ) : null;
+  return toastify ? <toastify.ToastContainer position="top-right" autoClose={5000} /> : null;
 }

@@ -7,12 +7,12 @@ import type { Id, ToastContent, ToastOptions, ToastItem } from 'react-toastify';
 // has a toast area, few pages raise a toast. A toast raised before its area is on screen waits in
 // react-toastify's queue.
 
-type Toastify = typeof ReactToastify;
+export type Toastify = typeof ReactToastify;
 let loading: Promise<Toastify> | null = null;
 let announceLoaded: (module: Toastify) => void = () => {};
 const loaded = new Promise<Toastify>((resolve) => (announceLoaded = resolve));
 
-export const loadToastify = (): Promise<Toastify> =>
+const loadToastify = (): Promise<Toastify> =>
   (loading ??= import('react-toastify').then((module) => {
     announceLoaded(module);
     return module;
