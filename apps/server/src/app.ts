@@ -4,7 +4,6 @@ import type { ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -30,6 +29,7 @@ import type { ErrorEnvelope } from './http/envelope.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerPrivateCaching } from './http/private-caching.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
+import { securityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { devMailboxRoutes } from './mail/routes.js';
 import type { Services } from './services.js';
@@ -118,11 +118,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  const helmetHeaders = securityHeaders({
+    contentSecurityPolicy: false, // set below, as precomputed text
+    // Razorpay's checkout frame needs to open popups for netbanking and 3-D Secure.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    // With helmet's default 'no-referrer', Chromium sends `Origin: null` on a plain form post, and React Router
+    // refuses it as a possible CSRF (400 "Bad Request"): every form would break without JavaScript.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Over plain http, HSTS (with includeSubDomains) would be wrong for every other site on the domain.
+    hsts: options.config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
   // Only pages run inline script (React Router's hydration data), so only they need a nonce.
   const csp = contentSecurityPolicy(options.config.production);
   const isPage = (url: string) => !url.startsWith('/api/') && !url.startsWith('/media/') && !url.startsWith('/assets/');
   app.addHook('onRequest', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
+    void reply.headers(helmetHeaders).header('x-request-id', request.id);
     if (isPage(request.url)) {
       const nonce = randomBytes(16).toString('base64');
       (reply.raw as ResponseWithNonce).cspNonce = nonce;
@@ -143,17 +154,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: false, // set above, as precomputed text
-    // Razorpay's checkout frame needs to open popups for netbanking and 3-D Secure.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    crossOriginEmbedderPolicy: false,
-    // With helmet's default 'no-referrer', Chromium sends `Origin: null` on a plain form post, and React Router
-    // refuses it as a possible CSRF (400 "Bad Request"): every form would break without JavaScript.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Over plain http, HSTS (with includeSubDomains) would be wrong for every other site on the domain.
-    hsts: options.config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
 
   await app.register(swagger, {
     openapi: {

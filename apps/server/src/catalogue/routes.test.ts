@@ -333,4 +333,35 @@ describe('cached answers', () => {
     expect(after.total).toBe(first.total + 1);
     expect(names(after)[0]).toBe('Mul Cotton Kurti');
   });
+
+  it('answers a repeated URL with the same bytes and headers, and still refuses a bad one every time', async () => {
+    const url = '/api/user/product/search?q=silk&size=M';
+    const first = await get(url);
+    const again = await get(url);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    for (const header of ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options', 'x-frame-options'])
+      expect(again.headers[header], header).toBe(first.headers[header]);
+    // Asked the other way round: a different URL, the same question and the same answer.
+    expect((await get('/api/user/product/search?size=M&q=Silk')).body).toBe(first.body);
+    for (let attempt = 0; attempt < 2; attempt++) expect(await badRequest('/api/user/product/filter?page=0')).toMatch(/^page: /);
+  });
+
+  it("shows a product's stock change in its repeated details answer at once", async () => {
+    await get('/api/user/product/filter');
+    const product = await sellableProduct(t, { stock: 5 });
+    const url = `/api/user/product/getProductDetails/${product.productId}`;
+    const details = async () => {
+      const response = await get(url);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ success: true; data: { product: ProductDetails } }>().data.product;
+    };
+    expect((await details()).variants[0]!.quantity).toBe(5);
+    expect((await details()).variants[0]!.quantity).toBe(5);
+    await t.services.adminProducts.updateVariant(
+      { id: null, label: 'test' },
+      { productId: product.productId, variantId: product.variantId!, quantity: 2, variantColorPrice: 0, variantSizePrice: 0 },
+    );
+    expect((await details()).variants[0]!.quantity).toBe(2);
+  });
 });

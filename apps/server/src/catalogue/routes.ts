@@ -6,14 +6,37 @@ import {
   productQuerySchema,
   suggestQuerySchema,
   suggestionsSchema,
+  type ProductDetails,
   type ProductPage,
 } from '@shop/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { ok, okEnvelope } from '../http/envelope.js';
-import type { CatalogueService } from './service.js';
+import { detailsKey, listingKey, type CatalogueService } from './service.js';
 
 const productIdParams = z.object({ productId: z.string().max(64) });
+
+const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
+
+/**
+ * A repeated request answered from its cached bytes before Fastify validates its query: `urls` remembers under
+ * which cache key each URL, exactly as sent, was last answered. That never goes stale (the same URL always asks
+ * the same question); the answer may, and the service's cache drops it on every change notice. A URL not seen
+ * yet, or whose answer was dropped, goes the whole way: validation, the service, the cache.
+ */
+function answeredBefore(catalogue: CatalogueService) {
+  const urls = new LRUCache<string, string>({ max: 20_000 });
+  return {
+    remember: (request: FastifyRequest, key: string) => void urls.set(request.url, key),
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+      const key = urls.get(request.url);
+      const body = key === undefined ? undefined : catalogue.cachedBody(key);
+      if (body) return sendJson(reply, body);
+    },
+  };
+}
 
 /** The public catalogue: no login needed; draft and archived products are invisible here. */
 export const catalogueRoutes =
@@ -48,15 +71,21 @@ export const catalogueRoutes =
     ] as const;
     const listingAnswer = okEnvelope(productPageSchema);
     for (const [url, summary] of listings) {
-      // Rendered once per normalised query by the route's own serializer, then sent as cached text.
+      // Rendered once per normalised query by the route's own serializer, then sent as cached bytes.
       const serialize = serializerCompiler({ schema: listingAnswer, method: 'GET', url });
       const render = (page: ProductPage) => serialize(ok(page));
+      const repeated = answeredBefore(catalogue);
       app.get(
         url,
-        { schema: { tags, summary, querystring: productQuerySchema, response: { 200: listingAnswer } } },
-        // `as never`: the type provider types replies as the schema's object; this text was made by that schema.
-        async (request, reply) =>
-          reply.type('application/json; charset=utf-8').send((await catalogue.listingBody(request.query, render)) as never),
+        {
+          schema: { tags, summary, querystring: productQuerySchema, response: { 200: listingAnswer } },
+          preValidation: repeated.preValidation,
+        },
+        async (request, reply) => {
+          repeated.remember(request, listingKey(request.query));
+          // `as never`: the type provider types replies as the schema's object; these bytes were made by that schema.
+          return sendJson(reply, await catalogue.listingBody(request.query, render)) as never;
+        },
       );
     }
 
@@ -73,17 +102,27 @@ export const catalogueRoutes =
       async (request) => ok(await catalogue.suggest(request.query.q)),
     );
 
+    const detailsUrl = '/api/user/product/getProductDetails/:productId';
+    const detailsAnswer = okEnvelope(z.object({ product: productDetailsSchema }));
+    const serializeDetails = serializerCompiler({ schema: detailsAnswer, method: 'GET', url: detailsUrl });
+    const renderDetails = (product: ProductDetails) => serializeDetails(ok({ product }));
+    const repeatedDetails = answeredBefore(catalogue);
     app.get(
-      '/api/user/product/getProductDetails/:productId',
+      detailsUrl,
       {
         schema: {
           tags,
           summary: 'One active product with variants, images and the price of every variant',
           params: productIdParams,
-          response: { 200: okEnvelope(z.object({ product: productDetailsSchema })) },
+          response: { 200: detailsAnswer },
         },
+        preValidation: repeatedDetails.preValidation,
       },
-      async (request) => ok({ product: await catalogue.getProductDetails(request.params.productId) }),
+      async (request, reply) => {
+        const { productId } = request.params;
+        repeatedDetails.remember(request, detailsKey(productId));
+        return sendJson(reply, await catalogue.detailsBody(productId, renderDetails)) as never;
+      },
     );
 
     app.get(

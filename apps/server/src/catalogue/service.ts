@@ -175,6 +175,11 @@ export function normalisedQueryKey(query: ProductQuery): string {
   return JSON.stringify(entries);
 }
 
+/** Where a listing's answer is cached: the same for every way of asking the same question. */
+export const listingKey = (query: ProductQuery) => `listing:${normalisedQueryKey(query)}`;
+/** Where a product's details answer is cached. */
+export const detailsKey = (productId: string) => `details:${productId}`;
+
 /** Listings may be this stale (stock badges, new products) when a change notice is missed. */
 export const LIST_TTL_MS = 30_000;
 /** Details carry stock counts ('Only 2 left'): kept for less time. */
@@ -200,10 +205,13 @@ export function createCatalogueService(db: Db, changes: CatalogueChanges) {
     index.invalidate(productIds);
     cache.clear();
   });
-  // Listing answers as sent (UTF-8 JSON), per normalised query: a repeated question costs a lookup, no work,
-  // no serialising and no encoding. Emptied with the rest by every change notice; held to a size, not a count.
+  // Answers as sent (UTF-8 JSON): a listing per normalised query, a product's details per product. A repeated
+  // question costs a lookup: no work, no serialising, no encoding. Emptied with the rest by every change
+  // notice; held to a size, not a count.
   const bodies = new LRUCache<string, Buffer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (body) => body.length || 1, ttl: LIST_TTL_MS });
   changes.subscribe(() => bodies.clear());
+  const body = (key: string, compute: () => Promise<string>, ttl: number) =>
+    remember(bodies, key, async () => Buffer.from(await compute()), ttl);
   // An answer per key, kept until its TTL or the next change notice.
   const cached = <T extends object>(key: string, compute: () => Promise<T>, ttl = LIST_TTL_MS) =>
     remember(cache, key, compute, ttl) as Promise<T>;
@@ -213,14 +221,14 @@ export function createCatalogueService(db: Db, changes: CatalogueChanges) {
   return {
     listCategories: (): Promise<Category[]> => cached('categories', () => categoriesWithCounts(db)),
     findProducts: (query: ProductQuery) => findProducts(db, index, query, searches),
-    /** findProducts rendered by `render` (the HTTP answer's JSON), cached per normalised query. */
+    /** findProducts rendered by `render` (the HTTP answer's JSON), cached under `listingKey(query)`. */
     listingBody: (query: ProductQuery, render: (page: ProductPage) => string): Promise<Buffer> =>
-      remember(
-        bodies,
-        normalisedQueryKey(query),
-        async () => Buffer.from(render(await findProducts(db, index, query, searches))),
-        LIST_TTL_MS,
-      ),
+      body(listingKey(query), async () => render(await findProducts(db, index, query, searches)), LIST_TTL_MS),
+    /** getProductDetails rendered by `render`, cached under `detailsKey(productId)`; rejects as it does. */
+    detailsBody: (productId: string, render: (details: ProductDetails) => string): Promise<Buffer> =>
+      body(detailsKey(productId), async () => render(await getProductDetails(db, productId)), DETAILS_TTL_MS),
+    /** The answer cached under `key` (from listingKey or detailsKey), if it is still current. */
+    cachedBody: (key: string): Buffer | undefined => bodies.get(key),
     /** Loads the listing index now rather than on the first shopper's request. */
     warmUp: () => index.current().then(() => undefined),
     suggest: (q: string) => cached(`suggest:${q.toLowerCase()}`, () => suggest(db, q)),
