@@ -1,5 +1,6 @@
 import { PRICE_BANDS, compareSizes, type Facets, type ProductCard, type ProductQuery, type ProductSort } from '@shop/core';
 import type { Db } from '../db/database.js';
+import { PreparedQuery, parseSearchVector, type FullTextQuery, type SearchVector } from './full-text.js';
 import { listingRows, type ListingRow } from './queries.js';
 
 // The storefront's listing and facet counts, answered from memory. At catalogue sizes a boutique has (tens
@@ -21,6 +22,8 @@ export class Vocabulary {
   readonly colors: string[] = [];
   /** Colours lower-cased: what a colour filter matches. */
   readonly colorKeys: string[] = [];
+  /** The search vectors' lexemes (stems): what a search word's prefix is looked up in. */
+  readonly lexemes: string[] = [];
   private readonly numbers = new Map<string, number>();
 
   /** The number of `key`, adding `item` to `list` the first time the key is seen. */
@@ -59,7 +62,13 @@ export class Vocabulary {
   colorKeyOf(value: string): number {
     return this.numberOf(`key:${value.toLowerCase()}`);
   }
+  lexeme(value: string): number {
+    return this.intern(`lexeme:${value}`, this.lexemes, value);
+  }
 }
+
+/** A search-vector entry in a word list: its lexeme's number times 16 plus the weight classes it has (bit w for class w). */
+const WORD_WEIGHTS = 16;
 
 /** What the index knows of one active product: its card and the fields that filters and sorts read. */
 export interface IndexedProduct {
@@ -82,10 +91,16 @@ export interface IndexedProduct {
   colors: readonly number[];
   colorKeys: readonly number[];
   colorKeysInStock: readonly number[];
+  /** The product's search vector, for ranking, and its entries as word-list numbers (WORD_WEIGHTS), for matching. */
+  searchVector: SearchVector;
+  words: readonly number[];
 }
 
-/** Products matching a search, with their rank when the order is by relevance. */
-export type SearchMatches = ReadonlyMap<string, number>;
+/** The products of a snapshot that match a search (flag by position) and, for an order by relevance, each one's rank by position. */
+export interface SearchMatches {
+  matched: Uint8Array;
+  ranks: Float64Array | null;
+}
 
 export interface ListingAnswer {
   cards: ProductCard[];
@@ -109,18 +124,13 @@ const SORTS: Record<Exclude<ProductSort, 'relevance'> | 'browse', Comparator> = 
   browse: (a, b) => inStockFirst(a, b) || newestFirst(a, b) || byId(a, b),
 };
 
-/** A search by relevance: best rank first, then in stock, then newest. */
-const byRank =
-  (ranks: SearchMatches): Comparator =>
-  (a, b) =>
-    (ranks.get(b.id) ?? 0) - (ranks.get(a.id) ?? 0) || inStockFirst(a, b) || newestFirst(a, b) || byId(a, b);
-
 const unique = (values: number[]) => [...new Set(values)];
 
 export function toIndexedProduct(row: ListingRow, card: ProductCard, vocabulary: Vocabulary): IndexedProduct {
   const live = row.variants ?? [];
   const inStock = live.filter((variant) => variant.quantity > 0);
   const price = Number(row.selling_price_paise);
+  const searchVector = parseSearchVector(row.search_text);
   let bands = 0;
   PRICE_BANDS.forEach((band, index) => {
     if (price >= band.min && (band.max === null || price <= band.max)) bands |= 1 << index;
@@ -140,6 +150,12 @@ export function toIndexedProduct(row: ListingRow, card: ProductCard, vocabulary:
     colors: unique(live.map((variant) => vocabulary.color(variant.color))),
     colorKeys: unique(live.map((variant) => vocabulary.colorKey(variant.color))),
     colorKeysInStock: unique(inStock.map((variant) => vocabulary.colorKey(variant.color))),
+    searchVector,
+    words: searchVector.lexemes.map((lexeme, entry) => {
+      let weights = 0;
+      for (const at of searchVector.positions[entry]!) weights |= 1 << (at & 3);
+      return vocabulary.lexeme(lexeme) * WORD_WEIGHTS + weights;
+    }),
   };
 }
 
@@ -159,11 +175,11 @@ class Lists {
   private constructor(
     private readonly start: Uint32Array,
     private readonly end: Uint32Array,
-    private readonly values: Uint16Array,
+    private readonly values: Uint32Array,
   ) {}
 
   static of(lists: ReadonlyArray<readonly number[]>): Lists {
-    return new Lists(new Uint32Array(0), new Uint32Array(0), new Uint16Array(0)).with(
+    return new Lists(new Uint32Array(0), new Uint32Array(0), new Uint32Array(0)).with(
       lists.length,
       lists.map((list, i) => [i, list]),
     );
@@ -175,7 +191,7 @@ class Lists {
     const end = new Uint32Array(n);
     start.set(this.start.subarray(0, n));
     end.set(this.end.subarray(0, n));
-    const values = new Uint16Array(this.values.length + changes.reduce((sum, [, list]) => sum + list.length, 0));
+    const values = new Uint32Array(this.values.length + changes.reduce((sum, [, list]) => sum + list.length, 0));
     values.set(this.values);
     let at = this.values.length;
     for (const [i, list] of changes) {
@@ -191,6 +207,13 @@ class Lists {
   any(i: number, flags: Uint8Array): boolean {
     for (let at = this.start[i]!, end = this.end[i]!; at < end; at++) if (flags[this.values[at]!]) return true;
     return false;
+  }
+
+  /** The bitwise OR of `maskOf` over the values of list i. */
+  orOf(i: number, maskOf: (value: number) => number): number {
+    let mask = 0;
+    for (let at = this.start[i]!, end = this.end[i]!; at < end; at++) mask |= maskOf(this.values[at]!);
+    return mask;
   }
 
   /** Counts each value of list i. */
@@ -214,6 +237,7 @@ interface Columns {
   colors: Lists;
   colorKeys: Lists;
   colorKeysInStock: Lists;
+  words: Lists;
 }
 
 /** Columns for n positions: the old values copied, the given positions' products written in. */
@@ -258,6 +282,7 @@ function columnsWith(old: Columns | null, n: number, list: ReadonlyArray<Indexed
     colors: lists(old?.colors, (product) => product.colors),
     colorKeys: lists(old?.colorKeys, (product) => product.colorKeys),
     colorKeysInStock: lists(old?.colorKeysInStock, (product) => product.colorKeysInStock),
+    words: lists(old?.words, (product) => product.words),
   };
 }
 
@@ -341,18 +366,60 @@ export class ListingSnapshot {
   }
 
   /**
+   * The products matching a full-text query (`search_vector @@ query`), each with its rank when `ranked`
+   * (`ts_rank_cd`, as PostgreSQL computes it), else 0. Words are matched as prefixes of the lexemes.
+   */
+  search(query: FullTextQuery, ranked: boolean): SearchMatches {
+    const prepared = new PreparedQuery(query);
+    // Per lexeme number, the query's words (mask) that are a prefix of it; per entry weights, the words they allow.
+    const lexemes = this.vocabulary.lexemes;
+    const lexemeWords = new Uint32Array(lexemes.length);
+    prepared.words.forEach((word, bit) => {
+      for (let lexeme = 0; lexeme < lexemes.length; lexeme++)
+        if (lexemes[lexeme]!.startsWith(word.lexeme)) lexemeWords[lexeme]! |= 1 << bit;
+    });
+    const allowed = Uint32Array.from({ length: WORD_WEIGHTS }, (_, weights) => prepared.allowedFor(weights));
+    const entryMask = (value: number) => lexemeWords[Math.floor(value / WORD_WEIGHTS)]! & allowed[value % WORD_WEIGHTS]!;
+
+    const matched = new Uint8Array(this.list.length);
+    const ranks = ranked ? new Float64Array(this.list.length) : null;
+    const words = this.columns.words;
+    for (let i = 0; i < this.list.length; i++) {
+      const product = this.list[i];
+      if (!product || !prepared.satisfied(words.orOf(i, entryMask))) continue;
+      matched[i] = 1;
+      if (ranks) ranks[i] = prepared.rank(product.searchVector, (entry) => lexemeWords[Math.floor(product.words[entry]! / WORD_WEIGHTS)]!);
+    }
+    return { matched, ranks };
+  }
+
+  /** Matches found elsewhere (PostgreSQL), by product id with their rank, as this snapshot's. */
+  matchesOf(found: ReadonlyMap<string, number>, ranked: boolean): SearchMatches {
+    const matched = new Uint8Array(this.list.length);
+    const ranks = ranked ? new Float64Array(this.list.length) : null;
+    for (const [id, rank] of found) {
+      const i = this.positionOf(id);
+      if (i === undefined) continue;
+      matched[i] = 1;
+      if (ranks) ranks[i] = rank;
+    }
+    return { matched, ranks };
+  }
+
+  /**
    * One page of the products matching every filter, how many match, and the facet counts, each group counted
    * under every filter but its own, all in one pass. `search` (when the query has words) holds the matches.
    */
   query(query: ProductQuery, page: { limit: number; offset: number; sort: ProductSort }, search?: SearchMatches): ListingAnswer {
-    let candidates: Uint32Array;
+    let candidates: ArrayLike<number> = this.ordered(page.sort === 'relevance' ? 'browse' : page.sort);
     if (search) {
-      const compare = page.sort === 'relevance' ? byRank(search) : SORTS[page.sort];
-      candidates = Uint32Array.from([...search.keys()].flatMap((id) => this.positionOf(id) ?? [])).sort((a, b) =>
-        compare(this.list[a]!, this.list[b]!),
-      );
-    } else {
-      candidates = this.ordered(page.sort === 'relevance' ? 'browse' : page.sort);
+      // The matches in the sort's order; by relevance, the best rank first and equal ranks in browsing order
+      // (in stock, then newest): the sort below is stable.
+      const picked: number[] = [];
+      for (let k = 0; k < candidates.length; k++) if (search.matched[candidates[k]!]) picked.push(candidates[k]!);
+      const ranks = search.ranks;
+      if (page.sort === 'relevance' && ranks) picked.sort((a, b) => ranks[b]! - ranks[a]!);
+      candidates = picked;
     }
 
     const words = this.vocabulary;

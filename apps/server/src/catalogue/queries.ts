@@ -128,6 +128,8 @@ export interface ListingRow extends CardRow {
   /** created_at in microseconds since 1970, as text (bigint). */
   created_micros: string;
   variants: Array<{ size: string; color: string; quantity: number }> | null;
+  /** The search vector as PostgreSQL writes it ('dress':4A,5B 'ikat':1A). */
+  search_text: string;
 }
 
 /** Active products for the listing index: all of them, or those of `ids` that are active. */
@@ -136,7 +138,7 @@ export async function listingRows(db: Db, ids?: readonly string[]): Promise<Arra
   const rows = await selectRows<ListingRow>(
     db,
     sql`select ${cardColumns}, c.style as category_style, c.position as category_position, parent.slug as parent_slug, parent.name as parent_name, parent.position as parent_position,
-      (extract(epoch from p.created_at) * 1000000)::bigint::text as created_micros,
+      (extract(epoch from p.created_at) * 1000000)::bigint::text as created_micros, p.search_vector::text as search_text,
       (select json_agg(json_build_object('size', v.variant_size, 'color', v.variant_color, 'quantity', v.quantity))
          from ${variants} v where v.product_id = p.id and v.archived_at is null) as variants
     from ${products} p ${cardJoins}
@@ -144,6 +146,19 @@ export async function listingRows(db: Db, ids?: readonly string[]): Promise<Arra
     where p.status = 'active'${ids ? sql` and p.id = any(${pgArray([...ids])}::uuid[])` : sql``}`,
   );
   return rows.map((row) => ({ row, card: toCard(row) }));
+}
+
+/**
+ * Each word's lexemes as PostgreSQL's 'english' configuration makes them (to_tsquery stems its words the same
+ * way): none for a stop word, one for a plain word.
+ */
+export async function lexemesOf(db: Db, words: readonly string[]): Promise<Map<string, string[]>> {
+  if (words.length === 0) return new Map();
+  const rows = await selectRows<{ word: string; lexemes: string[] }>(
+    db,
+    sql`select w as word, tsvector_to_array(to_tsvector('english', w)) as lexemes from unnest(${pgArray([...words])}::text[]) as w`,
+  );
+  return new Map(rows.map((row) => [row.word, row.lexemes]));
 }
 
 /** Active products matching a search, with their rank (0 unless `ranked`: the rank costs time). */

@@ -21,6 +21,7 @@ import {
   cardsByIds,
   categoriesWithCounts,
   imagesOf,
+  lexemesOf,
   nearestWords,
   productCount,
   relatedIds,
@@ -31,7 +32,8 @@ import {
   suggestedIds,
   variantRowsOf,
 } from './queries.js';
-import { ListingIndex, type SearchMatches } from './listing-index.js';
+import { fullTextQuery } from './full-text.js';
+import { ListingIndex, type ListingSnapshot, type SearchMatches } from './listing-index.js';
 import { STRONG_WEIGHTS, toTsQuery } from './search-terms.js';
 
 // The storefront's reads of the catalogue: rules (what is visible, how search falls back, prices) over
@@ -39,16 +41,21 @@ import { STRONG_WEIGHTS, toTsQuery } from './search-terms.js';
 
 const EMPTY_FACETS = { categories: [], sizes: [], colors: [], priceBands: [] };
 
+/** One try at a search: its word groups (each word with its spelling alternatives), joined by AND or OR, restricted to some weights or not. */
+export interface SearchAttempt {
+  groups: string[][];
+  join: '&' | '|';
+  weights: string;
+}
+
+/** Which products of `snapshot` match an attempt, with their rank when `ranked`. */
+export type Searches = (snapshot: ListingSnapshot, attempt: SearchAttempt, ranked: boolean) => Promise<SearchMatches>;
+
 /**
- * Active products matching every filter, one page of them, with facet counts: the filters, sorts and counts
- * run on the in-memory listing index; a search asks PostgreSQL's full-text index which products match.
+ * Active products matching every filter, one page of them, with facet counts: the filters, sorts, counts and
+ * the full-text match all run on the in-memory listing index.
  */
-export async function findProducts(
-  db: Db,
-  index: ListingIndex,
-  query: ProductQuery,
-  searches: (tsQuery: string, ranked: boolean) => Promise<SearchMatches>,
-): Promise<ProductPage> {
+export async function findProducts(db: Db, index: ListingIndex, query: ProductQuery, searches: Searches): Promise<ProductPage> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const page = query.page ?? 1;
   const pageSpec = { limit, offset: (page - 1) * limit, sort: query.sort ?? 'relevance' } as const;
@@ -63,10 +70,13 @@ export async function findProducts(
   // Strong matches first: the words in a product's name, category, tags, fabric or colours. When some exist,
   // products that only mention a word in their description ('pairs well with a kurti') are left out; when
   // none have every word, the ones with any of them, strong before weak.
-  const attempts = [toTsQuery(groups, '&', STRONG_WEIGHTS), toTsQuery(groups)];
-  if (groups.length > 1) attempts.push(toTsQuery(groups, '|', STRONG_WEIGHTS), toTsQuery(groups, '|'));
-  for (const [attempt, tsQuery] of attempts.entries()) {
-    const { cards, total, facets } = snapshot.query(query, pageSpec, await searches(tsQuery, pageSpec.sort === 'relevance'));
+  const attempts: SearchAttempt[] = [
+    { groups, join: '&', weights: STRONG_WEIGHTS },
+    { groups, join: '&', weights: '' },
+  ];
+  if (groups.length > 1) attempts.push({ groups, join: '|', weights: STRONG_WEIGHTS }, { groups, join: '|', weights: '' });
+  for (const [attempt, search] of attempts.entries()) {
+    const { cards, total, facets } = snapshot.query(query, pageSpec, await searches(snapshot, search, pageSpec.sort === 'relevance'));
     if (total > 0) return { products: cards, total, page, limit, facets };
     // The loosest attempt found nothing either: its facet counts, and suggestions of what to search instead.
     if (attempt === attempts.length - 1)
@@ -215,9 +225,28 @@ export function createCatalogueService(db: Db, changes: CatalogueChanges) {
   // An answer per key, kept until its TTL or the next change notice.
   const cached = <T extends object>(key: string, compute: () => Promise<T>, ttl = LIST_TTL_MS) =>
     remember(cache, key, compute, ttl) as Promise<T>;
-  // Which products match a search does not depend on filters, sort or page: one entry serves them all.
-  const searches = (tsQuery: string, ranked: boolean) =>
-    cached(`search:${ranked}:${tsQuery}`, () => searchMatches(db, tsQuery, ranked)) as Promise<SearchMatches>;
+  // Search words' lexemes as PostgreSQL stems them; they never change (the text-search configuration does not).
+  const lexemes = new LRUCache<string, string[]>({ max: 20_000 });
+  const lexemesFor = async (words: readonly string[]): Promise<Map<string, string[]>> => {
+    const found = new Map<string, string[]>();
+    for (const word of words) {
+      const known = lexemes.get(word);
+      if (known) found.set(word, known);
+    }
+    const missing = words.filter((word) => !found.has(word));
+    for (const [word, list] of await lexemesOf(db, missing)) {
+      lexemes.set(word, list);
+      found.set(word, list);
+    }
+    return found;
+  };
+  // Matched in memory by the snapshot the listing reads (a few milliseconds; nothing to keep between snapshots).
+  const searches: Searches = async (snapshot, { groups, join, weights }, ranked) => {
+    const query = fullTextQuery(groups, join, weights, await lexemesFor(groups.flat()));
+    if (query) return snapshot.search(query, ranked);
+    // A word PostgreSQL would search as a phrase, or more words than one search holds: PostgreSQL answers.
+    return snapshot.matchesOf(await searchMatches(db, toTsQuery(groups, join, weights), ranked), ranked);
+  };
   return {
     listCategories: (): Promise<Category[]> => cached('categories', () => categoriesWithCounts(db)),
     findProducts: (query: ProductQuery) => findProducts(db, index, query, searches),
