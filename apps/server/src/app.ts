@@ -29,7 +29,7 @@ import type { ErrorEnvelope } from './http/envelope.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerPrivateCaching } from './http/private-caching.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
-import { securityHeaders } from './http/security-headers.js';
+import { apiHeaders, securityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { devMailboxRoutes } from './mail/routes.js';
 import type { Services } from './services.js';
@@ -118,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  const helmetHeaders = securityHeaders({
+  const documentHeaders = securityHeaders({
     contentSecurityPolicy: false, // set below, as precomputed text
     // Razorpay's checkout frame needs to open popups for netbanking and 3-D Secure.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -129,11 +129,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Over plain http, HSTS (with includeSubDomains) would be wrong for every other site on the domain.
     hsts: options.config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  // Only pages run inline script (React Router's hydration data), so only they need a nonce.
+  const jsonHeaders = apiHeaders(documentHeaders);
+  // Only pages run inline script (React Router's hydration data), so only they need a nonce. API answers are
+  // JSON (but the API's own documentation page).
   const csp = contentSecurityPolicy(options.config.production);
+  const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
   const isPage = (url: string) => !url.startsWith('/api/') && !url.startsWith('/media/') && !url.startsWith('/assets/');
   app.addHook('onRequest', async (request, reply) => {
-    void reply.headers(helmetHeaders).header('x-request-id', request.id);
+    if (isApi(request.url)) {
+      void reply.headers(jsonHeaders).header('x-request-id', request.id).header('content-security-policy', csp.api);
+      return;
+    }
+    void reply.headers(documentHeaders).header('x-request-id', request.id);
     if (isPage(request.url)) {
       const nonce = randomBytes(16).toString('base64');
       (reply.raw as ResponseWithNonce).cspNonce = nonce;

@@ -15,9 +15,11 @@ describe('Content-Security-Policy', () => {
     expect(contentSecurityPolicy(true).fixed).toMatch(/;upgrade-insecure-requests$/);
   });
 
-  it('is sent with API answers, without a nonce', async () => {
+  it('is deny-all on API answers, and the fixed policy on the API documentation page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy(false).fixed);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });

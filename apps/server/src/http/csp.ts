@@ -30,6 +30,8 @@ export function contentSecurityPolicy(production: boolean) {
   return {
     /** For responses that are not pages: no inline script at all. */
     fixed,
+    /** For JSON answers, which load nothing and may be framed by nobody. */
+    api: "default-src 'none';frame-ancestors 'none'",
     /** For a page whose inline scripts carry this nonce. */
     withNonce: (nonce: string) => `${before}'nonce-${nonce}'${after}`,
   };

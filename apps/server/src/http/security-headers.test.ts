@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.js';
-import { securityHeaders } from './security-headers.js';
+import { apiHeaders, securityHeaders } from './security-headers.js';
 
 describe('security headers', () => {
   it("are helmet's, worked out once from the options", () => {
@@ -24,8 +24,23 @@ describe('security headers', () => {
     expect(() => securityHeaders({ referrerPolicy: { policy: 'nonsense' as never } })).toThrow(/nonsense/);
   });
 
+  it('leave the document-only ones out of API answers', () => {
+    const all = securityHeaders({ hsts: { maxAge: 60 } });
+    const api = apiHeaders(all);
+    for (const name of [
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-resource-policy',
+      'strict-transport-security',
+    ])
+      expect(api[name], name).toBe(all[name]);
+    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection'])
+      expect(api[name], name).toBeUndefined();
+  });
+
   const t = useTestApp();
-  it('are on every answer: JSON, a cached catalogue answer, errors and unknown paths', async () => {
+  it('are on every API answer: JSON, a cached catalogue answer, errors and unknown paths', async () => {
     for (const url of [
       '/api/health',
       '/api/user/product/filter',
@@ -37,8 +52,18 @@ describe('security headers', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
-      expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
       expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+  });
+
+  it("are all helmet's on what a browser renders: the API's documentation page, photos", async () => {
+    for (const url of ['/api/docs/static/index.html', '/media/none.webp']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(response.headers['content-security-policy'], url).toContain("object-src 'none'");
     }
   });
