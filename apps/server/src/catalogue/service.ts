@@ -55,7 +55,12 @@ export type Searches = (snapshot: ListingSnapshot, attempt: SearchAttempt, ranke
  * Active products matching every filter, one page of them, with facet counts: the filters, sorts, counts and
  * the full-text match all run on the in-memory listing index.
  */
-export async function findProducts(db: Db, index: ListingIndex, query: ProductQuery, searches: Searches): Promise<ProductPage> {
+export async function findProducts(
+  db: Db,
+  index: ListingIndex,
+  query: ProductQuery,
+  { searches, categories }: { searches: Searches; categories: () => Promise<Category[]> },
+): Promise<ProductPage> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const page = query.page ?? 1;
   const pageSpec = { limit, offset: (page - 1) * limit, sort: query.sort ?? 'relevance' } as const;
@@ -80,15 +85,15 @@ export async function findProducts(db: Db, index: ListingIndex, query: ProductQu
     if (total > 0) return { products: cards, total, page, limit, facets };
     // The loosest attempt found nothing either: its facet counts, and suggestions of what to search instead.
     if (attempt === attempts.length - 1)
-      return { products: cards, total, page, limit, facets, suggestions: await searchSuggestions(db, query.q) };
+      return { products: cards, total, page, limit, facets, suggestions: await searchSuggestions(db, query.q, categories) };
   }
   throw new Error('unreachable: there is always a last attempt');
 }
 
 /** For a search that found nothing: the nearest words of the catalogue, and its biggest categories. */
-async function searchSuggestions(db: Db, q: string): Promise<SearchSuggestions> {
-  const [words, categories] = await Promise.all([nearestWords(db, q, 3), categoriesWithCounts(db)]);
-  const popular = categories
+async function searchSuggestions(db: Db, q: string, categories: () => Promise<Category[]>): Promise<SearchSuggestions> {
+  const [words, all] = await Promise.all([nearestWords(db, q, 3), categories()]);
+  const popular = all
     .filter((category) => !category.parentId && category.productCount > 0)
     .sort((a, b) => b.productCount - a.productCount || a.categoryName.localeCompare(b.categoryName))
     .slice(0, 4)
@@ -247,12 +252,14 @@ export function createCatalogueService(db: Db, changes: CatalogueChanges) {
     // A word PostgreSQL would search as a phrase, or more words than one search holds: PostgreSQL answers.
     return snapshot.matchesOf(await searchMatches(db, toTsQuery(groups, join, weights), ranked), ranked);
   };
+  const listCategories = (): Promise<Category[]> => cached('categories', () => categoriesWithCounts(db));
+  const sources = { searches, categories: listCategories };
   return {
-    listCategories: (): Promise<Category[]> => cached('categories', () => categoriesWithCounts(db)),
-    findProducts: (query: ProductQuery) => findProducts(db, index, query, searches),
+    listCategories,
+    findProducts: (query: ProductQuery) => findProducts(db, index, query, sources),
     /** findProducts rendered by `render` (the HTTP answer's JSON), cached under `listingKey(query)`. */
     listingBody: (query: ProductQuery, render: (page: ProductPage) => string): Promise<Buffer> =>
-      body(listingKey(query), async () => render(await findProducts(db, index, query, searches)), LIST_TTL_MS),
+      body(listingKey(query), async () => render(await findProducts(db, index, query, sources)), LIST_TTL_MS),
     /** getProductDetails rendered by `render`, cached under `detailsKey(productId)`; rejects as it does. */
     detailsBody: (productId: string, render: (details: ProductDetails) => string): Promise<Buffer> =>
       body(detailsKey(productId), async () => render(await getProductDetails(db, productId)), DETAILS_TTL_MS),
