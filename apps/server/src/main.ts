@@ -65,6 +65,14 @@ async function main(): Promise<void> {
   // The listing index loads now, not on the first shopper's request.
   services.catalogue.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'the listing index could not be loaded'));
 
+  // Photos uploaded before a rendition width was added (960 w, say) get it, in the background.
+  services.adminProducts
+    .addMissingRenditions()
+    .then((written) => {
+      if (written > 0) app.log.info(`photos: ${written} missing renditions written`);
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'missing photo renditions could not be written'));
+
   // The demo photos take half a minute to draw on a small machine: serve meanwhile, and let the
   // catalogue fill in. Photos are drawn before any product row is written, so a stop half-way leaves
   // an empty catalogue that the next start seeds again.

@@ -31,7 +31,7 @@ export const PRICE_BANDS = [
 ] as const;
 
 /** Rendition widths of every product photo (WebP), for srcset. */
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 export const DEFAULT_IMAGE_WIDTH = 640;
 
 /** URL of one rendition of a stored image. */

@@ -283,6 +283,12 @@ export function createAdminProductsService(db: Db, deps: { changes: CatalogueCha
 
   return {
     /** GET /api/admin/product/getAllProducts: any status; search by name, slug or SKU. */
+    /** Gives every stored photo the renditions added to IMAGE_WIDTHS since it was uploaded; returns how many files were written. */
+    async addMissingRenditions(): Promise<number> {
+      const rows = await db.select({ key: productImages.storageKey }).from(productImages).orderBy(asc(productImages.storageKey));
+      return media.addMissingRenditions(rows.map((row) => row.key));
+    },
+
     async list(query: AdminProductQuery): Promise<{ products: AdminProductRow[]; total: number; page: number; limit: number }> {
       const page = query.page ?? 1;
       const limit = ADMIN_PAGE_SIZE;

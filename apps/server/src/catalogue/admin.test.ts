@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { AdminCategory, AdminProduct, AdminProductRow, AuditEntry } from '@shop/core';
+import { IMAGE_WIDTHS, type AdminCategory, type AdminProduct, type AdminProductRow, type AuditEntry } from '@shop/core';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -302,7 +302,22 @@ describe('variants', () => {
 describe('photos', () => {
   const upload = (productId: string, files: Parameters<typeof adminUpload>[2]) =>
     adminUpload(t.app, `/api/admin/product/addProductPhotos/${productId}`, files, { asid: owner.asid });
-  const filesOf = (key: string) => [320, 640, 1280].map((width) => path.join(t.mediaDir, `${key}-${width}.webp`));
+  const filesOf = (key: string) => IMAGE_WIDTHS.map((width) => path.join(t.mediaDir, `${key}-${width}.webp`));
+
+  it('writes a rendition a photo is missing (a width added after its upload) from its largest one', async () => {
+    const made = dataOf<{ product: AdminProduct }>(
+      await call('POST', '/api/admin/product/createProduct', { ...NEW_PRODUCT, status: 'active' }),
+    ).product;
+    const uploaded = dataOf<{ product: AdminProduct }>(
+      await upload(made._id, [{ bytes: await sharp(images.jpeg).tint('#654321').jpeg().toBuffer(), name: 'late.jpg', type: 'image/jpeg' }]),
+    ).product.productImages[0]!;
+    const missing = path.join(t.mediaDir, `${uploaded.public_id}-960.webp`);
+    rmSync(missing);
+    expect(await t.services.adminProducts.addMissingRenditions()).toBe(1);
+    expect((await sharp(missing).metadata()).width).toBe(960);
+    // Nothing is missing any more: nothing is written again.
+    expect(await t.services.adminProducts.addMissingRenditions()).toBe(0);
+  });
 
   it('stores JPEG, PNG, WebP and AVIF by content in the WebP widths, reorders, chooses the cover and deletes with the files', async () => {
     const made = dataOf<{ product: AdminProduct }>(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, MAX_PHOTO_BYTES, ONLY_IMAGES_MESSAGE, mediaUrl, AppError } from '@shop/core';
 import sharp, { type Metadata } from 'sharp';
@@ -44,7 +44,25 @@ export interface MediaStore {
   /** The same content check as saveImage, without storing anything. */
   inspectImage(bytes: Buffer): Promise<void>;
   remove(key: string): Promise<void>;
+  /**
+   * Writes the renditions missing for these stored images (a width added to IMAGE_WIDTHS after they were
+   * uploaded), each from the largest rendition there is; returns how many files it wrote.
+   */
+  addMissingRenditions(keys: readonly string[]): Promise<number>;
   readonly root: string;
+}
+
+const KEY = /^[a-z0-9-]+\/[a-f0-9]+$/;
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** One WebP rendition `width` pixels wide. .rotate() applies the camera's EXIF orientation; metadata is not copied. */
+function rendition(bytes: Buffer, width: number) {
+  // effort 2 of 6 encodes several times faster for files a few per cent larger.
+  return sharp(bytes).rotate().resize({ width }).webp({ quality: 80, effort: 2 }).toBuffer({ resolveWithObject: true });
 }
 
 /** Images on local disk under `root` (DATA_DIR/media), served at /media. Keys are content hashes, so files never change. */
@@ -60,21 +78,33 @@ export function createMediaStore(root: string): MediaStore {
       await mkdir(path.join(root, folder), { recursive: true });
       let largest = { width: 0, height: 0 };
       for (const width of IMAGE_WIDTHS) {
-        // .rotate() applies the camera's EXIF orientation; metadata (location, camera) is not copied.
-        // effort 2 of 6 encodes several times faster for files a few per cent larger.
-        const { data, info } = await sharp(bytes)
-          .rotate()
-          .resize({ width })
-          .webp({ quality: 80, effort: 2 })
-          .toBuffer({ resolveWithObject: true });
+        const { data, info } = await rendition(bytes, width);
         await writeFile(path.join(root, `${key}-${width}.webp`), data);
         if (info.width >= largest.width) largest = { width: info.width, height: info.height };
       }
       return { key, url: mediaUrl(key, DEFAULT_IMAGE_WIDTH), ...largest };
     },
     async remove(key) {
-      if (!/^[a-z0-9-]+\/[a-f0-9]+$/.test(key)) return;
+      if (!KEY.test(key)) return;
       await Promise.all(IMAGE_WIDTHS.map((width) => rm(path.join(root, `${key}-${width}.webp`), { force: true })));
+    },
+    async addMissingRenditions(keys) {
+      let written = 0;
+      for (const key of keys) {
+        if (!KEY.test(key)) continue;
+        const file = (width: number) => path.join(root, `${key}-${width}.webp`);
+        const present = await Promise.all(IMAGE_WIDTHS.map((width) => exists(file(width))));
+        const largest = IMAGE_WIDTHS.filter((_, i) => present[i]).at(-1);
+        // Nothing to make it from (the photo was removed), or nothing missing.
+        if (largest === undefined || present.every(Boolean)) continue;
+        const source = await readFile(file(largest));
+        for (const [i, width] of IMAGE_WIDTHS.entries()) {
+          if (present[i] || width > largest) continue;
+          await writeFile(file(width), (await rendition(source, width)).data);
+          written++;
+        }
+      }
+      return written;
     },
   };
 }
