@@ -47,7 +47,7 @@ async function main() {
       ['filter', '/filter?style=traditional', 120],
       ['product', `/product/${productId}`, 120],
     ] as const;
-    console.log('page       perf  a11y  seo  best-practices  JS (brotli) / budget');
+    console.log('page       perf  a11y  seo  best-practices  JS (brotli) / budget   FCP, LCP, TBT, CLS, Speed Index');
     const over: string[] = [];
     for (const [name, path, budgetKb] of pages) {
       const result = await lighthouse(`${shop.url}${path}`, {
@@ -63,9 +63,31 @@ async function main() {
       const scripts = requests.filter((item) => item.resourceType === 'Script' && item.url.startsWith(shop.url)).map((item) => item.url);
       const kb = (await brotliBytes(scripts)) / 1024;
       if (kb > budgetKb) over.push(`${name} ${kb.toFixed(1)} KB > ${budgetKb} KB`);
+      const metric = (id: string) => audits[id]?.displayValue ?? '?';
+      const metrics = [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+        'speed-index',
+      ];
       console.log(
-        `${name.padEnd(9)} ${score('performance')}  ${score('accessibility')}  ${score('seo')}  ${score('best-practices')}            ${kb.toFixed(1)} KB / ${budgetKb} KB${kb > budgetKb ? '  OVER' : ''}`,
+        `${name.padEnd(9)} ${score('performance')}  ${score('accessibility')}  ${score('seo')}  ${score('best-practices')}            ${kb.toFixed(1)} KB / ${budgetKb} KB${kb > budgetKb ? '  OVER' : '     '}   ${metrics.map(metric).join(', ')}`,
       );
+      // What Lighthouse says would help most, with its estimated saving.
+      for (const id of [
+        'render-blocking-resources',
+        'unused-css-rules',
+        'unused-javascript',
+        'uses-responsive-images',
+        'modern-image-formats',
+        'largest-contentful-paint-element',
+        'lcp-lazy-loaded',
+        'server-response-time',
+      ]) {
+        const audit = audits[id];
+        if (audit && audit.score !== null && audit.score < 1) console.log(`           ${id}: ${audit.displayValue ?? ''} ${audit.title}`);
+      }
     }
     if (over.length > 0) {
       console.log(`\nJavaScript over budget: ${over.join('; ')}`);

@@ -5,11 +5,15 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import stylesheet from './app.css?url';
+import { InlineStylesheet } from './lib/inline-stylesheet';
+import { stylesheetText } from './lib/inline-stylesheet.server';
 import { NonceProvider } from './lib/nonce';
 
 export const streamTimeout = 5_000;
 
-// React Router's default Node entry, plus the CSP nonce the server issued for this request.
+// React Router's default Node entry, plus the CSP nonce the server issued for this request and the stylesheet
+// pages carry inline (lib/inline-stylesheet.tsx).
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -21,6 +25,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  const styles = import.meta.env.DEV ? '' : stylesheetText(stylesheet);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -32,7 +37,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesheet.Provider value={styles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesheet.Provider>
       </NonceProvider>,
       {
         nonce,

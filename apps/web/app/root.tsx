@@ -19,7 +19,8 @@ import { SessionCheck } from './features/accounts/session-check';
 import { isAdminPath } from './features/admin/admin-paths';
 import { useNonce } from './lib/nonce';
 import { currentUser } from './lib/session.server';
-import './app.css';
+import stylesheet from './app.css?url';
+import { PageStyles } from './lib/inline-stylesheet';
 import headingFont from '@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 
 export const links: LinksFunction = () => [
+  // Built pages carry the stylesheet inline (PageStyles); the development server serves it as a file.
+  ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
   // The headings' font (app.css), fetched with the page rather than after the stylesheet is read.
   { rel: 'preload', href: headingFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -56,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#761c3a" />
         <Meta />
+        {!import.meta.env.DEV && <PageStyles />}
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">

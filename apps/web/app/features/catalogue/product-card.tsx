@@ -16,7 +16,7 @@ export function ProductCard({ product, eager = false, action }: { product: Card;
         <ProductImage
           image={product.image}
           alt={product.productName}
-          sizes="(min-width: 1280px) 280px, (min-width: 768px) 30vw, 48vw"
+          sizes="(min-width: 1280px) 280px, (min-width: 768px) 30vw, (min-width: 640px) calc(50vw - 36px), calc(50vw - 24px)"
           eager={eager}
           className="transition-transform duration-500 group-hover:scale-[1.03]"
         />

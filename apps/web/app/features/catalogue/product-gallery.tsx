@@ -45,7 +45,12 @@ export function ProductGallery({ images, name }: { images: ImageView[]; name: st
             className="group block w-full cursor-zoom-in"
             aria-label={`Zoom in: ${current.alt || name}`}
           >
-            <ProductImage image={current} alt={name} sizes="(min-width: 1024px) 560px, 100vw" eager />
+            <ProductImage
+              image={current}
+              alt={name}
+              sizes="(min-width: 1024px) 560px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)"
+              eager
+            />
             <span className="absolute bottom-4 right-4 flex h-10 w-10 items-center justify-center rounded-full bg-white/90 text-ink shadow group-hover:bg-white">
               <ZoomIn aria-hidden="true" className="h-5 w-5" />
             </span>
