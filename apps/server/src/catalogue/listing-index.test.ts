@@ -300,4 +300,25 @@ describe('the listing index', () => {
     index.invalidate([]);
     expect((await index.current()).query(everything, { limit: 1, offset: 0, sort: 'newest' }).cards[0]!._id).toBe(id);
   });
+
+  it('gives the event loop turns while it loads everything, batch by batch', async () => {
+    const { db } = await catalogue();
+    // Turns of the event loop taken while a full load runs, with batches of `batch` products.
+    const turnsDuring = async (batch: number) => {
+      let turns = 0;
+      let loading = true;
+      const tick = () => {
+        if (!loading) return;
+        turns++;
+        setImmediate(tick);
+      };
+      setImmediate(tick);
+      await new ListingIndex(db, Date.now, batch).current();
+      loading = false;
+      return turns;
+    };
+    const whole = await turnsDuring(1_000_000);
+    // 400 products in batches of 10: forty more turns, give or take the database's own.
+    expect(await turnsDuring(10)).toBeGreaterThanOrEqual(whole + 30);
+  });
 });

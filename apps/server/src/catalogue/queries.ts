@@ -67,7 +67,7 @@ interface CardRow {
   image_color: string | null;
 }
 
-function toCard(row: CardRow): ProductCard {
+export function toCard(row: CardRow): ProductCard {
   return {
     _id: row.id,
     productName: row.name,
@@ -133,7 +133,7 @@ export interface ListingRow extends CardRow {
 }
 
 /** Active products for the listing index: all of them, or those of `ids` that are active. */
-export async function listingRows(db: Db, ids?: readonly string[]): Promise<Array<{ row: ListingRow; card: ProductCard }>> {
+export async function listingRows(db: Db, ids?: readonly string[]): Promise<ListingRow[]> {
   if (ids && ids.length === 0) return [];
   const rows = await selectRows<ListingRow>(
     db,
@@ -145,7 +145,7 @@ export async function listingRows(db: Db, ids?: readonly string[]): Promise<Arra
     left join ${categories} parent on parent.id = c.parent_id
     where p.status = 'active'${ids ? sql` and p.id = any(${pgArray([...ids])}::uuid[])` : sql``}`,
   );
-  return rows.map((row) => ({ row, card: toCard(row) }));
+  return rows;
 }
 
 /**
