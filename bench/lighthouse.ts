@@ -35,7 +35,8 @@ async function brotliBytes(urls: readonly string[]): Promise<number> {
 }
 
 async function main() {
-  const shop = await startShop({ env: { SEED_DEMO: '1' }, waitFor: /demo catalogue: .* products loaded/, timeoutMs: 180_000 });
+  // Measured once the demo photos have their AVIF renditions too (made in the background after the seed).
+  const shop = await startShop({ env: { SEED_DEMO: '1' }, waitFor: /photos: AVIF renditions made/, timeoutMs: 600_000 });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   try {
     const listing = (await (await fetch(`${shop.url}/api/user/product/filter?limit=1&inStock=true`)).json()) as {

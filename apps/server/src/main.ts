@@ -73,6 +73,9 @@ async function main(): Promise<void> {
     })
     .catch((error: unknown) => app.log.error({ err: error }, 'missing photo renditions could not be written'));
 
+  // AVIF renditions of photos that have none yet (uploads wake it again), one photo at a time, in the background.
+  services.photoEncoder.start({ log: app.log, exclusive: (key, task) => database.runExclusive(key, task) });
+
   // The demo photos take half a minute to draw on a small machine: serve meanwhile, and let the
   // catalogue fill in. Photos are drawn before any product row is written, so a stop half-way leaves
   // an empty catalogue that the next start seeds again.
@@ -90,6 +93,7 @@ async function main(): Promise<void> {
         // Sales history with the demo catalogue, so the dashboards are not empty on the first start.
         const sales = seeded ? await seedDemoSales(database.db) : null;
         if (sales) app.log.info(`demo sales: ${sales.bills} bills and ${sales.orders} paid orders`);
+        if (seeded) services.photoEncoder.wake();
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'demo catalogue could not be loaded'));
   }
@@ -115,6 +119,7 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => stopReconciliation())
+      .then(() => services.photoEncoder.stop())
       .then(() => disconnectChanges())
       .then(() => database.close())
       .then(() => process.exit(0))

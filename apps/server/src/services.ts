@@ -19,6 +19,7 @@ import { EMULATOR_KEYS, type Config } from './config.js';
 import type { Db } from './db/database.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxMailer } from './mail/mailer.js';
 import { createMediaStore, type MediaStore } from './media/store.js';
+import { createPhotoEncoder, type PhotoEncoder } from './catalogue/photo-encoder.js';
 import { createNotificationService, type NotificationService } from './notifications/service.js';
 import { createAdminOrdersService, type AdminOrdersService } from './orders/admin-service.js';
 import { createOrderNotices, type OrderNotices } from './orders/notices.js';
@@ -41,6 +42,8 @@ export interface Services {
   /** Writes to the catalogue: demo seed, tests, back-office. */
   catalogueAdmin: CatalogueAdminService;
   media: MediaStore;
+  /** AVIF renditions of photos, made in the background once started (main.ts). */
+  photoEncoder: PhotoEncoder;
   contact: ContactService;
   announcements: AnnouncementsService;
   accounts: AccountsService;
@@ -116,6 +119,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
   const catalogueChanges = createCatalogueChanges();
   const catalogue = createCatalogueService(db, catalogueChanges);
   const media = createMediaStore(options.mediaDir);
+  const photoEncoder = createPhotoEncoder(db, { media, changes: catalogueChanges });
   const notifications = createNotificationService(db, now);
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
   const secret = options.secret ?? randomBytes(32).toString('base64url');
@@ -144,6 +148,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     catalogue,
     catalogueAdmin: createCatalogueAdminService(db, catalogueChanges),
     media,
+    photoEncoder,
     contact: createContactService(db),
     announcements: createAnnouncementsService(db),
     accounts: createAccountsService(db, {
@@ -172,7 +177,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
       onMailError: (error) => log.error({ err: error }, 'sending mail failed'),
     }),
     audit: createAuditService(db),
-    adminProducts: createAdminProductsService(db, { changes: catalogueChanges, media, now }),
+    adminProducts: createAdminProductsService(db, { changes: catalogueChanges, media, now, onPhotosStored: () => photoEncoder.wake() }),
     adminCategories: createAdminCategoriesService(db, { changes: catalogueChanges, now }),
     catalogueCsv: createCatalogueCsv(db, { changes: catalogueChanges, now }),
     adminUsers: createAdminUsersService(db, { orders, addresses, now }),

@@ -30,13 +30,16 @@ export const PRICE_BANDS = [
   { min: 6_00_000, max: null },
 ] as const;
 
-/** Rendition widths of every product photo (WebP), for srcset. */
+/** Rendition widths of every product photo, for srcset: WebP at upload, AVIF made afterwards in the background. */
 export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 export const DEFAULT_IMAGE_WIDTH = 640;
+export type ImageFormat = 'webp' | 'avif';
 
 /** URL of one rendition of a stored image. */
-export const mediaUrl = (storageKey: string, width: number = DEFAULT_IMAGE_WIDTH) => `/media/${storageKey}-${width}.webp`;
-export const mediaSrcset = (storageKey: string) => IMAGE_WIDTHS.map((width) => `${mediaUrl(storageKey, width)} ${width}w`).join(', ');
+export const mediaUrl = (storageKey: string, width: number = DEFAULT_IMAGE_WIDTH, format: ImageFormat = 'webp') =>
+  `/media/${storageKey}-${width}.${format}`;
+export const mediaSrcset = (storageKey: string, format: ImageFormat = 'webp') =>
+  IMAGE_WIDTHS.map((width) => `${mediaUrl(storageKey, width, format)} ${width}w`).join(', ');
 
 /** Orders sizes as people expect (S before M before L), unknown ones after. */
 export function compareSizes(a: string, b: string): number {

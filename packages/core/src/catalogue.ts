@@ -74,6 +74,8 @@ export const imageSchema = z.object({
   public_id: z.string(),
   secure_url: z.string(),
   srcset: z.string(),
+  /** The AVIF renditions (smaller) for a <picture> source, once the shop has made them; null until then. */
+  avifSrcset: z.string().nullable(),
   width: z.number().int(),
   height: z.number().int(),
   alt: z.string(),

@@ -253,8 +253,11 @@ export interface PhotoUpload {
 }
 
 /** The back-office's writes to products, variants and photos. */
-export function createAdminProductsService(db: Db, deps: { changes: CatalogueChanges; media: MediaStore; now: () => Date }) {
-  const { changes, media, now } = deps;
+export function createAdminProductsService(
+  db: Db,
+  deps: { changes: CatalogueChanges; media: MediaStore; now: () => Date; onPhotosStored?: () => void },
+) {
+  const { changes, media, now, onPhotosStored } = deps;
   const changed = (productId: string) => changes.publish([productId]);
 
   async function setPhotoOrder(actor: AuditActor, productId: string, order: readonly string[], action: 'photo.reorder' | 'photo.cover') {
@@ -583,6 +586,8 @@ export function createAdminProductsService(db: Db, deps: { changes: CatalogueCha
         throw error;
       }
       changed(productId);
+      // The AVIF renditions are made in the background (photo-encoder.ts).
+      if (fresh.length > 0) onPhotosStored?.();
       return fresh.length;
     },
 

@@ -65,6 +65,7 @@ interface CardRow {
   height: number | null;
   alt: string | null;
   image_color: string | null;
+  image_avif: boolean | null;
 }
 
 export function toCard(row: CardRow): ProductCard {
@@ -85,6 +86,7 @@ export function toCard(row: CardRow): ProductCard {
             public_id: row.storage_key,
             secure_url: row.url ?? '',
             srcset: mediaSrcset(row.storage_key),
+            avifSrcset: row.image_avif ? mediaSrcset(row.storage_key, 'avif') : null,
             width: Number(row.width),
             height: Number(row.height),
             alt: row.alt ?? '',
@@ -100,7 +102,7 @@ const cardColumns = sql`
   p.id, p.name, p.slug, p.price_paise, p.discount_percent, p.selling_price_paise, p.available_stock, p.created_at,
   c.id as category_id, c.name as category_name, c.slug as category_slug,
   (select array_agg(distinct v.variant_color order by v.variant_color) from ${variants} v where v.product_id = p.id and v.archived_at is null) as colors,
-  i.id as image_id, i.storage_key, i.url, i.width, i.height, i.alt, i.variant_color as image_color`;
+  i.id as image_id, i.storage_key, i.url, i.width, i.height, i.alt, i.variant_color as image_color, i.avif as image_avif`;
 
 const cardJoins = sql`
   left join ${categories} c on c.id = p.category_id
@@ -182,6 +184,7 @@ export async function imagesOf(db: Db, productId: string): Promise<ImageView[]> 
     public_id: row.storageKey,
     secure_url: row.url,
     srcset: mediaSrcset(row.storageKey),
+    avifSrcset: row.avif ? mediaSrcset(row.storageKey, 'avif') : null,
     width: row.width,
     height: row.height,
     alt: row.alt,

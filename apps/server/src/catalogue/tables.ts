@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   index,
@@ -156,6 +157,8 @@ export const productImages = pgTable(
     /** Photos of one colour are shown when the shopper picks that colour; null: any colour. */
     variantColor: text('variant_color'),
     position: integer('position').notNull().default(0),
+    /** Whether the AVIF renditions are written (photo-encoder.ts); pages offer them only then. */
+    avif: boolean('avif').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

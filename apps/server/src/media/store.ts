@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, MAX_PHOTO_BYTES, ONLY_IMAGES_MESSAGE, mediaUrl, AppError } from '@shop/core';
 import sharp, { type Metadata } from 'sharp';
@@ -49,6 +49,11 @@ export interface MediaStore {
    * uploaded), each from the largest rendition there is; returns how many files it wrote.
    */
   addMissingRenditions(keys: readonly string[]): Promise<number>;
+  /**
+   * Writes a stored image's AVIF renditions (every width), made from its largest WebP one; false when the image
+   * is not there (removed meanwhile). Each file appears whole or not at all.
+   */
+  addAvif(key: string): Promise<boolean>;
   readonly root: string;
 }
 
@@ -63,6 +68,18 @@ const exists = (file: string) =>
 function rendition(bytes: Buffer, width: number) {
   // effort 2 of 6 encodes several times faster for files a few per cent larger.
   return sharp(bytes).rotate().resize({ width }).webp({ quality: 80, effort: 2 }).toBuffer({ resolveWithObject: true });
+}
+
+/** One AVIF rendition: at quality 50 and effort 2 of 9, 15–25 % smaller than the WebP one, ~4 times its encoding time. */
+function avifRendition(bytes: Buffer, width: number) {
+  return sharp(bytes).resize({ width }).avif({ quality: 50, effort: 2 }).toBuffer();
+}
+
+/** Writes under a temporary name, then renames: a reader (or another instance writing the same file) never sees half. */
+async function writeWhole(file: string, data: Buffer): Promise<void> {
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, data);
+  await rename(temporary, file);
 }
 
 /** Images on local disk under `root` (DATA_DIR/media), served at /media. Keys are content hashes, so files never change. */
@@ -86,7 +103,20 @@ export function createMediaStore(root: string): MediaStore {
     },
     async remove(key) {
       if (!KEY.test(key)) return;
-      await Promise.all(IMAGE_WIDTHS.map((width) => rm(path.join(root, `${key}-${width}.webp`), { force: true })));
+      const files = IMAGE_WIDTHS.flatMap((width) => ['webp', 'avif'].map((format) => path.join(root, `${key}-${width}.${format}`)));
+      await Promise.all(files.map((file) => rm(file, { force: true })));
+    },
+    async addAvif(key) {
+      if (!KEY.test(key)) return false;
+      const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+      let source: Buffer;
+      try {
+        source = await readFile(path.join(root, `${key}-${largest}.webp`));
+      } catch {
+        return false;
+      }
+      for (const width of IMAGE_WIDTHS) await writeWhole(path.join(root, `${key}-${width}.avif`), await avifRendition(source, width));
+      return true;
     },
     async addMissingRenditions(keys) {
       let written = 0;

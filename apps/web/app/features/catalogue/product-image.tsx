@@ -1,7 +1,10 @@
 import type { ImageView } from '@shop/core';
 import { Shirt } from 'lucide-react';
 
-/** A product photo with WebP renditions in srcset, its real width and height (no layout shift), lazy unless `eager`. */
+/**
+ * A product photo: AVIF renditions first where the shop has made them (a <picture> source; browsers without AVIF
+ * take the WebP srcset), its real width and height (no layout shift), lazy unless `eager`.
+ */
 export function ProductImage({
   image,
   alt,
@@ -9,7 +12,7 @@ export function ProductImage({
   eager = false,
   className = '',
 }: {
-  image: Pick<ImageView, 'secure_url' | 'srcset' | 'width' | 'height' | 'alt'> | null;
+  image: (Pick<ImageView, 'secure_url' | 'srcset' | 'width' | 'height' | 'alt'> & Partial<Pick<ImageView, 'avifSrcset'>>) | null;
   alt: string;
   sizes: string;
   eager?: boolean;
@@ -26,7 +29,7 @@ export function ProductImage({
       </div>
     );
   }
-  return (
+  const photo = (
     <img
       src={image.secure_url}
       srcSet={image.srcset}
@@ -39,5 +42,13 @@ export function ProductImage({
       decoding="async"
       className={`aspect-[4/5] w-full bg-sand object-cover ${className}`}
     />
+  );
+  if (!image.avifSrcset) return photo;
+  return (
+    // display: contents: the <img> lays out exactly as it would without the <picture> around it.
+    <picture className="contents">
+      <source type="image/avif" srcSet={image.avifSrcset} sizes={sizes} />
+      {photo}
+    </picture>
   );
 }
