@@ -96,11 +96,17 @@ export interface IndexedProduct {
   words: readonly number[];
 }
 
-/** The products of a snapshot that match a search (flag by position) and, for an order by relevance, each one's rank by position. */
+/**
+ * The products of a snapshot that match a search (flag by position) and, for an order by relevance, a product's
+ * rank by position: computed on demand, only for the products that also pass the listing's filters.
+ */
 export interface SearchMatches {
   matched: Uint8Array;
-  ranks: Float64Array | null;
+  rankOf: ((position: number) => number) | null;
 }
+
+/** Per weight class (D, C, B, A), the words (bit i: word i of a list of lexeme prefixes) each product has. */
+type Presence = readonly [Uint32Array, Uint32Array, Uint32Array, Uint32Array];
 
 export interface ListingAnswer {
   cards: ProductCard[];
@@ -210,11 +216,9 @@ class Lists {
     return false;
   }
 
-  /** The bitwise OR of `maskOf` over the values of list i. */
-  orOf(i: number, maskOf: (value: number) => number): number {
-    let mask = 0;
-    for (let at = this.start[i]!, end = this.end[i]!; at < end; at++) mask |= maskOf(this.values[at]!);
-    return mask;
+  /** Calls `visit` with each value of list i. */
+  each(i: number, visit: (value: number) => void): void {
+    for (let at = this.start[i]!, end = this.end[i]!; at < end; at++) visit(this.values[at]!);
   }
 
   /** Counts each value of list i. */
@@ -378,39 +382,69 @@ export class ListingSnapshot {
    */
   search(query: FullTextQuery, ranked: boolean): SearchMatches {
     const prepared = new PreparedQuery(query);
-    // Per lexeme number, the query's words (mask) that are a prefix of it; per entry weights, the words they allow.
-    const lexemes = this.vocabulary.lexemes;
-    const lexemeWords = new Uint32Array(lexemes.length);
-    prepared.words.forEach((word, bit) => {
-      for (let lexeme = 0; lexeme < lexemes.length; lexeme++)
-        if (lexemes[lexeme]!.startsWith(word.lexeme)) lexemeWords[lexeme]! |= 1 << bit;
-    });
-    const allowed = Uint32Array.from({ length: WORD_WEIGHTS }, (_, weights) => prepared.allowedFor(weights));
-    const entryMask = (value: number) => lexemeWords[Math.floor(value / WORD_WEIGHTS)]! & allowed[value % WORD_WEIGHTS]!;
-
+    const prefixes = prepared.words.map((word) => word.lexeme);
+    const { lexemeWords, presence } = this.presenceOf(prefixes);
+    // The query's words are those prefixes in order; per weight class, the words that may match it.
+    const allowed = [0, 1, 2, 3].map((weight) => prepared.allowedFor(1 << weight));
     const matched = new Uint8Array(this.list.length);
-    const ranks = ranked ? new Float64Array(this.list.length) : null;
-    const words = this.columns.words;
     for (let i = 0; i < this.list.length; i++) {
-      const product = this.list[i];
-      if (!product || !prepared.satisfied(words.orOf(i, entryMask))) continue;
-      matched[i] = 1;
-      if (ranks) ranks[i] = prepared.rank(product.searchVector, (entry) => lexemeWords[Math.floor(product.words[entry]! / WORD_WEIGHTS)]!);
+      const present =
+        (presence[0][i]! & allowed[0]!) |
+        (presence[1][i]! & allowed[1]!) |
+        (presence[2][i]! & allowed[2]!) |
+        (presence[3][i]! & allowed[3]!);
+      if (present !== 0 && prepared.satisfied(present)) matched[i] = 1;
     }
-    return { matched, ranks };
+    const rankOf = (i: number) => {
+      const product = this.list[i]!;
+      return prepared.rank(product.searchVector, (entry) => lexemeWords[Math.floor(product.words[entry]! / WORD_WEIGHTS)]!);
+    };
+    return { matched, rankOf: ranked ? rankOf : null };
+  }
+
+  /** The last few word lists' presence: a search's attempts (all words, strong ones, AND, OR) share one pass. */
+  private readonly presences = new Map<string, { lexemeWords: Uint32Array; presence: Presence }>();
+
+  /** Which of these lexeme prefixes each product has, per weight class, in one pass over the products' words. */
+  private presenceOf(prefixes: readonly string[]): { lexemeWords: Uint32Array; presence: Presence } {
+    const key = JSON.stringify(prefixes);
+    const known = this.presences.get(key);
+    if (known) return known;
+    const lexemes = this.vocabulary.lexemes;
+    // Per lexeme number, the words (mask) that are a prefix of it.
+    const lexemeWords = new Uint32Array(lexemes.length);
+    prefixes.forEach((prefix, bit) => {
+      for (let lexeme = 0; lexeme < lexemes.length; lexeme++) if (lexemes[lexeme]!.startsWith(prefix)) lexemeWords[lexeme]! |= 1 << bit;
+    });
+    const n = this.list.length;
+    const presence: Presence = [new Uint32Array(n), new Uint32Array(n), new Uint32Array(n), new Uint32Array(n)];
+    const words = this.columns.words;
+    for (let i = 0; i < n; i++) {
+      if (!this.list[i]) continue;
+      words.each(i, (value) => {
+        const mask = lexemeWords[Math.floor(value / WORD_WEIGHTS)]!;
+        if (mask === 0) return;
+        const weights = value % WORD_WEIGHTS;
+        for (let weight = 0; weight < 4; weight++) if ((weights >> weight) & 1) presence[weight]![i]! |= mask;
+      });
+    }
+    const result = { lexemeWords, presence };
+    if (this.presences.size >= 8) this.presences.delete(this.presences.keys().next().value!);
+    this.presences.set(key, result);
+    return result;
   }
 
   /** Matches found elsewhere (PostgreSQL), by product id with their rank, as this snapshot's. */
   matchesOf(found: ReadonlyMap<string, number>, ranked: boolean): SearchMatches {
     const matched = new Uint8Array(this.list.length);
-    const ranks = ranked ? new Float64Array(this.list.length) : null;
+    const ranks = new Float64Array(this.list.length);
     for (const [id, rank] of found) {
       const i = this.positionOf(id);
       if (i === undefined) continue;
       matched[i] = 1;
-      if (ranks) ranks[i] = rank;
+      ranks[i] = rank;
     }
-    return { matched, ranks };
+    return { matched, rankOf: ranked ? (i) => ranks[i]! : null };
   }
 
   /**
@@ -420,14 +454,14 @@ export class ListingSnapshot {
   query(query: ProductQuery, page: { limit: number; offset: number; sort: ProductSort }, search?: SearchMatches): ListingAnswer {
     let candidates: ArrayLike<number> = this.ordered(page.sort === 'relevance' ? 'browse' : page.sort);
     if (search) {
-      // The matches in the sort's order; by relevance, the best rank first and equal ranks in browsing order
-      // (in stock, then newest): the sort below is stable.
       const picked: number[] = [];
       for (let k = 0; k < candidates.length; k++) if (search.matched[candidates[k]!]) picked.push(candidates[k]!);
-      const ranks = search.ranks;
-      if (page.sort === 'relevance' && ranks) picked.sort((a, b) => ranks[b]! - ranks[a]!);
       candidates = picked;
     }
+    // By relevance, the page is chosen after the pass: the products passing every filter, ranked (only those),
+    // best first, equal ranks in browsing order (in stock, then newest) as the pass met them.
+    const rankOf = page.sort === 'relevance' ? (search?.rankOf ?? null) : null;
+    const passing: number[] = [];
 
     const words = this.vocabulary;
     const categoryFlags = wanted(query.category, words.categories.length, (slug) => words.categorySlug(slug));
@@ -467,7 +501,8 @@ export class ListingSnapshot {
       const misses = Number(missCategory) + Number(missSize) + Number(missColor) + Number(missPrice);
       if (misses > 1) continue;
       if (misses === 0) {
-        if (total >= page.offset && cards.length < page.limit) cards.push(this.list[i]!.card);
+        if (rankOf) passing.push(i);
+        else if (total >= page.offset && cards.length < page.limit) cards.push(this.list[i]!.card);
         total++;
         if (category >= 0) categoryCounts[category]!++;
         columns.sizes.count(i, sizeCounts);
@@ -483,6 +518,12 @@ export class ListingSnapshot {
       } else {
         countBands(columns.bands[i]!);
       }
+    }
+    if (rankOf) {
+      const ranks = new Map(passing.map((i) => [i, rankOf(i)]));
+      // Array.prototype.sort is stable: equal ranks keep the browsing order.
+      passing.sort((a, b) => ranks.get(b)! - ranks.get(a)!);
+      for (const i of passing.slice(page.offset, page.offset + page.limit)) cards.push(this.list[i]!.card);
     }
 
     return {
