@@ -99,8 +99,8 @@ export class PreparedQuery {
   readonly words: readonly QueryWord[];
   private readonly groupMasks: Uint32Array;
   private readonly all: boolean;
-  /** Per weight class, the words that may match a position of that weight. */
-  private readonly allowedAt: Uint32Array;
+  /** Per weight class (D 0 … A 3), the words (mask) that may match a position of that weight. */
+  readonly allowedAt: Uint32Array;
   // Reused between vectors: a vector's matched positions (position * 4 + weight), entries and word masks.
   private at = new Int32Array(64);
   private entryOf = new Int32Array(64);
@@ -122,13 +122,6 @@ export class PreparedQuery {
     this.allowedAt = Uint32Array.from([0, 1, 2, 3], (weight) =>
       this.words.reduce((mask, word, i) => (word.weights === 0 || (word.weights >> weight) & 1 ? mask | (1 << i) : mask), 0),
     );
-  }
-
-  /** The words (mask) that may match an entry with the given weight classes (bit w: class w among its positions). */
-  allowedFor(weights: number): number {
-    let mask = 0;
-    for (let weight = 0; weight < 4; weight++) if ((weights >> weight) & 1) mask |= this.allowedAt[weight]!;
-    return mask;
   }
 
   /** Whether words present (mask) satisfy the query; an empty query matches nothing, as in PostgreSQL. */

@@ -69,6 +69,8 @@ export class Vocabulary {
 
 /** A search-vector entry in a word list: its lexeme's number times 16 plus the weight classes it has (bit w for class w). */
 const WORD_WEIGHTS = 16;
+const lexemeOfWord = (word: number) => Math.floor(word / WORD_WEIGHTS);
+const weightsOfWord = (word: number) => word % WORD_WEIGHTS;
 
 /** What the index knows of one active product: its card and the fields that filters and sorts read. */
 export interface IndexedProduct {
@@ -377,15 +379,15 @@ export class ListingSnapshot {
   }
 
   /**
-   * The products matching a full-text query (`search_vector @@ query`), each with its rank when `ranked`
-   * (`ts_rank_cd`, as PostgreSQL computes it), else 0. Words are matched as prefixes of the lexemes.
+   * The products matching a full-text query (`search_vector @@ query`) and, when `ranked`, their rank on demand
+   * (`ts_rank_cd`, as PostgreSQL computes it). Words are matched as prefixes of the lexemes.
    */
   search(query: FullTextQuery, ranked: boolean): SearchMatches {
     const prepared = new PreparedQuery(query);
     const prefixes = prepared.words.map((word) => word.lexeme);
     const { lexemeWords, presence } = this.presenceOf(prefixes);
     // The query's words are those prefixes in order; per weight class, the words that may match it.
-    const allowed = [0, 1, 2, 3].map((weight) => prepared.allowedFor(1 << weight));
+    const allowed = prepared.allowedAt;
     const matched = new Uint8Array(this.list.length);
     for (let i = 0; i < this.list.length; i++) {
       const present =
@@ -397,7 +399,7 @@ export class ListingSnapshot {
     }
     const rankOf = (i: number) => {
       const product = this.list[i]!;
-      return prepared.rank(product.searchVector, (entry) => lexemeWords[Math.floor(product.words[entry]! / WORD_WEIGHTS)]!);
+      return prepared.rank(product.searchVector, (entry) => lexemeWords[lexemeOfWord(product.words[entry]!)]!);
     };
     return { matched, rankOf: ranked ? rankOf : null };
   }
@@ -422,9 +424,9 @@ export class ListingSnapshot {
     for (let i = 0; i < n; i++) {
       if (!this.list[i]) continue;
       words.each(i, (value) => {
-        const mask = lexemeWords[Math.floor(value / WORD_WEIGHTS)]!;
+        const mask = lexemeWords[lexemeOfWord(value)]!;
         if (mask === 0) return;
-        const weights = value % WORD_WEIGHTS;
+        const weights = weightsOfWord(value);
         for (let weight = 0; weight < 4; weight++) if ((weights >> weight) & 1) presence[weight]![i]! |= mask;
       });
     }
