@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, MAX_PHOTO_BYTES, ONLY_IMAGES_MESSAGE, mediaUrl, AppError } from '@shop/core';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, type ImageFormat, MAX_PHOTO_BYTES, ONLY_IMAGES_MESSAGE, mediaUrl, AppError } from '@shop/core';
 import sharp, { type Metadata } from 'sharp';
 
 export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES;
@@ -85,6 +85,8 @@ async function writeWhole(file: string, data: Buffer): Promise<void> {
 /** Images on local disk under `root` (DATA_DIR/media), served at /media. Keys are content hashes, so files never change. */
 export function createMediaStore(root: string): MediaStore {
   mkdirSync(root, { recursive: true });
+  /** Where one rendition of a stored image lives (served at mediaUrl). */
+  const fileOf = (key: string, width: number, format: ImageFormat = 'webp') => path.join(root, `${key}-${width}.${format}`);
   return {
     root,
     inspectImage,
@@ -96,14 +98,14 @@ export function createMediaStore(root: string): MediaStore {
       let largest = { width: 0, height: 0 };
       for (const width of IMAGE_WIDTHS) {
         const { data, info } = await rendition(bytes, width);
-        await writeFile(path.join(root, `${key}-${width}.webp`), data);
+        await writeFile(fileOf(key, width), data);
         if (info.width >= largest.width) largest = { width: info.width, height: info.height };
       }
       return { key, url: mediaUrl(key, DEFAULT_IMAGE_WIDTH), ...largest };
     },
     async remove(key) {
       if (!KEY.test(key)) return;
-      const files = IMAGE_WIDTHS.flatMap((width) => ['webp', 'avif'].map((format) => path.join(root, `${key}-${width}.${format}`)));
+      const files = IMAGE_WIDTHS.flatMap((width) => (['webp', 'avif'] as const).map((format) => fileOf(key, width, format)));
       await Promise.all(files.map((file) => rm(file, { force: true })));
     },
     async addAvif(key) {
@@ -111,26 +113,26 @@ export function createMediaStore(root: string): MediaStore {
       const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
       let source: Buffer;
       try {
-        source = await readFile(path.join(root, `${key}-${largest}.webp`));
+        source = await readFile(fileOf(key, largest));
       } catch {
         return false;
       }
-      for (const width of IMAGE_WIDTHS) await writeWhole(path.join(root, `${key}-${width}.avif`), await avifRendition(source, width));
+      for (const width of IMAGE_WIDTHS) await writeWhole(fileOf(key, width, 'avif'), await avifRendition(source, width));
       return true;
     },
     async addMissingRenditions(keys) {
       let written = 0;
       for (const key of keys) {
         if (!KEY.test(key)) continue;
-        const file = (width: number) => path.join(root, `${key}-${width}.webp`);
-        const present = await Promise.all(IMAGE_WIDTHS.map((width) => exists(file(width))));
+        const present = await Promise.all(IMAGE_WIDTHS.map((width) => exists(fileOf(key, width))));
         const largest = IMAGE_WIDTHS.filter((_, i) => present[i]).at(-1);
         // Nothing to make it from (the photo was removed), or nothing missing.
         if (largest === undefined || present.every(Boolean)) continue;
-        const source = await readFile(file(largest));
+        const source = await readFile(fileOf(key, largest));
         for (const [i, width] of IMAGE_WIDTHS.entries()) {
           if (present[i] || width > largest) continue;
-          await writeFile(file(width), (await rendition(source, width)).data);
+          // Every instance runs this at start-up: whole files, so two writing the same one never mix.
+          await writeWhole(fileOf(key, width), (await rendition(source, width)).data);
           written++;
         }
       }
