@@ -31,7 +31,9 @@ let lineCounter = 0;
 export function BillingScreen() {
   const searchRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
-  const [found, setResults] = useState<BillableItem[]>([]);
+  // Suggestions with the text they answer: an answer that comes late (after an item was added, say) is never
+  // shown, nor taken by Enter, for other text.
+  const [found, setFound] = useState<{ q: string; items: BillableItem[] }>({ q: '', items: [] });
   const [active, setActive] = useState(0);
   const [lines, setLines] = useState<Line[]>([]);
   const [customerName, setCustomerName] = useState('');
@@ -52,11 +54,11 @@ export function BillingScreen() {
       findBillableItems(q)
         .then((items) => {
           if (current) {
-            setResults(items);
+            setFound({ q, items });
             setActive(0);
           }
         })
-        .catch(() => current && setResults([]));
+        .catch(() => current && setFound({ q, items: [] }));
     }, 180);
     return () => {
       current = false;
@@ -64,8 +66,8 @@ export function BillingScreen() {
     };
   }, [query]);
 
-  // Suggestions only while at least two characters are typed.
-  const results = query.trim().length < 2 ? [] : found;
+  // Suggestions only while at least two characters are typed, and only those found for this text.
+  const results = query.trim().length >= 2 && found.q === query.trim() ? found.items : [];
   const discountValue = Number(discount === '' ? '0' : discount);
   const discountOk = isBillDiscount(discountValue);
   const totals = billTotals(
@@ -103,7 +105,6 @@ export function BillingScreen() {
       ];
     });
     setQuery('');
-    setResults([]);
     searchRef.current?.focus();
   }
 
@@ -115,7 +116,6 @@ export function BillingScreen() {
     }
     if (event.key === 'Escape') {
       setQuery('');
-      setResults([]);
       return;
     }
     if (event.key !== 'Enter') return;
@@ -132,7 +132,7 @@ export function BillingScreen() {
       const match = exact(items) ?? (items.length === 1 ? items[0] : undefined);
       if (match) addItem(match);
       else if (items.length === 0) toast.error(`No item matches “${q}”.`);
-      else setResults(items);
+      else setFound({ q, items });
     } catch (error) {
       toast.error(errorMessage(error));
     }
