@@ -48,7 +48,7 @@ async function main() {
       ['filter', '/filter?style=traditional', 120],
       ['product', `/product/${productId}`, 120],
     ] as const;
-    console.log('page       perf  a11y  seo  best-practices  JS (brotli) / budget   FCP, LCP, TBT, CLS, Speed Index');
+    console.log('page       perf  a11y  seo  best-practices  JS (brotli) / budget   files   FCP, LCP, TBT, CLS, Speed Index');
     const over: string[] = [];
     for (const [name, path, budgetKb] of pages) {
       const run = () =>
@@ -78,7 +78,7 @@ async function main() {
         'speed-index',
       ];
       console.log(
-        `${name.padEnd(9)} ${score('performance')}  ${score('accessibility')}  ${score('seo')}  ${score('best-practices')}            ${kb.toFixed(1)} KB / ${budgetKb} KB${kb > budgetKb ? '  OVER' : '     '}   ${metrics.map(metric).join(', ')}`,
+        `${name.padEnd(9)} ${score('performance')}  ${score('accessibility')}  ${score('seo')}  ${score('best-practices')}            ${kb.toFixed(1)} KB / ${budgetKb} KB${kb > budgetKb ? '  OVER' : '     '}   ${String(new Set(scripts).size).padStart(5)}   ${metrics.map(metric).join(', ')}`,
       );
       // What Lighthouse says would help most, with its estimated saving.
       for (const id of [
