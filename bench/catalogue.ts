@@ -265,6 +265,9 @@ async function main() {
     // the five measured ones are each asked once.
     for (const [name, paths] of varied) {
       for (const path of paths.slice(0, 10)) await (await fetch(`${shop.url}${path}`)).text();
+      // Idle: the load phases just before leave the shop collecting their garbage and autocannon's workers
+      // winding down on the same two cores for a second or so.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       const calls: Array<{ path: string; ms: number }> = [];
       for (const path of paths.slice(-5)) {
         const started = performance.now();
