@@ -13,7 +13,13 @@ import { categories, productImages, products, searchWords, variants } from './ta
  */
 export async function searchGroups(db: Db, q: string): Promise<string[][]> {
   const words = queryWords(q);
-  if (words.length === 0) return [];
+  const groups = await wordGroups(db, words);
+  return words.map((word) => groups.get(word)!);
+}
+
+/** searchGroups' alternatives for each of `words` (as queryWords gives them), by word. */
+export async function wordGroups(db: Db, words: readonly string[]): Promise<Map<string, string[]>> {
+  if (words.length === 0) return new Map();
   const unknown = words.filter((word) => !SPELLING_VARIANTS[word]);
   const known =
     unknown.length === 0
@@ -36,13 +42,15 @@ export async function searchGroups(db: Db, q: string): Promise<string[][]> {
             select word from ${searchWords} where word % q.word order by similarity(word, q.word) desc, word limit 2
           ) w`,
         );
-  return words.map((word) => {
-    const group = new Set([word]);
-    const variant = SPELLING_VARIANTS[word];
-    if (variant) group.add(variant);
-    for (const row of rows) if (row.input === word) group.add(row.match);
-    return [...group];
-  });
+  return new Map(
+    words.map((word) => {
+      const group = new Set([word]);
+      const variant = SPELLING_VARIANTS[word];
+      if (variant) group.add(variant);
+      for (const row of rows) if (row.input === word) group.add(row.match);
+      return [word, [...group]];
+    }),
+  );
 }
 
 interface CardRow {

@@ -218,6 +218,14 @@ describe('GET /api/user/product/search', () => {
     expect(await search('banarsi')).toEqual(['Banarasi Silk Saree']);
   });
 
+  it('searches a word as itself once a new product brings it into the catalogue', async () => {
+    // Not a catalogue word yet: read as the nearest one.
+    expect(await search('chikenkari')).toEqual(['Chikankari Kurti']);
+    await sellableProduct(t, { name: 'Chikenkari Stole', variants: false });
+    // Remembered spellings go with the change notice: the word now means the new product only.
+    expect(await search('chikenkari')).toEqual(['Chikenkari Stole']);
+  });
+
   it('ranks name matches above description matches', async () => {
     expect((await search('silk'))[0]).toBe('Banarasi Silk Saree');
   });

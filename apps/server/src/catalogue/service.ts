@@ -26,6 +26,7 @@ import {
   productCount,
   relatedIds,
   searchGroups,
+  wordGroups,
   searchMatches,
   sitemapRows,
   suggestedCategories,
@@ -34,7 +35,7 @@ import {
 } from './queries.js';
 import { fullTextQuery } from './full-text.js';
 import { ListingIndex, type ListingSnapshot, type SearchMatches } from './listing-index.js';
-import { STRONG_WEIGHTS, toTsQuery } from './search-terms.js';
+import { STRONG_WEIGHTS, queryWords, toTsQuery } from './search-terms.js';
 
 // The storefront's reads of the catalogue: rules (what is visible, how search falls back, prices) over
 // queries.ts. Writes live in admin-service.ts.
@@ -59,7 +60,11 @@ export async function findProducts(
   db: Db,
   index: ListingIndex,
   query: ProductQuery,
-  { searches, categories }: { searches: Searches; categories: () => Promise<Category[]> },
+  {
+    searches,
+    groupsOf,
+    categories,
+  }: { searches: Searches; groupsOf: (q: string) => Promise<string[][]>; categories: () => Promise<Category[]> },
 ): Promise<ProductPage> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const page = query.page ?? 1;
@@ -69,7 +74,7 @@ export async function findProducts(
     const { cards, total, facets } = snapshot.query(query, pageSpec);
     return { products: cards, total, page, limit, facets };
   }
-  const groups = await searchGroups(db, query.q);
+  const groups = await groupsOf(query.q);
   // Nothing searchable in the query (only punctuation, say): nothing matches.
   if (groups.length === 0) return { products: [], total: 0, page, limit, facets: EMPTY_FACETS };
   // Strong matches first: the words in a product's name, category, tags, fabric or colours. When some exist,
@@ -216,9 +221,13 @@ async function remember<V extends object>(store: LRUCache<string, V>, key: strin
 export function createCatalogueService(db: Db, changes: CatalogueChanges) {
   const index = new ListingIndex(db);
   const cache = new LRUCache<string, object>({ max: 2_000, ttl: LIST_TTL_MS });
+  // What each search word stands for (itself, a spelling variant, the nearest catalogue words when misspelt):
+  // one or two statements the first time a word is searched, none after. A change may bring or take a word.
+  const spellings = new LRUCache<string, string[]>({ max: 20_000 });
   changes.subscribe((productIds) => {
     index.invalidate(productIds);
     cache.clear();
+    spellings.clear();
   });
   // Answers as sent (UTF-8 JSON): a listing per normalised query, a product's details per product. A repeated
   // question costs a lookup: no work, no serialising, no encoding. Emptied with the rest by every change
@@ -252,8 +261,24 @@ export function createCatalogueService(db: Db, changes: CatalogueChanges) {
     // A word PostgreSQL would search as a phrase, or more words than one search holds: PostgreSQL answers.
     return snapshot.matchesOf(await searchMatches(db, toTsQuery(groups, join, weights), ranked), ranked);
   };
+  const groupsOf = async (q: string): Promise<string[][]> => {
+    const words = queryWords(q);
+    const found = new Map<string, string[]>();
+    for (const word of words) {
+      const known = spellings.get(word);
+      if (known) found.set(word, known);
+    }
+    const missing = words.filter((word) => !found.has(word));
+    if (missing.length > 0) {
+      for (const [word, group] of await wordGroups(db, missing)) {
+        spellings.set(word, group);
+        found.set(word, group);
+      }
+    }
+    return words.map((word) => found.get(word)!);
+  };
   const listCategories = (): Promise<Category[]> => cached('categories', () => categoriesWithCounts(db));
-  const sources = { searches, categories: listCategories };
+  const sources = { searches, groupsOf, categories: listCategories };
   return {
     listCategories,
     findProducts: (query: ProductQuery) => findProducts(db, index, query, sources),
