@@ -135,10 +135,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const csp = contentSecurityPolicy(options.config.production);
   const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
   const isPage = (url: string) => !url.startsWith('/api/') && !url.startsWith('/media/') && !url.startsWith('/assets/');
-  app.addHook('onRequest', async (request, reply) => {
+  // Plain callbacks, not async functions, for hooks that run on every request: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     if (isApi(request.url)) {
       void reply.headers(jsonHeaders).header('x-request-id', request.id).header('content-security-policy', csp.api);
-      return;
+      return done();
     }
     void reply.headers(documentHeaders).header('x-request-id', request.id);
     if (isPage(request.url)) {
@@ -148,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     } else {
       void reply.header('content-security-policy', csp.fixed);
     }
+    done();
   });
   registerSameOriginCheck(app, options.config.publicUrl);
   registerControlCharacterGuard(app);

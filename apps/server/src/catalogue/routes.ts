@@ -21,19 +21,21 @@ const productIdParams = z.object({ productId: z.string().max(64) });
 const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
 
 /**
- * A repeated request answered from its cached bytes before Fastify validates its query: `urls` remembers under
- * which cache key each URL, exactly as sent, was last answered. That never goes stale (the same URL always asks
- * the same question); the answer may, and the service's cache drops it on every change notice. A URL not seen
- * yet, or whose answer was dropped, goes the whole way: validation, the service, the cache.
+ * A repeated request answered from its cached bytes as soon as it is routed (the route's onRequest hook, after
+ * the app's own): `urls` remembers under which cache key each URL, exactly as sent, was last answered. Only
+ * answers that passed every check are remembered, and the same URL always asks the same question, so the
+ * checks and the query's validation need not run again; the answer itself may go stale, and the service's
+ * cache drops it on every change notice. A URL not seen yet, or whose answer was dropped, goes the whole way.
  */
 function answeredBefore(catalogue: CatalogueService) {
   const urls = new LRUCache<string, string>({ max: 20_000 });
   return {
     remember: (request: FastifyRequest, key: string) => void urls.set(request.url, key),
-    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+    onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       const key = urls.get(request.url);
       const body = key === undefined ? undefined : catalogue.cachedBody(key);
-      if (body) return sendJson(reply, body);
+      if (body) sendJson(reply, body);
+      else done();
     },
   };
 }
@@ -45,8 +47,9 @@ export const catalogueRoutes =
     const tags = ['catalogue'];
     // Shared caches may keep public listings briefly; the shopper's browser revalidates.
     const publicCache = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (reply.statusCode === 200) void reply.header('cache-control', publicCache);
+      done(null, payload);
     });
 
     app.get(
@@ -79,7 +82,7 @@ export const catalogueRoutes =
         url,
         {
           schema: { tags, summary, querystring: productQuerySchema, response: { 200: listingAnswer } },
-          preValidation: repeated.preValidation,
+          onRequest: repeated.onRequest,
         },
         async (request, reply) => {
           repeated.remember(request, listingKey(request.query));
@@ -116,7 +119,7 @@ export const catalogueRoutes =
           params: productIdParams,
           response: { 200: detailsAnswer },
         },
-        preValidation: repeatedDetails.preValidation,
+        onRequest: repeatedDetails.onRequest,
       },
       async (request, reply) => {
         const { productId } = request.params;

@@ -4,7 +4,7 @@ import { buildApp } from '../app.js';
 import { capturingMailer, jsonCall, signedInUser, uniqueIp } from '../test/accounts.js';
 import { useTestApp } from '../test/app.js';
 import type { ErrorEnvelope } from './envelope.js';
-import { PRIVATE_PAGE_PATHS } from './private-caching.js';
+import { PRIVATE_PAGE_PATHS, isPrivatePath } from './private-caching.js';
 
 const mail = capturingMailer();
 const t = useTestApp({
@@ -191,6 +191,26 @@ describe('Cache-Control: private, no-store on personal answers', () => {
     ]) {
       expect((await jsonCall(t.app, 'GET', url)).headers['cache-control'], url).toBe(publicCache);
     }
+  });
+
+  it('decides by the plain path, and the quick check for catalogue calls agrees with it', () => {
+    const cases: Array<[string, boolean]> = [
+      ['/api/user/product/filter', false],
+      ['/api/user/product/getProductDetails/abc', false],
+      ['/API/User/product/filter', false],
+      ['/api/user/product/%66ilter', false],
+      ['/api/user/product/filterX', true],
+      ['/api/user/product/categoriesEvil', true],
+      ['/api/user/product/fetchUserCarts', true],
+      ['/api/user/%70rofile/getMyProfile', true],
+      ['/api/admin/product/filter', true],
+      ['/User/%70rofile', true],
+      ['/paymentSuccess', true],
+      ['/paymentSuccessful', false],
+      ['/filter', false],
+      ['/%E0%A4', false],
+    ];
+    for (const [path, expected] of cases) expect(isPrivatePath(path), path).toBe(expected);
   });
 
   it('covers the account, checkout and payment pages, whatever the page set', async () => {

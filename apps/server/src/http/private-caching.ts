@@ -21,8 +21,14 @@ export const PRIVATE_PAGE_PATHS: readonly string[] = ['/user', '/checkout', '/pa
 const matchesPrefix = (path: string, prefix: string) =>
   prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix || path.startsWith(`${prefix}/`);
 
+const PUBLIC_USER_API_LOWER = PUBLIC_USER_API_PREFIXES.map((prefix) => prefix.toLowerCase());
+const PRIVATE_PAGE_LOWER = PRIVATE_PAGE_PATHS.map((prefix) => prefix.toLowerCase());
+
 /** True when the answer to `path` may carry one person's data and must not be stored anywhere. */
 export function isPrivatePath(path: string): boolean {
+  // The public catalogue calls as the pages send them (the busiest answers), decided without decoding: a path
+  // that starts with one of these prefixes (none holds a '%') still starts with it decoded and lower-cased.
+  if (PUBLIC_USER_API_PREFIXES.some((prefix) => matchesPrefix(path, prefix))) return false;
   // Page routes match regardless of case and percent-encoding ('/User/%70rofile'), so compare the plain form.
   let plain = path;
   try {
@@ -31,10 +37,9 @@ export function isPrivatePath(path: string): boolean {
     // not valid percent-encoding: compare as sent
   }
   plain = plain.toLowerCase();
-  const lower = (prefix: string) => prefix.toLowerCase();
   const personalApi = PERSONAL_API_PREFIXES.some((prefix) => plain.startsWith(prefix));
-  if (personalApi) return !PUBLIC_USER_API_PREFIXES.some((prefix) => matchesPrefix(plain, lower(prefix)));
-  return PRIVATE_PAGE_PATHS.some((prefix) => matchesPrefix(plain, lower(prefix)));
+  if (personalApi) return !PUBLIC_USER_API_LOWER.some((prefix) => matchesPrefix(plain, prefix));
+  return PRIVATE_PAGE_LOWER.some((prefix) => matchesPrefix(plain, prefix));
 }
 
 /**
@@ -43,8 +48,10 @@ export function isPrivatePath(path: string): boolean {
  * private without doing anything.
  */
 export function registerPrivateCaching(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (isPrivatePath(request.url.split('?')[0]!)) void reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-    return payload;
+  // A plain callback, not an async function: it runs on every answer, and a promise each time shows in profiles.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const query = request.url.indexOf('?');
+    if (isPrivatePath(query === -1 ? request.url : request.url.slice(0, query))) void reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+    done(null, payload);
   });
 }
