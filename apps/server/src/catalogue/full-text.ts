@@ -101,11 +101,14 @@ export class PreparedQuery {
   private readonly all: boolean;
   /** Per weight class (D 0 … A 3), the words (mask) that may match a position of that weight. */
   readonly allowedAt: Uint32Array;
-  // Reused between vectors: a vector's matched positions (position * 4 + weight), entries and word masks.
+  // Reused between vectors (no allocation per ranked product): a vector's matched positions (position * 4 + weight),
+  // entries and word masks, their order, and positions and masks in that order.
   private at = new Int32Array(64);
   private entryOf = new Int32Array(64);
   private wordsAt = new Uint32Array(64);
   private order = new Int32Array(64);
+  private sortedAt = new Int32Array(64);
+  private sortedWords = new Uint32Array(64);
 
   constructor(query: FullTextQuery) {
     this.words = query.groups.flat();
@@ -183,8 +186,8 @@ export class PreparedQuery {
       }
       order[j + 1] = k;
     }
-    const at = new Int32Array(n);
-    const wordsAt = new Uint32Array(n);
+    const at = this.sortedAt;
+    const wordsAt = this.sortedWords;
     for (let k = 0; k < n; k++) {
       at[k] = atOf[order[k]!]!;
       wordsAt[k] = this.wordsAt[order[k]!]!;
@@ -233,6 +236,8 @@ export class PreparedQuery {
     this.entryOf = copy(Int32Array, this.entryOf);
     this.wordsAt = copy(Uint32Array, this.wordsAt);
     this.order = new Int32Array(size);
+    this.sortedAt = new Int32Array(size);
+    this.sortedWords = new Uint32Array(size);
   }
 }
 

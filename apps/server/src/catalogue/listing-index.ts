@@ -433,11 +433,31 @@ export class ListingSnapshot {
         (presence[3][i]! & allowed[3]!);
       if (present !== 0 && prepared.satisfied(present)) matched[i] = 1;
     }
+    // Ranks are kept per query while this snapshot lasts: the next page, sort or filter of the same words reuses
+    // them (a word can match thousands of products, and each rank reads that product's positions).
+    const ranks = ranked ? this.ranksOf(JSON.stringify(query)) : null;
     const rankOf = (i: number) => {
+      const known = ranks![i]!;
+      if (!Number.isNaN(known)) return known;
       const product = this.list[i]!;
-      return prepared.rank(product.searchVector, (entry) => lexemeWords[lexemeOfWord(product.words[entry]!)]!);
+      const rank = prepared.rank(product.searchVector, (entry) => lexemeWords[lexemeOfWord(product.words[entry]!)]!);
+      ranks![i] = rank;
+      return rank;
     };
     return { matched, rankOf: ranked ? rankOf : null };
+  }
+
+  /** The last few queries' ranks by position, NaN until computed. */
+  private readonly ranks = new Map<string, Float64Array>();
+
+  private ranksOf(key: string): Float64Array {
+    let ranks = this.ranks.get(key);
+    if (!ranks) {
+      ranks = new Float64Array(this.list.length).fill(Number.NaN);
+      if (this.ranks.size >= 8) this.ranks.delete(this.ranks.keys().next().value!);
+      this.ranks.set(key, ranks);
+    }
+    return ranks;
   }
 
   /** The last few word lists' presence: a search's attempts (all words, strong ones, AND, OR) share one pass. */
@@ -547,10 +567,13 @@ export class ListingSnapshot {
       }
     }
     if (rankOf) {
-      const ranks = new Map(passing.map((i) => [i, rankOf(i)]));
-      // Array.prototype.sort is stable: equal ranks keep the browsing order.
-      passing.sort((a, b) => ranks.get(b)! - ranks.get(a)!);
-      for (const i of passing.slice(page.offset, page.offset + page.limit)) cards.push(this.list[i]!.card);
+      // Ranked in typed arrays (a word can match thousands of products); equal ranks keep the browsing order.
+      const ranks = new Float64Array(passing.length);
+      for (let k = 0; k < passing.length; k++) ranks[k] = rankOf(passing[k]!);
+      const byRank = new Uint32Array(passing.length);
+      for (let k = 0; k < byRank.length; k++) byRank[k] = k;
+      byRank.sort((a, b) => ranks[b]! - ranks[a]! || a - b);
+      for (const k of byRank.subarray(page.offset, page.offset + page.limit)) cards.push(this.list[passing[k]!]!.card);
     }
 
     return {
