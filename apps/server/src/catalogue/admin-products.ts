@@ -285,13 +285,13 @@ export function createAdminProductsService(
   }
 
   return {
-    /** GET /api/admin/product/getAllProducts: any status; search by name, slug or SKU. */
     /** Gives every stored photo the renditions added to IMAGE_WIDTHS since it was uploaded; returns how many files were written. */
     async addMissingRenditions(): Promise<number> {
       const rows = await db.select({ key: productImages.storageKey }).from(productImages).orderBy(asc(productImages.storageKey));
       return media.addMissingRenditions(rows.map((row) => row.key));
     },
 
+    /** GET /api/admin/product/getAllProducts: any status; search by name, slug or SKU. */
     async list(query: AdminProductQuery): Promise<{ products: AdminProductRow[]; total: number; page: number; limit: number }> {
       const page = query.page ?? 1;
       const limit = ADMIN_PAGE_SIZE;

@@ -1,4 +1,5 @@
 import { PRICE_BANDS, compareSizes, type Facets, type ProductCard, type ProductQuery, type ProductSort } from '@shop/core';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database.js';
 import { PreparedQuery, parseSearchVector, type FullTextQuery, type SearchVector } from './full-text.js';
 import { listingRows, toCard, type ListingRow } from './queries.js';
@@ -433,35 +434,27 @@ export class ListingSnapshot {
         (presence[3][i]! & allowed[3]!);
       if (present !== 0 && prepared.satisfied(present)) matched[i] = 1;
     }
+    if (!ranked) return { matched, rankOf: null };
     // Ranks are kept per query while this snapshot lasts: the next page, sort or filter of the same words reuses
     // them (a word can match thousands of products, and each rank reads that product's positions).
-    const ranks = ranked ? this.ranksOf(JSON.stringify(query)) : null;
+    const key = JSON.stringify(query);
+    const ranks = this.ranks.get(key) ?? new Float64Array(this.list.length).fill(Number.NaN);
+    this.ranks.set(key, ranks);
     const rankOf = (i: number) => {
-      const known = ranks![i]!;
-      if (!Number.isNaN(known)) return known;
-      const product = this.list[i]!;
-      const rank = prepared.rank(product.searchVector, (entry) => lexemeWords[lexemeOfWord(product.words[entry]!)]!);
-      ranks![i] = rank;
-      return rank;
+      if (Number.isNaN(ranks[i]!)) {
+        const product = this.list[i]!;
+        ranks[i] = prepared.rank(product.searchVector, (entry) => lexemeWords[lexemeOfWord(product.words[entry]!)]!);
+      }
+      return ranks[i]!;
     };
-    return { matched, rankOf: ranked ? rankOf : null };
+    return { matched, rankOf };
   }
 
   /** The last few queries' ranks by position, NaN until computed. */
-  private readonly ranks = new Map<string, Float64Array>();
-
-  private ranksOf(key: string): Float64Array {
-    let ranks = this.ranks.get(key);
-    if (!ranks) {
-      ranks = new Float64Array(this.list.length).fill(Number.NaN);
-      if (this.ranks.size >= 8) this.ranks.delete(this.ranks.keys().next().value!);
-      this.ranks.set(key, ranks);
-    }
-    return ranks;
-  }
+  private readonly ranks = new LRUCache<string, Float64Array>({ max: 8 });
 
   /** The last few word lists' presence: a search's attempts (all words, strong ones, AND, OR) share one pass. */
-  private readonly presences = new Map<string, { lexemeWords: Uint32Array; presence: Presence }>();
+  private readonly presences = new LRUCache<string, { lexemeWords: Uint32Array; presence: Presence }>({ max: 8 });
 
   /** Which of these lexeme prefixes each product has, per weight class, in one pass over the products' words. */
   private presenceOf(prefixes: readonly string[]): { lexemeWords: Uint32Array; presence: Presence } {
@@ -476,7 +469,6 @@ export class ListingSnapshot {
     });
     const presence = wordPresence(this.columns.live, this.columns.words, lexemeWords);
     const result = { lexemeWords, presence };
-    if (this.presences.size >= 8) this.presences.delete(this.presences.keys().next().value!);
     this.presences.set(key, result);
     return result;
   }

@@ -215,6 +215,31 @@ async function remember<V extends object>(store: LRUCache<string, V>, key: strin
 }
 
 /**
+ * A per-word lookup through `cache`: the words it holds are answered from it, the others by one call of `fetch`
+ * (a statement for all of them), whose answers it keeps.
+ */
+function eachWordOnce<V extends object>(
+  cache: LRUCache<string, V>,
+  fetch: (missing: string[]) => Promise<Map<string, V>>,
+): (words: readonly string[]) => Promise<Map<string, V>> {
+  return async (words) => {
+    const found = new Map<string, V>();
+    for (const word of words) {
+      const known = cache.get(word);
+      if (known) found.set(word, known);
+    }
+    const missing = words.filter((word) => !found.has(word));
+    if (missing.length > 0) {
+      for (const [word, value] of await fetch(missing)) {
+        cache.set(word, value);
+        found.set(word, value);
+      }
+    }
+    return found;
+  };
+}
+
+/**
  * The storefront catalogue for the API and the pages, with the one cache of its answers: keyed by what was
  * asked, emptied by every change notice, and short-lived in case a notice from elsewhere is missed.
  */
@@ -241,19 +266,7 @@ export function createCatalogueService(db: Db, changes: CatalogueChanges) {
     remember(cache, key, compute, ttl) as Promise<T>;
   // Search words' lexemes as PostgreSQL stems them; they never change (the text-search configuration does not).
   const lexemes = new LRUCache<string, string[]>({ max: 20_000 });
-  const lexemesFor = async (words: readonly string[]): Promise<Map<string, string[]>> => {
-    const found = new Map<string, string[]>();
-    for (const word of words) {
-      const known = lexemes.get(word);
-      if (known) found.set(word, known);
-    }
-    const missing = words.filter((word) => !found.has(word));
-    for (const [word, list] of await lexemesOf(db, missing)) {
-      lexemes.set(word, list);
-      found.set(word, list);
-    }
-    return found;
-  };
+  const lexemesFor = eachWordOnce(lexemes, (missing) => lexemesOf(db, missing));
   // Matched in memory by the snapshot the listing reads (a few milliseconds; nothing to keep between snapshots).
   const searches: Searches = async (snapshot, { groups, join, weights }, ranked) => {
     const query = fullTextQuery(groups, join, weights, await lexemesFor(groups.flat()));
@@ -261,21 +274,11 @@ export function createCatalogueService(db: Db, changes: CatalogueChanges) {
     // A word PostgreSQL would search as a phrase, or more words than one search holds: PostgreSQL answers.
     return snapshot.matchesOf(await searchMatches(db, toTsQuery(groups, join, weights), ranked), ranked);
   };
+  const groupsFor = eachWordOnce(spellings, (missing) => wordGroups(db, missing));
   const groupsOf = async (q: string): Promise<string[][]> => {
     const words = queryWords(q);
-    const found = new Map<string, string[]>();
-    for (const word of words) {
-      const known = spellings.get(word);
-      if (known) found.set(word, known);
-    }
-    const missing = words.filter((word) => !found.has(word));
-    if (missing.length > 0) {
-      for (const [word, group] of await wordGroups(db, missing)) {
-        spellings.set(word, group);
-        found.set(word, group);
-      }
-    }
-    return words.map((word) => found.get(word)!);
+    const groups = await groupsFor(words);
+    return words.map((word) => groups.get(word)!);
   };
   const listCategories = (): Promise<Category[]> => cached('categories', () => categoriesWithCounts(db));
   const sources = { searches, groupsOf, categories: listCategories };
