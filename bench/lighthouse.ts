@@ -4,12 +4,15 @@
  * JavaScript each page loads, in brotli bytes as a browser gets them over HTTPS.
  *
  *   npm run bench:lighthouse        (CHROME_PATH defaults to /usr/bin/chromium)
+ *   LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:lighthouse     (also writes each page's full report as JSON there)
  *
  * Targets from the catalogue speed issue: performance ≥ 97, accessibility, SEO and best practices 100; each page's
  * JavaScript within its byte budget (landing 100 KB, /filter and product 120 KB, compressed). The bench (not the
  * tests) fails when a page's JavaScript is over its budget.
  */
 import * as chromeLauncher from 'chrome-launcher';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.js';
 import { removeDataDir, startShop } from '../e2e/support/shop-process.js';
@@ -63,6 +66,11 @@ async function main() {
       // nothing; it says to run again, so the bench does, once.
       if (result?.lhr.categories.performance?.score === null) result = await run();
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      const reports = process.env.LIGHTHOUSE_REPORTS;
+      if (reports) {
+        mkdirSync(reports, { recursive: true });
+        writeFileSync(join(reports, `${name}.json`), JSON.stringify(result.lhr));
+      }
       const { categories, audits } = result.lhr;
       const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100)).padStart(4);
       const requests = (audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? [];

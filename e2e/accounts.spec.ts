@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { startMailCatcher } from '../apps/server/src/test/mail-catcher.js';
 import { removeDataDir, startShop, type ShopProcess } from './support/shop-process.js';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { hydrating, test } from './support/test.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.js';
 import { checkoutFromCart, payOnSheet, toast } from './support/checkout.js';
 import { signedInShopper } from './support/shopper.js';
@@ -109,7 +110,7 @@ test('the owner creates a product with a custom-colour variant and photos, a sho
 
   // A shopper (her own browser) buys one piece and pays.
   const shopperContext = await browser.newContext({ baseURL });
-  const shopper = await shopperContext.newPage();
+  const shopper = hydrating(await shopperContext.newPage());
   await signedInShopper(shopper.request, 'kavya');
   const details = (await (await shopper.request.get(`/api/user/product/getProductDetails/${productId}`)).json()) as {
     data: { product: { variants: Array<{ _id: string }> } };

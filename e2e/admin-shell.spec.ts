@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { hydrating, test } from './support/test.js';
 import { PASSWORD as SHOPPER_PASSWORD, signUp, uniqueEmail } from './support/shopper.js';
 import { removeDataDir, startShop, type ShopProcess } from './support/shop-process.js';
 
@@ -38,7 +39,7 @@ const toast = (page: Page, text: string) => page.getByRole('alert').filter({ has
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext({ baseURL: shop.url, viewport: test.info().project.use.viewport ?? undefined });
-  return context.newPage();
+  return hydrating(await context.newPage());
 }
 
 /** Follows a back-office link: from the sidebar on a wide screen, from the menu drawer on a phone. */

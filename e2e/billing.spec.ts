@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
+import { test } from './support/test.js';
 
 // The counter: the owner bills a scanned SKU, a second item and a free-text line with a discount using only the
 // keyboard, saves, prints the GST invoice, finds the bill in All Bills, and reads the weekly sales.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 
 // Browses the demo catalogue (apps/server/src/catalogue/demo): its products, prices and stock are fixed data.
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { checkoutFromCart, toast } from './support/checkout.js';
 import { PASSWORD, signUp, signedInShopper, uniqueEmail } from './support/shopper.js';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.js';
 
 test('the contact page shows how to reach the shop', async ({ page }) => {
   await page.goto('/contact');

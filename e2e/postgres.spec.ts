@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.js';
 import { createEmptyDatabase } from './support/postgres.js';
 import { removeDataDir, startShop } from './support/shop-process.js';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { hydrating, test } from './support/test.js';
 import { toast } from './support/checkout.js';
 
 test('the landing page shows the shop, its search box and links to every policy', async ({ page }) => {
@@ -67,7 +68,7 @@ test('an unknown page shows the not-found screen; Back to Home and Go Back work'
 });
 
 test('Go Back on a bad address opened in a new tab goes to the landing page, not a blank one', async ({ context }) => {
-  const page = await context.newPage();
+  const page = hydrating(await context.newPage());
   await page.goto('/no-such-page');
   await page.getByRole('button', { name: 'Go Back' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -95,8 +96,7 @@ test('a page carries a fresh CSP nonce, and its inline scripts use it', async ({
 
 test('scripts are sent as compressed at build time (brotli or gzip, as the browser asks), and kept a year', async ({ request }) => {
   const html = await (await request.get('/')).text();
-  const script = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
-  const url = script?.[1] ?? script?.[2];
+  const url = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   expect(url).toBeTruthy();
   for (const [asked, sent] of [
     ['br, gzip', 'br'],
@@ -111,6 +111,41 @@ test('scripts are sent as compressed at build time (brotli or gzip, as the brows
     expect(response.headers()['cache-control']).toContain('immutable');
     expect(response.headers()['vary']).toContain('accept-encoding');
   }
+});
+
+test('a page is painted before its scripts are fetched, then wakes up and navigates without reloading', async ({ page, request }) => {
+  // The HTML asks for no script while the browser parses it (ADR 017): no module preloads, no module script to run.
+  const html = await (await request.get('/')).text();
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html).not.toContain('type="module"');
+
+  await page.goto('/');
+  await page.evaluate(() => Object.assign(globalThis, { sameDocument: true }));
+  const timing = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]!;
+    const scripts = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js'));
+    return { paint: paint.startTime, firstScript: Math.min(...scripts.map((entry) => entry.startTime)) };
+  });
+  expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
+
+  // Hydrated (`goto` waited for it): a link is followed by the router in the same document, not by a new page load.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => 'sameDocument' in globalThis)).toBe(true);
+});
+
+test('before its scripts have run, a page does not send a form its script handles (no password in the address)', async ({ context }) => {
+  const page = await context.newPage(); // not `hydrating`: this page never wakes up
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill('nobody@example.in');
+  await page.getByLabel('Password', { exact: true }).fill('a secret 123');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.waitForTimeout(300); // a browser's own submission would start a navigation by now
+  expect(page.url()).toMatch(/\/login$/);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('a secret 123');
 });
 
 test('a toast shows once however often it is raised, and is cleared when the shopper moves to another page', async ({ page }) => {

@@ -2,7 +2,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
@@ -18,6 +17,7 @@ import { SiteHeader } from './components/site-header';
 import { SessionCheck } from './features/accounts/session-check';
 import { isAdminPath } from './features/admin/admin-paths';
 import { useNonce } from './lib/nonce';
+import { ScriptsAfterPaint } from './lib/scripts-after-paint';
 import { currentUser } from './lib/session.server';
 import stylesheet from './app.css?url';
 import { PageStyles } from './lib/inline-stylesheet';
@@ -80,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data && <SiteFooter settings={data.settings} />}
         {data && <SessionCheck userId={data.user?._id ?? null} />}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScriptsAfterPaint nonce={nonce} />
       </body>
     </html>
   );
