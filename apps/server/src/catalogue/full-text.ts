@@ -109,6 +109,8 @@ export class PreparedQuery {
   private order = new Int32Array(64);
   private sortedAt = new Int32Array(64);
   private sortedWords = new Uint32Array(64);
+  /** How many positions of the vector being ranked are in `at`, `entryOf` and `wordsAt`. */
+  private n = 0;
 
   constructor(query: FullTextQuery) {
     this.words = query.groups.flat();
@@ -157,21 +159,37 @@ export class PreparedQuery {
    * in between. Rounded to a C float, as PostgreSQL returns it.
    */
   rank(vector: SearchVector, entryWords: (entry: number) => number): number {
-    // get_docrep: every position of every matched lexeme whose weight its words allow; one per (position, lexeme).
-    let n = 0;
+    this.startRank();
     for (let entry = 0; entry < vector.lexemes.length; entry++) {
       const words = entryWords(entry);
       if (words === 0) continue;
-      for (const at of vector.positions[entry]!) {
-        const allowed = words & this.allowedAt[at & 3]!;
-        if (allowed === 0) continue;
-        if (n === this.at.length) this.grow();
-        this.at[n] = at;
-        this.entryOf[n] = entry;
-        this.wordsAt[n] = allowed;
-        n++;
-      }
+      for (const at of vector.positions[entry]!) this.addPosition(at, entry, words);
     }
+    return this.finishRank();
+  }
+
+  /**
+   * The same rank, given position by position: `startRank()`, then `addPosition` for each position of each
+   * vector entry whose lexeme some query word is a prefix of (entries in the vector's order), then `finishRank()`.
+   * The listing index feeds it from its flat arrays, with no vector object to walk.
+   */
+  startRank(): void {
+    this.n = 0;
+  }
+
+  /** get_docrep: a position (`position * 4 + weight class`) of entry `entry`, whose lexeme these words (mask) have. */
+  addPosition(at: number, entry: number, words: number): void {
+    const allowed = words & this.allowedAt[at & 3]!;
+    if (allowed === 0) return; // a weight the words may not match
+    if (this.n === this.at.length) this.grow();
+    this.at[this.n] = at;
+    this.entryOf[this.n] = entry;
+    this.wordsAt[this.n] = allowed;
+    this.n++;
+  }
+
+  finishRank(): number {
+    const n = this.n;
     if (n === 0) return 0;
     // Ordered by position, then weight (both in `at`), then lexeme: an insertion sort, as the positions of
     // one lexeme already come in order.
