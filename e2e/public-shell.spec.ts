@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { hydrating, test } from './support/test.js';
+import { hydrating, test, untilHydrated } from './support/test.js';
 import { toast } from './support/checkout.js';
 
 test('the landing page shows the shop, its search box and links to every policy', async ({ page }) => {
@@ -146,6 +146,29 @@ test('before its scripts have run, a page does not send a form its script handle
   await page.waitForTimeout(300); // a browser's own submission would start a navigation by now
   expect(page.url()).toMatch(/\/login$/);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('a secret 123');
+});
+
+test('text typed before the page has woken up is kept, and is what the form sends once it has', async ({ context }) => {
+  const page = await context.newPage(); // not `hydrating`: the page is used before it wakes up
+  const held: Array<() => void> = [];
+  let holding = true;
+  await page.route('**/assets/*.js', async (route) => {
+    if (holding) await new Promise<void>((release) => held.push(release));
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'domcontentloaded' }); // the held scripts hold the load event too
+  const email = page.getByLabel('Email', { exact: true });
+  await email.fill(`nobody-${Date.now()}@example.in`);
+  await page.getByLabel('Password', { exact: true }).fill('not the password 1');
+  const typed = await email.inputValue();
+  holding = false;
+  for (const release of held) release();
+  await untilHydrated(page);
+  await expect(email).toHaveValue(typed);
+  // React has the typed text: the form sends it, and the shop answers that the pair is wrong (not that it is empty).
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(toast(page, 'Invalid email or password.')).toHaveCount(1);
+  await expect(email).toHaveValue(typed);
 });
 
 test('a toast shows once however often it is raised, and is cleared when the shopper moves to another page', async ({ page }) => {

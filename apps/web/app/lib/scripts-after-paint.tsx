@@ -93,8 +93,29 @@ export function afterPaintLoader(modules: readonly string[]): string {
   return `(${loadAfterPaint.toString()})(${json(modules)},${json(AFTER_PAINT_TYPE)},${json(HYDRATED_ATTRIBUTE)})`;
 }
 
+/**
+ * Text typed into a field before React took the page over is kept on screen by hydration, but React's state still
+ * holds the server's value, and the next render would put that back. Each such field is handed to React as if
+ * just typed: its value set back through React's own tracking, the typed text written past it, and an input event.
+ */
+function keepTextTypedBeforeHydration() {
+  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    if (field instanceof HTMLInputElement && UNTYPED_INPUTS.has(field.type)) continue;
+    const typed = field.value;
+    if (typed === field.defaultValue) continue; // what the server rendered (React set it again while hydrating)
+    field.value = field.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
+const UNTYPED_INPUTS = new Set(['checkbox', 'radio', 'file', 'hidden', 'submit', 'button', 'reset', 'image']);
+
 function useMarkHydrated() {
-  useEffect(() => document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, ''), []);
+  useEffect(() => {
+    keepTextTypedBeforeHydration();
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+  }, []);
 }
 
 /** Drop-in for React Router's `<Scripts>`: the same scripts, fetched and run after the first paint. */
