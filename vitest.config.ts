@@ -11,7 +11,13 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}', 'apps/web/vite-plugins/*.test.ts'],
+        },
+      },
       // API tests build the app on a fresh database per file: PGlite in memory, or PostgreSQL when
       // TEST_DATABASE_URL is set (scripts/test-postgres.mjs).
       {

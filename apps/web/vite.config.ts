@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
+import { reactRouterProductionBuild } from './vite-plugins/react-router-production.ts';
 
 const APP = fileURLToPath(new URL('./app/', import.meta.url));
 const ROOT_MODULE = `${APP}root.tsx`;
@@ -29,7 +30,7 @@ const findShell: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [findShell, tailwindcss(), reactRouter()],
+  plugins: [findShell, reactRouterProductionBuild, tailwindcss(), reactRouter()],
   // Workspace packages are compiled from their TypeScript sources ('source' export condition).
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: {
