@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatINR, rupeesToPaise } from './money.js';
+import { formatIndianInteger, formatINR, rupeesToPaise } from './money.js';
 
 describe('rupeesToPaise', () => {
   it('converts whole and fractional rupees', () => {
@@ -34,5 +34,52 @@ describe('formatINR', () => {
 
   it('refuses fractional paise', () => {
     expect(() => formatINR(10.5)).toThrow(RangeError);
+  });
+
+  it('writes what Intl en-IN writes, for amounts of every length and sign', () => {
+    const intl = (fractionDigits: number) =>
+      new Intl.NumberFormat('en-IN', {
+        style: 'currency',
+        currency: 'INR',
+        minimumFractionDigits: fractionDigits,
+        maximumFractionDigits: fractionDigits,
+      });
+    const withDecimals = intl(2);
+    const wholeRupees = intl(0);
+    // Every length from 1 to 15 digits, with a deterministic spread of digits (and whole rupees) in each.
+    const amounts = [1, 9, 10, 99, 100, 101, 999, 1_000, 99_999, 100_000, 9_999_999, 10_000_000];
+    for (let digits = 1; digits <= 15; digits++) {
+      for (let i = 1; i <= 7; i++) {
+        const amount = Math.floor((10 ** digits - 1) * (i / 7.3));
+        amounts.push(amount, amount - (amount % 100));
+      }
+    }
+    for (const paise of amounts.flatMap((amount) => (amount === 0 ? [0] : [amount, -amount]))) {
+      const rupees = paise / 100;
+      expect(formatINR(paise), `${paise}`).toBe(withDecimals.format(rupees));
+      if (paise % 100 === 0) expect(formatINR(paise, { compact: true }), `${paise}`).toBe(wholeRupees.format(rupees));
+    }
+  });
+
+  it('stays exact where dividing by 100 in floating point would not', () => {
+    // Intl, given the rupees as a float, writes this '₹9,00,71,99,25,47,409.90'.
+    expect(formatINR(Number.MAX_SAFE_INTEGER)).toBe('₹9,00,71,99,25,47,409.91');
+    // and '-₹0.00' for a negative zero, which a subtraction can leave.
+    expect(formatINR(-0)).toBe('₹0.00');
+  });
+});
+
+describe('formatIndianInteger', () => {
+  it('groups the last three digits, then pairs, as Intl en-IN does', () => {
+    const intl = new Intl.NumberFormat('en-IN');
+    for (const value of [0, 7, 42, 999, 1_000, 12_345, 123_456, 1_234_567, 12_345_678, 987_654_321_012, -1_234_567]) {
+      expect(formatIndianInteger(value)).toBe(intl.format(value));
+    }
+    expect(formatIndianInteger(1_234_567)).toBe('12,34,567');
+  });
+
+  it('refuses what is not a whole number', () => {
+    expect(() => formatIndianInteger(1.5)).toThrow(RangeError);
+    expect(() => formatIndianInteger(Number.NaN)).toThrow(RangeError);
   });
 });

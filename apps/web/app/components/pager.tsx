@@ -1,8 +1,7 @@
+import { formatIndianInteger } from '@shop/core';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { pageInfo, withPage } from '../lib/list-query';
-
-const count = (n: number) => n.toLocaleString('en-IN');
 
 /** 'Showing 51–100 of 1,30,000 orders' with Previous and Next links that keep the filters in the URL. */
 export function Pager({ total, page, limit, noun }: { total: number; page: number; limit: number; noun: string }) {
@@ -11,7 +10,11 @@ export function Pager({ total, page, limit, noun }: { total: number; page: numbe
   const link = 'btn btn-outline min-h-10 px-4 aria-disabled:pointer-events-none aria-disabled:opacity-40';
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted">
-      <p>{total === 0 ? `No ${noun}` : `Showing ${count(info.first)}–${count(info.last)} of ${count(total)} ${noun}`}</p>
+      <p>
+        {total === 0
+          ? `No ${noun}`
+          : `Showing ${formatIndianInteger(info.first)}–${formatIndianInteger(info.last)} of ${formatIndianInteger(total)} ${noun}`}
+      </p>
       {info.pages > 1 && (
         <div className="flex items-center gap-2">
           <Link

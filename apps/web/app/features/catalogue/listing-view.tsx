@@ -1,4 +1,12 @@
-import { PRODUCT_SORTS, SORT_LABELS, formatINR, type ProductQuery, type ProductPage, type SearchSuggestions } from '@shop/core';
+import {
+  PRODUCT_SORTS,
+  SORT_LABELS,
+  formatINR,
+  formatIndianInteger,
+  type ProductQuery,
+  type ProductPage,
+  type SearchSuggestions,
+} from '@shop/core';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
@@ -271,7 +279,7 @@ export function ListingView({
           <h1 className="text-3xl font-semibold sm:text-4xl">{heading}</h1>
           {intro && <div className="mt-2 text-muted">{intro}</div>}
           <p className="mt-1 text-sm text-muted" aria-live="polite">
-            {result.total === 1 ? '1 product' : `${result.total.toLocaleString('en-IN')} products`}
+            {result.total === 1 ? '1 product' : `${formatIndianInteger(result.total)} products`}
           </p>
         </div>
         {/* A search that found nothing has nothing to filter or sort: it offers other words instead. */}
@@ -512,7 +520,7 @@ function FilterSheet({ total, onClose, children }: { total: number; onClose: () 
         <div className="flex-1 overflow-y-auto px-5 py-5">{children}</div>
         <div className="border-t border-line px-5 py-4">
           <button type="button" onClick={onClose} className="btn btn-primary w-full">
-            Show {total.toLocaleString('en-IN')} {total === 1 ? 'product' : 'products'}
+            Show {formatIndianInteger(total)} {total === 1 ? 'product' : 'products'}
           </button>
         </div>
       </div>
