@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The API tests again on a real PostgreSQL server (each test file on its own new database), then the
 // server's start-up on PostgreSQL. Runs when the server answers; REQUIRE_POSTGRES=1 makes its absence fail.
+// `--api` runs only the first part and `--start-up` only the second (it needs the build): `npm test` runs the API
+// part beside the PGlite tests and the start-up after the build.
 import { spawnSync } from 'node:child_process';
 import { postgresAnswers, postgresUrl } from './postgres-url.mjs';
 
@@ -14,11 +16,12 @@ if (!(await postgresAnswers())) {
   process.exit(0);
 }
 
-console.log(`API tests on PostgreSQL at ${shown}`);
+console.log(`${process.argv[2] === '--start-up' ? 'Start-up' : 'API tests'} on PostgreSQL at ${shown}`);
 const env = { ...process.env, TEST_DATABASE_URL: postgresUrl };
+const only = process.argv[2];
 const steps = [
-  ['npx', ['vitest', 'run', '--project', 'api', '--project', 'postgres']],
-  ['npx', ['playwright', 'test', '--project', 'postgres']],
+  ...(only === '--start-up' ? [] : [['npx', ['vitest', 'run', '--project', 'api', '--project', 'postgres']]]),
+  ...(only === '--api' ? [] : [['npx', ['playwright', 'test', '--project', 'postgres']]]),
 ];
 for (const [command, args] of steps) {
   const result = spawnSync(command, args, { stdio: 'inherit', env });

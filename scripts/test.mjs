@@ -1,24 +1,52 @@
 #!/usr/bin/env node
-// `npm test`: every check the project has, in order, stopping at the first failure.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check the project has, in order, stopping at the first stage that fails.
+//
+// The API tests on PGlite and on PostgreSQL run side by side: on a two-core machine neither keeps both cores busy
+// (test files wait on their database's start-up, and on the PostgreSQL server), and together they take about the
+// time of the longer one. Each side's output is held and printed whole once it ends.
+import { spawn } from 'node:child_process';
 
-const steps = [
-  ['type check', 'npm', ['run', '--silent', 'typecheck']],
-  ['lint', 'npm', ['run', '--silent', 'lint']],
-  ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
-  ['unit and API tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api']],
-  ['build', 'npm', ['run', '--silent', 'build']],
-  ['browser and server tests (Chromium)', 'npm', ['run', '--silent', 'test:e2e']],
-  ['API and start-up tests on PostgreSQL', 'npm', ['run', '--silent', 'test:pg']],
+const stages = [
+  [['type check', 'npm', ['run', '--silent', 'typecheck']]],
+  [['lint', 'npm', ['run', '--silent', 'lint']]],
+  [['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']]],
+  [
+    ['unit and API tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api']],
+    ['API tests on PostgreSQL', 'node', ['scripts/test-postgres.mjs', '--api']],
+  ],
+  [['build', 'npm', ['run', '--silent', 'build']]],
+  [['browser and server tests (Chromium)', 'npm', ['run', '--silent', 'test:e2e']]],
+  [['start-up on PostgreSQL', 'node', ['scripts/test-postgres.mjs', '--start-up']]],
 ];
 
-for (const [name, command, args] of steps) {
-  console.log(`\n── ${name} ──`);
+/** Runs one check; alone it prints as it goes, beside others its output is kept for the end. */
+function run([name, command, args], alone) {
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`\n✗ ${name} failed`);
-    process.exit(result.status ?? 1);
+  const child = spawn(command, args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => resolve({ name, code, output: Buffer.concat(output), seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+for (const stage of stages) {
+  const alone = stage.length === 1;
+  if (alone) console.log(`\n── ${stage[0][0]} ──`);
+  else console.log(`\n── ${stage.map(([name]) => name).join(' | ')} (side by side) ──`);
+  const results = await Promise.all(stage.map((check) => run(check, alone)));
+  let failed = false;
+  for (const { name, code, output, seconds } of results) {
+    if (!alone) {
+      console.log(`\n── ${name} ──`);
+      process.stdout.write(output);
+    }
+    if (code === 0) console.log(`✓ ${name} (${seconds.toFixed(1)} s)`);
+    else {
+      console.error(`\n✗ ${name} failed`);
+      failed = true;
+    }
   }
-  console.log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (failed) process.exit(1);
 }
