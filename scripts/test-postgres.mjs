@@ -21,9 +21,9 @@ const env = { ...process.env, TEST_DATABASE_URL: postgresUrl };
 const only = process.argv[2];
 const steps = [
   ...(only === '--start-up' ? [] : [['npx', ['vitest', 'run', '--project', 'api', '--project', 'postgres']]]),
-  ...(only === '--api' ? [] : [['npx', ['playwright', 'test', '--project', 'postgres']]]),
+  ...(only === '--api' ? [] : [['npx', ['playwright', 'test', '--project', 'postgres'], { E2E_DEMO_SHOP: '0' }]]),
 ];
-for (const [command, args] of steps) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
+for (const [command, args, extraEnv] of steps) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
