@@ -1,0 +1,290 @@
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import type { Mail, Mailer } from './mailer.js';
+import { mailOutbox } from './tables.js';
+
+type Executor = Pick<Db, 'insert'>;
+
+export interface QueuedMailOptions {
+  /** What the mail is about, for logs and metrics: 'code', 'order', 'invite', 'alert'… */
+  kind: string;
+  /** How long the mail is worth sending; a code mail is worth nothing once the code has expired. */
+  validForMs?: number;
+  /** Holds a secret: its row is deleted as soon as it is sent or dropped. */
+  sensitive?: boolean;
+  /** One mail per cause: a second mail with the same key is not queued. */
+  dedupeKey?: string;
+}
+
+/** Counters since the process started, for the metrics endpoint and the logs. */
+export interface MailStats {
+  queued: number;
+  sent: number;
+  /** Attempts that failed (each is retried until the mail's validity runs out). */
+  failed: number;
+  /** Mails whose validity ran out before they could be sent. */
+  dropped: number;
+}
+
+export const MAIL_RULES = {
+  /** Mail other than codes is worth sending for three days. */
+  defaultValidForMs: 3 * 24 * 3_600_000,
+  /** A worker holds a mail this long while talking to SMTP (nodemailer gives up well before). */
+  claimMs: 2 * 60_000,
+  /** Retries double from 2 s and never wait more than a minute, so a code mail is retried often while valid. */
+  firstRetryMs: 2_000,
+  maxRetryMs: 60_000,
+  /** How long a request waits for its own mail's first attempt before answering anyway. */
+  requestWaitMs: 3_000,
+  /** The worker looks for due mail (another instance's, retries) this often. */
+  pollMs: 5_000,
+  batch: 10,
+  /** Sent and dropped rows are kept this long (what went out, for support), then deleted. */
+  keepMs: 7 * 24 * 3_600_000,
+} as const;
+
+/** The wait before attempt `attempts + 1`, after `attempts` failed: 2 s, 4 s, 8 s … at most a minute. */
+export const retryDelayMs = (attempts: number): number =>
+  Math.min(MAIL_RULES.maxRetryMs, MAIL_RULES.firstRetryMs * 2 ** Math.max(0, attempts - 1));
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * The mail outbox. `enqueue` writes a mail in the caller's transaction; `send` queues one and waits (briefly)
+ * for its first attempt, so a shopper's code usually arrives at once; the worker (`start`) delivers the rest,
+ * with retries, on every instance: rows are claimed with FOR UPDATE SKIP LOCKED and a short lease, so two
+ * instances never send one mail at once, and an instance that dies mid-send leaves it to the others.
+ */
+export function createMailQueue(
+  db: Db,
+  options: {
+    transport: Mailer;
+    now: () => Date;
+    onError?: (error: unknown, mail: { id: string; kind: string; attempts: number }) => void;
+    onDropped?: (mail: { id: string; kind: string }) => void;
+  },
+) {
+  const { transport, now } = options;
+  const stats: MailStats = { queued: 0, sent: 0, failed: 0, dropped: 0 };
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let draining: Promise<void> | null = null;
+  let drainAgain = false;
+
+  async function enqueue(executor: Executor, mail: Mail, queued: QueuedMailOptions): Promise<string | null> {
+    const at = now();
+    const [row] = await executor
+      .insert(mailOutbox)
+      .values({
+        kind: queued.kind,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        dedupeKey: queued.dedupeKey ?? null,
+        sensitive: queued.sensitive ?? false,
+        createdAt: at,
+        validUntil: new Date(at.getTime() + (queued.validForMs ?? MAIL_RULES.defaultValidForMs)),
+        nextAttemptAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: mailOutbox.id });
+    if (row) stats.queued += 1;
+    return row?.id ?? null;
+  }
+
+  /** Takes due, unclaimed mail (only `ids` when given) for this worker; other workers skip what it holds. */
+  async function claim(ids?: readonly string[]): Promise<OutboxRow[]> {
+    const at = now();
+    return db.transaction(async (tx) => {
+      const due = tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(
+          and(
+            isNull(mailOutbox.sentAt),
+            isNull(mailOutbox.droppedAt),
+            lte(mailOutbox.nextAttemptAt, at),
+            or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, at)),
+            ids ? inArray(mailOutbox.id, [...ids]) : undefined,
+          ),
+        )
+        .orderBy(mailOutbox.nextAttemptAt)
+        .limit(MAIL_RULES.batch)
+        .for('update', { skipLocked: true });
+      return tx
+        .update(mailOutbox)
+        .set({ claimedUntil: new Date(at.getTime() + MAIL_RULES.claimMs), attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(inArray(mailOutbox.id, due))
+        .returning();
+    });
+  }
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    if (row.validUntil <= now()) {
+      await drop([row]);
+      return;
+    }
+    try {
+      await transport.send({ to: row.to, subject: row.subject, html: row.html, text: row.text });
+    } catch (error) {
+      stats.failed += 1;
+      options.onError?.(error, { id: row.id, kind: row.kind, attempts: row.attempts });
+      await db
+        .update(mailOutbox)
+        .set({
+          claimedUntil: null,
+          nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts)),
+          lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+        })
+        .where(eq(mailOutbox.id, row.id));
+      return;
+    }
+    stats.sent += 1;
+    // A code has no business in the database once it is on its way.
+    if (row.sensitive) await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+    else await db.update(mailOutbox).set({ sentAt: now(), claimedUntil: null, lastError: null }).where(eq(mailOutbox.id, row.id));
+  }
+
+  async function drop(rows: readonly Pick<OutboxRow, 'id' | 'kind' | 'sensitive'>[]): Promise<void> {
+    for (const row of rows) {
+      if (row.sensitive) await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+      else await db.update(mailOutbox).set({ droppedAt: now(), claimedUntil: null }).where(eq(mailOutbox.id, row.id));
+      stats.dropped += 1;
+      options.onDropped?.({ id: row.id, kind: row.kind });
+    }
+  }
+
+  /** Drops what ran out of time unsent, and forgets what went out (or was dropped) long ago. */
+  async function tidy(): Promise<void> {
+    const at = now();
+    const expired = await db
+      .select({ id: mailOutbox.id, kind: mailOutbox.kind, sensitive: mailOutbox.sensitive })
+      .from(mailOutbox)
+      .where(
+        and(
+          isNull(mailOutbox.sentAt),
+          isNull(mailOutbox.droppedAt),
+          lte(mailOutbox.validUntil, at),
+          or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, at)),
+        ),
+      )
+      .limit(100);
+    await drop(expired);
+    const before = new Date(at.getTime() - MAIL_RULES.keepMs);
+    await db
+      .delete(mailOutbox)
+      .where(or(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, before)), and(isNotNull(mailOutbox.droppedAt), lt(mailOutbox.droppedAt, before))));
+  }
+
+  /** Tracks a delivery so `idle()` and `stop()` can wait for it. */
+  function track(work: Promise<void>): Promise<void> {
+    const tracked = work.catch((error: unknown) => options.onError?.(error, { id: '', kind: 'worker', attempts: 0 }));
+    inFlight.add(tracked);
+    void tracked.finally(() => inFlight.delete(tracked));
+    return tracked;
+  }
+
+  /** Delivers everything due, batch by batch, until nothing is left. */
+  async function drainOnce(): Promise<void> {
+    await tidy();
+    for (;;) {
+      const rows = await claim();
+      if (rows.length === 0) return;
+      for (const row of rows) await deliver(row);
+    }
+  }
+
+  /** One drain at a time per process; a wake during a drain runs one more. */
+  function drain(): Promise<void> {
+    if (draining) {
+      drainAgain = true;
+      return draining;
+    }
+    draining = track(
+      (async () => {
+        do {
+          drainAgain = false;
+          await drainOnce();
+        } while (drainAgain);
+      })(),
+    ).finally(() => {
+      draining = null;
+    });
+    return draining;
+  }
+
+  /** Tries the given mails now (they were just queued); answers when tried, or after `waitMs` at the latest. */
+  async function attempt(ids: readonly string[], waitMs: number): Promise<void> {
+    if (ids.length === 0) return;
+    const work = track(
+      (async () => {
+        for (const row of await claim(ids)) await deliver(row);
+      })(),
+    );
+    let timeout: NodeJS.Timeout | undefined;
+    await Promise.race([work, new Promise<void>((resolve) => (timeout = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timeout);
+  }
+
+  return {
+    stats,
+    enqueue,
+
+    /**
+     * Queues one mail and waits for its first attempt (at most `requestWaitMs`). A failed attempt is not an
+     * error for the caller: the worker retries it. A `dedupeKey` queued before queues nothing.
+     */
+    async send(mail: Mail, queued: QueuedMailOptions = { kind: 'mail' }): Promise<void> {
+      const id = await enqueue(db, mail, queued);
+      if (id) await attempt([id], MAIL_RULES.requestWaitMs);
+    },
+
+    /** Tries at once what a committed transaction queued (`enqueue`'s ids); waits at most `requestWaitMs`. */
+    async deliverNow(ids: readonly (string | null)[]): Promise<void> {
+      await attempt(
+        ids.filter((id): id is string => id !== null),
+        MAIL_RULES.requestWaitMs,
+      );
+    },
+
+    /** Tries at once what a committed transaction queued (`enqueue`'s ids), without waiting for it. */
+    deliverSoon(ids: readonly (string | null)[]): void {
+      const queuedIds = ids.filter((id): id is string => id !== null);
+      if (queuedIds.length > 0) void attempt(queuedIds, 0);
+    },
+
+    /** Delivers every due mail now (tests; the worker's own round). */
+    drain,
+
+    /** Mails not yet sent nor dropped (a gauge for the metrics endpoint). */
+    async pending(): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.droppedAt)));
+      return row?.count ?? 0;
+    },
+
+    /** Starts the background worker: a round every `pollMs` (retries, mail queued by other instances). */
+    start(pollMs: number = MAIL_RULES.pollMs): void {
+      if (timer) return;
+      timer = setInterval(() => void drain(), pollMs);
+      timer.unref();
+      void drain();
+    },
+
+    /** Resolves once every delivery started so far has finished (tests, shutdown). */
+    async idle(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      timer = undefined;
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+  };
+}
+
+export type MailQueue = ReturnType<typeof createMailQueue>;
