@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, emailField, newPassword } from './accounts.js';
+import { inShopYears, shopYearsMessage } from './calendar-days.js';
 import { plainText } from './text.js';
 
 // Contracts of the back-office's own accounts, invites and audit log (spec §2.12, §3 Admin; issue 10).
@@ -87,8 +88,9 @@ export const pageParam = z
   .refine((page) => page >= 1, 'page must be a whole number from 1')
   .optional();
 
-/** A calendar day of a list filter, YYYY-MM-DD (India time). */
-export const dayParam = (name: string) => z.iso.date(`${name} must be a date like 2026-03-10`).optional();
+/** A calendar day of a list filter, YYYY-MM-DD (India time), in the shop's years. */
+export const dayParam = (name: string) =>
+  z.iso.date(`${name} must be a date like 2026-03-10`).refine(inShopYears, shopYearsMessage(name)).optional();
 
 export const auditQuerySchema = z.object({
   actor: z.uuid('actor must be an admin id').optional(),

@@ -4,6 +4,21 @@
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
+/**
+ * The years a report or a list filter may ask about. Year 0000 is no PostgreSQL date and 9999's next day has five
+ * digits, so a wider range only turns typos into server errors; the shop has no sales before 2000.
+ */
+export const SHOP_YEARS = { first: 2000, last: 2100 } as const;
+
+/** Whether a 'YYYY-MM' or 'YYYY-MM-DD' text falls in SHOP_YEARS. */
+export function inShopYears(dayOrMonth: string): boolean {
+  const year = Number(dayOrMonth.slice(0, 4));
+  return year >= SHOP_YEARS.first && year <= SHOP_YEARS.last;
+}
+
+/** The message naming `field` when it is outside SHOP_YEARS. */
+export const shopYearsMessage = (field: string) => `${field} must be in a year between ${SHOP_YEARS.first} and ${SHOP_YEARS.last}`;
+
 const parts = (day: string) => day.split('-').map(Number) as [number, number, number];
 
 /** 'Mon' … 'Sun' of a YYYY-MM-DD day. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inShopYears, shopYearsMessage } from './calendar-days.js';
 import { ORDER_STATUSES } from './order-states.js';
 
 // Contracts of the sales reports (issue 11): revenue is paid online orders (by payment time, net of refunds)
@@ -96,13 +97,18 @@ export type MonthlyReport = z.infer<typeof monthlyReportSchema>;
 const isMonday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 1;
 
 export const weeklyQuerySchema = z.object({
-  weekStart: z.iso.date('weekStart must be a date like 2025-03-10').refine(isMonday, 'weekStart must be a Monday').optional(),
+  weekStart: z.iso
+    .date('weekStart must be a date like 2025-03-10')
+    .refine(inShopYears, { message: shopYearsMessage('weekStart'), abort: true })
+    .refine(isMonday, 'weekStart must be a Monday')
+    .optional(),
 });
 
 export const monthlyQuerySchema = z.object({
   month: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be like 2025-03')
+    .refine(inShopYears, shopYearsMessage('month'))
     .optional(),
 });
 
