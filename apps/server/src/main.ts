@@ -98,6 +98,9 @@ async function main(): Promise<void> {
       .catch((error: unknown) => app.log.error({ err: error }, 'demo catalogue could not be loaded'));
   }
 
+  // Mail queued by this instance is tried at once; the worker retries failures and sends what others queued.
+  services.mail.start();
+
   const stopReconciliation = startReconciliationJob({
     intervalMs: reconciliationIntervalMs(config.reservationSeconds),
     runExclusive: (key, task) => database.runExclusive(key, task),
@@ -119,6 +122,7 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => stopReconciliation())
+      .then(() => services.mail.stop())
       .then(() => services.photoEncoder.stop())
       .then(() => disconnectChanges())
       .then(() => database.close())

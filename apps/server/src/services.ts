@@ -18,6 +18,7 @@ import { createContactService, type ContactService } from './contact/service.js'
 import { EMULATOR_KEYS, type Config } from './config.js';
 import type { Db } from './db/database.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxMailer } from './mail/mailer.js';
+import { createMailQueue, type MailQueue } from './mail/queue.js';
 import { createMediaStore, type MediaStore } from './media/store.js';
 import { createPhotoEncoder, type PhotoEncoder } from './catalogue/photo-encoder.js';
 import { createNotificationService, type NotificationService } from './notifications/service.js';
@@ -58,6 +59,8 @@ export interface Services {
   payments: PaymentsService;
   /** The dev outbox when mail is not sent over SMTP; null with SMTP_URL. */
   outbox: OutboxMailer | null;
+  /** Every mail the shop sends: queued in the database, delivered (and retried) by its worker (main.ts starts it). */
+  mail: MailQueue;
   /** Back-office accounts, sessions and invites. */
   admins: AdminsService;
   /** The owners' view of the audit log (entries are written by each back-office change). */
@@ -82,7 +85,7 @@ export interface ServicesOptions {
   /** Mail goes over SMTP when set, else into the dev outbox. */
   smtpUrl?: string;
   mailFrom?: string;
-  /** Replaces the SMTP or outbox mailer (tests). */
+  /** Replaces the SMTP or outbox transport that the mail queue delivers through (tests). */
   mailer?: Mailer;
   publicUrl?: string;
   /** Key for hashing one-time codes (SESSION_SECRET); a random one when not given. */
@@ -113,9 +116,17 @@ export function createServices(db: Db, options: ServicesOptions): Services {
   const outbox = options.smtpUrl
     ? null
     : createOutboxMailer(db, (mail) => log.info(`dev outbox: mail to ${mail.to}${options.production ? '' : `: "${mail.subject}"`}`));
-  const mailer =
+  const transport =
     options.mailer ??
     (options.smtpUrl ? createSmtpMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom ?? 'shop@localhost' }) : outbox!);
+  const mail = createMailQueue(db, {
+    transport,
+    now,
+    onError: (error, queued) => log.error({ err: error, mail: queued }, 'mail not sent yet; it will be retried'),
+    onDropped: (queued) => log.error({ mail: queued }, 'mail dropped: it could not be sent while it was still valid'),
+  });
+  // Callers that only send use the queue as their Mailer: queued, first attempt at once, retried after.
+  const mailer: Mailer = mail;
   const catalogueChanges = createCatalogueChanges();
   const catalogue = createCatalogueService(db, catalogueChanges);
   const media = createMediaStore(options.mediaDir);
@@ -151,14 +162,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     photoEncoder,
     contact: createContactService(db),
     announcements: createAnnouncementsService(db),
-    accounts: createAccountsService(db, {
-      mailer,
-      settings,
-      publicUrl: options.publicUrl ?? 'http://localhost:3000',
-      secret,
-      now,
-      onMailError: (error) => log.error({ err: error }, 'sending mail failed'),
-    }),
+    accounts: createAccountsService(db, { mail, settings, publicUrl, secret, now }),
     addresses,
     wishlist: createWishlistService(db, now, catalogue),
     cart: createCartService(db, now),
@@ -168,11 +172,11 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     paymentProvider,
     payments,
     outbox,
+    mail,
     admins: createAdminsService(db, {
       mailer,
       settings,
       publicUrl,
-      secret,
       now,
       onMailError: (error) => log.error({ err: error }, 'sending mail failed'),
     }),

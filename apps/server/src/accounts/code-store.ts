@@ -54,10 +54,15 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
   return {
     /**
      * Checks the send limits for this address and IP, records the send and issues a new code, voiding the
-     * address's earlier ones. One short transaction, serialised per address; the mail goes out after it,
-     * and `undo` takes the send back when delivery fails.
+     * address's earlier ones. One short transaction, serialised per address; `queueMail` queues the mail in
+     * it (mail/queue.ts), so a code exists exactly when its mail is on its way.
      */
-    async issue(email: string, ip: string, purpose: CodePurpose): Promise<{ code: string; undo: () => Promise<void> }> {
+    async issue<T>(
+      email: string,
+      ip: string,
+      purpose: CodePurpose,
+      queueMail: (tx: Executor, code: string, expiresAt: Date) => Promise<T>,
+    ): Promise<T> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${email}`}))`);
         const at = now();
@@ -84,35 +89,19 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
         const dayAgo = new Date(at.getTime() - 24 * HOUR);
         await tx.delete(authEvents).where(lt(authEvents.createdAt, dayAgo));
         await tx.delete(otpCodes).where(lt(otpCodes.createdAt, dayAgo));
-        const recorded = await tx
-          .insert(authEvents)
-          .values([
-            { kind: 'otp_sent_to_email', subject: addressKey, createdAt: at },
-            { kind: 'otp_sent_from_ip', subject: ip, createdAt: at },
-          ])
-          .returning({ id: authEvents.id });
-        const eventIds = recorded.map((row) => row.id);
+        await tx.insert(authEvents).values([
+          { kind: 'otp_sent_to_email', subject: addressKey, createdAt: at },
+          { kind: 'otp_sent_from_ip', subject: ip, createdAt: at },
+        ]);
 
         await tx
           .update(otpCodes)
           .set({ consumedAt: at })
           .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-        const [issued] = await tx
-          .insert(otpCodes)
-          .values({
-            email,
-            purpose,
-            codeHash: hashCode(email, purpose, code),
-            createdAt: at,
-            expiresAt: new Date(at.getTime() + OTP_RULES.validMinutes * MINUTE),
-          })
-          .returning({ id: otpCodes.id });
-        const undo = async () => {
-          await db.delete(otpCodes).where(eq(otpCodes.id, issued!.id));
-          await db.delete(authEvents).where(inArray(authEvents.id, eventIds));
-        };
-        return { code, undo };
+        const expiresAt = new Date(at.getTime() + OTP_RULES.validMinutes * MINUTE);
+        await tx.insert(otpCodes).values({ email, purpose, codeHash: hashCode(email, purpose, code), createdAt: at, expiresAt });
+        return queueMail(tx, code, expiresAt);
       });
     },
 

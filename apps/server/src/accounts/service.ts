@@ -13,7 +13,7 @@ import {
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { MailQueue } from '../mail/queue.js';
 import { codeMail, existingAccountMail, noAccountMail } from '../mail/templates.js';
 import type { SettingsService } from '../settings/service.js';
 import { daysAfter, hashToken, newToken, slidExpiry } from '../auth/session-tokens.js';
@@ -22,7 +22,6 @@ import { userNotifications, userSessions, users } from './tables.js';
 
 export const SESSION_DAYS = 30;
 
-export const MAIL_FAILED_MESSAGE = 'We could not send the e-mail. Please try again.';
 const WRONG_LOGIN_MESSAGE = 'Invalid email or password.';
 export const BLOCKED_MESSAGE = 'This account is blocked. Please contact the shop.';
 /** A blocked shopper learns it only after proving who she is (right password or code), never a stranger. */
@@ -43,13 +42,13 @@ export interface Session {
 }
 
 export interface AccountsOptions {
-  mailer: Mailer;
+  /** Codes and notices go through the mail outbox: an SMTP outage delays them, never refuses the shopper. */
+  mail: MailQueue;
   settings: SettingsService;
   publicUrl: string;
   /** Key for the HMAC of one-time codes. */
   secret: string;
   now: () => Date;
-  onMailError?: (error: unknown) => void;
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -74,25 +73,25 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
   const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
 
   /**
-   * Issues a code, counted against the address's and the IP's limits, and mails it; or, with `instead`,
-   * mails that notice and never the code. Either way the address gets one mail and the caller waits for the
-   * transport, so neither the answer, nor its timing, nor a later wrong guess tells whether an account exists.
+   * Issues a code, counted against the address's and the IP's limits, and queues its mail in the same
+   * transaction; or, with `instead`, queues that notice and never the code. Either way the address gets one
+   * mail and the caller waits for its first attempt, so neither the answer, nor its timing, nor a later wrong
+   * guess tells whether an account exists. SMTP down: the answer is the same and the mail follows when it is back.
    */
   async function sendCode(email: string, ip: string, purpose: CodePurpose, instead?: typeof existingAccountMail): Promise<void> {
-    const { code, undo } = await codes.issue(email, ip, purpose);
-    try {
-      const shop = await options.settings.get();
-      const publicUrl = options.publicUrl;
-      await options.mailer.send(
+    const shop = await options.settings.get();
+    const publicUrl = options.publicUrl;
+    const mailId = await codes.issue(email, ip, purpose, (tx, code) =>
+      options.mail.enqueue(
+        tx,
         instead
           ? instead({ to: email, shop, publicUrl })
           : codeMail({ to: email, code, purpose, minutesValid: OTP_RULES.validMinutes, shop, publicUrl }),
-      );
-    } catch (error) {
-      options.onMailError?.(error);
-      await undo();
-      throw new AppError('UNAVAILABLE', MAIL_FAILED_MESSAGE);
-    }
+        // Both kinds live as long as a code, so the two answers cannot be told apart by what happens to the mail.
+        { kind: 'code', sensitive: true, validForMs: OTP_RULES.validMinutes * 60_000 },
+      ),
+    );
+    await options.mail.deliverNow([mailId]);
   }
 
   async function createSession(userId: string, previousToken: string | undefined): Promise<Session> {
