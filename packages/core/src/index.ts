@@ -11,6 +11,7 @@ export * from './settings.js';
 export * from './shop-identity.js';
 export * from './wishlist.js';
 export * from './order-states.js';
+export * from './payment-states.js';
 export * from './announcements.js';
 export * from './page-services.js';
 export * from './cart.js';

@@ -35,4 +35,15 @@ describe('order state machine', () => {
     expect(Object.keys(ORDER_TRANSITIONS).sort()).toEqual([...ORDER_STATUSES].sort());
     expect(ORDER_STATUSES.filter(isFinal)).toEqual(['refunded']);
   });
+
+  it('revives a cancelled order as paid only when the cancel was its reservation running out (issue 4)', () => {
+    expect(ORDER_TRANSITIONS.cancelled).toContain('paid');
+    expect(transition('cancelled', 'paid', { cancelKind: 'expired' })).toEqual({ kind: 'move', from: 'cancelled', to: 'paid' });
+    expect(transition('cancelled', 'paid', { cancelKind: 'requested' })).toEqual({ kind: 'refused', from: 'cancelled', to: 'paid' });
+    expect(transition('cancelled', 'paid')).toEqual({ kind: 'refused', from: 'cancelled', to: 'paid' });
+    expect(canTransition('cancelled', 'paid')).toBe(false);
+    expect(canTransition('cancelled', 'refunded', { cancelKind: 'requested' })).toBe(true);
+    // Never back to waiting for payment: a late payment is taken or refunded, the order does not reopen.
+    for (const from of ORDER_STATUSES) expect(canTransition(from, 'pending_payment', { cancelKind: 'expired' })).toBe(false);
+  });
 });

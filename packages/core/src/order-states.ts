@@ -25,9 +25,27 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   // A rejected return puts the order back to delivered.
   return_requested: ['returned', 'delivered'],
   returned: ['refunded'],
-  // A paid order that is cancelled is refunded; an unpaid one stays cancelled.
-  cancelled: ['refunded'],
+  // A paid order that is cancelled is refunded; an unpaid one stays cancelled. An order cancelled because its
+  // reservation ran out becomes paid when the payment arrives late and its pieces are still there (guarded below).
+  cancelled: ['paid', 'refunded'],
   refunded: [],
+};
+
+/** Why a cancelled order was cancelled: its reservation ran out unpaid, or the shopper or the back-office asked. */
+export type CancelKind = 'expired' | 'requested';
+
+/** What the guarded edges need to know about the order. */
+export interface TransitionFacts {
+  /** For a cancelled order: how it came to be cancelled. */
+  cancelKind?: CancelKind | null;
+}
+
+/**
+ * Edges declared above that hold only under a condition. A payment after an explicit cancel never revives the
+ * order (it is refunded); only an order the clock cancelled is taken back.
+ */
+const GUARDS: { readonly [F in OrderStatus]?: { readonly [T in OrderStatus]?: (facts: TransitionFacts) => boolean } } = {
+  cancelled: { paid: (facts) => facts.cancelKind === 'expired' },
 };
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -42,7 +60,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: 'Refunded',
 };
 
-export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => ORDER_TRANSITIONS[from].includes(to);
+/** Whether an order may move from `from` to `to`: a declared edge whose guard, if it has one, holds for `facts`. */
+export const canTransition = (from: OrderStatus, to: OrderStatus, facts: TransitionFacts = {}): boolean =>
+  ORDER_TRANSITIONS[from].includes(to) && (GUARDS[from]?.[to]?.(facts) ?? true);
 
 /** What a request to move an order means: a real move, a repeat of the move already made, or a refusal. */
 export type TransitionOutcome =
@@ -52,11 +72,11 @@ export type TransitionOutcome =
 
 /**
  * Decides a status change. Asking for the status the order already has is `already` (so retries of the same
- * call are harmless); any move not declared above is `refused`.
+ * call are harmless); any move not declared above, or whose guard does not hold, is `refused`.
  */
-export function transition(from: OrderStatus, to: OrderStatus): TransitionOutcome {
+export function transition(from: OrderStatus, to: OrderStatus, facts: TransitionFacts = {}): TransitionOutcome {
   if (from === to) return { kind: 'already', status: from };
-  return canTransition(from, to) ? { kind: 'move', from, to } : { kind: 'refused', from, to };
+  return canTransition(from, to, facts) ? { kind: 'move', from, to } : { kind: 'refused', from, to };
 }
 
 /** The shopper may cancel until the parcel leaves. */
