@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { MAX_PHOTOS_PER_UPLOAD, MAX_PHOTO_BYTES } from '@shop/core';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminUserRoutes, ownerUserRoutes } from './accounts/admin-user-routes.js';
 import { profileRoutes } from './accounts/profile-routes.js';
 import { accountRoutes } from './accounts/routes.js';
@@ -22,12 +22,17 @@ import { cartRoutes } from './cart/routes.js';
 import { adminCatalogueRoutes } from './catalogue/admin-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { createReadinessCheck } from './health/readiness.js';
 import { healthRoutes } from './health/routes.js';
 import { contentSecurityPolicy } from './http/csp.js';
 import { registerControlCharacterGuard } from './http/control-characters.js';
 import type { ErrorEnvelope } from './http/envelope.js';
 import { registerErrorHandling } from './http/errors.js';
+import { PERMISSIONS_POLICY, pagePermissionsPolicy } from './http/permissions-policy.js';
+import { acceptEmptyJsonBody } from './http/json-body.js';
+import { openapiTransform, openapiTransformObject } from './http/openapi.js';
 import { registerPrivateCaching } from './http/private-caching.js';
+import { isApiRequest, registerEncodedPathGuard, routedPath } from './http/request-path.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
 import { apiHeaders, securityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
@@ -43,7 +48,7 @@ import { adminOrderRoutes, ownerOrderRoutes } from './orders/admin-routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { paymentRoutes, webhookRoutes } from './payments/routes.js';
 import { reportCountsRoutes } from './reports/counts-routes.js';
-import { registerWeb, type WebBuild } from './web/ssr.js';
+import { refusePageMethod, registerWeb, type WebBuild } from './web/ssr.js';
 import { wishlistRoutes } from './wishlist/routes.js';
 
 export interface AppOptions {
@@ -118,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  const documentHeaders = securityHeaders({
+  const helmetHeaders = securityHeaders({
     contentSecurityPolicy: false, // set below, as precomputed text
     // Razorpay's checkout frame needs to open popups for netbanking and 3-D Secure.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -129,28 +134,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Over plain http, HSTS (with includeSubDomains) would be wrong for every other site on the domain.
     hsts: options.config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  // Every answer turns the browser's powerful features off; pages then set their own policy below.
+  const documentHeaders = Object.freeze({ ...helmetHeaders, 'permissions-policy': PERMISSIONS_POLICY.none });
   const jsonHeaders = apiHeaders(documentHeaders);
   // Only pages run inline script (React Router's hydration data), so only they need a nonce. API answers are
   // JSON (but the API's own documentation page).
   const csp = contentSecurityPolicy(options.config.production);
-  const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
-  const isPage = (url: string) => !url.startsWith('/api/') && !url.startsWith('/media/') && !url.startsWith('/assets/');
+  const isApi = (path: string) => path.startsWith('/api/') && !path.startsWith('/api/docs');
+  const isPage = (path: string) => !path.startsWith('/api/') && !path.startsWith('/media/') && !path.startsWith('/assets/');
   // Plain callbacks, not async functions, for hooks that run on every request: no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
-    if (isApi(request.url)) {
+    // The route the router matched, not the URL as sent: the router decodes it first.
+    const path = routedPath(request);
+    if (isApi(path)) {
       void reply.headers(jsonHeaders).header('x-request-id', request.id).header('content-security-policy', csp.api);
       return done();
     }
     void reply.headers(documentHeaders).header('x-request-id', request.id);
-    if (isPage(request.url)) {
+    if (isPage(path)) {
       const nonce = randomBytes(16).toString('base64');
       (reply.raw as ResponseWithNonce).cspNonce = nonce;
-      void reply.header('content-security-policy', csp.withNonce(nonce));
+      void reply.header('content-security-policy', csp.withNonce(nonce)).header('permissions-policy', pagePermissionsPolicy(request.url));
     } else {
       void reply.header('content-security-policy', csp.fixed);
     }
     done();
   });
+  registerEncodedPathGuard(app);
   registerSameOriginCheck(app, options.config.publicUrl);
   registerControlCharacterGuard(app);
   registerPrivateCaching(app);
@@ -164,6 +174,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cookie);
 
+  // Before any route scope: each copies the root's body parsers when registered.
+  acceptEmptyJsonBody(app);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -172,11 +184,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         description: 'Storefront and back-office API. Every answer is { success, data } or { success: false, error }.',
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
+    transformObject: openapiTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(healthRoutes(options.db));
+  await app.register(healthRoutes(createReadinessCheck(options.db)));
   await app.register(settingsRoutes(options.services));
   await app.register(authentication, { accounts: options.services.accounts, admins: options.services.admins });
   await app.register(accountRoutes(options.services.accounts, options.config));
@@ -252,7 +265,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const apiNotFound = async (request: FastifyRequest, reply: FastifyReply) =>
     reply.status(404).send({ success: false, error: `No API route ${request.method} ${request.url.split('?')[0]}` });
   app.all('/api/*', { schema: { hide: true } }, apiNotFound);
-  app.setNotFoundHandler(apiNotFound);
+  // With the pages served, every path outside the API has a route for every method Fastify knows: what is left
+  // is a method it does not route (CONNECT, PROPFIND…), refused as the pages refuse TRACE.
+  app.setNotFoundHandler(async (request, reply) =>
+    options.web && !isApiRequest(request) ? refusePageMethod(reply) : apiNotFound(request, reply),
+  );
 
   if (options.web) {
     await registerWeb(app, options.web, { services: options.services, config: options.config });

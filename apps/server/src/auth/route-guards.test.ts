@@ -10,6 +10,7 @@ const t = useTestApp({ services: { mailer: mail.mailer } });
 // purpose, so no route can forget its guard by accident.
 const PUBLIC = new Set([
   'GET /api/health',
+  'GET /api/health/ready',
   'GET /api/shop/settings',
   'GET /api/user/auth/me',
   'GET /api/user/auth/checkLogin',
