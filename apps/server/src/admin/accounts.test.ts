@@ -68,17 +68,18 @@ describe('admin login, me and logout', () => {
     expect(profile.statusCode).toBe(401);
   });
 
-  it('has the shoppers’ throttles: 10 wrong passwords lock the address for 15 minutes, 20 from one IP lock the IP', async () => {
+  it('has the shoppers’ throttles: 10 wrong passwords from one IP hold it back from the account 15 minutes, 20 over all accounts hold the IP', async () => {
     const owner = await signedInOwner(t);
     const attempt = (password: string, ip = uniqueIp()) =>
       adminCall(t.app, 'POST', '/api/admin/login', { ip, body: { adminEmail: owner.email, adminPassword: password } });
-    for (let i = 0; i < 10; i++) expect((await attempt('wrong password')).statusCode).toBe(401);
-    const locked = await attempt(ADMIN_PASSWORD);
+    const failing = uniqueIp();
+    for (let i = 0; i < 10; i++) expect((await attempt('wrong password', failing)).statusCode).toBe(401);
+    const locked = await attempt(ADMIN_PASSWORD, failing);
     expect(locked.statusCode).toBe(429);
     expect(errorOf(locked)).toBe('Too many failed login attempts. Please try again in 15 minutes.');
     expect(locked.headers['retry-after']).toBe('900');
     clock.advance(15 * 60_000 + 1);
-    expect((await attempt(ADMIN_PASSWORD)).statusCode).toBe(200);
+    expect((await attempt(ADMIN_PASSWORD, failing)).statusCode).toBe(200);
 
     const ip = uniqueIp();
     for (let i = 0; i < 20; i++) {

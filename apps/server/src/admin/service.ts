@@ -13,12 +13,12 @@ import {
 } from '@shop/core';
 import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { ARGON2 } from '../accounts/service.js';
-import { createCodeStore } from '../accounts/code-store.js';
+import { PASSWORD_ALERT, createPasswordThrottle, type PasswordFailureAlert } from '../accounts/password-throttle.js';
 import { daysAfter, hashToken, newToken, slidExpiry } from '../auth/session-tokens.js';
 import { COMMAND_LINE, recordAudit, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
-import { adminInviteMail } from '../mail/templates.js';
+import { adminInviteMail, failedLoginsMail } from '../mail/templates.js';
 import type { SettingsService } from '../settings/service.js';
 import { adminInvites, adminSessions, admins } from './tables.js';
 
@@ -39,8 +39,6 @@ export interface AdminsOptions {
   mailer: Mailer;
   settings: SettingsService;
   publicUrl: string;
-  /** Key of the login throttles' counters (shared with shoppers'). */
-  secret: string;
   now: () => Date;
   onMailError?: (error: unknown) => void;
 }
@@ -58,7 +56,7 @@ export const toPublicAdmin = (row: AdminRow): PublicAdmin => ({
 /** What the audit log keeps of an account: never the password hash. */
 const accountSnapshot = (row: AdminRow) => ({ ...toPublicAdmin(row), active: row.active });
 
-/** Login throttles are counted per address like shoppers', under their own key so the two never mix. */
+/** Login throttles are counted like shoppers', under their own account key so the two never mix. */
 const throttleKey = (email: string) => `admin:${email}`;
 
 function inviteStatus(row: InviteRow, at: Date): Invite['status'] {
@@ -70,7 +68,7 @@ function inviteStatus(row: InviteRow, at: Date): Invite['status'] {
 /** Back-office accounts: login and sessions (apart from shoppers'), invites, roles, and the first owner. */
 export function createAdminsService(db: Db, options: AdminsOptions) {
   const { now } = options;
-  const throttles = createCodeStore(db, { secret: options.secret, now });
+  const throttle = createPasswordThrottle(db, { now });
   // Checked when the address is unknown, so a wrong address costs as long as a wrong password.
   const dummyHash = hash('not-a-real-password', ARGON2);
 
@@ -83,6 +81,33 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
     const expiresAt = daysAfter(now(), ADMIN_SESSION_DAYS);
     await db.insert(adminSessions).values({ tokenHash: hashToken(token), adminId, createdAt: now(), expiresAt });
     return { token, expiresAt };
+  }
+
+  /**
+   * Mails every active owner, and the admin concerned, that her account saw many failed logins. Not awaited:
+   * a wrong password must be answered as fast whether the account exists or not.
+   */
+  function alertOwners(admin: AdminRow, alert: PasswordFailureAlert): void {
+    const send = async () => {
+      const owners = await db
+        .select({ email: admins.email })
+        .from(admins)
+        .where(and(eq(admins.role, 'owner'), eq(admins.active, true)));
+      const shop = await options.settings.get();
+      for (const to of new Set([...owners.map((owner) => owner.email), admin.email])) {
+        const mail = failedLoginsMail({
+          to,
+          account: admin.email,
+          backOffice: true,
+          ...alert,
+          everyMinutes: PASSWORD_ALERT.windowMinutes,
+          shop,
+          publicUrl: options.publicUrl,
+        });
+        await options.mailer.send(mail).catch((error: unknown) => options.onMailError?.(error));
+      }
+    };
+    void send().catch((error: unknown) => options.onMailError?.(error));
   }
 
   /** Creates an owner, or gives an existing account a new password (and back its access), in one audited transaction. */
@@ -120,28 +145,32 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
       return { created: true, admin: toPublicAdmin(row!) };
     });
     // A reset is also how the owner gets back in after a lock-out.
-    await throttles.clearPasswordFailures(throttleKey(input.email));
+    await throttle.clearFailures(throttleKey(input.email));
     return result;
   }
 
   return {
-    /** Spec §7 POST /api/admin/login, with the shoppers' throttles: per IP, then per address. */
+    /**
+     * Spec §7 POST /api/admin/login, with the shoppers' throttles: a client that keeps failing is held back, per
+     * account and over all accounts; the right password from any other client still works. Many failures
+     * for an account from anywhere alert the owners.
+     */
     async login(
       email: string,
       password: string,
       ip: string,
       previousToken?: string,
     ): Promise<{ admin: PublicAdmin; session: AdminSession }> {
-      await throttles.assertPasswordAttemptsAllowedFrom(ip);
-      await throttles.assertPasswordLoginAllowed(throttleKey(email), { otpLogin: false });
+      await throttle.assertAllowed(throttleKey(email), ip, { otpLogin: false });
       const admin = await findByEmail(email);
       const matches = await verify(admin?.passwordHash ?? (await dummyHash), password);
       // A deactivated account answers like a wrong password: nobody learns it exists.
       if (!admin || !matches || !admin.active) {
-        await throttles.recordPasswordFailure(throttleKey(email), ip);
+        const alert = await throttle.recordFailure(throttleKey(email), ip);
+        if (alert && admin?.active) alertOwners(admin, alert);
         throw new AppError('UNAUTHENTICATED', WRONG_ADMIN_LOGIN);
       }
-      await throttles.clearPasswordFailures(throttleKey(email));
+      await throttle.clearFailuresFrom(throttleKey(email), ip);
       return { admin: toPublicAdmin(admin), session: await createSession(admin.id, previousToken) };
     },
 

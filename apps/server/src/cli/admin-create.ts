@@ -44,7 +44,6 @@ async function main(): Promise<void> {
       // Nothing is mailed from here.
       mailer: { send: async () => {} },
       publicUrl: config.publicUrl,
-      secret: config.sessionSecret,
       now: () => new Date(),
     });
     const { created, admin } = await admins.createOrResetFromCommandLine(parsed.data);

@@ -157,3 +157,54 @@ export function adminInviteMail(input: {
   );
   return { to: input.to, subject, html, text };
 }
+
+/** 'on 10 Mar 2026, 3:30 pm to 3:45 pm', or both dates when the span crosses midnight (India time). */
+function indianSpan(from: Date, to: Date): string {
+  const zone = { timeZone: 'Asia/Kolkata' } as const;
+  const day = (at: Date) => at.toLocaleDateString('en-IN', { ...zone, dateStyle: 'medium' });
+  const time = (at: Date) => at.toLocaleTimeString('en-IN', { ...zone, timeStyle: 'short' });
+  return day(from) === day(to)
+    ? `on ${day(from)}, ${time(from)} to ${time(to)}`
+    : `from ${day(from)}, ${time(from)} to ${day(to)}, ${time(to)}`;
+}
+
+/**
+ * Many failed password logins to one account: to its owner (shoppers), or to every owner and the admin
+ * concerned (back-office). Counts and times only: no password tried, no code, no token, not even the
+ * clients' addresses.
+ */
+export function failedLoginsMail(input: {
+  to: string;
+  /** The account's e-mail address. */
+  account: string;
+  backOffice: boolean;
+  failures: number;
+  addresses: number;
+  firstAt: Date;
+  lastAt: Date;
+  /** At most one such mail per account in this many minutes. */
+  everyMinutes: number;
+  shop: ShopSettings;
+  publicUrl: string;
+}): Mail {
+  const { shop, publicUrl, account, failures } = input;
+  const clients = `${input.addresses} address${input.addresses === 1 ? '' : 'es'}`;
+  const when = `${indianSpan(input.firstAt, input.lastAt)} (India time)`;
+  const subject = input.backOffice
+    ? `${failures} failed logins to the back-office account ${account}`
+    : `${failures} failed logins to your ${shop.name} account`;
+  const lines = input.backOffice
+    ? [
+        `There were ${failures} failed password logins to the back-office account ${account} of ${shop.name} ${when}, from ${clients}.`,
+        'Nobody got in with them. An address that keeps failing is held back for a while; the right password still works from any other address.',
+        `If they were not you or your team, make sure the account's password is long and used nowhere else. You will hear again if this goes on, at most once every ${input.everyMinutes} minutes.`,
+      ]
+    : [
+        `There were ${failures} failed password logins to your ${shop.name} account (${account}) ${when}, from ${clients}.`,
+        'Nobody got in with them, and your password still works.',
+        `If this was not you, choose a new password at ${publicUrl}/forgotPassword, one you use nowhere else.`,
+      ];
+  const text = [...lines, '', `${shop.name} · ${shop.address}`].join('\n');
+  const html = layout(shop, publicUrl, lines.map((line) => `<p style="margin:0 0 12px;font-size:15px">${escapeHtml(line)}</p>`).join('\n'));
+  return { to: input.to, subject, html, text };
+}

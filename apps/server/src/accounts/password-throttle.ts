@@ -1,0 +1,196 @@
+import { isIPv6 } from 'node:net';
+import { AppError } from '@shop/core';
+import { and, count, countDistinct, desc, eq, gt, inArray, min, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { tryAgainIn } from './code-store.js';
+import { authEvents } from './tables.js';
+
+/** Wrong passwords for one account from one client: the tenth within 15 minutes (since any earlier lock) holds that client back 15 minutes. */
+export const PASSWORD_LOCK = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
+
+/** Failed password logins from one client, whatever the accounts tried: each is an argon2 check. */
+export const PASSWORD_IP_LIMIT = { maxFailures: 20, windowMinutes: 15 } as const;
+
+/** Failures for one account from every client: the tenth within 15 minutes alerts its owner, at most once per 15 minutes. */
+export const PASSWORD_ALERT = { failures: 10, windowMinutes: 15 } as const;
+
+const MINUTE = 60_000;
+
+/** What an alert tells: how many failures, from how many clients, between when and when. Never a password. */
+export interface PasswordFailureAlert {
+  failures: number;
+  addresses: number;
+  firstAt: Date;
+  lastAt: Date;
+}
+
+function ipv4Hextets(ipv4: string): string[] {
+  const [a = 0, b = 0, c = 0, d = 0] = ipv4.split('.').map(Number);
+  return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+}
+
+/** The eight groups of an IPv6 address, '::' and a trailing IPv4 part written out. */
+function ipv6Hextets(ip: string): string[] {
+  const [head = '', tail] = ip.split('::');
+  const groups = (text: string) =>
+    text === '' ? [] : text.split(':').flatMap((part) => (part.includes('.') ? ipv4Hextets(part) : [part]));
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const middle = Array.from({ length: Math.max(0, 8 - front.length - back.length) }, () => '0');
+  return [...front, ...middle, ...back].map((group) => Number.parseInt(group, 16).toString(16));
+}
+
+/**
+ * The client a password throttle counts: an IPv4 address as it is, an IPv6 address by its /64, which one
+ * subscriber holds whole and can rotate within at will.
+ */
+export function throttleAddress(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  const address = ip.split('%')[0]!;
+  if (!isIPv6(address)) return ip;
+  return `${ipv6Hextets(address).slice(0, 4).join(':')}::/64`;
+}
+
+/** A 429 whose message and Retry-After header say when to try again. */
+const tooMany = (message: (when: string) => string, waitMs: number) =>
+  new AppError('TOO_MANY_REQUESTS', message(tryAgainIn(waitMs)), undefined, Math.max(1, Math.ceil(waitMs / 1000)));
+
+/**
+ * Password login throttles, shared by shoppers and admins (each with its own account keys), counted in
+ * `auth_events` so every instance sees the same counts. A client is refused only for its own failures: per
+ * account and client, and per client over all accounts. Failures over all clients never refuse anyone, or a
+ * stranger who knows the address could keep the owner out; they raise an alert instead.
+ */
+export function createPasswordThrottle(db: Db, options: { now: () => Date }) {
+  const { now } = options;
+  const ago = (at: Date, minutes: number) => new Date(at.getTime() - minutes * MINUTE);
+
+  /** The times of one kind of event for a subject (and client) since `since`, oldest first. */
+  const times = (kind: 'password_failed_from_ip' | 'password_locked', subject: string, since: Date, ip?: string) =>
+    db
+      .select({ createdAt: authEvents.createdAt })
+      .from(authEvents)
+      .where(
+        and(
+          eq(authEvents.kind, kind),
+          eq(authEvents.subject, subject),
+          ip === undefined ? undefined : eq(authEvents.ip, ip),
+          gt(authEvents.createdAt, since),
+        ),
+      )
+      .orderBy(authEvents.createdAt);
+
+  /** Locks the (account, client) pair when its failures since the window began (or its last lock ended) reach the limit. */
+  async function lockWhenOverLimit(account: string, address: string, at: Date): Promise<void> {
+    const [lastLock] = await db
+      .select({ createdAt: authEvents.createdAt })
+      .from(authEvents)
+      .where(and(eq(authEvents.kind, 'password_locked'), eq(authEvents.subject, account), eq(authEvents.ip, address)))
+      .orderBy(desc(authEvents.createdAt))
+      .limit(1);
+    const windowStart = Math.max(ago(at, PASSWORD_LOCK.windowMinutes).getTime(), lastLock?.createdAt.getTime() ?? 0);
+    const [failures] = await db
+      .select({ n: count() })
+      .from(authEvents)
+      .where(
+        and(
+          eq(authEvents.kind, 'password_failed'),
+          eq(authEvents.subject, account),
+          eq(authEvents.ip, address),
+          gt(authEvents.createdAt, new Date(windowStart)),
+        ),
+      );
+    if ((failures?.n ?? 0) >= PASSWORD_LOCK.maxFailures) {
+      await db.insert(authEvents).values({ kind: 'password_locked', subject: account, ip: address, createdAt: at });
+    }
+  }
+
+  /** The alert this failure makes due, or null: the account's failures reached the threshold and no alert went out this window. */
+  async function alertDue(account: string, at: Date): Promise<PasswordFailureAlert | null> {
+    const windowStart = ago(at, PASSWORD_ALERT.windowMinutes);
+    const alerted = (executor: Pick<Db, 'select'>) =>
+      executor
+        .select({ id: authEvents.id })
+        .from(authEvents)
+        .where(and(eq(authEvents.kind, 'password_alerted'), eq(authEvents.subject, account), gt(authEvents.createdAt, windowStart)))
+        .limit(1);
+    if ((await alerted(db)).length > 0) return null;
+    const [seen] = await db
+      .select({ failures: count(), addresses: countDistinct(authEvents.ip), firstAt: min(authEvents.createdAt) })
+      .from(authEvents)
+      .where(and(eq(authEvents.kind, 'password_failed'), eq(authEvents.subject, account), gt(authEvents.createdAt, windowStart)));
+    if (!seen?.firstAt || seen.failures < PASSWORD_ALERT.failures) return null;
+    const { failures, addresses, firstAt } = seen;
+    // Instances failing the same account at once: one records the alert, the others find it.
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`password-alert:${account}`}))`);
+      if ((await alerted(tx)).length > 0) return null;
+      await tx.insert(authEvents).values({ kind: 'password_alerted', subject: account, createdAt: at });
+      return { failures, addresses, firstAt, lastAt: at };
+    });
+  }
+
+  return {
+    /**
+     * Throws 429 when this client has failed too often, over all accounts or for this one; before any argon2
+     * check. `otpLogin` false: the account has no code login to offer.
+     */
+    async assertAllowed(account: string, ip: string, options: { otpLogin: boolean }): Promise<void> {
+      const at = now();
+      const address = throttleAddress(ip);
+      const windowMs = PASSWORD_IP_LIMIT.windowMinutes * MINUTE;
+      const fromClient = await times('password_failed_from_ip', address, new Date(at.getTime() - windowMs));
+      if (fromClient.length >= PASSWORD_IP_LIMIT.maxFailures) {
+        const wait = fromClient[fromClient.length - PASSWORD_IP_LIMIT.maxFailures]!.createdAt.getTime() + windowMs - at.getTime();
+        throw tooMany((when) => `Too many failed login attempts from your network. Please try again ${when}.`, wait);
+      }
+      const lock = (await times('password_locked', account, ago(at, PASSWORD_LOCK.lockMinutes), address)).at(-1);
+      if (lock) {
+        const wait = lock.createdAt.getTime() + PASSWORD_LOCK.lockMinutes * MINUTE - at.getTime();
+        throw tooMany(
+          (when) =>
+            `Too many failed login attempts. Please try again ${when}${options.otpLogin ? ', or log in with an OTP sent to your email' : ''}.`,
+          wait,
+        );
+      }
+    },
+
+    /**
+     * Counts a wrong password against the account from this client and against the client; locks the pair at
+     * its limit. Answers the alert to send when the account's failures from all clients just reached theirs.
+     */
+    async recordFailure(account: string, ip: string): Promise<PasswordFailureAlert | null> {
+      const at = now();
+      const address = throttleAddress(ip);
+      await db.insert(authEvents).values([
+        { kind: 'password_failed', subject: account, ip: address, createdAt: at },
+        { kind: 'password_failed_from_ip', subject: address, createdAt: at },
+      ]);
+      await lockWhenOverLimit(account, address, at);
+      return alertDue(account, at);
+    },
+
+    /** After the right password: this client's failures and lock for the account are forgotten, nobody else's. */
+    async clearFailuresFrom(account: string, ip: string): Promise<void> {
+      await db
+        .delete(authEvents)
+        .where(
+          and(
+            inArray(authEvents.kind, ['password_failed', 'password_locked']),
+            eq(authEvents.subject, account),
+            eq(authEvents.ip, throttleAddress(ip)),
+          ),
+        );
+    },
+
+    /** After the owner proved the mailbox (code login, password reset) or a reset from the command line: every failure and lock of the account goes. */
+    async clearFailures(account: string): Promise<void> {
+      await db
+        .delete(authEvents)
+        .where(and(inArray(authEvents.kind, ['password_failed', 'password_locked']), eq(authEvents.subject, account)));
+    },
+  };
+}
+
+export type PasswordThrottle = ReturnType<typeof createPasswordThrottle>;
