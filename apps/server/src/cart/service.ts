@@ -1,5 +1,15 @@
-import { AppError, MAX_QUANTITY_PER_LINE, orderTotals, type CappedLine, type Cart, type CartLine, type GuestCartLine } from '@shop/core';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  AppError,
+  CART_FULL_MESSAGE,
+  MAX_CART_LINES,
+  MAX_QUANTITY_PER_LINE,
+  orderTotals,
+  type CappedLine,
+  type Cart,
+  type CartLine,
+  type GuestCartLine,
+} from '@shop/core';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { cartLineRows, sellableRow, type CartLineRow } from './queries.js';
 import { cartLines } from './tables.js';
@@ -89,14 +99,27 @@ async function stockFor(db: Db, productId: string, variantId: string | undefined
   return variantId ? Number(row.variant_quantity) : Number(row.stock);
 }
 
+/**
+ * One change to a shopper's cart at a time: every writer of her lines takes this lock first, so two tabs adding
+ * at once can neither both pass the stock check nor both take the last of the MAX_CART_LINES places.
+ */
+const lockCart = (tx: Db, userId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}`}))`);
+
+/** Whether the cart has room for one more line; call it holding lockCart. */
+async function hasRoomForLine(tx: Db, userId: string): Promise<boolean> {
+  const [row] = await tx.select({ lines: count() }).from(cartLines).where(eq(cartLines.userId, userId));
+  return (row?.lines ?? 0) < MAX_CART_LINES;
+}
+
+const cartFull = () => new AppError('CONFLICT', CART_FULL_MESSAGE);
+
 export function createCartService(db: Db, now: () => Date) {
   const view = async (userId: string) => toCart(await cartLineRows(db, userId));
 
   /** Sets a line to `quantity` pieces, within the per-line limit and the stock; one transaction per change. */
   async function setLine(userId: string, productId: string, variantId: string | undefined, quantity: (current: number) => number) {
     await db.transaction(async (tx) => {
-      // One change at a time per shopper: two tabs adding at once cannot both pass the stock check.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}`}))`);
+      await lockCart(tx, userId);
       const available = await stockFor(tx, productId, variantId);
       const [existing] = await tx
         .select()
@@ -109,6 +132,7 @@ export function createCartService(db: Db, now: () => Date) {
         });
       }
       if (wanted > available) throw notEnoughStock(available);
+      if (!existing && !(await hasRoomForLine(tx, userId))) throw cartFull();
       if (existing) await tx.update(cartLines).set({ quantity: wanted, updatedAt: now() }).where(eq(cartLines.id, existing.id));
       else
         await tx
@@ -146,7 +170,7 @@ export function createCartService(db: Db, now: () => Date) {
 
     /**
      * Adds a signed-out shopper's browser cart to the account's: quantities add up, capped by the per-line
-     * limit and the stock; lines that no longer exist are skipped. Answers what was capped, to tell the shopper.
+     * limit and the stock; lines that no longer exist, or that find the cart full (MAX_CART_LINES), are skipped. Answers what was capped, to tell the shopper.
      */
     async merge(userId: string, lines: GuestCartLine[]): Promise<{ cart: Cart; capped: CappedLine[] }> {
       const capped: CappedLine[] = [];
@@ -154,7 +178,7 @@ export function createCartService(db: Db, now: () => Date) {
         let added = 0;
         try {
           await db.transaction(async (tx) => {
-            await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}`}))`);
+            await lockCart(tx, userId);
             const available = await stockFor(tx, line.productId, line.variantId);
             const [existing] = await tx
               .select()
@@ -163,7 +187,11 @@ export function createCartService(db: Db, now: () => Date) {
             const current = existing?.quantity ?? 0;
             const target = Math.min(current + line.quantity, MAX_QUANTITY_PER_LINE, Math.max(available, current));
             added = Math.max(0, target - current);
-            if (target === 0) return;
+            // A line that is not there yet needs a free place; when the cart is full it is left out and reported.
+            if (target === 0 || (!existing && !(await hasRoomForLine(tx, userId)))) {
+              added = 0;
+              return;
+            }
             if (existing) await tx.update(cartLines).set({ quantity: target, updatedAt: now() }).where(eq(cartLines.id, existing.id));
             else
               await tx.insert(cartLines).values({
