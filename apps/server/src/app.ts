@@ -161,6 +161,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   registerEncodedPathGuard(app);
+  // Request durations for Prometheus, by the route's pattern (never the raw URL: one series per route, not per product).
+  const { httpRequestDuration } = options.services.metrics;
+  app.addHook('onResponse', (request, reply, done) => {
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode };
+    httpRequestDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
   registerSameOriginCheck(app, options.config.publicUrl);
   registerControlCharacterGuard(app);
   registerPrivateCaching(app);

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       production: false,
       trustProxy: false,
+      metricsPort: undefined,
     });
     expect(config.razorpay).toEqual({ ...EMULATOR_KEYS, apiBase: 'https://api.razorpay.com', emulated: true });
   });
@@ -54,6 +55,9 @@ describe('loadConfig', () => {
     [{ PORT: 'abc' }, "PORT: must be a port number from 0 to 65535 (got 'abc')"],
     [{ RESERVATION_TTL_SECONDS: '10' }, "RESERVATION_TTL_SECONDS: must be from 60 to 86400 seconds (got '10')"],
     [{ PORT: '70000' }, "PORT: must be a port number from 0 to 65535 (got '70000')"],
+    [{ METRICS_PORT: '0' }, "METRICS_PORT: must be a port number from 1 to 65535 (got '0')"],
+    [{ METRICS_PORT: 'nine' }, "METRICS_PORT: must be a port number from 1 to 65535 (got 'nine')"],
+    [{ METRICS_PORT: '3000' }, 'METRICS_PORT: must differ from PORT (3000); metrics never share the public port'],
     [{ DATABASE_URL: 'mysql://x@y/z' }, "DATABASE_URL: must be a URL like postgres://user:password@host:5432/shop (got 'mysql://x@y/z')"],
     [{ PUBLIC_URL: 'shop.example.in' }, "PUBLIC_URL: must be a URL like https://shop.example.in (got 'shop.example.in')"],
     [{ SMTP_URL: 'http://mail' }, "SMTP_URL: must be a URL like smtp://user:pass@host:587 (got 'http://mail')"],
@@ -70,6 +74,10 @@ describe('loadConfig', () => {
     ),
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => load(env)).toThrow(new ConfigError(message));
+  });
+
+  it('serves metrics on METRICS_PORT only when it is set', () => {
+    expect(load({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
   });
 
   it('wants all three Razorpay keys or none', () => {

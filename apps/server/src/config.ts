@@ -66,6 +66,13 @@ const envSchema = z.object({
     .refine((port) => port <= 65_535, 'must be a port number from 0 to 65535')
     .default(3000),
   HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+  METRICS_PORT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, 'must be a port number from 1 to 65535')
+    .transform(Number)
+    .refine((port) => port >= 1 && port <= 65_535, 'must be a port number from 1 to 65535')
+    .optional(),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/shop').optional(),
   PUBLIC_URL: url(['http:', 'https:'], 'https://shop.example.in').optional(),
@@ -95,6 +102,8 @@ export interface Config {
   production: boolean;
   port: number;
   host: string;
+  /** Prometheus metrics on their own listener at HOST:METRICS_PORT; undefined: off. */
+  metricsPort: number | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   /** Absolute origin for links in mail, sitemap and payment callbacks; no trailing slash. */
@@ -147,6 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('SEED_DEMO: demo data cannot be loaded in production');
   }
 
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(`METRICS_PORT: must differ from PORT (${e.PORT}); metrics never share the public port`);
+  }
+
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   // Session cookies are Secure only over https; plain http in production is a choice someone must make out loud.
   if (production && !publicUrl.startsWith('https:') && e.ALLOW_INSECURE_HTTP !== '1') {
@@ -162,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.METRICS_PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,

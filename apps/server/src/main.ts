@@ -7,6 +7,8 @@ import { seedDemoSales } from './reports/demo-sales.js';
 import { ConfigError, loadConfig, withPort, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { reconciliationIntervalMs, startReconciliationJob } from './payments/reconciliation-job.js';
+import { createMetrics } from './metrics/metrics.js';
+import { startMetricsServer } from './metrics/server.js';
 import { createServices } from './services.js';
 import { loadWebBuild } from './web/ssr.js';
 
@@ -22,7 +24,10 @@ async function main(): Promise<void> {
   await database.migrate();
   // The services log through the app's logger, which exists only once the app is built.
   const log = { info: (line: string) => app.log.info(line), error: (details: object, line: string) => app.log.error(details, line) };
+  const metrics = createMetrics();
+  metrics.watchPool(() => database.poolStats?.() ?? null);
   const services = createServices(database.db, {
+    metrics,
     mediaDir: path.join(config.dataDir, 'media'),
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
@@ -57,6 +62,11 @@ async function main(): Promise<void> {
       throw new ConfigError(`HOST: ${config.host} is not an address of this machine`);
     throw error;
   }
+  // Prometheus scrapes its own port, never the public one.
+  const metricsServer = config.metricsPort
+    ? await startMetricsServer(metrics.registry, { port: config.metricsPort, host: config.host })
+    : null;
+  if (metricsServer) app.log.info(`metrics on http://${config.host}:${config.metricsPort}/metrics`);
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     `shop listening on http://${config.host}:${config.port}`,
@@ -123,6 +133,7 @@ async function main(): Promise<void> {
       .close()
       .then(() => stopReconciliation())
       .then(() => services.mail.stop())
+      .then(() => new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined))))
       .then(() => services.photoEncoder.stop())
       .then(() => disconnectChanges())
       .then(() => database.close())

@@ -19,6 +19,7 @@ import { EMULATOR_KEYS, type Config } from './config.js';
 import type { Db } from './db/database.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxMailer } from './mail/mailer.js';
 import { createMailQueue, type MailQueue } from './mail/queue.js';
+import { createMetrics, type ShopMetrics } from './metrics/metrics.js';
 import { createMediaStore, type MediaStore } from './media/store.js';
 import { createPhotoEncoder, type PhotoEncoder } from './catalogue/photo-encoder.js';
 import { createNotificationService, type NotificationService } from './notifications/service.js';
@@ -61,6 +62,8 @@ export interface Services {
   outbox: OutboxMailer | null;
   /** Every mail the shop sends: queued in the database, delivered (and retried) by its worker (main.ts starts it). */
   mail: MailQueue;
+  /** Prometheus metrics of this process (served on METRICS_PORT by main.ts). */
+  metrics: ShopMetrics;
   /** Back-office accounts, sessions and invites. */
   admins: AdminsService;
   /** The owners' view of the audit log (entries are written by each back-office change). */
@@ -106,11 +109,14 @@ export interface ServicesOptions {
   };
   /** How long an unpaid order holds its stock (RESERVATION_TTL_SECONDS). */
   reservationSeconds?: number;
+  /** The process's metrics; a registry of its own when not given. */
+  metrics?: ShopMetrics;
 }
 
 export function createServices(db: Db, options: ServicesOptions): Services {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? { info: () => {}, error: () => {} };
+  const metrics = options.metrics ?? createMetrics({ defaultMetrics: false });
   const settings = createSettingsService(db);
   // In production the log line leaves out the subject, which carries the one-time code.
   const outbox = options.smtpUrl
@@ -124,7 +130,9 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     now,
     onError: (error, queued) => log.error({ err: error, mail: queued }, 'mail not sent yet; it will be retried'),
     onDropped: (queued) => log.error({ mail: queued }, 'mail dropped: it could not be sent while it was still valid'),
+    onCount: (event) => metrics.mails.inc({ event }),
   });
+  metrics.watchMailBacklog(() => mail.pending());
   // Callers that only send use the queue as their Mailer: queued, first attempt at once, retried after.
   const mailer: Mailer = mail;
   const catalogueChanges = createCatalogueChanges();
@@ -173,6 +181,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     payments,
     outbox,
     mail,
+    metrics,
     admins: createAdminsService(db, {
       mailer,
       settings,

@@ -27,6 +27,8 @@ export interface Database {
    * database (PGlite has one process, so it needs none).
    */
   channel?(name: string): NoticeChannel;
+  /** PostgreSQL only: the connection pool's state, for the metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the whole database as a tar file, to start other in-memory databases from (tests). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -182,17 +184,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         };
       },
     }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
-}
-
-export async function isDatabaseReachable(db: Db): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function describeTarget(url: string): string {

@@ -43,10 +43,7 @@ export function createReadinessCheck(db: Db, options: { newestMigration?: number
       timer = setTimeout(() => resolve({ ready: false, reason: `The database did not answer within ${timeoutMs / 1000} s.` }), timeoutMs);
     });
     try {
-      return await Promise.race([
-        ask().catch((): Readiness => ({ ready: false, reason: 'The database is not reachable.' })),
-        timedOut,
-      ]);
+      return await Promise.race([ask().catch((): Readiness => ({ ready: false, reason: 'The database is not reachable.' })), timedOut]);
     } finally {
       clearTimeout(timer);
     }

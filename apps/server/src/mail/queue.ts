@@ -62,10 +62,16 @@ export function createMailQueue(
     now: () => Date;
     onError?: (error: unknown, mail: { id: string; kind: string; attempts: number }) => void;
     onDropped?: (mail: { id: string; kind: string }) => void;
+    /** Each counted event as it happens (the metrics' shop_mails_total). */
+    onCount?: (event: keyof MailStats) => void;
   },
 ) {
   const { transport, now } = options;
   const stats: MailStats = { queued: 0, sent: 0, failed: 0, dropped: 0 };
+  const count = (event: keyof MailStats) => {
+    stats[event] += 1;
+    options.onCount?.(event);
+  };
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | null = null;
@@ -89,7 +95,7 @@ export function createMailQueue(
       })
       .onConflictDoNothing()
       .returning({ id: mailOutbox.id });
-    if (row) stats.queued += 1;
+    if (row) count('queued');
     return row?.id ?? null;
   }
 
@@ -128,7 +134,7 @@ export function createMailQueue(
     try {
       await transport.send({ to: row.to, subject: row.subject, html: row.html, text: row.text });
     } catch (error) {
-      stats.failed += 1;
+      count('failed');
       options.onError?.(error, { id: row.id, kind: row.kind, attempts: row.attempts });
       await db
         .update(mailOutbox)
@@ -140,7 +146,7 @@ export function createMailQueue(
         .where(eq(mailOutbox.id, row.id));
       return;
     }
-    stats.sent += 1;
+    count('sent');
     // A code has no business in the database once it is on its way.
     if (row.sensitive) await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
     else await db.update(mailOutbox).set({ sentAt: now(), claimedUntil: null, lastError: null }).where(eq(mailOutbox.id, row.id));
@@ -150,7 +156,7 @@ export function createMailQueue(
     for (const row of rows) {
       if (row.sensitive) await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
       else await db.update(mailOutbox).set({ droppedAt: now(), claimedUntil: null }).where(eq(mailOutbox.id, row.id));
-      stats.dropped += 1;
+      count('dropped');
       options.onDropped?.({ id: row.id, kind: row.kind });
     }
   }
@@ -174,7 +180,12 @@ export function createMailQueue(
     const before = new Date(at.getTime() - MAIL_RULES.keepMs);
     await db
       .delete(mailOutbox)
-      .where(or(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, before)), and(isNotNull(mailOutbox.droppedAt), lt(mailOutbox.droppedAt, before))));
+      .where(
+        or(
+          and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, before)),
+          and(isNotNull(mailOutbox.droppedAt), lt(mailOutbox.droppedAt, before)),
+        ),
+      );
   }
 
   /** Tracks a delivery so `idle()` and `stop()` can wait for it. */
