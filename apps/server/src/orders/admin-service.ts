@@ -15,7 +15,7 @@ import { selectRows, type Db } from '../db/database.js';
 import { refunds } from '../payments/tables.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { OrderNotices } from './notices.js';
-import type { InTransaction, OrderRow, OrdersService } from './service.js';
+import type { InTransaction, OrderChanges, OrderRow, OrdersService } from './service.js';
 import { orderEvents, orderItems, orders } from './tables.js';
 
 // The back-office's orders: lists and details, and every change through the orders module (its state machine,
@@ -162,7 +162,7 @@ export function createAdminOrdersService(
     async updateStatus(actor: AuditActor, orderId: string, input: UpdateOrderStatusInput): Promise<void> {
       const at = now();
       let note: string;
-      let extra: Partial<OrderRow> = {};
+      let extra: OrderChanges = {};
       if (input.status === 'packed') note = 'Your order is packed and will leave us soon.';
       else if (input.status === 'shipped') {
         note = `Your order is on its way with ${input.courier} (tracking number ${input.trackingNumber}).`;

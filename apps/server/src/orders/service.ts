@@ -6,12 +6,15 @@ import {
   formatOrderNumber,
   isCancellable,
   orderTotals,
+  paymentStatusesBefore,
   transition,
+  type CancelKind,
   type OrderDetail,
   type OrderStatus,
   type OrderSummary,
   type PaymentRecord,
   type RequestReturnInput,
+  type TransitionFacts,
 } from '@shop/core';
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { userAddresses } from '../accounts/tables.js';
@@ -55,6 +58,29 @@ async function addEvent(tx: Db, orderId: string, status: OrderStatus, actor: Act
   await tx.insert(orderEvents).values({ orderId, status, actor, note, createdAt: at });
 }
 
+/** Which cancel put a cancelled order there: the transition into `cancelled` is the first of the trailing
+ * run of `cancelled` events (later ones are notes, such as a late payment refunded), and only the expiry job
+ * cancels as 'system'. */
+async function cancelKindOf(tx: Db, orderId: string): Promise<CancelKind> {
+  const events = await tx
+    .select({ status: orderEvents.status, actor: orderEvents.actor })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(desc(orderEvents.id));
+  const run = events.findIndex((event) => event.status !== 'cancelled');
+  const cancelling = events[(run === -1 ? events.length : run) - 1];
+  return cancelling?.actor === 'system' ? 'expired' : 'requested';
+}
+
+/** The idempotency key of the refund of a payment the order could not take (late, second, wrong amount). */
+export const latePaymentRefundKey = (razorpayPaymentId: string) => `late_${razorpayPaymentId}`;
+
+/** A payment id checked against an order that is not its own (issue 11): refused before anything moves. */
+export const paymentOfAnotherOrder = () =>
+  new AppError('INVALID_DATA', 'razorpayPaymentId: This payment does not belong to this order.', {
+    razorpayPaymentId: 'This payment does not belong to this order.',
+  });
+
 /** What a payment the provider reports looks like to the orders module. */
 export interface CapturedPayment {
   razorpayOrderId: string;
@@ -69,6 +95,17 @@ export type PaidOutcome =
   | { kind: 'paid'; order: OrderRow; late: boolean }
   | { kind: 'already'; order: OrderRow }
   | { kind: 'refund'; order: OrderRow; payment: CapturedPayment; reason: string };
+
+/** A captured payment to send back, and the refund (idempotency key, reason) it goes back under. */
+export interface RefundDue {
+  paymentId: string;
+  amount: number;
+  key: string;
+  reason: string;
+}
+
+/** Columns a status change may set beside the status itself. */
+export type OrderChanges = Partial<Omit<OrderRow, 'id' | 'status' | 'updatedAt'>>;
 
 /** Work done inside an order change's own transaction, with the order before and after (the back-office's audit entry). */
 export type InTransaction = (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>;
@@ -96,16 +133,20 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     return items;
   }
 
-  /** Moves an order along the state machine in the caller's transaction; false when it is already there. */
+  /**
+   * Moves an order along the state machine in the caller's transaction; false when it is already there. The one
+   * place that writes an order's status (status-writes.test.ts keeps it so).
+   */
   async function move(
     tx: Db,
     order: OrderRow,
     to: OrderStatus,
     actor: Actor,
     note: string,
-    extra: Partial<OrderRow> = {},
+    extra: OrderChanges = {},
+    facts: TransitionFacts = {},
   ): Promise<boolean> {
-    const decision = transition(order.status as OrderStatus, to);
+    const decision = transition(order.status as OrderStatus, to, facts);
     if (decision.kind === 'already') return false;
     if (decision.kind === 'refused') {
       throw new AppError('CONFLICT', `This order is ${order.status.replace('_', ' ')} and cannot become ${to.replace('_', ' ')}.`);
@@ -245,13 +286,29 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
 
     /**
      * A captured payment makes its order paid, once: the reservation becomes a sale and the lines leave the cart.
-     * A payment for an order whose reservation expired takes the pieces again if they are all still there;
-     * otherwise (or for an order paid twice) the money must go back, which the caller does.
+     * The same capture reported again (payment.captured, order.paid, their retries, the shopper's page) changes
+     * nothing, and a refunded payment stays refunded. An order cancelled because its reservation expired takes
+     * the pieces again if they are all still there; an order cancelled on request stays cancelled. Otherwise
+     * (sold out, cancelled, already paid, wrong amount) the money must go back: the refund is recorded here, in
+     * the same transaction, and the caller asks Razorpay for it.
      */
     async markPaid(payment: CapturedPayment, actor: Actor): Promise<PaidOutcome> {
-      const outcome = await db.transaction(async (tx): Promise<PaidOutcome & { released?: boolean }> => {
+      const outcome = await db.transaction(async (tx): Promise<PaidOutcome> => {
         const order = await lockOrder(tx, eq(orders.razorpayOrderId, payment.razorpayOrderId));
         if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+        const [known] = await tx.select().from(payments).where(eq(payments.razorpayPaymentId, payment.razorpayPaymentId)).for('update');
+        if (known && known.orderId !== order.id) throw paymentOfAnotherOrder();
+        // Its money went back already: a capture reported again never sets it back to captured (issue 3).
+        if (known?.status === 'refunded') return { kind: 'already', order };
+        if (known?.status === 'captured') {
+          // A repeat: answered as the first report was; a refund that has not gone through yet is asked again.
+          const [owed] = await tx
+            .select()
+            .from(refunds)
+            .where(eq(refunds.idempotencyKey, latePaymentRefundKey(payment.razorpayPaymentId)));
+          return owed ? { kind: 'refund', order, payment, reason: owed.reason } : { kind: 'already', order };
+        }
+        // Only forward (created or failed → captured), also against a refund recorded since the read above.
         await tx
           .insert(payments)
           .values({
@@ -267,28 +324,40 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           .onConflictDoUpdate({
             target: payments.razorpayPaymentId,
             set: { status: 'captured', paidAt: payment.paidAt, amountPaise: payment.amount, method: payment.method },
+            setWhere: inArray(payments.status, paymentStatusesBefore('captured')),
           });
 
-        if (order.status !== 'pending_payment' && order.status !== 'cancelled') {
-          const [first] = await tx
-            .select()
-            .from(payments)
-            .where(and(eq(payments.orderId, order.id), eq(payments.status, 'captured')))
-            .orderBy(asc(payments.paidAt), asc(payments.createdAt))
-            .limit(1);
-          if (first && first.razorpayPaymentId !== payment.razorpayPaymentId) {
-            return { kind: 'refund', order, payment, reason: 'This order was already paid; the second payment is refunded.' };
-          }
-          return { kind: 'already', order };
+        const refundIt = async (reason: string, note?: string): Promise<PaidOutcome> => {
+          await tx
+            .insert(refunds)
+            .values({
+              orderId: order.id,
+              razorpayPaymentId: payment.razorpayPaymentId,
+              idempotencyKey: latePaymentRefundKey(payment.razorpayPaymentId),
+              amountPaise: payment.amount,
+              status: 'pending',
+              reason,
+              createdAt: now(),
+            })
+            .onConflictDoNothing();
+          if (note) await addEvent(tx, order.id, order.status as OrderStatus, actor, note, now());
+          return { kind: 'refund', order, payment, reason };
+        };
+
+        if (order.paidAt || (order.status !== 'pending_payment' && order.status !== 'cancelled')) {
+          return refundIt('This order was already paid; the second payment is refunded.');
         }
-        if (payment.amount !== order.totalPaise) {
-          return { kind: 'refund', order, payment, reason: 'The amount paid did not match the order total.' };
-        }
+        if (payment.amount !== order.totalPaise) return refundIt('The amount paid did not match the order total.');
 
         let late = false;
         if (order.status === 'cancelled') {
-          // Paid after the reservation expired (or after a cancel that released the pieces): take them again if we can.
-          if (order.paidAt) return { kind: 'already', order };
+          if ((await cancelKindOf(tx, order.id)) === 'requested') {
+            return refundIt(
+              'Your payment arrived after the order was cancelled; it is refunded in full.',
+              `Payment ${payment.razorpayPaymentId} arrived after the order was cancelled; it is refunded in full.`,
+            );
+          }
+          // Paid after the reservation expired: take the pieces again if we can.
           const items = stockItems(await itemsOf(tx, order.id));
           await tx.execute(sql`savepoint late_payment`);
           let all = true;
@@ -300,29 +369,21 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           }
           if (!all) {
             await tx.execute(sql`rollback to savepoint late_payment`);
-            return {
-              kind: 'refund',
-              order,
-              payment,
-              reason: 'Your payment arrived after the order had expired and the items sold out; it is refunded in full.',
-            };
+            return refundIt('Your payment arrived after the order had expired and the items sold out; it is refunded in full.');
           }
           late = true;
-          await tx.update(orders).set({ stockReleasedAt: null, cancelReason: null }).where(eq(orders.id, order.id));
-          await addEvent(
-            tx,
-            order.id,
-            'pending_payment',
-            actor,
-            'Payment arrived after the reservation expired; the items were still available.',
-            now(),
-          );
-          order.status = 'pending_payment';
         }
-        await move(tx, order, 'paid', actor, `Payment ${payment.razorpayPaymentId} received.`, {
-          paidAt: payment.paidAt,
-          reservedUntil: null,
-        });
+        await move(
+          tx,
+          order,
+          'paid',
+          actor,
+          late
+            ? `Payment ${payment.razorpayPaymentId} arrived after the reservation expired; the items were still available.`
+            : `Payment ${payment.razorpayPaymentId} received.`,
+          { paidAt: payment.paidAt, reservedUntil: null, ...(late ? { stockReleasedAt: null, cancelReason: null } : {}) },
+          { cancelKind: late ? 'expired' : null },
+        );
         const items = await itemsOf(tx, order.id);
         for (const item of items) {
           await tx
@@ -336,7 +397,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             );
         }
         const [paid] = await tx.select().from(orders).where(eq(orders.id, order.id));
-        return { kind: 'paid', order: paid!, late, released: late };
+        return { kind: 'paid', order: paid!, late };
       });
       if (outcome.kind === 'paid' && outcome.late) stockChanged(await itemsOf(db, outcome.order.id));
       return outcome;
@@ -396,8 +457,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
 
     /**
      * Cancels an order before it ships, with the pieces back on the shelf. Answers the captured payment to refund
-     * (null for an unpaid order). Cancelling a cancelled order again answers the same, so a retried call can
-     * finish a refund that did not go through.
+     * (null for an unpaid or refunded one), with the refund already asked for it if there is one, so a payment is
+     * never refunded twice. Cancelling a cancelled order again answers the same, so a retried call can finish a
+     * refund that did not go through.
      */
     async cancel(
       orderId: string,
@@ -405,7 +467,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       actor: Actor,
       ownerId?: string,
       inTransaction?: InTransaction,
-    ): Promise<{ order: OrderRow; refundDue: { paymentId: string; amount: number } | null }> {
+    ): Promise<{ order: OrderRow; refundDue: RefundDue | null }> {
       assertOrderId(orderId);
       const result = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, eq(orders.id, orderId));
@@ -429,12 +491,21 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           .where(and(eq(payments.orderId, order.id), eq(payments.status, 'captured')))
           .orderBy(asc(payments.paidAt))
           .limit(1);
+        const [asked] = captured
+          ? await tx
+              .select()
+              .from(refunds)
+              .where(eq(refunds.razorpayPaymentId, captured.razorpayPaymentId))
+              .orderBy(asc(refunds.createdAt))
+              .limit(1)
+          : [];
         const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id));
-        return {
-          order: fresh!,
-          released,
-          refundDue: captured ? { paymentId: captured.razorpayPaymentId, amount: captured.amountPaise } : null,
-        };
+        const refundDue: RefundDue | null = !captured
+          ? null
+          : asked
+            ? { paymentId: captured.razorpayPaymentId, amount: asked.amountPaise, key: asked.idempotencyKey, reason: asked.reason }
+            : { paymentId: captured.razorpayPaymentId, amount: captured.amountPaise, key: `cancel_${order.id}`, reason };
+        return { order: fresh!, released, refundDue };
       });
       if (result.released.length > 0) stockChanged(result.released);
       return { order: result.order, refundDue: result.refundDue };
@@ -463,7 +534,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       input: {
         actor: Actor;
         note: string;
-        extra?: Partial<OrderRow>;
+        extra?: OrderChanges;
         inTransaction?: InTransaction;
         /** Only from this status (when the state machine allows more than one way in). */
         from?: { status: OrderStatus; refusal: string };

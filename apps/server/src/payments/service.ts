@@ -1,9 +1,16 @@
-import { AppError, type CreatePaymentInput, type OrderDetail, type VerifyPaymentInput } from '@shop/core';
-import { and, asc, eq } from 'drizzle-orm';
+import { AppError, paymentStatusesBefore, type CreatePaymentInput, type OrderDetail, type VerifyPaymentInput } from '@shop/core';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import type { OrderNotices } from '../orders/notices.js';
-import type { CapturedPayment, InTransaction, OrdersService, OrderRow } from '../orders/service.js';
+import {
+  latePaymentRefundKey,
+  paymentOfAnotherOrder,
+  type CapturedPayment,
+  type InTransaction,
+  type OrdersService,
+  type OrderRow,
+} from '../orders/service.js';
 import { orders as ordersTable } from '../orders/tables.js';
 import type { PaymentProvider } from './razorpay/provider.js';
 import { verifyPaymentSignature, verifyWebhookSignature } from './razorpay/signatures.js';
@@ -49,8 +56,11 @@ export function createPaymentsService(
 ) {
   const { orders, provider, notices, now, log } = deps;
 
-  /** Sends money back through Razorpay once per key: a retry answers the refund already made. */
-  async function refund(order: OrderRow, paymentId: string, amount: number, key: string, reason: string): Promise<void> {
+  /**
+   * Sends money back through Razorpay once per key: a retry answers the refund already made. True when Razorpay
+   * took the refund just now for the first time (so the shopper is told once).
+   */
+  async function refund(order: OrderRow, paymentId: string, amount: number, key: string, reason: string): Promise<boolean> {
     await db
       .insert(refunds)
       .values({
@@ -64,20 +74,26 @@ export function createPaymentsService(
       })
       .onConflictDoNothing();
     const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, key));
-    if (!row || row.status === 'processed') return;
+    if (!row || row.status === 'processed') return false;
     const answer = await provider.client.refundPayment(
       paymentId,
       { amount, notes: { orderId: order.id, reason: reason.slice(0, 200) } },
       key,
     );
-    await db
+    const status = answer.status === 'processed' ? 'processed' : answer.status === 'failed' ? 'failed' : 'pending';
+    const first = await db
       .update(refunds)
-      .set({
-        razorpayRefundId: answer.id,
-        status: answer.status === 'processed' ? 'processed' : answer.status === 'failed' ? 'failed' : 'pending',
-      })
-      .where(eq(refunds.id, row.id));
+      .set({ razorpayRefundId: answer.id, status })
+      .where(and(eq(refunds.id, row.id), isNull(refunds.razorpayRefundId)))
+      .returning({ id: refunds.id });
+    if (first.length === 0) {
+      await db
+        .update(refunds)
+        .set({ status })
+        .where(and(eq(refunds.id, row.id), eq(refunds.status, 'pending')));
+    }
     if (answer.status === 'processed') await refundProcessed(answer.id, 'razorpay');
+    return first.length > 0;
   }
 
   /** Razorpay confirmed a refund: the payment and, when it was the whole amount, the order say so. */
@@ -88,7 +104,10 @@ export function createPaymentsService(
       .where(eq(refunds.razorpayRefundId, razorpayRefundId))
       .returning();
     if (!row) return;
-    await db.update(payments).set({ status: 'refunded' }).where(eq(payments.razorpayPaymentId, row.razorpayPaymentId));
+    await db
+      .update(payments)
+      .set({ status: 'refunded' })
+      .where(and(eq(payments.razorpayPaymentId, row.razorpayPaymentId), inArray(payments.status, paymentStatusesBefore('refunded'))));
     const order = await orders.findById(row.orderId);
     if (!order) return;
     // A late payment refunded on a cancelled order that was never paid stays cancelled; its notice went already.
@@ -105,8 +124,10 @@ export function createPaymentsService(
       notices.send('placed', outcome.order);
     } else if (outcome.kind === 'refund') {
       log.info({ orderId: outcome.order.id, paymentId: captured.razorpayPaymentId }, `refunding payment: ${outcome.reason}`);
-      await refund(outcome.order, captured.razorpayPaymentId, captured.amount, `late_${captured.razorpayPaymentId}`, outcome.reason);
-      notices.send('late-refund', outcome.order, outcome.reason);
+      const key = latePaymentRefundKey(captured.razorpayPaymentId);
+      if (await refund(outcome.order, captured.razorpayPaymentId, captured.amount, key, outcome.reason)) {
+        notices.send('late-refund', outcome.order, outcome.reason);
+      }
     }
   }
 
@@ -156,7 +177,11 @@ export function createPaymentsService(
       return { razorpay, orderId: order.id, orderNumber: order.orderNumber, keyId: provider.keyId };
     },
 
-    /** Checks Razorpay's signature on what Checkout handed the page, then marks the order paid (once). */
+    /**
+     * Checks Razorpay's signature on what Checkout handed the page and that the payment is this order's (as
+     * Razorpay tells it), then marks the order paid (once). Another order's payment is refused before anything
+     * moves.
+     */
     async verifyPayment(userId: string, input: VerifyPaymentInput): Promise<{ order: OrderDetail }> {
       const order = await orders.findByRazorpayOrder(input.razorpayOrderId);
       if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
@@ -165,7 +190,9 @@ export function createPaymentsService(
         provider.keySecret,
       );
       if (!genuine) throw new AppError('INVALID_DATA', PAYMENT_VERIFICATION_FAILED, { razorpaySignature: 'does not match' });
-      // The signature proves Razorpay took the payment; its details (method, amount) come from Razorpay itself.
+      // The signature proves Razorpay took this payment for this order; its details (order, method, amount) come
+      // from Razorpay itself. Unreachable, the signed pair stands on its own with the order total (and markPaid
+      // still refuses a payment recorded for another order).
       let captured: CapturedPayment = {
         razorpayOrderId: order.razorpayOrderId!,
         razorpayPaymentId: input.razorpayPaymentId,
@@ -173,11 +200,15 @@ export function createPaymentsService(
         method: 'online',
         paidAt: now(),
       };
+      let payment: Awaited<ReturnType<typeof provider.client.fetchPayment>> | null = null;
       try {
-        const payment = await provider.client.fetchPayment(input.razorpayPaymentId);
-        captured = { ...captured, amount: payment.amount, method: payment.method, paidAt: new Date(payment.created_at * 1000) };
+        payment = await provider.client.fetchPayment(input.razorpayPaymentId);
       } catch (error) {
         log.error({ err: error, orderId: order.id }, 'payment details could not be read; using the order total');
+      }
+      if (payment) {
+        if (payment.order_id !== order.razorpayOrderId) throw paymentOfAnotherOrder();
+        captured = { ...captured, amount: payment.amount, method: payment.method, paidAt: new Date(payment.created_at * 1000) };
       }
       await settle(captured, 'shopper');
       return { order: await orders.getMine(userId, order.id) };
@@ -273,7 +304,7 @@ export function createPaymentsService(
       if (before && before.status !== 'cancelled') notices.send('cancelled', order);
       if (refundDue) {
         try {
-          await refund(order, refundDue.paymentId, refundDue.amount, `cancel_${order.id}`, reason);
+          await refund(order, refundDue.paymentId, refundDue.amount, refundDue.key, refundDue.reason);
         } catch (error) {
           log.error({ err: error, orderId }, 'refund could not be sent; cancelling again retries it');
           throw new AppError(

@@ -1,0 +1,244 @@
+import type { OrderDetail } from '@shop/core';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { ErrorEnvelope } from '../http/envelope.js';
+import { capturingMailer, jsonCall, signedInUser, testClock } from '../test/accounts.js';
+import { useTestApp } from '../test/app.js';
+import { sellableProduct, stockOf } from '../test/shop-fixture.js';
+import type { WebhookDelivery } from './razorpay/emulator-webhooks.js';
+import { paymentSignature } from './razorpay/signatures.js';
+import { payments, refunds } from './tables.js';
+
+// Captures reported more than once (Razorpay's payment.captured and order.paid, their retries, the shopper's
+// verifyPayment), payments that arrive after a cancel, and a payment id verified against the wrong order.
+
+const mail = capturingMailer();
+const clock = testClock('2026-11-20T06:00:00.000Z');
+const webhooks: WebhookDelivery[] = [];
+const t = useTestApp({
+  services: {
+    mailer: mail.mailer,
+    now: clock.now,
+    reservationSeconds: 900,
+    razorpay: {
+      timeoutMs: 300,
+      deliverWebhook: async (delivery) => {
+        webhooks.push(delivery);
+        return { status: 200 };
+      },
+    },
+  },
+});
+
+const HOME = {
+  name: 'Asha Rao',
+  phone: '9876543210',
+  street: '12 MG Road',
+  city: 'Bengaluru',
+  district: 'Bengaluru Urban',
+  state: 'Karnataka',
+  pincode: '560001',
+};
+
+const dataOf = <T>(response: { json: () => unknown }) => (response.json() as { data: T }).data;
+const errorOf = (response: { json: () => unknown }) => (response.json() as ErrorEnvelope).error;
+const emulator = () => t.services.paymentProvider.emulator!;
+
+/** A signed-in shopper with one piece of a fresh product (of `stock`) ordered and the payment opened. */
+async function openedOrder(options: { pricePaise?: number; stock?: number } = {}) {
+  const user = await signedInUser(t.app, mail);
+  const product = await sellableProduct(t, { pricePaise: options.pricePaise ?? 40_000, stock: options.stock ?? 3 });
+  const address = dataOf<{ address: { _id: string } }>(
+    await jsonCall(t.app, 'POST', '/api/user/profile/addAddress', { sid: user.sid, body: HOME }),
+  ).address;
+  expect(
+    (await jsonCall(t.app, 'POST', '/api/user/product/addToCart', { sid: user.sid, body: { ...product, quantity: 1 } })).statusCode,
+  ).toBe(200);
+  const opened = await jsonCall(t.app, 'POST', '/api/user/payment/createpayment', {
+    sid: user.sid,
+    body: { paymentMethod: 'online', products: [{ id: product.productId, variant: product.variantId }], address: address._id },
+  });
+  expect(opened.statusCode).toBe(200);
+  const { orderId, orderNumber, razorpay } = dataOf<{ orderId: string; orderNumber: string; razorpay: { id: string; amount: number } }>(
+    opened,
+  );
+  return { ...user, product, orderId, orderNumber, razorpayOrderId: razorpay.id, total: razorpay.amount };
+}
+type Opened = Awaited<ReturnType<typeof openedOrder>>;
+
+const order = async (shopper: Opened) =>
+  dataOf<{ order: OrderDetail }>(await jsonCall(t.app, 'GET', `/api/user/order/getOrder/${shopper.orderId}`, { sid: shopper.sid })).order;
+const stock = (shopper: Opened) => stockOf(t.database.db, shopper.product);
+const paymentRows = (orderId: string) => t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+const refundRows = (orderId: string) => t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+const refundedAtRazorpay = async (paymentId: string) => (await t.services.paymentProvider.client.fetchPayment(paymentId)).amount_refunded;
+const mailsTo = async (shopper: Opened, subject: string) => {
+  await t.services.orderNotices.settled();
+  return mail.sent.filter((item) => item.to === shopper.email && item.subject === subject).length;
+};
+
+/** Pays on the emulator's sheet and keeps the webhooks it sends (payment.captured, order.paid) undelivered. */
+async function pay(shopper: Opened) {
+  webhooks.splice(0);
+  const paid = await emulator().capturePayment(shopper.razorpayOrderId);
+  await emulator().webhooksSettled();
+  const sent = webhooks.splice(0);
+  return {
+    paymentId: paid.razorpay_payment_id,
+    verifyBody: {
+      razorpayOrderId: paid.razorpay_order_id,
+      razorpayPaymentId: paid.razorpay_payment_id,
+      razorpaySignature: paid.razorpay_signature,
+    },
+    captured: sent.find((delivery) => delivery.event === 'payment.captured')!,
+    orderPaid: sent.find((delivery) => delivery.event === 'order.paid')!,
+  };
+}
+
+async function deliver(delivery: WebhookDelivery) {
+  const answer = await t.app.inject({ method: 'POST', url: delivery.url, headers: delivery.headers, payload: delivery.body });
+  expect(answer.statusCode).toBe(200);
+}
+
+/** Delivers refund.processed and any other webhook the emulator sent since. */
+async function deliverPending() {
+  await emulator().webhooksSettled();
+  for (const delivery of webhooks.splice(0)) await deliver(delivery);
+}
+
+const verify = (shopper: Opened, body: object) => jsonCall(t.app, 'POST', '/api/user/payment/verifyPayment', { sid: shopper.sid, body });
+const cancel = (shopper: Opened, reason = 'Changed my mind') =>
+  jsonCall(t.app, 'POST', `/api/user/order/cancelOrder/${shopper.orderId}`, { sid: shopper.sid, body: { reason } });
+
+describe('a refunded payment reported as captured again', () => {
+  it('stays refunded after a late refund when order.paid and verifyPayment report the capture again, and a later cancel sends no second refund', async () => {
+    const shopper = await openedOrder({ stock: 1 });
+    clock.advance(901_000);
+    await t.services.payments.reconcile();
+    // The piece sells to someone else before the late payment comes in: the payment is refunded.
+    await t.database.db.execute(sql.raw(`update variants set quantity = 0 where id = '${shopper.product.variantId}'`));
+    const paid = await pay(shopper);
+    await deliver(paid.captured);
+    await deliverPending();
+    expect((await paymentRows(shopper.orderId)).map((row) => row.status)).toEqual(['refunded']);
+    // A piece comes back to the shelf; the same capture is reported again by order.paid and by the shopper's page.
+    await t.database.db.execute(sql.raw(`update variants set quantity = 1 where id = '${shopper.product.variantId}'`));
+    await deliver(paid.orderPaid);
+    expect((await verify(shopper, paid.verifyBody)).statusCode).toBe(200);
+
+    expect((await paymentRows(shopper.orderId)).map((row) => row.status)).toEqual(['refunded']);
+    expect(await order(shopper)).toMatchObject({ status: 'cancelled', cancelReason: 'Payment not completed' });
+    expect(await stock(shopper)).toBe(1);
+    const again = await cancel(shopper);
+    expect(again.statusCode).toBe(200);
+    expect(await refundRows(shopper.orderId)).toMatchObject([{ status: 'processed', amountPaise: shopper.total }]);
+    expect(await refundedAtRazorpay(paid.paymentId)).toBe(shopper.total);
+    expect(await mailsTo(shopper, `Payment for ${shopper.orderNumber} refunded`)).toBe(1);
+  });
+
+  it('stays refunded after a cancelled order is refunded when payment.captured, order.paid and verifyPayment report the capture again', async () => {
+    const shopper = await openedOrder();
+    const paid = await pay(shopper);
+    expect((await verify(shopper, paid.verifyBody)).statusCode).toBe(200);
+    expect((await cancel(shopper)).statusCode).toBe(200);
+    await deliverPending();
+    expect((await order(shopper)).status).toBe('refunded');
+
+    await deliver(paid.captured);
+    await deliver(paid.orderPaid);
+    expect((await verify(shopper, paid.verifyBody)).statusCode).toBe(200);
+
+    expect((await paymentRows(shopper.orderId)).map((row) => row.status)).toEqual(['refunded']);
+    expect((await order(shopper)).status).toBe('refunded');
+    expect((await cancel(shopper)).statusCode).toBe(200);
+    expect(await refundRows(shopper.orderId)).toMatchObject([{ status: 'processed', amountPaise: shopper.total }]);
+    expect(await refundedAtRazorpay(paid.paymentId)).toBe(shopper.total);
+  });
+});
+
+describe('a payment that arrives after an explicit cancel', () => {
+  it.each(['shopper', 'admin'] as const)(
+    'keeps the order cancelled when the %s cancelled it, and refunds the payment in full with its own timeline entry and mail',
+    async (who) => {
+      const shopper = await openedOrder({ stock: 3 });
+      if (who === 'shopper') expect((await cancel(shopper, 'Ordered the wrong size')).statusCode).toBe(200);
+      else await t.services.payments.cancelOrder('', shopper.orderId, 'Ordered the wrong size', 'admin');
+      expect(await stock(shopper)).toBe(3);
+
+      const paid = await pay(shopper);
+      await deliver(paid.captured);
+      await deliver(paid.orderPaid);
+      expect((await verify(shopper, paid.verifyBody)).statusCode).toBe(200);
+      await deliverPending();
+
+      const after = await order(shopper);
+      expect(after).toMatchObject({ status: 'cancelled', cancelReason: 'Ordered the wrong size', refundedAmount: shopper.total });
+      expect(after.timeline.map((event) => event.status)).toEqual(['pending_payment', 'cancelled', 'cancelled']);
+      expect(after.timeline.at(-1)?.note).toBe(`Payment ${paid.paymentId} arrived after the order was cancelled; it is refunded in full.`);
+      expect(after.timeline.some((event) => event.note.includes('reservation expired'))).toBe(false);
+      expect(await stock(shopper)).toBe(3);
+      expect((await paymentRows(shopper.orderId)).map((row) => row.status)).toEqual(['refunded']);
+      expect(await refundRows(shopper.orderId)).toMatchObject([{ status: 'processed', amountPaise: shopper.total }]);
+      expect(await refundedAtRazorpay(paid.paymentId)).toBe(shopper.total);
+      expect(await mailsTo(shopper, `Payment for ${shopper.orderNumber} refunded`)).toBe(1);
+      expect(await mailsTo(shopper, `Order ${shopper.orderNumber} placed`)).toBe(0);
+      // Cancelling again sends no second refund.
+      expect((await cancel(shopper, 'Ordered the wrong size')).statusCode).toBe(200);
+      expect(await refundRows(shopper.orderId)).toHaveLength(1);
+    },
+  );
+
+  it('still takes a payment that arrives after the reservation expired when the pieces are there', async () => {
+    const shopper = await openedOrder({ stock: 2 });
+    clock.advance(901_000);
+    await t.services.payments.reconcile();
+    expect(await stock(shopper)).toBe(2);
+    const paid = await pay(shopper);
+    await deliver(paid.captured);
+    await deliver(paid.orderPaid);
+
+    const after = await order(shopper);
+    expect(after.status).toBe('paid');
+    expect(after.timeline.map((event) => event.status)).toEqual(['pending_payment', 'cancelled', 'paid']);
+    expect(after.timeline.at(-1)?.note).toBe(
+      `Payment ${paid.paymentId} arrived after the reservation expired; the items were still available.`,
+    );
+    expect(await stock(shopper)).toBe(1);
+    expect(await refundRows(shopper.orderId)).toEqual([]);
+    expect(await mailsTo(shopper, `Order ${shopper.orderNumber} placed`)).toBe(1);
+  });
+});
+
+describe('verifyPayment with another order’s payment', () => {
+  it('refuses a valid signature over order B with order A’s payment id as a 400 that changes nothing', async () => {
+    const first = await openedOrder({ pricePaise: 40_000 });
+    const paidA = await pay(first);
+    expect((await verify(first, paidA.verifyBody)).statusCode).toBe(200);
+    const second = await openedOrder({ pricePaise: 60_000 });
+    const keySecret = t.services.paymentProvider.keySecret;
+    const mixed = {
+      razorpayOrderId: second.razorpayOrderId,
+      razorpayPaymentId: paidA.paymentId,
+      razorpaySignature: paymentSignature(second.razorpayOrderId, paidA.paymentId, keySecret),
+    };
+
+    const answer = await verify(second, mixed);
+    expect([answer.statusCode, errorOf(answer)]).toEqual([400, 'razorpayPaymentId: This payment does not belong to this order.']);
+    // Razorpay unreachable: the payment already recorded for order A still refuses it.
+    emulator().setFault('down');
+    try {
+      const offline = await verify(second, mixed);
+      expect([offline.statusCode, errorOf(offline)]).toEqual([400, 'razorpayPaymentId: This payment does not belong to this order.']);
+    } finally {
+      emulator().setFault(null);
+    }
+
+    expect((await order(first)).status).toBe('paid');
+    expect((await order(second)).status).toBe('pending_payment');
+    expect(await paymentRows(second.orderId)).toEqual([]);
+    expect((await paymentRows(first.orderId)).map((row) => row.status)).toEqual(['captured']);
+    expect(await refundRows(first.orderId)).toEqual([]);
+    expect(await refundRows(second.orderId)).toEqual([]);
+    expect(await refundedAtRazorpay(paidA.paymentId)).toBe(0);
+  });
+});
