@@ -58,9 +58,11 @@ async function addEvent(tx: Db, orderId: string, status: OrderStatus, actor: Act
   await tx.insert(orderEvents).values({ orderId, status, actor, note, createdAt: at });
 }
 
-/** Which cancel put a cancelled order there: the transition into `cancelled` is the first of the trailing
- * run of `cancelled` events (later ones are notes, such as a late payment refunded), and only the expiry job
- * cancels as 'system'. */
+/**
+ * How a cancelled order came to be cancelled. The transition into `cancelled` is the first of the trailing run
+ * of `cancelled` events (later ones are notes, such as a late payment refunded); only the expiry job cancels as
+ * 'system', while the shopper and the back-office cancel as themselves.
+ */
 async function cancelKindOf(tx: Db, orderId: string): Promise<CancelKind> {
   const events = await tx
     .select({ status: orderEvents.status, actor: orderEvents.actor })
