@@ -70,7 +70,8 @@ export const paymentRoutes =
 export const webhookRoutes =
   (payments: PaymentsService): FastifyPluginAsyncZod =>
   async (app) => {
-    // The signature covers the exact bytes Razorpay sent: keep the body raw.
+    // The signature covers the exact bytes Razorpay sent: keep the body raw (in place of the app's JSON parser).
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     app.post(
       WEBHOOK_PATH,
