@@ -1,6 +1,7 @@
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@shop/core';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@shop/core';
+import { isApiRequest } from './request-path.js';
 
 /**
  * The first string in `value` (any depth) holding a control character, as a dotted path ('' for `value`
@@ -33,7 +34,7 @@ function findControlCharacters(value: unknown, options: { multiline: boolean; by
  */
 export function registerControlCharacterGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     const field =
       findControlCharacters(request.params, { multiline: false, byParameter: true }) ??
       findControlCharacters(request.query, { multiline: false, byParameter: true }) ??

@@ -3,7 +3,11 @@
  * everything else (JSON, images, files) a fixed policy. Razorpay Checkout loads its script from
  * checkout.razorpay.com and opens frames on api.razorpay.com.
  */
-const RAZORPAY = { script: 'https://checkout.razorpay.com', frame: 'https://api.razorpay.com', connect: 'https://lumberjack.razorpay.com' };
+export const RAZORPAY = {
+  script: 'https://checkout.razorpay.com',
+  frame: 'https://api.razorpay.com',
+  connect: 'https://lumberjack.razorpay.com',
+};
 
 function policy(scriptSources: string[], production: boolean): string {
   const directives: Array<[string, string[]]> = [

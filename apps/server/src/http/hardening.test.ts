@@ -11,7 +11,18 @@ const t = useTestApp({
   services: { mailer: mail.mailer },
   extraRoutes(app) {
     // Stand-ins for the server-rendered pages (API tests run without the React build): the rule is by path.
-    for (const path of ['/user', '/user/profile', '/checkout', '/payment', '/paymentSuccess', '/filter']) {
+    for (const path of [
+      '/user',
+      '/user/profile',
+      '/checkout',
+      '/payment',
+      '/paymentSuccess',
+      '/filter',
+      '/admin',
+      '/admin/users/:userId',
+      '/adminCheckout',
+      '/administrator',
+    ]) {
       app.get(path, async (_request, reply) => reply.header('cache-control', 'public, max-age=60').type('text/html').send('<p>page</p>'));
     }
     app.post('/api/test/echo', async (request) => ({ success: true, data: request.body }));
@@ -209,17 +220,30 @@ describe('Cache-Control: private, no-store on personal answers', () => {
       ['/paymentSuccessful', false],
       ['/filter', false],
       ['/%E0%A4', false],
+      ['/admin', true],
+      ['/Admin/Orders/9', true],
+      ['/adminCheckout', true],
+      ['/administrator', false],
     ];
     for (const [path, expected] of cases) expect(isPrivatePath(path), path).toBe(expected);
   });
 
   it('covers the account, checkout and payment pages, whatever the page set', async () => {
-    expect(PRIVATE_PAGE_PATHS).toEqual(['/user', '/checkout', '/payment', '/paymentSuccess']);
+    expect(PRIVATE_PAGE_PATHS).toEqual(['/user', '/checkout', '/payment', '/paymentSuccess', '/admin', '/adminCheckout']);
     for (const url of ['/user', '/user/profile', '/User/Profile', '/checkout', '/payment', '/paymentSuccess?orderId=1']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.headers['cache-control'], url).toBe('private, no-store');
     }
     expect((await t.app.inject({ method: 'GET', url: '/filter' })).headers['cache-control']).toBe('public, max-age=60');
+  });
+
+  // Regression: the back-office pages (shoppers' names, phones, addresses) went out without it.
+  it('covers every back-office page, in any case', async () => {
+    for (const url of ['/admin', '/admin/users/3f1c', '/ADMIN/Users/3f1c', '/Admin/', '/adminCheckout', '/admincheckout?x=1']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('private, no-store');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/administrator' })).headers['cache-control']).toBe('public, max-age=60');
   });
 });
 

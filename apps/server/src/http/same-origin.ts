@@ -1,6 +1,7 @@
 import { AppError } from '@shop/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from './envelope.js';
+import { isApiRequest } from './request-path.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -35,8 +36,9 @@ const mediaType = (header: string | undefined) => header?.split(';')[0]?.trim().
 export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (SERVER_TO_SERVER_PATHS.includes(request.url.split('?')[0]!)) return;
+    // Decided on the route the router matched (it decodes the path): `/%61pi/...` is an API call too.
+    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
+    if (SERVER_TO_SERVER_PATHS.includes(request.routeOptions.url ?? '')) return;
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== publicOrigin && origin !== requestOrigin(request)) {
       throw new AppError('NOT_ALLOWED', CROSS_SITE_MESSAGE);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.js';
+import { PERMISSIONS_POLICY } from './permissions-policy.js';
 import { apiHeaders, securityHeaders } from './security-headers.js';
 
 describe('security headers', () => {
@@ -56,6 +57,7 @@ describe('security headers', () => {
       expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(response.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
       expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(response.headers['permissions-policy'], url).toBe(PERMISSIONS_POLICY.none);
     }
   });
 
@@ -65,6 +67,7 @@ describe('security headers', () => {
       expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
       expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(response.headers['content-security-policy'], url).toContain("object-src 'none'");
+      expect(response.headers['permissions-policy'], url).toBe(PERMISSIONS_POLICY.none);
     }
   });
 });

@@ -17,6 +17,16 @@ export interface WebBuild {
 
 const ONE_YEAR = 31_536_000;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** What a page answers: reading (GET, HEAD) and React Router's form actions. */
+export const PAGE_METHODS: readonly string[] = ['GET', 'HEAD', ...BODY_METHODS];
+const ALLOW = PAGE_METHODS.join(', ');
+
+/**
+ * 405 for a method no page serves (TRACE, OPTIONS, CONNECT, PROPFIND…), with the methods that are: the fetch
+ * Request React Router reads cannot even be made for TRACE or CONNECT (a 500 with a stack trace in the log).
+ */
+export const refusePageMethod = (reply: FastifyReply) =>
+  reply.status(405).header('allow', ALLOW).type('text/plain; charset=utf-8').send('');
 
 /** Loads the React Router build that `react-router build` wrote to apps/web/build. */
 export async function loadWebBuild(buildDir: string): Promise<WebBuild> {
@@ -56,6 +66,8 @@ export async function registerWeb(
     pages.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     pages.all('/*', async (request, reply) => {
+      // Methods Fastify does not route at all get the same answer from the not-found handler (app.ts).
+      if (!PAGE_METHODS.includes(request.method)) return refusePageMethod(reply);
       const loadContext: PageContext = {
         services: context.services,
         publicUrl: context.config.publicUrl,

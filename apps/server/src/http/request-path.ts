@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ErrorEnvelope } from './envelope.js';
+
+export const BAD_ADDRESS_MESSAGE = 'This address is not valid.';
+
+/** A percent-encoded unreserved character (RFC 3986 §2.3: A–Z a–z 0–9 - . _ ~), either case of hex digit. */
+const ENCODED_UNRESERVED = /%(?:3[0-9]|[46][1-9a-f]|[57][0-9a]|2[de]|5f|7e)/i;
+
+/** The path of a request URL, without its query. */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * True when the path (not the query) spells an unreserved character as %XX. No browser or URL library writes
+ * them (RFC 3986 §2.3: they mean the same as the plain character), but the router decodes them before matching:
+ * `/%61pi/...` is `/api/...` to the router and not to a prefix check.
+ */
+export function hasEncodedUnreserved(url: string): boolean {
+  const path = pathOf(url);
+  return path.includes('%') && ENCODED_UNRESERVED.test(path);
+}
+
+/** The path percent-decoded as the router reads it; as sent when it cannot be decoded. */
+export function decodedPath(url: string): string {
+  const path = pathOf(url);
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * The path a request is answered for: the pattern of the route the router matched (after decoding the URL, so
+ * '/api/admin/user/blockUser/:userId' for `/%61pi/admin/...`), or the decoded path when no route matched (the
+ * not-found handler). Hooks decide by this, never by the raw URL.
+ */
+export function routedPath(request: FastifyRequest): string {
+  return request.routeOptions.url ?? decodedPath(request.url);
+}
+
+/** True for a request to the JSON API (its documentation pages included). */
+export const isApiRequest = (request: FastifyRequest) => routedPath(request).startsWith('/api/');
+
+/**
+ * Refuses (400, before any other check or handler) a path that holds a percent-encoded unreserved character: the
+ * router and anything reading the URL as text would otherwise disagree about where the request goes. The hooks
+ * decide by the routed path as well (defence in depth); this leaves no second spelling of a path at all.
+ */
+export function registerEncodedPathGuard(app: FastifyInstance): void {
+  // A plain callback, not an async function: it runs on every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!hasEncodedUnreserved(request.url)) return done();
+    void reply.status(400).send({ success: false, error: BAD_ADDRESS_MESSAGE } satisfies ErrorEnvelope);
+  });
+}

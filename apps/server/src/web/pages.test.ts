@@ -1,0 +1,166 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { PERMISSIONS_POLICY } from '../http/permissions-policy.js';
+import { useTestApp } from '../test/app.js';
+import { PAGE_METHODS } from './ssr.js';
+
+// The pages through the real registerWeb and React Router's request handler, on a stand-in build (API tests run
+// without `react-router build`): one catch-all route whose document names the path it rendered.
+const t = useTestApp();
+let app: FastifyInstance;
+let clientDir: string;
+const rendered: string[] = [];
+const errors: unknown[] = [];
+
+function standInBuild(assetsBuildDirectory: string): ServerBuild {
+  const entryRoute = {
+    hasAction: false,
+    hasClientAction: false,
+    hasClientLoader: false,
+    hasClientMiddleware: false,
+    hasErrorBoundary: false,
+  };
+  const build = {
+    entry: {
+      module: {
+        default: (request: Request, status: number, headers: Headers) => {
+          rendered.push(new URL(request.url).pathname);
+          headers.set('content-type', 'text/html; charset=utf-8');
+          return new Response(`<!doctype html><p>${new URL(request.url).pathname}</p>`, { status, headers });
+        },
+      },
+    },
+    routes: {
+      root: { id: 'root', path: '', module: { default: () => null } },
+      page: { id: 'page', parentId: 'root', path: '*', module: { default: () => null, loader: () => ({ ok: true }) } },
+    },
+    assets: {
+      entry: { imports: [], module: '/assets/entry.js' },
+      routes: {
+        root: { ...entryRoute, id: 'root', path: '', module: '/assets/root.js', hasLoader: false },
+        page: { ...entryRoute, id: 'page', parentId: 'root', path: '*', module: '/assets/page.js', hasLoader: true },
+      },
+      url: '/assets/manifest.js',
+      version: '1',
+    },
+    publicPath: '/',
+    assetsBuildDirectory,
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: 'initial', manifestPath: '/__manifest' },
+  };
+  return build as unknown as ServerBuild;
+}
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(tmpdir(), 'shop-client-'));
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'assets', 'app-1a2b.js'), 'console.log(1);');
+  app = await buildApp({
+    config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false },
+    db: t.database.db,
+    services: t.services,
+    web: { server: standInBuild(clientDir), clientDir },
+    logger: false,
+  });
+  app.addHook('onError', (_request, _reply, error, done) => {
+    errors.push(error);
+    done();
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('pages', () => {
+  it('render through React Router for GET and HEAD', async () => {
+    const page = await app.inject({ method: 'GET', url: '/filter?category=sarees' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<p>/filter</p>');
+    expect((await app.inject({ method: 'HEAD', url: '/filter' })).statusCode).toBe(200);
+  });
+
+  // Regression: TRACE on any page answered 500, with a stack trace in the log (the fetch Request React Router
+  // reads cannot be made for it).
+  it.each(['TRACE', 'OPTIONS', 'CONNECT', 'PROPFIND'])('answer %s with 405 and the methods they take, logging nothing', async (method) => {
+    const before = rendered.length;
+    for (const url of ['/', '/admin/orders', '/user/profile?x=1']) {
+      const response = await app.inject({ method: method as 'GET', url });
+      expect(response.statusCode, `${method} ${url}`).toBe(405);
+      expect(response.headers.allow, `${method} ${url}`).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect(PAGE_METHODS).toEqual(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+    expect(rendered.length).toBe(before);
+    expect(errors).toEqual([]);
+  });
+
+  it('leave TRACE on the API to the API: refused in the envelope, nothing logged', async () => {
+    const response = await app.inject({ method: 'TRACE', url: '/api/health' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ success: false });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('Permissions-Policy', () => {
+  const features = (policy: string) => Object.fromEntries(policy.split(', ').map((entry) => entry.split('=') as [string, string]));
+
+  it('turns every feature off on API answers, errors, files and assets', async () => {
+    for (const value of Object.values(features(PERMISSIONS_POLICY.none))) expect(value).toBe('()');
+    expect(features(PERMISSIONS_POLICY.none)).toMatchObject({ camera: '()', microphone: '()', geolocation: '()', payment: '()' });
+    for (const url of ['/api/health', '/api/user/auth/me', '/api/nowhere', '/assets/app-1a2b.js', '/media/none.webp', '/api/docs']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['permissions-policy'], url).toBe(PERMISSIONS_POLICY.none);
+    }
+    const refused = await app.inject({ method: 'POST', url: '/api/user/auth/logout', headers: { 'content-type': 'text/plain' } });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.headers['permissions-policy']).toBe(PERMISSIONS_POLICY.none);
+  });
+
+  it("lets only Razorpay's checkout frame (and the page) use payments, one-time codes and passkeys on shop pages", async () => {
+    const razorpay = '(self "https://api.razorpay.com")';
+    expect(features(PERMISSIONS_POLICY.storefront)).toMatchObject({
+      payment: razorpay,
+      'otp-credentials': razorpay,
+      'publickey-credentials-get': razorpay,
+      camera: '()',
+      microphone: '()',
+      geolocation: '()',
+    });
+    for (const url of ['/', '/payment', '/checkout', '/product/3f1c', '/user/orders', '/administrator']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['permissions-policy'], url).toBe(PERMISSIONS_POLICY.storefront);
+    }
+  });
+
+  // Regression: no answer carried a Permissions-Policy, and back-office pages with shoppers' names, phones and
+  // addresses could be stored by browsers and proxies.
+  it('gives the back-office pages the camera (the product photo modal), this origin only, and never stores them', async () => {
+    expect(features(PERMISSIONS_POLICY.backOffice)).toMatchObject({ camera: '(self)', microphone: '()', payment: '()' });
+    for (const url of [
+      '/admin',
+      '/admin/login',
+      '/admin/productView/3f1c',
+      '/ADMIN/Users/3f1c',
+      '/Admin/orders?page=2',
+      '/adminCheckout',
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['permissions-policy'], url).toBe(PERMISSIONS_POLICY.backOffice);
+      expect(response.headers['cache-control'], url).toBe('private, no-store');
+    }
+    expect((await app.inject({ method: 'GET', url: '/filter' })).headers['cache-control']).toBeUndefined();
+  });
+});
