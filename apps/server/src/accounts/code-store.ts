@@ -1,6 +1,6 @@
 import { AppError } from '@shop/core';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { authEvents, otpCodes } from './tables.js';
 
@@ -13,11 +13,6 @@ export const OTP_RULES = {
   /** How long a verified sign-up address may register. */
   verifiedForMinutes: 30,
 } as const;
-
-export const PASSWORD_LOCK = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
-
-/** Failed password logins from one client IP, whatever the addresses tried: each is an argon2 check. */
-export const PASSWORD_IP_LIMIT = { maxFailures: 20, windowMinutes: 15 } as const;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -34,7 +29,7 @@ export function tryAgainIn(milliseconds: number): string {
 }
 
 /** A 429 whose message and Retry-After header say when to try again. */
-const tooMany = (message: (when: string) => string, waitMs: number) =>
+export const tooMany = (message: (when: string) => string, waitMs: number) =>
   new AppError('TOO_MANY_REQUESTS', message(tryAgainIn(waitMs)), undefined, Math.max(1, Math.ceil(waitMs / 1000)));
 
 /** One-time codes and the counters that limit them; time comes from `now` so tests can move it. */
@@ -159,54 +154,6 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
         .update(otpCodes)
         .set({ verifiedAt: null })
         .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, 'verify')));
-    },
-
-    /** Throws 429 once this IP has had too many failed password logins in the window; before any argon2 check. */
-    async assertPasswordAttemptsAllowedFrom(ip: string): Promise<void> {
-      const at = now();
-      const windowMs = PASSWORD_IP_LIMIT.windowMinutes * MINUTE;
-      const failures = await events(db, 'password_failed_from_ip', ip, new Date(at.getTime() - windowMs));
-      if (failures.length >= PASSWORD_IP_LIMIT.maxFailures) {
-        const wait = failures[failures.length - PASSWORD_IP_LIMIT.maxFailures]!.createdAt.getTime() + windowMs - at.getTime();
-        throw tooMany((when) => `Too many failed login attempts from your network. Please try again ${when}.`, wait);
-      }
-    },
-
-    /** Throws 429 while password login is locked for this address; `otpLogin` false: the account has no code login to offer. */
-    async assertPasswordLoginAllowed(email: string, options: { otpLogin: boolean } = { otpLogin: true }): Promise<void> {
-      const at = now();
-      const locks = await events(db, 'password_locked', email, new Date(at.getTime() - PASSWORD_LOCK.lockMinutes * MINUTE));
-      const lock = locks.at(-1);
-      if (lock) {
-        const wait = lock.createdAt.getTime() + PASSWORD_LOCK.lockMinutes * MINUTE - at.getTime();
-        throw tooMany(
-          (when) =>
-            `Too many failed login attempts. Please try again ${when}${options.otpLogin ? ', or log in with an OTP sent to your email' : ''}.`,
-          wait,
-        );
-      }
-    },
-
-    /** Counts a wrong password against the address and the IP; the tenth for an address within 15 minutes (since any earlier lock) locks it. */
-    async recordPasswordFailure(email: string, ip: string): Promise<void> {
-      const at = now();
-      await db.insert(authEvents).values([
-        { kind: 'password_failed', subject: email, createdAt: at },
-        { kind: 'password_failed_from_ip', subject: ip, createdAt: at },
-      ]);
-      const [lastLock] = await events(db, 'password_locked', email, new Date(0)).then((rows) => rows.slice(-1));
-      const windowStart = Math.max(at.getTime() - PASSWORD_LOCK.windowMinutes * MINUTE, lastLock?.createdAt.getTime() ?? 0);
-      const failures = await events(db, 'password_failed', email, new Date(windowStart));
-      if (failures.length >= PASSWORD_LOCK.maxFailures) {
-        await db.insert(authEvents).values({ kind: 'password_locked', subject: email, createdAt: at });
-      }
-    },
-
-    /** After a successful login (password or code): the address's failures and any lock are forgotten. */
-    async clearPasswordFailures(email: string): Promise<void> {
-      await db
-        .delete(authEvents)
-        .where(and(inArray(authEvents.kind, ['password_failed', 'password_locked']), eq(authEvents.subject, email)));
     },
   };
 }

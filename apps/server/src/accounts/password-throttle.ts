@@ -1,8 +1,7 @@
 import { isIPv6 } from 'node:net';
-import { AppError } from '@shop/core';
 import { and, count, countDistinct, desc, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { tryAgainIn } from './code-store.js';
+import { tooMany } from './code-store.js';
 import { authEvents } from './tables.js';
 
 /** Wrong passwords for one account from one client: the tenth within 15 minutes (since any earlier lock) holds that client back 15 minutes. */
@@ -51,10 +50,6 @@ export function throttleAddress(ip: string): string {
   if (!isIPv6(address)) return ip;
   return `${ipv6Hextets(address).slice(0, 4).join(':')}::/64`;
 }
-
-/** A 429 whose message and Retry-After header say when to try again. */
-const tooMany = (message: (when: string) => string, waitMs: number) =>
-  new AppError('TOO_MANY_REQUESTS', message(tryAgainIn(waitMs)), undefined, Math.max(1, Math.ceil(waitMs / 1000)));
 
 /**
  * Password login throttles, shared by shoppers and admins (each with its own account keys), counted in

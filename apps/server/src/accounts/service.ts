@@ -14,10 +14,11 @@ import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
 import type { MailQueue } from '../mail/queue.js';
-import { codeMail, existingAccountMail, noAccountMail } from '../mail/templates.js';
+import { codeMail, existingAccountMail, failedLoginsMail, noAccountMail } from '../mail/templates.js';
 import type { SettingsService } from '../settings/service.js';
 import { daysAfter, hashToken, newToken, slidExpiry } from '../auth/session-tokens.js';
 import { OTP_RULES, createCodeStore, type CodePurpose } from './code-store.js';
+import { PASSWORD_ALERT, createPasswordThrottle, type PasswordFailureAlert } from './password-throttle.js';
 import { userNotifications, userSessions, users } from './tables.js';
 
 export const SESSION_DAYS = 30;
@@ -67,6 +68,7 @@ const toPublicUser = (row: UserRow): PublicUser => ({
 export function createAccountsService(db: Db, options: AccountsOptions) {
   const { now } = options;
   const codes = createCodeStore(db, { secret: options.secret, now });
+  const throttle = createPasswordThrottle(db, { now });
   // Checked when the address is unknown, so a wrong address costs as long as a wrong password.
   const dummyHash = hash('not-a-real-password', ARGON2);
 
@@ -92,6 +94,24 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       ),
     );
     await options.mail.deliverNow([mailId]);
+  }
+
+  /**
+   * Tells the shopper her account saw many failed password logins. Queued and delivered in the background:
+   * the answer to the wrong password never waits for the mail server.
+   */
+  async function queueFailedLoginsAlert(user: UserRow, alert: PasswordFailureAlert): Promise<void> {
+    const shop = await options.settings.get();
+    const mail = failedLoginsMail({
+      to: user.email,
+      account: user.email,
+      backOffice: false,
+      ...alert,
+      everyMinutes: PASSWORD_ALERT.windowMinutes,
+      shop,
+      publicUrl: options.publicUrl,
+    });
+    options.mail.deliverSoon([await options.mail.enqueue(db, mail, { kind: 'alert' })]);
   }
 
   async function createSession(userId: string, previousToken: string | undefined): Promise<Session> {
@@ -133,15 +153,16 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       ip: string,
       previousToken?: string,
     ): Promise<{ user: PublicUser; session: Session }> {
-      await codes.assertPasswordAttemptsAllowedFrom(ip);
-      await codes.assertPasswordLoginAllowed(email);
+      // Only a client that keeps failing is held back: a stranger who knows the address cannot keep the shopper out.
+      await throttle.assertAllowed(email, ip, { otpLogin: true });
       const user = await findByEmail(email);
       const matches = await verify(user?.passwordHash ?? (await dummyHash), password);
       if (!user || !matches) {
-        await codes.recordPasswordFailure(email, ip);
+        const alert = await throttle.recordFailure(email, ip);
+        if (alert && user && !user.blockedAt) await queueFailedLoginsAlert(user, alert);
         throw new AppError('UNAUTHENTICATED', WRONG_LOGIN_MESSAGE);
       }
-      await codes.clearPasswordFailures(email);
+      await throttle.clearFailuresFrom(email, ip);
       assertNotBlocked(user);
       return { user: toPublicUser(user), session: await createSession(user.id, previousToken) };
     },
@@ -151,8 +172,8 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       const user = await findByEmail(email);
       // Unreachable for a consumed code unless the account was deleted in between.
       if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid OTP.');
-      // The owner proved the mailbox: a lock a stranger caused with wrong passwords ends here.
-      await codes.clearPasswordFailures(email);
+      // The owner proved the mailbox: a lock her network's failures caused ends here.
+      await throttle.clearFailures(email);
       assertNotBlocked(user);
       return { user: toPublicUser(user), session: await createSession(user.id, previousToken) };
     },
@@ -178,8 +199,8 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
         await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, user.id));
         await tx.delete(userSessions).where(eq(userSessions.userId, user.id));
       });
-      // The owner proved the mailbox: a lock a stranger caused with wrong passwords ends here.
-      await codes.clearPasswordFailures(details.email);
+      // The owner proved the mailbox: a lock her network's failures caused ends here.
+      await throttle.clearFailures(details.email);
     },
 
     /**
