@@ -1,13 +1,14 @@
 import { SESSION_COOKIE, type PublicUser } from '@shop/core';
+import { parseCookie } from 'cookie';
 import type { AppLoadContext } from 'react-router';
 
-/** The session token from the request's cookie header, if any. */
+/**
+ * The session token from the request's cookie header, if any: read by the parser @fastify/cookie uses for the API,
+ * so a page and the API always see the same token. A value that is not valid percent-encoding is taken as sent.
+ */
 export function sessionToken(request: Request): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
+  const header = request.headers.get('cookie');
+  return header ? parseCookie(header)[SESSION_COOKIE] : undefined;
 }
 
 /** The signed-in shopper of this page request, checked in-process by the accounts service. */
