@@ -172,6 +172,126 @@ describe('createRazorpayClient over HTTP', () => {
     );
   });
 
+  // Issue 13: Razorpay adds and omits fields over time; only what the shop reads stops an answer.
+  const PAYMENT = {
+    id: 'pay_29QQoUBi66xm2f',
+    entity: 'payment',
+    amount: 129_900,
+    currency: 'INR',
+    status: 'captured',
+    order_id: ORDER.id,
+    invoice_id: null,
+    international: false,
+    method: 'upi',
+    amount_refunded: 0,
+    refund_status: null,
+    captured: true,
+    description: null,
+    card_id: null,
+    bank: null,
+    wallet: null,
+    vpa: 'success@razorpay',
+    email: 'asha@example.in',
+    contact: '+919876543210',
+    notes: [],
+    fee: 3_066,
+    tax: 468,
+    error_code: null,
+    error_description: null,
+    created_at: 1_582_628_073,
+  };
+  const REFUND = {
+    id: 'rfnd_FP8QHiV938haTz',
+    entity: 'refund',
+    amount: 129_900,
+    currency: 'INR',
+    payment_id: PAYMENT.id,
+    notes: [],
+    receipt: null,
+    status: 'processed',
+    speed_processed: 'normal',
+    speed_requested: 'normal',
+    created_at: 1_597_078_866,
+  };
+  const without = <T extends object>(entity: T, ...fields: Array<keyof T>) =>
+    Object.fromEntries(Object.entries(entity).filter(([key]) => !fields.includes(key as keyof T)));
+  const NEW_FIELDS = { upi: { vpa: 'success@razorpay', flow: 'collect' }, acquirer_data: { rrn: '123456789012' }, token_id: 'token_X' };
+
+  it('reads answers with fields the shop does not use missing, and with new fields, for order create, payment fetch, order payments and refund (issue 13)', async () => {
+    fake.answer(() => ({
+      status: 200,
+      body: {
+        ...without(ORDER, 'receipt', 'amount_paid', 'amount_due', 'attempts', 'notes', 'entity', 'status', 'created_at'),
+        ...NEW_FIELDS,
+      },
+    }));
+    expect(await client.createOrder({ amount: 129_900, receipt: 'ORD-2611-000123' })).toMatchObject({
+      id: ORDER.id,
+      amount: 129_900,
+      currency: 'INR',
+    });
+
+    const payment = {
+      ...without(
+        PAYMENT,
+        'email',
+        'contact',
+        'captured',
+        'notes',
+        'error_code',
+        'error_description',
+        'amount_refunded',
+        'refund_status',
+        'currency',
+        'entity',
+      ),
+      ...NEW_FIELDS,
+    };
+    fake.answer(() => ({ status: 200, body: payment }));
+    expect(await client.fetchPayment(PAYMENT.id)).toMatchObject({
+      id: PAYMENT.id,
+      amount: 129_900,
+      status: 'captured',
+      order_id: ORDER.id,
+      method: 'upi',
+      created_at: PAYMENT.created_at,
+    });
+
+    fake.answer(() => ({ status: 200, body: { items: [payment, { ...payment, id: 'pay_Second0000000', status: 'failed' }] } }));
+    const { items } = await client.fetchOrderPayments(ORDER.id);
+    expect(items.map((item) => [item.id, item.status])).toEqual([
+      [PAYMENT.id, 'captured'],
+      ['pay_Second0000000', 'failed'],
+    ]);
+
+    fake.answer(() => ({
+      status: 200,
+      body: {
+        ...without(REFUND, 'notes', 'receipt', 'speed_requested', 'speed_processed', 'currency', 'amount', 'payment_id', 'created_at'),
+        ...NEW_FIELDS,
+      },
+    }));
+    expect(await client.refundPayment(PAYMENT.id, { amount: 129_900 }, 'cancel_0123456789')).toMatchObject({
+      id: REFUND.id,
+      status: 'processed',
+    });
+    fake.answer(() => ({ status: 200, body: { ...REFUND, notes: { nested: { odd: true } }, speed_processed: 3 } }));
+    expect(await client.fetchRefund(REFUND.id)).toMatchObject({ id: REFUND.id, status: 'processed' });
+  });
+
+  it('still refuses an answer without a field the shop reads (issue 13)', async () => {
+    fake.answer(() => ({ status: 200, body: without(PAYMENT, 'order_id') }));
+    const error = await failure(client.fetchPayment(PAYMENT.id));
+    expect(error).toMatchObject({ kind: 'invalid_response', status: 200 });
+    expect(error.message).toBe(
+      `Razorpay GET /v1/payments/${PAYMENT.id} answered an unexpected body (order_id: Invalid input: expected string, received undefined)`,
+    );
+    fake.answer(() => ({ status: 200, body: without(REFUND, 'status') }));
+    expect((await failure(client.fetchRefund(REFUND.id))).kind).toBe('invalid_response');
+    fake.answer(() => ({ status: 200, body: without(ORDER, 'id') }));
+    expect((await failure(client.fetchOrder(ORDER.id))).kind).toBe('invalid_response');
+  });
+
   it('reports a refused connection as kind network', async () => {
     const closed = await startRazorpayFake();
     const base = closed.url;

@@ -2,9 +2,14 @@ import { z } from 'zod';
 
 /**
  * A typed client for the part of Razorpay's REST API the shop uses: orders, their payments, payments and
- * refunds (https://razorpay.com/docs/api/). Field names are Razorpay's own. Answers are checked with zod and
- * keep only the fields below; anything else Razorpay sends is dropped.
+ * refunds (https://razorpay.com/docs/api/). Field names are Razorpay's own. Answers are checked with zod: the
+ * fields the shop reads must be there and well formed; every other field is taken when it reads as below and
+ * left out (undefined) when missing or changed, because Razorpay adds and omits fields over time and an unused
+ * one must never stop a verification, a reconciliation or a refund (issue 13). Fields not listed are dropped.
  */
+
+/** A field the shop does not read: undefined when Razorpay leaves it out or sends it in another shape. */
+const unused = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
 // Razorpay sends `"notes": []` (an empty PHP array) when an entity has no notes.
 const notesSchema = z
@@ -14,55 +19,58 @@ const notesSchema = z
     return Object.fromEntries(Object.entries(notes).map(([key, value]) => [key, value === null ? '' : String(value)]));
   });
 
+// Read by the shop: id, amount and currency (handed to Checkout).
 const orderSchema = z.object({
   id: z.string(),
-  entity: z.literal('order'),
+  entity: unused(z.literal('order')),
   amount: z.number().int(),
-  amount_paid: z.number().int(),
-  amount_due: z.number().int(),
+  amount_paid: unused(z.number().int()),
+  amount_due: unused(z.number().int()),
   currency: z.string(),
-  receipt: z.string().nullable(),
-  status: z.enum(['created', 'attempted', 'paid']),
-  attempts: z.number().int(),
-  notes: notesSchema,
-  created_at: z.number().int(),
+  receipt: unused(z.string().nullable()),
+  status: unused(z.enum(['created', 'attempted', 'paid'])),
+  attempts: unused(z.number().int()),
+  notes: unused(notesSchema),
+  created_at: unused(z.number().int()),
 });
 
+// Read by the shop: id, amount, status, order_id (whose order it is), method and created_at (when it was paid).
 const paymentSchema = z.object({
   id: z.string(),
-  entity: z.literal('payment'),
+  entity: unused(z.literal('payment')),
   amount: z.number().int(),
-  currency: z.string(),
+  currency: unused(z.string()),
   status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed']),
   order_id: z.string().nullable(),
   method: z.string(),
-  captured: z.boolean(),
-  email: z.string().nullable(),
-  contact: z.string().nullable(),
-  notes: notesSchema,
-  error_code: z.string().nullable(),
-  error_description: z.string().nullable(),
-  amount_refunded: z.number().int(),
-  refund_status: z.enum(['partial', 'full']).nullable(),
+  captured: unused(z.boolean()),
+  email: unused(z.string().nullable()),
+  contact: unused(z.string().nullable()),
+  notes: unused(notesSchema),
+  error_code: unused(z.string().nullable()),
+  error_description: unused(z.string().nullable()),
+  amount_refunded: unused(z.number().int()),
+  refund_status: unused(z.enum(['partial', 'full']).nullable()),
   created_at: z.number().int(),
 });
 
+// Read by the shop: id and status.
 const refundSchema = z.object({
   id: z.string(),
-  entity: z.literal('refund'),
-  amount: z.number().int(),
-  currency: z.string(),
-  payment_id: z.string(),
-  notes: notesSchema,
-  receipt: z.string().nullable(),
+  entity: unused(z.literal('refund')),
+  amount: unused(z.number().int()),
+  currency: unused(z.string()),
+  payment_id: unused(z.string()),
+  notes: unused(notesSchema),
+  receipt: unused(z.string().nullable()),
   status: z.enum(['pending', 'processed', 'failed']),
-  speed_requested: z.string().nullable(),
-  speed_processed: z.string().nullable(),
-  created_at: z.number().int(),
+  speed_requested: unused(z.string().nullable()),
+  speed_processed: unused(z.string().nullable()),
+  created_at: unused(z.number().int()),
 });
 
 const collectionOf = <T extends z.ZodType>(item: T) =>
-  z.object({ entity: z.literal('collection'), count: z.number().int(), items: z.array(item) });
+  z.object({ entity: unused(z.literal('collection')), count: unused(z.number().int()), items: z.array(item) });
 
 const errorBodySchema = z.object({
   error: z.object({
@@ -79,7 +87,7 @@ const errorBodySchema = z.object({
 export type RazorpayOrder = z.infer<typeof orderSchema>;
 export type RazorpayPayment = z.infer<typeof paymentSchema>;
 export type RazorpayRefund = z.infer<typeof refundSchema>;
-export type RazorpayCollection<T> = { entity: 'collection'; count: number; items: T[] };
+export type RazorpayCollection<T> = { entity?: 'collection'; count?: number; items: T[] };
 /** The `error` object of a Razorpay failure answer, e.g. `{ code: 'BAD_REQUEST_ERROR', description: '…' }`. */
 export type RazorpayErrorBody = z.infer<typeof errorBodySchema>['error'];
 
