@@ -37,6 +37,7 @@ import { registerSameOriginCheck } from './http/same-origin.js';
 import { apiHeaders, securityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { devMailboxRoutes } from './mail/routes.js';
+import { s3MediaRoutes } from './media/routes.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
@@ -258,15 +259,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes(options.services));
   await app.register(announcementRoutes(options.services));
 
-  // Stored images: content-hashed names, so browsers and CDNs may keep them for a year.
-  await app.register(fastifyStatic, {
-    root: options.services.media.root,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    maxAge: '365d',
-    immutable: true,
-  });
+  // Stored images: content-hashed names, so browsers and CDNs may keep them for a year. From S3 they are served
+  // even with MEDIA_PUBLIC_URL set: links written before it (orders, mails, cached pages) keep working.
+  const mediaOrigin = options.services.media.origin;
+  if (mediaOrigin.kind === 'local') {
+    await app.register(fastifyStatic, {
+      root: mediaOrigin.root,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      maxAge: '365d',
+      immutable: true,
+    });
+  } else {
+    await app.register(s3MediaRoutes(mediaOrigin.read));
+  }
 
   // Unknown API paths answer in the envelope, never with the HTML not-found page.
   const apiNotFound = async (request: FastifyRequest, reply: FastifyReply) =>

@@ -98,6 +98,57 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('photos (MEDIA_STORE)', () => {
+    const s3: Record<string, string> = {
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'shop-photos',
+      S3_REGION: 'ap-south-1',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+
+    it('keeps photos in DATA_DIR/media by default, linked under /media unless MEDIA_PUBLIC_URL is set', () => {
+      expect(load({}).media).toEqual({ kind: 'local', root: path.join(dataDir, 'media'), publicUrl: undefined });
+      expect(load({ MEDIA_PUBLIC_URL: 'https://cdn.example.in/shop/' }).media.publicUrl).toBe('https://cdn.example.in/shop');
+    });
+
+    it('reads the S3 bucket, its region, credentials, endpoint and path style', () => {
+      expect(load(s3).media).toEqual({
+        kind: 's3',
+        bucket: 'shop-photos',
+        region: 'ap-south-1',
+        endpoint: undefined,
+        credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' },
+        forcePathStyle: false,
+        publicUrl: undefined,
+      });
+      expect(
+        load({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: '1', MEDIA_PUBLIC_URL: 'https://photos.example.in' })
+          .media,
+      ).toMatchObject({ endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, publicUrl: 'https://photos.example.in' });
+    });
+
+    it.each(['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])('refuses MEDIA_STORE=s3 without %s', (name) => {
+      const env = { ...s3 };
+      delete env[name];
+      expect(() => load(env)).toThrow(new ConfigError(`${name}: must be set when MEDIA_STORE is s3`));
+    });
+
+    it.each<[Record<string, string>, string]>([
+      [{ MEDIA_STORE: 'disk' }, "MEDIA_STORE: must be local or s3 (got 'disk')"],
+      [{ ...s3, S3_ENDPOINT: 'minio:9000' }, "S3_ENDPOINT: must be a URL like https://s3.example.com (got 'minio:9000')"],
+      [{ ...s3, S3_FORCE_PATH_STYLE: 'true' }, "S3_FORCE_PATH_STYLE: must be 0 or 1 (got 'true')"],
+      [{ MEDIA_PUBLIC_URL: 'cdn.example.in' }, "MEDIA_PUBLIC_URL: must be a URL like https://cdn.example.in/media (got 'cdn.example.in')"],
+      [
+        { MEDIA_PUBLIC_URL: 'https://cdn.example.in/?v=1' },
+        "MEDIA_PUBLIC_URL: must be a URL like https://cdn.example.in/media (got 'https://cdn.example.in/?v=1')",
+      ],
+      [{ S3_BUCKET: 'shop-photos' }, "MEDIA_STORE: must be s3 when S3_BUCKET is set (photos would stay on this machine's disk)"],
+    ])('refuses %o with one line naming the variable', (env, message) => {
+      expect(() => load(env)).toThrow(new ConfigError(message));
+    });
+  });
+
   describe('in production', () => {
     const keys = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
     const ready: Record<string, string> = {
@@ -128,6 +179,16 @@ describe('loadConfig', () => {
         message('http://shop.example.in'),
       );
       expect(load({ ...ready, PUBLIC_URL: 'http://10.0.0.8:3000', ALLOW_INSECURE_HTTP: '1' }).publicUrl).toBe('http://10.0.0.8:3000');
+    });
+
+    it('refuses a plain http MEDIA_PUBLIC_URL unless plain http is allowed out loud', () => {
+      expect(() => load({ ...ready, MEDIA_PUBLIC_URL: 'http://cdn.example.in' })).toThrow(
+        new ConfigError(
+          "MEDIA_PUBLIC_URL: production needs an https address (got 'http://cdn.example.in'); set ALLOW_INSECURE_HTTP=1 only on a private network",
+        ),
+      );
+      expect(load({ ...ready, MEDIA_PUBLIC_URL: 'https://cdn.example.in' }).media.publicUrl).toBe('https://cdn.example.in');
+      expect(load({ ...ready, MEDIA_PUBLIC_URL: 'http://10.0.0.9', ALLOW_INSECURE_HTTP: '1' }).media.publicUrl).toBe('http://10.0.0.9');
     });
 
     it('refuses to start without SMTP_URL, so codes never wait in the dev outbox', () => {

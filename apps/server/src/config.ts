@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { MediaStoreConfig } from './media/store.js';
 
 /** A start-up problem a person can fix: printed as one line, the process exits with code 1. */
 export class ConfigError extends Error {
@@ -93,6 +94,17 @@ const envSchema = z.object({
     .transform(Number)
     .refine((seconds) => seconds >= 60 && seconds <= 86_400, 'must be from 60 to 86400 seconds')
     .default(900),
+  MEDIA_STORE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ENDPOINT: url(['http:', 'https:'], 'https://s3.example.com').optional(),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  // A base that links are built on: no query or fragment, which would end up in the middle of every photo URL.
+  MEDIA_PUBLIC_URL: url(['http:', 'https:'], 'https://cdn.example.in/media')
+    .refine((value) => !/[?#]/.test(value), 'must be a URL like https://cdn.example.in/media')
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino level such as info' })
     .default('info'),
@@ -120,6 +132,39 @@ export interface Config {
   logLevel: string;
   /** How long an unpaid order holds its stock. */
   reservationSeconds: number;
+  /** Where photos are kept (MEDIA_STORE: DATA_DIR/media or an S3 bucket) and linked (MEDIA_PUBLIC_URL). */
+  media: MediaStoreConfig;
+}
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_VARIABLES = [...S3_REQUIRED, 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
+
+/** The media store from MEDIA_STORE and the S3_* variables; throws ConfigError naming the first missing one. */
+function mediaConfig(e: z.infer<typeof envSchema>, dataDir: string, production: boolean): MediaStoreConfig {
+  const publicUrl = e.MEDIA_PUBLIC_URL?.replace(/\/+$/, '');
+  // Photos over plain http on an https page are blocked by browsers; like PUBLIC_URL, said out loud or refused.
+  if (production && publicUrl?.startsWith('http:') && e.ALLOW_INSECURE_HTTP !== '1') {
+    throw new ConfigError(
+      `MEDIA_PUBLIC_URL: production needs an https address (got '${publicUrl}'); set ALLOW_INSECURE_HTTP=1 only on a private network`,
+    );
+  }
+  if (e.MEDIA_STORE === 'local') {
+    // S3 settings without MEDIA_STORE=s3 would leave photos on this one machine's disk without a word.
+    const stray = S3_VARIABLES.find((name) => e[name] !== undefined);
+    if (stray) throw new ConfigError(`MEDIA_STORE: must be s3 when ${stray} is set (photos would stay on this machine's disk)`);
+    return { kind: 'local', root: path.join(dataDir, 'media'), publicUrl };
+  }
+  const missing = S3_REQUIRED.find((name) => !e[name]);
+  if (missing) throw new ConfigError(`${missing}: must be set when MEDIA_STORE is s3`);
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION!,
+    endpoint: e.S3_ENDPOINT,
+    credentials: { accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY! },
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+    publicUrl,
+  };
 }
 
 /** Fixed test keys of the built-in Razorpay emulator, used only when no real keys are set. */
@@ -171,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.SMTP_URL) {
     throw new ConfigError('SMTP_URL: production needs a mail server, e.g. smtp://user:pass@host:587');
   }
+  const media = mediaConfig(e, dataDir, production);
   return {
     production,
     port: e.PORT,
@@ -196,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !production && e.DATABASE_URL === undefined,
     logLevel: e.LOG_LEVEL,
     reservationSeconds: e.RESERVATION_TTL_SECONDS,
+    media,
   };
 }
 

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   const services = createServices(database.db, {
     metrics,
     mediaDir: path.join(config.dataDir, 'media'),
+    media: config.media,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     publicUrl: config.publicUrl,
@@ -135,6 +136,7 @@ async function main(): Promise<void> {
       .then(() => services.mail.stop())
       .then(() => new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined))))
       .then(() => services.photoEncoder.stop())
+      .then(() => services.media.close())
       .then(() => disconnectChanges())
       .then(() => database.close())
       .then(() => process.exit(0))

@@ -20,7 +20,7 @@ import type { Db } from './db/database.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxMailer } from './mail/mailer.js';
 import { createMailQueue, type MailQueue } from './mail/queue.js';
 import { createMetrics, type ShopMetrics } from './metrics/metrics.js';
-import { createMediaStore, type MediaStore } from './media/store.js';
+import { createMediaStore, type MediaStore, type MediaStoreConfig } from './media/store.js';
 import { createPhotoEncoder, type PhotoEncoder } from './catalogue/photo-encoder.js';
 import { createNotificationService, type NotificationService } from './notifications/service.js';
 import { createAdminOrdersService, type AdminOrdersService } from './orders/admin-service.js';
@@ -83,8 +83,10 @@ export interface Services {
 }
 
 export interface ServicesOptions {
-  /** Where product photos are stored (DATA_DIR/media). */
+  /** Where product photos are stored (DATA_DIR/media) when `media` is not given. */
   mediaDir: string;
+  /** The media store as configured (config.media: local disk or S3, MEDIA_PUBLIC_URL); replaces `mediaDir`. */
+  media?: MediaStoreConfig;
   /** Mail goes over SMTP when set, else into the dev outbox. */
   smtpUrl?: string;
   mailFrom?: string;
@@ -137,7 +139,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
   const mailer: Mailer = mail;
   const catalogueChanges = createCatalogueChanges();
   const catalogue = createCatalogueService(db, catalogueChanges);
-  const media = createMediaStore(options.mediaDir);
+  const media = createMediaStore(options.media ?? { kind: 'local', root: options.mediaDir });
   const photoEncoder = createPhotoEncoder(db, { media, changes: catalogueChanges });
   const notifications = createNotificationService(db, now);
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';

@@ -35,11 +35,25 @@ export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 export const DEFAULT_IMAGE_WIDTH = 640;
 export type ImageFormat = 'webp' | 'avif';
 
-/** URL of one rendition of a stored image. */
-export const mediaUrl = (storageKey: string, width: number = DEFAULT_IMAGE_WIDTH, format: ImageFormat = 'webp') =>
-  `/media/${storageKey}-${width}.${format}`;
-export const mediaSrcset = (storageKey: string, format: ImageFormat = 'webp') =>
-  IMAGE_WIDTHS.map((width) => `${mediaUrl(storageKey, width, format)} ${width}w`).join(', ');
+/** Where the shop itself serves photos; MEDIA_PUBLIC_URL (a CDN or public bucket) replaces it in pages when set. */
+export const MEDIA_PATH = '/media';
+
+/** URL of one rendition of a stored image, under `base`: the shop's /media or MEDIA_PUBLIC_URL (no trailing slash). */
+export const mediaUrl = (
+  storageKey: string,
+  width: number = DEFAULT_IMAGE_WIDTH,
+  format: ImageFormat = 'webp',
+  base: string = MEDIA_PATH,
+) => `${base}/${storageKey}-${width}.${format}`;
+export const mediaSrcset = (storageKey: string, format: ImageFormat = 'webp', base: string = MEDIA_PATH) =>
+  IMAGE_WIDTHS.map((width) => `${mediaUrl(storageKey, width, format, base)} ${width}w`).join(', ');
+
+/**
+ * A photo URL as rows keep it (`/media/…`: orders, carts and photos store the shop's own path, so they stay
+ * valid whatever MEDIA_PUBLIC_URL becomes), rebased on `base` for a page or an answer. Other URLs pass as they are.
+ */
+export const publicMediaUrl = (stored: string, base: string) =>
+  base !== MEDIA_PATH && stored.startsWith(`${MEDIA_PATH}/`) ? `${base}${stored.slice(MEDIA_PATH.length)}` : stored;
 
 /** Orders sizes as people expect (S before M before L), unknown ones after. */
 export function compareSizes(a: string, b: string): number {

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const say = (message: string) => process.stdout.write(`${message}\n`);
   try {
     await database.migrate();
-    const services = createServices(database.db, { mediaDir: path.join(config.dataDir, 'media') });
+    const services = createServices(database.db, { mediaDir: path.join(config.dataDir, 'media'), media: config.media });
     await services.settings.ensureExists();
     if (count === undefined) {
       const result = await seedDemoCatalogue(services, say, { closeUps: values['close-ups'] ?? false });
@@ -41,6 +41,8 @@ async function main(): Promise<void> {
     } else {
       await seedLargeCatalogue({ ...services, db: database.db }, { products: count, log: say });
     }
+    // The S3 client's kept-alive connections would hold the process open.
+    services.media.close();
   } finally {
     await database.close();
   }

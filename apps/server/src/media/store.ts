@@ -1,9 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, type ImageFormat, MAX_PHOTO_BYTES, ONLY_IMAGES_MESSAGE, mediaUrl, AppError } from '@shop/core';
+import { createHash } from 'node:crypto';
+import {
+  DEFAULT_IMAGE_WIDTH,
+  IMAGE_WIDTHS,
+  MEDIA_PATH,
+  type ImageFormat,
+  MAX_PHOTO_BYTES,
+  ONLY_IMAGES_MESSAGE,
+  mediaUrl,
+  AppError,
+} from '@shop/core';
 import sharp, { type Metadata } from 'sharp';
+import type { MediaBackend } from './backend.js';
+import { createLocalBackend } from './local-backend.js';
+import { createS3Backend, type S3Backend, type S3Settings } from './s3-backend.js';
 
 export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES;
 export const PHOTO_TOO_LARGE_MESSAGE = `Each image must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`;
@@ -31,12 +40,15 @@ export async function inspectImage(bytes: Buffer): Promise<void> {
 export interface StoredImage {
   /** The spec's public_id: `folder/hash`; files are `<key>-<width>.webp`. */
   key: string;
-  /** The spec's secure_url: the default rendition. */
+  /** The spec's secure_url: the default rendition, under /media (pages rebase it on MEDIA_PUBLIC_URL). */
   url: string;
   /** Size of the largest rendition; the aspect ratio holds for all of them. */
   width: number;
   height: number;
 }
+
+/** Where photos are kept (MEDIA_STORE) and, with `publicUrl` (MEDIA_PUBLIC_URL), where pages link them. */
+export type MediaStoreConfig = ({ kind: 'local'; root: string } | ({ kind: 's3' } & S3Settings)) & { publicUrl?: string };
 
 export interface MediaStore {
   /** Checks that the bytes are a JPEG, PNG, WebP or AVIF (by content, not name), and stores it in every width as WebP. */
@@ -54,15 +66,15 @@ export interface MediaStore {
    * is not there (removed meanwhile). Each file appears whole or not at all.
    */
   addAvif(key: string): Promise<boolean>;
-  readonly root: string;
+  /** Where pages link photos: MEDIA_PUBLIC_URL, or the shop's own /media. No trailing slash. */
+  readonly baseUrl: string;
+  /** What answers /media/*: files under a local folder (@fastify/static), or objects read from S3 (media/routes.ts). */
+  readonly origin: { kind: 'local'; root: string } | { kind: 's3'; read: S3Backend['read'] };
+  /** Lets go of the store's connections (S3); nothing to do on local disk. */
+  close(): void;
 }
 
 const KEY = /^[a-z0-9-]+\/[a-f0-9]+$/;
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
 
 /** One WebP rendition `width` pixels wide. .rotate() applies the camera's EXIF orientation; metadata is not copied. */
 function rendition(bytes: Buffer, width: number) {
@@ -75,64 +87,68 @@ function avifRendition(bytes: Buffer, width: number) {
   return sharp(bytes).resize({ width }).avif({ quality: 50, effort: 2 }).toBuffer();
 }
 
-/** Writes under a temporary name, then renames: a reader (or another instance writing the same file) never sees half. */
-async function writeWhole(file: string, data: Buffer): Promise<void> {
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temporary, data);
-  await rename(temporary, file);
-}
+/** The name of one rendition of a stored image, in the backend and under /media. */
+const nameOf = (key: string, width: number, format: ImageFormat = 'webp') => `${key}-${width}.${format}`;
 
-/** Images on local disk under `root` (DATA_DIR/media), served at /media. Keys are content hashes, so files never change. */
-export function createMediaStore(root: string): MediaStore {
-  mkdirSync(root, { recursive: true });
-  /** Where one rendition of a stored image lives (served at mediaUrl). */
-  const fileOf = (key: string, width: number, format: ImageFormat = 'webp') => path.join(root, `${key}-${width}.${format}`);
+/**
+ * Product photos in every rendition width, on local disk (DATA_DIR/media) or in an S3 bucket. Keys are content
+ * hashes, so a stored file never changes. The image work is the same for both; the backend only keeps bytes.
+ */
+export function createMediaStore(config: MediaStoreConfig): MediaStore {
+  let backend: MediaBackend;
+  let origin: MediaStore['origin'];
+  let close = () => {};
+  if (config.kind === 'local') {
+    backend = createLocalBackend(config.root);
+    origin = { kind: 'local', root: config.root };
+  } else {
+    const s3 = createS3Backend(config);
+    backend = s3;
+    origin = { kind: 's3', read: (name, options) => s3.read(name, options) };
+    close = () => s3.close();
+  }
   return {
-    root,
+    baseUrl: config.publicUrl ?? MEDIA_PATH,
+    origin,
+    close,
     inspectImage,
     async saveImage(bytes, folder) {
       await inspectImage(bytes);
       const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 20);
       const key = `${folder}/${hash}`;
-      await mkdir(path.join(root, folder), { recursive: true });
       let largest = { width: 0, height: 0 };
       for (const width of IMAGE_WIDTHS) {
         const { data, info } = await rendition(bytes, width);
-        await writeFile(fileOf(key, width), data);
+        await backend.put(nameOf(key, width), data);
         if (info.width >= largest.width) largest = { width: info.width, height: info.height };
       }
       return { key, url: mediaUrl(key, DEFAULT_IMAGE_WIDTH), ...largest };
     },
     async remove(key) {
       if (!KEY.test(key)) return;
-      const files = IMAGE_WIDTHS.flatMap((width) => (['webp', 'avif'] as const).map((format) => fileOf(key, width, format)));
-      await Promise.all(files.map((file) => rm(file, { force: true })));
+      await backend.remove(IMAGE_WIDTHS.flatMap((width) => (['webp', 'avif'] as const).map((format) => nameOf(key, width, format))));
     },
     async addAvif(key) {
       if (!KEY.test(key)) return false;
-      const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
-      let source: Buffer;
-      try {
-        source = await readFile(fileOf(key, largest));
-      } catch {
-        return false;
-      }
-      for (const width of IMAGE_WIDTHS) await writeWhole(fileOf(key, width, 'avif'), await avifRendition(source, width));
+      const source = await backend.get(nameOf(key, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!));
+      if (!source) return false;
+      for (const width of IMAGE_WIDTHS) await backend.put(nameOf(key, width, 'avif'), await avifRendition(source, width));
       return true;
     },
     async addMissingRenditions(keys) {
       let written = 0;
       for (const key of keys) {
         if (!KEY.test(key)) continue;
-        const present = await Promise.all(IMAGE_WIDTHS.map((width) => exists(fileOf(key, width))));
+        const present = await Promise.all(IMAGE_WIDTHS.map((width) => backend.exists(nameOf(key, width))));
         const largest = IMAGE_WIDTHS.filter((_, i) => present[i]).at(-1);
         // Nothing to make it from (the photo was removed), or nothing missing.
         if (largest === undefined || present.every(Boolean)) continue;
-        const source = await readFile(fileOf(key, largest));
+        const source = await backend.get(nameOf(key, largest));
+        if (!source) continue;
         for (const [i, width] of IMAGE_WIDTHS.entries()) {
           if (present[i] || width > largest) continue;
-          // Every instance runs this at start-up: whole files, so two writing the same one never mix.
-          await writeWhole(fileOf(key, width), (await rendition(source, width)).data);
+          // Every instance runs this at start-up: whole objects, so two writing the same one never mix.
+          await backend.put(nameOf(key, width), (await rendition(source, width)).data);
           written++;
         }
       }
