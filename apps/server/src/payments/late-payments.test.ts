@@ -5,7 +5,7 @@ import type { ErrorEnvelope } from '../http/envelope.js';
 import { capturingMailer, jsonCall, signedInUser, testClock } from '../test/accounts.js';
 import { useTestApp } from '../test/app.js';
 import { sellableProduct, stockOf } from '../test/shop-fixture.js';
-import type { WebhookDelivery } from './razorpay/emulator-webhooks.js';
+import { signedDelivery, type WebhookDelivery } from './razorpay/emulator-webhooks.js';
 import { paymentSignature } from './razorpay/signatures.js';
 import { payments, refunds } from './tables.js';
 
@@ -240,5 +240,38 @@ describe('verifyPayment with another order’s payment', () => {
     expect(await refundRows(first.orderId)).toEqual([]);
     expect(await refundRows(second.orderId)).toEqual([]);
     expect(await refundedAtRazorpay(paidA.paymentId)).toBe(0);
+  });
+});
+
+describe('webhooks from a Razorpay that omits fields', () => {
+  it('handles payment.captured and refund.processed whose entities lack fields the shop does not read (issue 13)', async () => {
+    const shopper = await openedOrder();
+    const paid = await pay(shopper);
+    /** The same event re-signed after `edit`, as a Razorpay that stopped sending some fields would send it. */
+    const reshaped = (delivery: WebhookDelivery, edit: (payload: Record<string, { entity: Record<string, unknown> }>) => void) => {
+      const body = JSON.parse(delivery.body) as { payload: Record<string, { entity: Record<string, unknown> }> };
+      edit(body.payload);
+      return signedDelivery(delivery.url, delivery.event, delivery.eventId, body, t.services.paymentProvider.webhookSecret);
+    };
+    await deliver(
+      reshaped(paid.captured, (payload) => {
+        for (const field of ['status', 'currency', 'captured', 'method', 'created_at', 'email', 'contact', 'notes'])
+          delete payload.payment!.entity[field];
+      }),
+    );
+    expect((await order(shopper)).status).toBe('paid');
+
+    expect((await cancel(shopper)).statusCode).toBe(200);
+    await emulator().webhooksSettled();
+    const processed = webhooks.splice(0).find((delivery) => delivery.event === 'refund.processed')!;
+    // As if the refund call's answer had been lost: only the webhook can confirm it.
+    await t.database.db.update(refunds).set({ status: 'pending' }).where(eq(refunds.orderId, shopper.orderId));
+    await deliver(
+      reshaped(processed, (payload) => {
+        for (const field of ['payment_id', 'amount', 'status', 'currency', 'notes']) delete payload.refund!.entity[field];
+        delete payload.payment;
+      }),
+    );
+    expect(await refundRows(shopper.orderId)).toMatchObject([{ status: 'processed' }]);
   });
 });
