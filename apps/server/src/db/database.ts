@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -29,8 +29,8 @@ export interface Database {
   channel?(name: string): NoticeChannel;
   /** PostgreSQL only: the connection pool's state, for the metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
-  /** PGlite only: the whole database as a tar file, to start other in-memory databases from (tests). */
-  dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: the whole database as a tar file (gzipped on request), to start other databases from (tests, backups). */
+  dumpDataDir?(compression?: 'none' | 'gzip'): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -48,8 +48,8 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzl
 const MIGRATION_LOCK_KEY = 7_302_026_001;
 
 /**
- * Embedded PostgreSQL in `dataDir`, or in memory when `dataDir` is undefined (tests); an in-memory one can start
- * from `template`, a dumpDataDir() of another.
+ * Embedded PostgreSQL in `dataDir`, or in memory when `dataDir` is undefined (tests). It can start from `template`,
+ * a dumpDataDir() of another, when it has no database yet (PGlite refuses to load over one).
  */
 export async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   let releaseLock = () => {};
@@ -58,11 +58,17 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
     releaseLock = lockDataDir(dataDir);
   }
   const running = new Set<number>();
-  const client = await PGlite.create({
-    dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined,
-    extensions: { pg_trgm },
-    ...(template && !dataDir ? { loadDataDir: template } : {}),
-  });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined,
+      extensions: { pg_trgm },
+      ...(template ? { loadDataDir: template } : {}),
+    });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -83,8 +89,8 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
       }
       return true;
     },
-    async dumpDataDir() {
-      return client.dumpDataDir('none');
+    async dumpDataDir(compression = 'none') {
+      return client.dumpDataDir(compression);
     },
     async close() {
       await client.close();
@@ -215,6 +221,15 @@ function describePgError(error: unknown): string {
   }
 }
 
+/** DATA_DIR's embedded database is open in another live process (a running shop). */
+export class DataDirInUseError extends ConfigError {
+  readonly pid: number;
+  constructor(dataDir: string, pid: number) {
+    super(`DATA_DIR: ${dataDir} is in use by another shop process (pid ${pid}); stop it or choose another DATA_DIR`);
+    this.pid = pid;
+  }
+}
+
 /**
  * PGlite is a single-process database: two shop processes on one DATA_DIR would corrupt it.
  * A pid file makes the second one stop with a clear message instead.
@@ -236,9 +251,7 @@ function lockDataDir(dataDir: string): () => void {
       const owner = Number(readFileSync(lockFile, 'utf8'));
       // Our own pid in the file is stale unless this process opened it (containers reuse low pids).
       const held = owner === process.pid ? openInThisProcess.has(lockFile) : Number.isInteger(owner) && isAlive(owner);
-      if (held) {
-        throw new ConfigError(`DATA_DIR: ${dataDir} is in use by another shop process (pid ${owner}); stop it or choose another DATA_DIR`);
-      }
+      if (held) throw new DataDirInUseError(dataDir, owner);
       rmSync(lockFile, { force: true }); // left behind by a process that died
     }
   }
