@@ -21,6 +21,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxMailer } 
 import { createMailQueue, type MailQueue } from './mail/queue.js';
 import { createMetrics, type ShopMetrics } from './metrics/metrics.js';
 import { createMediaStore, type MediaStore, type MediaStoreConfig } from './media/store.js';
+import { photoLinks } from './media/public-urls.js';
 import { createPhotoEncoder, type PhotoEncoder } from './catalogue/photo-encoder.js';
 import { createNotificationService, type NotificationService } from './notifications/service.js';
 import { createAdminOrdersService, type AdminOrdersService } from './orders/admin-service.js';
@@ -138,23 +139,18 @@ export function createServices(db: Db, options: ServicesOptions): Services {
   // Callers that only send use the queue as their Mailer: queued, first attempt at once, retried after.
   const mailer: Mailer = mail;
   const catalogueChanges = createCatalogueChanges();
-  const catalogue = createCatalogueService(db, catalogueChanges);
   const media = createMediaStore(options.media ?? { kind: 'local', root: options.mediaDir });
+  const catalogue = createCatalogueService(db, catalogueChanges, { photos: photoLinks(media.baseUrl) });
   const photoEncoder = createPhotoEncoder(db, { media, changes: catalogueChanges });
   const notifications = createNotificationService(db, now);
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
   const secret = options.secret ?? randomBytes(32).toString('base64url');
+  const orderNotices = createOrderNotices({ notifications, mail, settings, publicUrl });
   const orders = createOrdersService(db, {
     now,
     reservationSeconds: options.reservationSeconds ?? PAYMENT_RESERVATION_MINUTES * 60,
     onStockChange: (productIds) => catalogueChanges.publish(productIds),
-  });
-  const orderNotices = createOrderNotices(db, {
-    notifications,
-    mailer,
-    settings,
-    publicUrl,
-    onError: (error) => log.error({ err: error }, 'order notice could not be sent'),
+    notices: orderNotices,
   });
   const { timeoutMs, deliverWebhook, webhookRetryDelaysMs, log: webhookLog, ...razorpayConfig } = options.razorpay ?? {};
   const paymentProvider = createPaymentProvider(
@@ -162,7 +158,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     { db, production: options.production ?? false, timeoutMs, deliverWebhook, webhookRetryDelaysMs, now, log: webhookLog },
   );
   const addresses = createAddressService(db);
-  const payments = createPaymentsService(db, { orders, provider: paymentProvider, notices: orderNotices, now, log: paymentsLog(log) });
+  const payments = createPaymentsService(db, { orders, provider: paymentProvider, now, log: paymentsLog(log) });
   return {
     settings,
     catalogueChanges,

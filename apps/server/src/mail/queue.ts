@@ -259,10 +259,14 @@ export function createMailQueue(
       );
     },
 
-    /** Tries at once what a committed transaction queued (`enqueue`'s ids), without waiting for it. */
+    /**
+     * For mail queued inside a transaction that has not committed yet: tries it shortly after (twice, the second
+     * for a slow commit), without waiting; the worker's round sends whatever is still there.
+     */
     deliverSoon(ids: readonly (string | null)[]): void {
       const queuedIds = ids.filter((id): id is string => id !== null);
-      if (queuedIds.length > 0) void attempt(queuedIds, 0);
+      if (queuedIds.length === 0) return;
+      for (const delayMs of [20, 300]) setTimeout(() => void attempt(queuedIds, 0), delayMs).unref();
     },
 
     /** Delivers every due mail now (tests; the worker's own round). */

@@ -35,8 +35,13 @@ export function createNotificationService(db: Db, now: () => Date) {
       return row?.unread ?? 0;
     },
 
-    async create(userId: string, input: { title: string; body: string; link?: string | null }): Promise<UserNotification> {
-      const [row] = await db
+    /** `executor`: the transaction of the change the notification tells about (orders/notices.ts). */
+    async create(
+      userId: string,
+      input: { title: string; body: string; link?: string | null },
+      executor: Pick<Db, 'insert'> = db,
+    ): Promise<UserNotification> {
+      const [row] = await executor
         .insert(userNotifications)
         .values({ userId, title: input.title, body: input.body, link: input.link ?? null, createdAt: now() })
         .returning();

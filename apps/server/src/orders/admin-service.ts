@@ -181,12 +181,10 @@ export function createAdminOrdersService(
           ? { from: { status: 'shipped' as const, refusal: 'Only a shipped order can be marked delivered.' } }
           : {}),
       });
-      if (moved) {
-        notices.send('status', order, note);
-        return;
-      }
+      // A move's notice was written with it (notices.ts); a corrected tracking number is told in its own transaction.
+      if (moved) return;
       if (input.status === 'shipped' && (order.courier !== input.courier || order.trackingNumber !== input.trackingNumber)) {
-        const corrected = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
           const [after] = await tx
             .update(orders)
@@ -194,9 +192,8 @@ export function createAdminOrdersService(
             .where(eq(orders.id, orderId))
             .returning();
           await audited(actor, 'order.tracking')(tx, before!, after!);
-          return after!;
+          await notices.write(tx, 'status', after!, note);
         });
-        notices.send('status', corrected, note);
       }
     },
 
@@ -208,24 +205,22 @@ export function createAdminOrdersService(
     /** A return request accepted: the order is returned, and the refund is the next step. */
     async approveReturn(actor: AuditActor, orderId: string): Promise<void> {
       const note = 'We accepted your return. Your refund follows once we have the items back.';
-      const { order, moved } = await orderModule.advance(orderId, 'returned', {
+      await orderModule.advance(orderId, 'returned', {
         actor: 'admin',
         note,
         inTransaction: audited(actor, 'order.return_approved'),
       });
-      if (moved) notices.send('status', order, note);
     },
 
     /** A return request refused with a reason the shopper reads: the order is delivered again. */
     async rejectReturn(actor: AuditActor, orderId: string, reason: string): Promise<void> {
       const note = `We could not accept your return: ${reason}`;
-      const { order, moved } = await orderModule.advance(orderId, 'delivered', {
+      await orderModule.advance(orderId, 'delivered', {
         actor: 'admin',
         note,
         inTransaction: audited(actor, 'order.return_rejected'),
         from: { status: 'return_requested', refusal: 'This order has no return request to reject.' },
       });
-      if (moved) notices.send('status', order, note);
     },
 
     /** Refunds a returned order in full; it becomes refunded when Razorpay confirms. */

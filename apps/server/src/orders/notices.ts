@@ -1,29 +1,58 @@
-import { formatINR } from '@shop/core';
+import { formatINR, type OrderStatus } from '@shop/core';
 import { eq } from 'drizzle-orm';
 import { users } from '../accounts/tables.js';
 import type { Db } from '../db/database.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { MailQueue } from '../mail/queue.js';
 import { orderMail } from '../mail/templates.js';
 import type { NotificationService } from '../notifications/service.js';
 import type { SettingsService } from '../settings/service.js';
-import type { OrderRow } from './service.js';
+import type { Actor, OrderRow } from './service.js';
 
 export type OrderNotice = 'placed' | 'cancelled' | 'refunded' | 'late-refund' | 'status';
 
+/** One status change, as the state machine made it (orders/service.ts `move`), inside its transaction. */
+export interface StatusChange {
+  order: OrderRow;
+  from: OrderStatus;
+  to: OrderStatus;
+  actor: Actor;
+  /** The timeline's note: for the back-office's moves, the words the shopper is told. */
+  note: string;
+}
+
+/** Which notice a status change gives the shopper, if any. */
+export function noticeFor(change: Pick<StatusChange, 'to' | 'actor'>): OrderNotice | null {
+  switch (change.to) {
+    case 'paid':
+      return 'placed';
+    // An expired reservation cancels quietly, as it always has: the shopper never paid.
+    case 'cancelled':
+      return change.actor === 'system' ? null : 'cancelled';
+    case 'refunded':
+      return 'refunded';
+    case 'packed':
+    case 'shipped':
+    case 'delivered':
+    case 'returned':
+      return 'status';
+    // Her own request: the order page shows it, no mail needed.
+    case 'pending_payment':
+    case 'return_requested':
+      return null;
+  }
+}
+
 /**
- * Tells the shopper about her order: a notification in /user/notifications and an e-mail. Sent after the
- * change is committed; a mail that fails is logged, never undoes the order.
+ * Tells the shopper about her order: a notification in /user/notifications and an e-mail, both written in the
+ * transaction of the change (the mail through the outbox, mail/queue.ts). A change that happens once is told
+ * once, however many requests asked for it; a change rolled back is never told.
  */
-export function createOrderNotices(
-  db: Db,
-  deps: {
-    notifications: NotificationService;
-    mailer: Mailer;
-    settings: SettingsService;
-    publicUrl: string;
-    onError: (error: unknown) => void;
-  },
-) {
+export function createOrderNotices(deps: {
+  notifications: NotificationService;
+  mail: MailQueue;
+  settings: SettingsService;
+  publicUrl: string;
+}) {
   function texts(kind: OrderNotice, order: OrderRow, note?: string): { title: string; body: string } {
     const total = formatINR(order.totalPaise);
     switch (kind) {
@@ -51,25 +80,41 @@ export function createOrderNotices(
     }
   }
 
-  const inFlight = new Set<Promise<void>>();
+  /**
+   * Writes one notice in `tx`, the transaction of the change it tells about. `dedupeKey` names the change where
+   * no status moves (a late payment's refund), so a second report of it tells nothing new.
+   */
+  async function write(tx: Db, kind: OrderNotice, order: OrderRow, note?: string, dedupeKey?: string): Promise<void> {
+    const { title, body } = texts(kind, order, note);
+    const link = `/user/orders/${order.id}`;
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+    if (!user) return;
+    const shop = await deps.settings.get(tx);
+    const mailId = await deps.mail.enqueue(
+      tx,
+      orderMail({ to: user.email, subject: title, lines: [body], link, shop, publicUrl: deps.publicUrl }),
+      { kind: 'order', dedupeKey },
+    );
+    // The same change reported again: its notification is there already.
+    if (dedupeKey && !mailId) return;
+    await deps.notifications.create(order.userId, { title, body, link }, tx);
+    // Sent as soon as the transaction has committed; the worker sends it otherwise.
+    deps.mail.deliverSoon([mailId]);
+  }
+
   return {
-    send(kind: OrderNotice, order: OrderRow, note?: string): void {
-      const { title, body } = texts(kind, order, note);
-      const link = `/user/orders/${order.id}`;
-      const deliver = async () => {
-        await deps.notifications.create(order.userId, { title, body, link });
-        const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-        if (!user) return;
-        const shop = await deps.settings.get();
-        await deps.mailer.send(orderMail({ to: user.email, subject: title, lines: [body], link, shop, publicUrl: deps.publicUrl }));
-      };
-      const sending = deliver().catch(deps.onError);
-      inFlight.add(sending);
-      void sending.finally(() => inFlight.delete(sending));
+    write,
+
+    /** The state machine's hook: every status change that the shopper should hear of, told in its transaction. */
+    async statusChanged(tx: Db, change: StatusChange): Promise<void> {
+      const kind = noticeFor(change);
+      if (kind) await write(tx, kind, change.order, kind === 'status' ? change.note : undefined);
     },
-    /** Resolves once every notice sent so far is delivered or has failed (tests, shutdown). */
+
+    /** Resolves once every notice written so far has been sent or has failed (tests). */
     async settled(): Promise<void> {
-      await Promise.all([...inFlight]);
+      await deps.mail.drain();
+      await deps.mail.idle();
     },
   };
 }

@@ -24,6 +24,7 @@ import { cartLines } from '../cart/tables.js';
 import type { Db } from '../db/database.js';
 import { payments, refunds } from '../payments/tables.js';
 import { nextOrderSequence, putBackStock, stockLeft, stockOrder, takeStock, type StockItem } from './queries.js';
+import type { OrderNotices } from './notices.js';
 import { orderEvents, orderItems, orders, type AddressSnapshot } from './tables.js';
 
 // Orders: placing (with the stock reservation), paying, expiring, cancelling and returns. Every status change is
@@ -118,6 +119,8 @@ export interface OrdersOptions {
   reservationSeconds: number;
   /** Told the product ids whose stock changed, to clear catalogue caches. */
   onStockChange: (productIds: string[]) => void;
+  /** The shopper's notices, written inside the transaction of each change they tell about (notices.ts). */
+  notices?: Pick<OrderNotices, 'statusChanged' | 'write'>;
 }
 
 export function createOrdersService(db: Db, options: OrdersOptions) {
@@ -159,6 +162,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       .set({ ...extra, status: to, updatedAt: at })
       .where(eq(orders.id, order.id));
     await addEvent(tx, order.id, to, actor, note, at);
+    const after = { ...order, ...extra, status: to, updatedAt: at };
+    await options.notices?.statusChanged(tx, { order: after, from: order.status as OrderStatus, to, actor, note });
     return true;
   }
 
@@ -330,7 +335,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           });
 
         const refundIt = async (reason: string, note?: string): Promise<PaidOutcome> => {
-          await tx
+          const recorded = await tx
             .insert(refunds)
             .values({
               orderId: order.id,
@@ -341,7 +346,12 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
               reason,
               createdAt: now(),
             })
-            .onConflictDoNothing();
+            .onConflictDoNothing()
+            .returning({ id: refunds.id });
+          // Told once, with the refund's record: a second report of the same payment finds it there.
+          if (recorded.length > 0) {
+            await options.notices?.write(tx, 'late-refund', order, reason, `notice:late-refund:${payment.razorpayPaymentId}`);
+          }
           if (note) await addEvent(tx, order.id, order.status as OrderStatus, actor, note, now());
           return { kind: 'refund', order, payment, reason };
         };

@@ -2,7 +2,6 @@ import { AppError, paymentStatusesBefore, type CreatePaymentInput, type OrderDet
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
-import type { OrderNotices } from '../orders/notices.js';
 import {
   latePaymentRefundKey,
   paymentOfAnotherOrder,
@@ -50,9 +49,9 @@ const webhookSchema = z.object({
 
 export function createPaymentsService(
   db: Db,
-  deps: { orders: OrdersService; provider: PaymentProvider; notices: OrderNotices; now: () => Date; log: PaymentsLog },
+  deps: { orders: OrdersService; provider: PaymentProvider; now: () => Date; log: PaymentsLog },
 ) {
-  const { orders, provider, notices, now, log } = deps;
+  const { orders, provider, now, log } = deps;
 
   /**
    * Sends money back through Razorpay once per key: a retry answers the refund already made. True when Razorpay
@@ -109,23 +108,18 @@ export function createPaymentsService(
     const order = await orders.findById(row.orderId);
     if (!order) return;
     // A late payment refunded on a cancelled order that was never paid stays cancelled; its notice went already.
-    if (order.paidAt && (order.status === 'cancelled' || order.status === 'returned')) {
-      const refunded = await orders.markRefunded(order.id, actor);
-      if (refunded) notices.send('refunded', refunded);
-    }
+    // The order's own notice is written with its move to refunded (orders/notices.ts).
+    if (order.paidAt && (order.status === 'cancelled' || order.status === 'returned')) await orders.markRefunded(order.id, actor);
   }
 
   /** One path for every captured payment: verify, webhook and reconciliation all come here. */
   async function settle(captured: CapturedPayment, actor: 'shopper' | 'razorpay' | 'system'): Promise<void> {
+    // The notices ('placed', or the late payment's refund) are written inside markPaid's transaction.
     const outcome = await orders.markPaid(captured, actor);
-    if (outcome.kind === 'paid') {
-      notices.send('placed', outcome.order);
-    } else if (outcome.kind === 'refund') {
+    if (outcome.kind === 'refund') {
       log.info({ orderId: outcome.order.id, paymentId: captured.razorpayPaymentId }, `refunding payment: ${outcome.reason}`);
       const key = latePaymentRefundKey(captured.razorpayPaymentId);
-      if (await refund(outcome.order, captured.razorpayPaymentId, captured.amount, key, outcome.reason)) {
-        notices.send('late-refund', outcome.order, outcome.reason);
-      }
+      await refund(outcome.order, captured.razorpayPaymentId, captured.amount, key, outcome.reason);
     }
   }
 
@@ -297,9 +291,8 @@ export function createPaymentsService(
       actor: 'shopper' | 'admin' = 'shopper',
       inTransaction?: InTransaction,
     ): Promise<void> {
-      const before = await orders.detail(orderId).catch(() => null);
+      // The cancellation's notice is written with the move itself, so ten parallel cancels tell her once.
       const { order, refundDue } = await orders.cancel(orderId, reason, actor, actor === 'shopper' ? userId : undefined, inTransaction);
-      if (before && before.status !== 'cancelled') notices.send('cancelled', order);
       if (refundDue) {
         try {
           await refund(order, refundDue.paymentId, refundDue.amount, refundDue.key, refundDue.reason);

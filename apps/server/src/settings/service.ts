@@ -18,7 +18,8 @@ export const DEMO_SETTINGS: ShopSettings = {
 };
 
 export interface SettingsService {
-  get(): Promise<ShopSettings>;
+  /** `executor`: a transaction in progress (on PGlite, a read outside it would wait for it to end). */
+  get(executor?: Pick<Db, 'select'>): Promise<ShopSettings>;
   update(input: ShopSettings): Promise<ShopSettings>;
   /** Creates the settings row with demo values when there is none; never overwrites. */
   ensureExists(): Promise<void>;
@@ -40,8 +41,8 @@ export function createSettingsService(db: Db): SettingsService {
     });
 
   return {
-    async get() {
-      const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+    async get(executor: Pick<Db, 'select'> = db) {
+      const [row] = await executor.select().from(shopSettings).where(eq(shopSettings.id, 1));
       if (!row) throw new AppError('UNAVAILABLE', 'The shop is not set up yet.');
       return toSettings(row);
     },
