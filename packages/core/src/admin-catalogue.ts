@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageParam, pagingShape } from './admin.js';
 import { categorySchema, imageSchema } from './catalogue.js';
+import { csvImportRowSchema } from './catalogue-csv.js';
 import { plainText } from './text.js';
 
 // Contracts of the back-office's catalogue calls (spec §2.14–§2.16, §3 Product (admin), variant creation payload).
@@ -233,7 +234,10 @@ export const updateCategorySchema = z.object({
 });
 export type UpdateCategoryInput = z.infer<typeof updateCategorySchema>;
 
-/** Columns of the catalogue CSV, in order. Prices in rupees with two decimals, for people and spreadsheets. */
+/**
+ * Columns of the catalogue CSV, in order. Prices in rupees with two decimals, for people and spreadsheets.
+ * `exported_stock` (last, so the older columns keep their places) is the stock at export time: see catalogue-csv.ts.
+ */
 export const CATALOGUE_CSV_COLUMNS = [
   'id',
   'name',
@@ -245,6 +249,16 @@ export const CATALOGUE_CSV_COLUMNS = [
   'status',
   'fabric',
   'tags',
+  'exported_stock',
 ] as const;
 
-export const csvImportResultSchema = z.object({ created: z.number().int(), updated: z.number().int(), rows: z.number().int() });
+/** POST /api/admin/product/importProducts: the counts, and per row what changed and what happened to its stock. */
+export const csvImportResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  rows: z.number().int(),
+  /** Rows whose stock change was refused because the stock changed since the export. */
+  stockConflicts: z.number().int(),
+  results: z.array(csvImportRowSchema),
+});
+export type CsvImportResult = z.infer<typeof csvImportResultSchema>;

@@ -128,7 +128,7 @@ export const adminCatalogueRoutes =
       '/api/admin/product/exportProducts',
       {
         schema: {
-          summary: 'The catalogue as CSV (prices in rupees), the columns the import reads',
+          summary: 'The catalogue as CSV (prices in rupees), the columns the import reads; stock also as exported_stock',
           produces: ['text/csv'],
           response: { 200: z.string() },
         },
@@ -144,7 +144,9 @@ export const adminCatalogueRoutes =
       '/api/admin/product/importProducts',
       {
         schema: {
-          summary: 'Import a catalogue CSV (multipart field file): every row checked; any error writes nothing',
+          summary:
+            'Import a catalogue CSV (multipart field file): every row checked, any error writes nothing; stock changes only where ' +
+            'the file changed it from exported_stock and the stock has not moved since; answers per row what changed or was refused',
           consumes: ['multipart/form-data'],
           response: { 200: okEnvelope(csvImportResultSchema) },
         },

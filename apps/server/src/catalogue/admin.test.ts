@@ -418,16 +418,16 @@ describe('catalogue CSV', () => {
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = exported.body.trim().split('\n');
-    expect(lines[0]).toBe('id,name,description,category_slug,price_rupees,discount_percent,stock,status,fabric,tags');
+    expect(lines[0]).toBe('id,name,description,category_slug,price_rupees,discount_percent,stock,status,fabric,tags,exported_stock');
     const banarasi = lines.find((line) => line.startsWith(catalogue.ids.banarasi))!;
     expect(banarasi).toBe(
-      `${catalogue.ids.banarasi},Banarasi Silk Saree,"Handwoven silk with a zari border, for weddings.",silk-sarees,8999.00,30,0,active,Silk,"wedding, zari"`,
+      `${catalogue.ids.banarasi},Banarasi Silk Saree,"Handwoven silk with a zari border, for weddings.",silk-sarees,8999.00,30,0,active,Silk,"wedding, zari",0`,
     );
     const changed = banarasi.replace('8999.00,30', '9499.50,25');
-    const text = [lines[0], changed, ',Mulmul Dupatta,Light as air.,,799,0,12,draft,Mulmul,"summer, light"'].join('\n');
+    const text = [lines[0], changed, ',Mulmul Dupatta,Light as air.,,799,0,12,draft,Mulmul,"summer, light",'].join('\n');
     const response = await importCsv(text);
     expect(response.statusCode).toBe(200);
-    expect(dataOf<{ created: number; updated: number; rows: number }>(response)).toEqual({ created: 1, updated: 1, rows: 2 });
+    expect(dataOf<{ created: number; updated: number; rows: number }>(response)).toMatchObject({ created: 1, updated: 1, rows: 2 });
     expect(await product(catalogue.ids.banarasi)).toMatchObject({ productPrice: 949_950, productDiscount: 25, tags: ['wedding', 'zari'] });
     const found = dataOf<{ products: AdminProductRow[] }>(await call('GET', '/api/admin/product/getAllProducts?q=mulmul')).products;
     expect(found[0]).toMatchObject({
@@ -466,7 +466,7 @@ describe('catalogue CSV', () => {
 
     const columns = await importCsv('name,price\nX,1');
     expect(errorOf(columns)).toBe(
-      'Nothing was imported: the first line must name the columns id, name, description, category_slug, price_rupees, discount_percent, stock, status, fabric, tags (missing: id, description, category_slug, price_rupees, discount_percent, stock, status) (unknown: price).',
+      'Nothing was imported: the first line must name the columns id, name, description, category_slug, price_rupees, discount_percent, stock, status, fabric, tags, exported_stock (missing: id, description, category_slug, price_rupees, discount_percent, stock, status) (unknown: price).',
     );
     const ragged = await importCsv(`${header}\n,A,B`);
     expect(errorOf(ragged)).toMatch(/^Nothing was imported: the file is not valid CSV \(Invalid Record Length/);

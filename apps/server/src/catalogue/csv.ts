@@ -1,7 +1,16 @@
-import { AppError, CATALOGUE_CSV_COLUMNS, MAX_STOCK, PRODUCT_STATUSES, plainText } from '@shop/core';
+import {
+  AppError,
+  CATALOGUE_CSV_COLUMNS,
+  MAX_STOCK,
+  PRODUCT_STATUSES,
+  importedStock,
+  plainText,
+  type CsvImportResult,
+  type CsvImportRow,
+} from '@shop/core';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
@@ -11,6 +20,10 @@ import { categories, products } from './tables.js';
 
 // The catalogue as a CSV file for spreadsheets: export, and an import that checks every row first and writes
 // nothing unless all are right. Prices are rupees with two decimals here, the one place people type them.
+// Stock: the export writes it twice (`stock` and `exported_stock`); the import changes stock only where the file
+// changed it and only onto the stock it was exported from (importedStock in @shop/core). A file without
+// `exported_stock` (made by hand, or exported before the column existed) sets stock as it says, and each such
+// row is reported as 'overwritten'.
 
 export const MAX_IMPORT_ROWS = 5_000;
 const REQUIRED_COLUMNS = ['id', 'name', 'description', 'category_slug', 'price_rupees', 'discount_percent', 'stock', 'status'] as const;
@@ -33,6 +46,12 @@ const rowSchema = z.object({
     .transform((value) => Math.round(Number(value) * 100)),
   discount_percent: whole('discount_percent', 90),
   stock: whole('stock', MAX_STOCK),
+  exported_stock: z
+    .string()
+    .regex(/^\d*$/, 'exported_stock must be a whole number, or empty')
+    .transform((value) => (value === '' ? null : Number(value)))
+    .refine((value) => value === null || value <= MAX_STOCK, `exported_stock must be at most ${MAX_STOCK}`)
+    .default(null),
   status: z.enum(PRODUCT_STATUSES, { message: 'status must be draft, active or archived' }),
   fabric: plainText().max(60, 'fabric: at most 60 characters').default(''),
   tags: plainText()
@@ -48,6 +67,23 @@ const rowSchema = z.object({
 type Row = z.infer<typeof rowSchema>;
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+type ProductRow = typeof products.$inferSelect;
+
+/** The CSV columns other than stock whose value an update changed. */
+function changedColumns(before: ProductRow, after: ProductRow): CsvImportRow['changed'] {
+  const columns: Array<[string, boolean]> = [
+    ['name', before.name !== after.name],
+    ['description', before.description !== after.description],
+    ['category_slug', before.categoryId !== after.categoryId],
+    ['price_rupees', before.pricePaise !== after.pricePaise],
+    ['discount_percent', before.discountPercent !== after.discountPercent],
+    ['status', before.status !== after.status],
+    ['fabric', before.fabric !== after.fabric],
+    ['tags', JSON.stringify(before.tags) !== JSON.stringify(after.tags)],
+  ];
+  return columns.filter(([, changed]) => changed).map(([column]) => column);
+}
 
 export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; now: () => Date }) {
   const { changes, now } = deps;
@@ -72,6 +108,7 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
           product.status,
           product.fabric,
           product.tags.join(', '),
+          product.stock,
         ]),
         { header: true, columns: [...CATALOGUE_CSV_COLUMNS] },
       );
@@ -80,8 +117,9 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
     /**
      * Creates (empty id) or updates (an exported id) a product per row, in one transaction with an audit entry
      * per product. Every row is checked first; any error answers 400 with row-numbered messages and writes nothing.
+     * Answers per row what it changed and what happened to its stock.
      */
-    async importCsv(actor: AuditActor, text: string): Promise<{ created: number; updated: number; rows: number }> {
+    async importCsv(actor: AuditActor, text: string): Promise<CsvImportResult> {
       let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
       try {
         records = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true, info: true });
@@ -146,26 +184,42 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
         );
       }
 
-      const tally = { created: 0, updated: 0, rows: rows.length };
+      const result: CsvImportResult = { created: 0, updated: 0, rows: rows.length, stockConflicts: 0, results: [] };
       const touched: string[] = [];
       await db.transaction(async (tx) => {
         const at = now();
-        for (const { row } of rows) {
+        for (const { line, row } of rows) {
           const values = {
             name: row.name,
             description: row.description,
             categoryId: row.category_slug ? categoryIds.get(row.category_slug)! : null,
             pricePaise: row.price_rupees,
             discountPercent: row.discount_percent,
-            stock: row.stock,
             status: row.status,
             fabric: row.fabric,
             tags: row.tags,
             updatedAt: at,
           };
           if (row.id) {
+            // The row lock holds off orders and bills until the transaction ends, so the stock read here is the
+            // stock the update replaces; the update is also conditional on it, and never writes below zero.
             const [before] = await tx.select().from(products).where(eq(products.id, row.id)).for('update');
-            const [after] = await tx.update(products).set(values).where(eq(products.id, row.id)).returning();
+            const stock = importedStock(row.stock, row.exported_stock, before!.stock);
+            const [after] = await tx
+              .update(products)
+              .set({ ...values, stock: stock.stock })
+              .where(and(eq(products.id, row.id), eq(products.stock, before!.stock)))
+              .returning();
+            if (!after) throw new Error(`the stock of product ${row.id} changed under its row lock`);
+            if (stock.outcome === 'conflict') result.stockConflicts += 1;
+            result.results.push({
+              line,
+              productId: row.id,
+              name: after.name,
+              action: 'updated',
+              changed: changedColumns(before!, after),
+              stock: { outcome: stock.outcome, before: before!.stock, after: after.stock, file: row.stock, exported: row.exported_stock },
+            });
             await recordAudit(
               tx,
               actor,
@@ -174,17 +228,25 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
                 entity: 'product',
                 entityId: row.id,
                 before: productSnapshot(before!),
-                after: productSnapshot(after!),
+                after: productSnapshot(after),
               },
               at,
             );
             touched.push(row.id);
-            tally.updated += 1;
+            result.updated += 1;
           } else {
             const [created] = await tx
               .insert(products)
-              .values({ ...values, slug: await freeSlug(tx, products, row.name), createdAt: at })
+              .values({ ...values, stock: row.stock, slug: await freeSlug(tx, products, row.name), createdAt: at })
               .returning();
+            result.results.push({
+              line,
+              productId: created!.id,
+              name: created!.name,
+              action: 'created',
+              changed: [],
+              stock: { outcome: 'new', before: null, after: created!.stock, file: row.stock, exported: null },
+            });
             await recordAudit(
               tx,
               actor,
@@ -192,13 +254,13 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
               at,
             );
             touched.push(created!.id);
-            tally.created += 1;
+            result.created += 1;
           }
         }
         await refreshKeywords(tx, touched);
       });
       changes.publish(touched.length > 1_000 ? [] : touched);
-      return tally;
+      return result;
     },
   };
 }
