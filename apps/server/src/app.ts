@@ -140,7 +140,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const jsonHeaders = apiHeaders(documentHeaders);
   // Only pages run inline script (React Router's hydration data), so only they need a nonce. API answers are
   // JSON (but the API's own documentation page).
-  const csp = contentSecurityPolicy(options.config.production);
+  // Photos linked from MEDIA_PUBLIC_URL (a CDN or public bucket) load from its origin.
+  const mediaBase = options.services.media.baseUrl;
+  const csp = contentSecurityPolicy(options.config.production, /^https?:/.test(mediaBase) ? [new URL(mediaBase).origin] : []);
   const isApi = (path: string) => path.startsWith('/api/') && !path.startsWith('/api/docs');
   const isPage = (path: string) => !path.startsWith('/api/') && !path.startsWith('/media/') && !path.startsWith('/assets/');
   // Plain callbacks, not async functions, for hooks that run on every request: no promise per request.

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user ? services.cart.get(user._id).then((cart) => cart.itemCount) : 0,
     user ? services.wishlist.productIds(user._id) : [],
   ]);
-  return { settings, publicUrl: context.publicUrl, user, unreadNotifications, cartCount, wishlist };
+  return { settings, publicUrl: context.publicUrl, mediaBase: services.media.baseUrl, user, unreadNotifications, cartCount, wishlist };
 }
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 

@@ -33,6 +33,8 @@ export interface PageServices {
     listMine(userId: string): Promise<OrderSummary[]>;
     getMine(userId: string, orderId: string): Promise<OrderDetail>;
   };
+  /** Where pages link photos: MEDIA_PUBLIC_URL (a CDN or public bucket) or the shop's own /media. */
+  media: { readonly baseUrl: string };
   /** What the payment page needs to open Razorpay Checkout (or the emulator's stand-in). */
   payments: { readonly keyId: string; readonly checkoutScriptUrl: string };
 }

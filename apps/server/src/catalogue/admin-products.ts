@@ -6,6 +6,7 @@ import {
   addVariantSchema,
   applyDiscount,
   mediaSrcset,
+  publicMediaUrl,
   type AddVariantInput,
   type AdminProduct,
   type AdminProductQuery,
@@ -198,8 +199,8 @@ interface ListRow {
   total: number;
 }
 
-/** One product as the product view shows it (spec §2.14): photos, live variants, both stocks. */
-export async function adminProductDetail(db: Db, productId: string): Promise<AdminProduct> {
+/** One product as the product view shows it (spec §2.14): photos (linked under `photosBase`), live variants, both stocks. */
+export async function adminProductDetail(db: Db, productId: string, photosBase: string): Promise<AdminProduct> {
   const [found] = await db
     .select({ product: products, categoryName: categories.name })
     .from(products)
@@ -235,9 +236,9 @@ export async function adminProductDetail(db: Db, productId: string): Promise<Adm
     tags: product.tags,
     productImages: images.map((image) => ({
       _id: image.id,
-      secure_url: image.url,
+      secure_url: publicMediaUrl(image.url, photosBase),
       public_id: image.storageKey,
-      srcset: mediaSrcset(image.storageKey),
+      srcset: mediaSrcset(image.storageKey, 'webp', photosBase),
       width: image.width,
       height: image.height,
       alt: image.alt,
@@ -341,7 +342,7 @@ export function createAdminProductsService(
           variantCount: Number(row.variant_count),
           lowStock: Number(row.variant_count) > 0 ? Number(row.low_variants) > 0 : Number(row.stock) <= LOW_STOCK_THRESHOLD,
           status: row.status,
-          image: row.storage_key ? { public_id: row.storage_key, secure_url: row.url ?? '' } : null,
+          image: row.storage_key ? { public_id: row.storage_key, secure_url: publicMediaUrl(row.url ?? '', media.baseUrl) } : null,
           updatedAt: new Date(row.updated_at).toISOString(),
         })),
         total,
@@ -350,7 +351,7 @@ export function createAdminProductsService(
       };
     },
 
-    detail: (productId: string) => adminProductDetail(db, productId),
+    detail: (productId: string) => adminProductDetail(db, productId, media.baseUrl),
 
     /** POST /api/admin/product/createProduct: a draft unless a status is given. */
     async create(actor: AuditActor, input: CreateProductInput): Promise<string> {

@@ -1,6 +1,7 @@
 import {
   isUuid,
   DEFAULT_PAGE_SIZE,
+  MEDIA_PATH,
   compareSizes,
   unitPrice,
   AppError,
@@ -15,6 +16,7 @@ import {
 } from '@shop/core';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database.js';
+import { photoLinks, type PhotoLinks } from '../media/public-urls.js';
 import type { CatalogueChanges } from './changes.js';
 import {
   activeProductRow,
@@ -243,8 +245,15 @@ function eachWordOnce<V extends object>(
  * The storefront catalogue for the API and the pages, with the one cache of its answers: keyed by what was
  * asked, emptied by every change notice, and short-lived in case a notice from elsewhere is missed.
  */
-export function createCatalogueService(db: Db, changes: CatalogueChanges) {
+export function createCatalogueService(db: Db, changes: CatalogueChanges, options: { photos?: PhotoLinks } = {}) {
   const index = new ListingIndex(db);
+  // Photo URLs are read under /media; with MEDIA_PUBLIC_URL every answer moves them under it on the way out.
+  const photos = options.photos ?? photoLinks(MEDIA_PATH);
+  const pageWithPhotos = (page: ProductPage): ProductPage => ({ ...page, products: photos.cards(page.products) });
+  const detailsWithPhotos = (details: ProductDetails): ProductDetails => ({
+    ...photos.card(details),
+    productImages: details.productImages.map(photos.image),
+  });
   const cache = new LRUCache<string, object>({ max: 2_000, ttl: LIST_TTL_MS });
   // What each search word stands for (itself, a spelling variant, the nearest catalogue words when misspelt):
   // one or two statements the first time a word is searched, none after. A change may bring or take a word.
@@ -284,21 +293,27 @@ export function createCatalogueService(db: Db, changes: CatalogueChanges) {
   const sources = { searches, groupsOf, categories: listCategories };
   return {
     listCategories,
-    findProducts: (query: ProductQuery) => findProducts(db, index, query, sources),
+    findProducts: (query: ProductQuery) => findProducts(db, index, query, sources).then(pageWithPhotos),
     /** findProducts rendered by `render` (the HTTP answer's JSON), cached under `listingKey(query)`. */
     listingBody: (query: ProductQuery, render: (page: ProductPage) => string): Promise<Buffer> =>
-      body(listingKey(query), async () => render(await findProducts(db, index, query, sources)), LIST_TTL_MS),
+      body(listingKey(query), async () => render(pageWithPhotos(await findProducts(db, index, query, sources))), LIST_TTL_MS),
     /** getProductDetails rendered by `render`, cached under `detailsKey(productId)`; rejects as it does. */
     detailsBody: (productId: string, render: (details: ProductDetails) => string): Promise<Buffer> =>
-      body(detailsKey(productId), async () => render(await getProductDetails(db, productId)), DETAILS_TTL_MS),
+      body(detailsKey(productId), async () => render(detailsWithPhotos(await getProductDetails(db, productId))), DETAILS_TTL_MS),
     /** The answer cached under `key` (from listingKey or detailsKey), if it is still current. */
     cachedBody: (key: string): Buffer | undefined => bodies.get(key),
     /** Loads the listing index now rather than on the first shopper's request. */
     warmUp: () => index.current().then(() => undefined),
-    suggest: (q: string) => cached(`suggest:${q.toLowerCase()}`, () => suggest(db, q)),
-    getProductDetails: (productId: string) => cached(`details:${productId}`, () => getProductDetails(db, productId), DETAILS_TTL_MS),
-    relatedProducts: (productId: string, limit = 8) => cached(`related:${productId}:${limit}`, () => relatedProducts(db, productId, limit)),
-    activeCards: (ids: string[]) => activeCards(db, ids),
+    suggest: (q: string) =>
+      cached(`suggest:${q.toLowerCase()}`, async () => {
+        const found = await suggest(db, q);
+        return { ...found, products: photos.cards(found.products) };
+      }),
+    getProductDetails: (productId: string) =>
+      cached(`details:${productId}`, async () => detailsWithPhotos(await getProductDetails(db, productId)), DETAILS_TTL_MS),
+    relatedProducts: (productId: string, limit = 8) =>
+      cached(`related:${productId}:${limit}`, async () => photos.cards(await relatedProducts(db, productId, limit))),
+    activeCards: async (ids: string[]) => photos.cards(await activeCards(db, ids)),
     /** Active products and categories for the sitemap. */
     sitemapEntries: () => sitemapRows(db),
     countProducts: () => productCount(db),

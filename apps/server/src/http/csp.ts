@@ -9,13 +9,13 @@ export const RAZORPAY = {
   connect: 'https://lumberjack.razorpay.com',
 };
 
-function policy(scriptSources: string[], production: boolean): string {
+function policy(scriptSources: string[], production: boolean, imageSources: readonly string[]): string {
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", RAZORPAY.script, ...scriptSources]],
     ['script-src-attr', ["'none'"]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:']],
+    ['img-src', ["'self'", 'data:', 'blob:', ...imageSources]],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", RAZORPAY.frame, RAZORPAY.connect]],
     ['frame-src', ["'self'", RAZORPAY.frame, RAZORPAY.script]],
@@ -28,9 +28,10 @@ function policy(scriptSources: string[], production: boolean): string {
   return production ? `${text};upgrade-insecure-requests` : text;
 }
 
-export function contentSecurityPolicy(production: boolean) {
-  const fixed = policy([], production);
-  const [before, after] = policy(['NONCE'], production).split('NONCE') as [string, string];
+/** `imageSources`: origins pages load photos from besides their own (MEDIA_PUBLIC_URL's). */
+export function contentSecurityPolicy(production: boolean, imageSources: readonly string[] = []) {
+  const fixed = policy([], production, imageSources);
+  const [before, after] = policy(['NONCE'], production, imageSources).split('NONCE') as [string, string];
   return {
     /** For responses that are not pages: no inline script at all. */
     fixed,

@@ -6,7 +6,6 @@ import {
   compareSizes,
   formatINR,
   formatRange,
-  mediaUrl,
   sizeChartFor,
   type ProductDetails,
   type VariantView,
@@ -17,6 +16,7 @@ import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctio
 import { paths } from '../config/paths';
 import { AddToCartButton } from '../features/cart/add-to-cart-button';
 import { Price } from '../features/catalogue/price';
+import { absoluteMediaUrl } from '../features/catalogue/media-links';
 import { ProductGallery } from '../features/catalogue/product-gallery';
 import { ProductGrid } from '../features/catalogue/product-card';
 import { swatchBackground } from '../features/catalogue/swatches';
@@ -58,7 +58,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
       matches,
     ).filter((tag) => !('property' in tag && tag.property === 'og:type')),
     { property: 'og:type', content: 'product' },
-    ...(image ? [{ property: 'og:image', content: `${root?.publicUrl ?? ''}${mediaUrl(image.public_id, 1280)}` }] : []),
+    ...(image ? [{ property: 'og:image', content: absoluteMediaUrl(root, image.public_id, 1280) }] : []),
     { property: 'product:price:amount', content: (product.sellingPrice / 100).toFixed(2) },
     { property: 'product:price:currency', content: 'INR' },
   ];
@@ -129,7 +129,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     '@type': 'Product',
     name: product.productName,
     description: product.productDescription,
-    image: product.productImages.map((image) => `${root?.publicUrl ?? ''}${mediaUrl(image.public_id, 1280)}`),
+    image: product.productImages.map((image) => absoluteMediaUrl(root, image.public_id, 1280)),
     sku: product.variants[0]?.sku ?? product._id,
     category: product.category?.categoryName,
     material: product.fabric || undefined,

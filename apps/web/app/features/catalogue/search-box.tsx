@@ -3,6 +3,7 @@ import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
+import { useMediaBase } from './media-links';
 
 type Option = { key: string; label: string; href: string; detail?: string; image?: string };
 
@@ -19,6 +20,7 @@ export function SearchBox() {
   const navigate = useNavigate();
   const listId = useId();
   const abort = useRef<AbortController | null>(null);
+  const mediaBase = useMediaBase();
 
   useEffect(() => {
     const q = value.trim();
@@ -43,7 +45,7 @@ export function SearchBox() {
               label: product.productName,
               detail: formatINR(product.sellingPrice, { compact: true }),
               href: paths.product(product._id),
-              image: product.image ? mediaUrl(product.image.public_id, 320) : undefined,
+              image: product.image ? mediaUrl(product.image.public_id, 320, 'webp', mediaBase) : undefined,
             })),
           ]);
           setActive(-1);
@@ -51,7 +53,7 @@ export function SearchBox() {
         .catch(() => {}); // a dropped suggestion request is harmless: the search itself still works
     }, 150);
     return () => clearTimeout(timer);
-  }, [value]);
+  }, [value, mediaBase]);
 
   // Suggestions belong to at least two typed characters; shorter input shows none.
   const expanded = open && options.length > 0 && value.trim().length >= 2;

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseButton } from '../../components/close-button';
 import { useModal } from '../../lib/use-modal';
+import { useMediaBase } from './media-links';
 
 /**
  * The full-size photo over the page (product-gallery.tsx), loaded when a shopper zooms. Rendered into <body>: the
@@ -10,6 +11,7 @@ import { useModal } from '../../lib/use-modal';
  */
 export function ZoomView({ image, name, onClose }: { image: ImageView; name: string; onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
+  const mediaBase = useMediaBase();
   useModal(closeRef, onClose);
   return createPortal(
     <div
@@ -20,7 +22,7 @@ export function ZoomView({ image, name, onClose }: { image: ImageView; name: str
       onClick={onClose}
     >
       <img
-        src={mediaUrl(image.public_id, 1280)}
+        src={mediaUrl(image.public_id, 1280, 'webp', mediaBase)}
         alt={image.alt || name}
         width={image.width}
         height={image.height}
