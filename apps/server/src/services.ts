@@ -150,7 +150,14 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     now,
     reservationSeconds: options.reservationSeconds ?? PAYMENT_RESERVATION_MINUTES * 60,
     onStockChange: (productIds) => catalogueChanges.publish(productIds),
-    notices: orderNotices,
+    notices: {
+      write: orderNotices.write,
+      // Counted with the change, inside its transaction: a status change that is rolled back is rare (the move comes last).
+      async statusChanged(tx, change) {
+        metrics.orderStatusChanges.inc({ to: change.to });
+        await orderNotices.statusChanged(tx, change);
+      },
+    },
   });
   const { timeoutMs, deliverWebhook, webhookRetryDelaysMs, log: webhookLog, ...razorpayConfig } = options.razorpay ?? {};
   const paymentProvider = createPaymentProvider(
@@ -158,7 +165,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     { db, production: options.production ?? false, timeoutMs, deliverWebhook, webhookRetryDelaysMs, now, log: webhookLog },
   );
   const addresses = createAddressService(db);
-  const payments = createPaymentsService(db, { orders, provider: paymentProvider, now, log: paymentsLog(log) });
+  const payments = createPaymentsService(db, { orders, provider: paymentProvider, now, log: paymentsLog(log), metrics });
   return {
     settings,
     catalogueChanges,
@@ -193,7 +200,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     catalogueCsv: createCatalogueCsv(db, { changes: catalogueChanges, now }),
     adminUsers: createAdminUsersService(db, { orders, addresses, now }),
     adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now }),
-    billing: createBillingService(db, { settings, changes: catalogueChanges, now }),
+    billing: createBillingService(db, { settings, changes: catalogueChanges, now, metrics }),
     salesReports: createSalesReportsService(db, now),
     reportCounts: createReportCounts(db, now),
   };

@@ -20,6 +20,7 @@ import { istDayAfter, istDayStart, recordAudit, type AuditActor } from '../audit
 import { notEnoughStock } from '../cart/service.js';
 import type { CatalogueChanges } from '../catalogue/changes.js';
 import { selectRows, type Db } from '../db/database.js';
+import type { ShopMetrics } from '../metrics/metrics.js';
 import { stockLeft, stockOrder, takeStock, type StockItem } from '../orders/queries.js';
 import type { SettingsService } from '../settings/service.js';
 import { billableRow, findBillable, nextInvoiceSequence, type BillableRow } from './queries.js';
@@ -105,7 +106,10 @@ export const BILL_CSV_COLUMNS = [
 /** The most bills one CSV export holds. */
 export const MAX_EXPORT_BILLS = 10_000;
 
-export function createBillingService(db: Db, deps: { settings: SettingsService; changes: CatalogueChanges; now: () => Date }) {
+export function createBillingService(
+  db: Db,
+  deps: { settings: SettingsService; changes: CatalogueChanges; now: () => Date; metrics?: Pick<ShopMetrics, 'bills'> },
+) {
   const { settings, changes, now } = deps;
 
   function where(query: Omit<BillQuery, 'page'>): SQL {
@@ -259,6 +263,7 @@ export function createBillingService(db: Db, deps: { settings: SettingsService; 
         );
         return { row: saved!, items: savedItems };
       });
+      deps.metrics?.bills.inc();
       const touched = items.flatMap((item) => (item.productId ? [item.productId] : []));
       if (touched.length > 0) changes.publish([...new Set(touched)]);
       return toBill(row, items, shop.state);

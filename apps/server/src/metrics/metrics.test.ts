@@ -2,13 +2,15 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capturingMailer, jsonCall, uniqueEmail } from '../test/accounts.js';
+import { placedOrder } from '../test/order-fixture.js';
+import { sellableProduct } from '../test/shop-fixture.js';
 import { useTestApp } from '../test/app.js';
 import { createMetrics } from './metrics.js';
 import { startMetricsServer } from './server.js';
 
 const metrics = createMetrics();
 const mail = capturingMailer();
-const t = useTestApp({ services: { mailer: mail.mailer, metrics } });
+const t = useTestApp({ services: { mailer: mail.mailer, metrics, razorpay: { deliverWebhook: async () => ({ status: 200 }) } } });
 let server: Server;
 let base: string;
 
@@ -45,6 +47,26 @@ describe('metrics on their own listener', () => {
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     expect(text).toContain('process_resident_memory_bytes');
     if (t.database.poolStats) expect(text).toMatch(/shop_db_pool_connections\{state="total"\} [1-9]/);
+  });
+
+  it('count orders by status change, captured payments and refunds (each once)', async () => {
+    const product = await sellableProduct(t, { pricePaise: 1_00_000, stock: 4 });
+    const order = await placedOrder(t, mail, { ...product, paid: true });
+    expect(
+      (
+        await jsonCall(t.app, 'POST', `/api/user/order/cancelOrder/${order.orderId}`, {
+          sid: order.sid,
+          body: { reason: 'Changed my mind' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const text = await scrape();
+    expect(text).toMatch(/shop_order_status_changes_total\{to="paid"\} 1\n/);
+    expect(text).toMatch(/shop_order_status_changes_total\{to="cancelled"\} 1\n/);
+    expect(text).toMatch(/shop_payments_total\{outcome="captured"\} 1\n/);
+    expect(text).toMatch(/shop_refunds_total\{state="requested"\} 1\n/);
+    // The emulator refunds at once: processed once, though the API's answer and the webhook both report it.
+    expect(text).toMatch(/shop_refunds_total\{state="processed"\} 1\n/);
   });
 
   it('answer only GET /metrics there, and nothing on the public port', async () => {

@@ -32,7 +32,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     }),
     orderStatusChanges: new Counter({
       name: 'shop_order_status_changes_total',
-      help: 'Orders moved into a status (placed orders start at pending_payment)',
+      help: 'Orders moved into a status by the state machine (paid, packed, shipped, cancelled, refunded…)',
       labelNames: ['to'] as const,
       registers,
     }),

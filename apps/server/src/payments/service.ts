@@ -1,7 +1,8 @@
 import { AppError, paymentStatusesBefore, type CreatePaymentInput, type OrderDetail, type VerifyPaymentInput } from '@shop/core';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
+import type { ShopMetrics } from '../metrics/metrics.js';
 import {
   latePaymentRefundKey,
   paymentOfAnotherOrder,
@@ -49,9 +50,15 @@ const webhookSchema = z.object({
 
 export function createPaymentsService(
   db: Db,
-  deps: { orders: OrdersService; provider: PaymentProvider; now: () => Date; log: PaymentsLog },
+  deps: {
+    orders: OrdersService;
+    provider: PaymentProvider;
+    now: () => Date;
+    log: PaymentsLog;
+    metrics?: Pick<ShopMetrics, 'payments' | 'refunds' | 'reconciliationActions'>;
+  },
 ) {
-  const { orders, provider, now, log } = deps;
+  const { orders, provider, now, log, metrics } = deps;
 
   /**
    * Sends money back through Razorpay once per key: a retry answers the refund already made. True when Razorpay
@@ -77,7 +84,8 @@ export function createPaymentsService(
       { amount, notes: { orderId: order.id, reason: reason.slice(0, 200) } },
       key,
     );
-    const status = answer.status === 'processed' ? 'processed' : answer.status === 'failed' ? 'failed' : 'pending';
+    // 'processed' is written by refundProcessed below (with its time), once, whichever report comes first.
+    const status = answer.status === 'failed' ? 'failed' : 'pending';
     const first = await db
       .update(refunds)
       .set({ razorpayRefundId: answer.id, status })
@@ -89,17 +97,23 @@ export function createPaymentsService(
         .set({ status })
         .where(and(eq(refunds.id, row.id), eq(refunds.status, 'pending')));
     }
+    if (first.length > 0) metrics?.refunds.inc({ state: 'requested' });
+    if (status === 'failed') metrics?.refunds.inc({ state: 'failed' });
     if (answer.status === 'processed') await refundProcessed(answer.id, 'razorpay');
     return first.length > 0;
   }
 
   /** Razorpay confirmed a refund: the payment and, when it was the whole amount, the order say so. */
   async function refundProcessed(razorpayRefundId: string, actor: 'razorpay' | 'system'): Promise<void> {
-    const [row] = await db
+    // The first confirmation marks it (and counts it); a repeat (the webhook after the API's answer) finds it marked
+    // and still finishes what follows, which is idempotent.
+    const [first] = await db
       .update(refunds)
       .set({ status: 'processed', processedAt: now() })
-      .where(eq(refunds.razorpayRefundId, razorpayRefundId))
+      .where(and(eq(refunds.razorpayRefundId, razorpayRefundId), ne(refunds.status, 'processed')))
       .returning();
+    if (first) metrics?.refunds.inc({ state: 'processed' });
+    const row = first ?? (await db.select().from(refunds).where(eq(refunds.razorpayRefundId, razorpayRefundId)))[0];
     if (!row) return;
     await db
       .update(payments)
@@ -116,6 +130,7 @@ export function createPaymentsService(
   async function settle(captured: CapturedPayment, actor: 'shopper' | 'razorpay' | 'system'): Promise<void> {
     // The notices ('placed', or the late payment's refund) are written inside markPaid's transaction.
     const outcome = await orders.markPaid(captured, actor);
+    if (outcome.kind === 'paid') metrics?.payments.inc({ outcome: 'captured' });
     if (outcome.kind === 'refund') {
       log.info({ orderId: outcome.order.id, paymentId: captured.razorpayPaymentId }, `refunding payment: ${outcome.reason}`);
       const key = latePaymentRefundKey(captured.razorpayPaymentId);
@@ -249,6 +264,7 @@ export function createPaymentsService(
           errorCode: payment.error_code ?? null,
           errorDescription: payment.error_description ?? null,
         });
+        metrics?.payments.inc({ outcome: 'failed' });
       } else if (event === 'refund.processed' && payload.refund) {
         await refundProcessed(payload.refund.entity.id, 'razorpay');
       }
@@ -277,6 +293,7 @@ export function createPaymentsService(
           tally.skipped += 1;
         }
       }
+      for (const [action, count] of Object.entries(tally)) if (count > 0) metrics?.reconciliationActions.inc({ action }, count);
       return tally;
     },
 
