@@ -4,7 +4,6 @@ import type { ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -37,7 +36,7 @@ import { registerSameOriginCheck } from './http/same-origin.js';
 import { apiHeaders, securityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { devMailboxRoutes } from './mail/routes.js';
-import { s3MediaRoutes } from './media/routes.js';
+import { localMediaRoutes, s3MediaRoutes } from './media/routes.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
@@ -264,18 +263,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Stored images: content-hashed names, so browsers and CDNs may keep them for a year. From S3 they are served
   // even with MEDIA_PUBLIC_URL set: links written before it (orders, mails, cached pages) keep working.
   const mediaOrigin = options.services.media.origin;
-  if (mediaOrigin.kind === 'local') {
-    await app.register(fastifyStatic, {
-      root: mediaOrigin.root,
-      prefix: '/media/',
-      decorateReply: false,
-      index: false,
-      maxAge: '365d',
-      immutable: true,
-    });
-  } else {
-    await app.register(s3MediaRoutes(mediaOrigin.read));
-  }
+  await app.register(mediaOrigin.kind === 'local' ? localMediaRoutes(mediaOrigin.root) : s3MediaRoutes(mediaOrigin.read), {
+    prefix: '/media',
+  });
 
   // Unknown API paths answer in the envelope, never with the HTML not-found page.
   const apiNotFound = async (request: FastifyRequest, reply: FastifyReply) =>

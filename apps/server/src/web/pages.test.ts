@@ -104,6 +104,17 @@ describe('pages', () => {
     expect(errors).toEqual([]);
   });
 
+  // Regression: a photo that is not there (removed, or a mistyped link) answered 405 Method Not Allowed once the
+  // pages were served: @fastify/static handed it to the app's not-found handler, which refuses unrouted methods.
+  it('leave a missing photo under /media a 404', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await app.inject({ method, url: '/media/products/0123456789abcdef0123-640.webp' });
+      expect(response.statusCode, method).toBe(404);
+      expect(response.headers.allow, method).toBeUndefined();
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('leave TRACE on the API to the API: refused in the envelope, nothing logged', async () => {
     const response = await app.inject({ method: 'TRACE', url: '/api/health' });
     expect(response.statusCode).toBe(415);
