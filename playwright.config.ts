@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.js';
 
-const SERVER_ONLY = [/start-and-stop\.spec\.ts/, /postgres\.spec\.ts/];
+const SERVER_ONLY = [/start-and-stop\.spec\.ts/, /postgres\.spec\.ts/, /cluster\.spec\.ts/];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,5 +34,8 @@ export default defineConfig({
     { name: 'server', testMatch: /start-and-stop\.spec\.ts/ },
     // The server on PostgreSQL; run by scripts/test-postgres.mjs when a server answers.
     { name: 'postgres', testMatch: /postgres\.spec\.ts/ },
+    // Two instances on PostgreSQL behind nginx with S3 photos, and their faults (docs/deploy.md); needs nginx and
+    // PostgreSQL, run by scripts/test-postgres.mjs beside the browser tests.
+    { name: 'cluster', testMatch: /cluster\.spec\.ts/ },
   ],
 });

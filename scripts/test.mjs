@@ -15,8 +15,11 @@ const stages = [
     ['API tests on PostgreSQL', 'node', ['scripts/test-postgres.mjs', '--api']],
   ],
   [['build', 'npm', ['run', '--silent', 'build']]],
-  [['browser and server tests (Chromium)', 'npm', ['run', '--silent', 'test:e2e']]],
-  [['start-up on PostgreSQL', 'node', ['scripts/test-postgres.mjs', '--start-up']]],
+  // The two-instance suite (nginx, S3, faults) shares one shop pair and runs beside the browser tests, not after them.
+  [
+    ['browser and server tests (Chromium)', 'npm', ['run', '--silent', 'test:e2e']],
+    ['start-up on PostgreSQL, two instances behind nginx', 'node', ['scripts/test-postgres.mjs', '--start-up']],
+  ],
 ];
 
 /** Runs one check; alone it prints as it goes, beside others its output is kept for the end. */

@@ -8,15 +8,20 @@ export interface CaughtMail {
   raw: string;
 }
 
-/** A real SMTP server on a free loopback port that keeps every message it receives (API and browser tests). */
-export async function startMailCatcher(): Promise<{
+/**
+ * A real SMTP server on a loopback port (a free one unless `port` is given: a test that takes SMTP down brings it back
+ * on the same port) that keeps every message it receives (API and browser tests).
+ */
+export async function startMailCatcher(
+  port = 0,
+  mails: CaughtMail[] = [],
+): Promise<{
   url: string;
   mails: CaughtMail[];
   /** Waits for a mail to `to` whose subject carries a 6-digit code, and answers the code. */
   codeFor(to: string, options?: { after?: number; timeoutMs?: number }): Promise<string>;
   stop(): Promise<void>;
 }> {
-  const mails: CaughtMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: true,
@@ -36,11 +41,14 @@ export async function startMailCatcher(): Promise<{
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const listening = (server.server.address() as AddressInfo).port;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     mails,
     async codeFor(to, options = {}) {
       const deadline = Date.now() + (options.timeoutMs ?? 15_000);

@@ -1,0 +1,354 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import sharp from 'sharp';
+import { FormData } from 'undici';
+import { startCluster, until, type Cluster } from './support/cluster.js';
+import { adminLogin, call, dataOf, getBytes, payOnEmulator, signUpShopper, type Shopper } from './support/shop-api.js';
+import { startS3Server, type TestS3Server } from '../apps/server/src/test/s3-server.js';
+
+// Issue 24: the shop as docs/deploy.md runs it — two instances on one PostgreSQL database, photos in an S3-compatible
+// store, nginx in front with the guide's own site file — and the faults a real shop meets. One pair for the whole file;
+// the tests run in order, the destructive ones (database cut, a killed instance) last.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const OWNER = { email: 'owner@cluster.example.in', password: 'cluster owner 2026' };
+const EMULATOR_KEY_ID = 'rzp_test_emulator000001';
+
+let cluster: Cluster;
+let s3: TestS3Server;
+let db: pg.Pool;
+let asid: string;
+const [a, b] = [() => cluster.instances[0].url, () => cluster.instances[1].url];
+
+/** The newest code mailed to `email` (the cluster sends real SMTP to the test's catcher). */
+async function codeFor(email: string, after = 0): Promise<string> {
+  return until(
+    `a code mail to ${email}`,
+    async () => {
+      const mail = cluster.mails.slice(after).findLast((item) => item.to.includes(email));
+      return mail && /\b(\d{6})\b/.exec(mail.subject)?.[1];
+    },
+    20_000,
+  );
+}
+
+async function createProduct(base: string, name: string, stock: number, pricePaise = 1_99_900) {
+  const { product } = dataOf<{ product: { _id: string } }>(
+    await call(base, 'POST', '/api/admin/product/createProduct', {
+      cookie: asid,
+      body: {
+        productName: name,
+        productDescription: `${name}, for the cluster test.`,
+        productPrice: pricePaise,
+        productDiscount: 0,
+        productStock: 0,
+        status: 'active',
+      },
+    }),
+    'createProduct',
+  );
+  const added = dataOf<{ product: { variants: { _id: string }[] } }>(
+    await call(base, 'POST', '/api/admin/product/addVariant', {
+      cookie: asid,
+      body: {
+        product: product._id,
+        variantName: `${name} M`,
+        variantColor: 'Blue',
+        variantSize: 'M',
+        variantColorPrice: 0,
+        variantSizePrice: 0,
+        quantity: stock,
+      },
+    }),
+    'addVariant',
+  );
+  return { productId: product._id, variantId: added.product.variants[0]!._id };
+}
+
+const priceOn = async (base: string, productId: string) =>
+  dataOf<{ product: { productPrice: number } }>(await call(base, 'GET', `/api/user/product/getProductDetails/${productId}`), 'details')
+    .product.productPrice;
+
+test.beforeAll(async () => {
+  s3 = await startS3Server();
+  cluster = await startCluster(s3.env);
+  db = new pg.Pool({ connectionString: cluster.databaseUrl.replace(/:\d+\//, ':5432/'), max: 2 });
+  cluster.createOwner(OWNER.email, OWNER.password);
+  asid = await adminLogin(cluster.url, OWNER.email, OWNER.password);
+});
+
+// What the instances logged, when a test fails: the first place to look.
+test.afterEach(async ({ request: _request }, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus || !cluster) return;
+  for (const instance of cluster.instances)
+    await testInfo.attach(`instance ${instance.name} log`, { body: instance.output().slice(-20_000) });
+  for (const instance of cluster.instances)
+    console.error(`--- instance ${instance.name} (last lines) ---\n${instance.output().split('\n').slice(-40).join('\n')}`);
+});
+
+test.afterAll(async () => {
+  await db?.end();
+  await cluster?.stop();
+  await s3?.close();
+});
+
+test('two instances started together on one new database apply each migration once, and both are ready through nginx', async () => {
+  const { rows } = await db.query<{ hash: string; count: string }>('select hash, count(*) from drizzle.__drizzle_migrations group by hash');
+  expect(rows.length).toBeGreaterThan(10);
+  expect(rows.every((row) => row.count === '1')).toBe(true);
+  console.info(`instances on Node.js ${cluster.instances.map((instance) => instance.version).join(' and ')}`);
+  for (const base of [a(), b(), cluster.url]) {
+    const ready = await call(base, 'GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+  }
+  // HSTS because PUBLIC_URL is https, as the guide sets it.
+  expect((await call(cluster.url, 'GET', '/api/health')).headers.get('strict-transport-security')).toContain('max-age=');
+});
+
+test('a session made on one instance works on the other', async () => {
+  const shopper = await signUpShopper([a()], codeFor, 1, 'session');
+  for (const base of [a(), b()]) {
+    const me = await call<{ user: { userEmail: string } }>(base, 'GET', '/api/user/auth/me', { cookie: shopper.cookie });
+    expect(dataOf(me, 'me').user.userEmail).toBe(shopper.email);
+  }
+});
+
+test('a photo uploaded through one instance is served by the other, and by nginx from its cache after', async () => {
+  const { productId } = await createProduct(a(), `Cluster Photo Saree ${randomBytes(3).toString('hex')}`, 3);
+  const form = new FormData();
+  const jpeg = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#b5476b' } })
+    .jpeg()
+    .toBuffer();
+  form.append('productImages', new Blob([jpeg], { type: 'image/jpeg' }), 'saree.jpg');
+  const uploaded = dataOf<{ product: { productImages: { secure_url: string }[] } }>(
+    await call(a(), 'POST', `/api/admin/product/addProductPhotos/${productId}`, { cookie: asid, form }),
+    'addProductPhotos',
+  );
+  const photo = uploaded.product.productImages[0]!.secure_url;
+  expect(photo).toMatch(/^\/media\//);
+  const fromB = await getBytes(`${b()}${photo}`);
+  expect(fromB.status).toBe(200);
+  expect(fromB.headers.get('content-type')).toBe('image/webp');
+  expect(fromB.headers.get('cache-control')).toContain('immutable');
+  expect((await sharp(fromB.bytes).metadata()).format).toBe('webp');
+  const first = await getBytes(`${cluster.url}${photo}`);
+  const second = await getBytes(`${cluster.url}${photo}`);
+  expect(first.bytes.equals(fromB.bytes)).toBe(true);
+  expect(second.headers.get('x-cache-status')).toBe('HIT');
+  // The bucket holds every rendition (each instance's DATA_DIR has no media folder: nothing went to their disks).
+  const key = photo.replace(/^\/media\//, '').replace(/-\d+\.webp$/, '');
+  expect((await s3.objectNames()).filter((name) => name.includes(key)).length).toBeGreaterThanOrEqual(3);
+  for (const instance of cluster.instances) expect(existsSync(path.join(instance.dataDir, 'media'))).toBe(false);
+});
+
+test('a product change made through one instance is answered by the other within a second', async () => {
+  const { productId } = await createProduct(a(), `Cluster Kurta ${randomBytes(3).toString('hex')}`, 4, 1_50_000);
+  expect(await priceOn(b(), productId)).toBe(1_50_000);
+  const detail = dataOf<{ product: Record<string, unknown> }>(
+    await call(a(), 'GET', `/api/admin/product/getProductDetails/${productId}`, { cookie: asid }),
+    'admin details',
+  ).product;
+  const changedAt = Date.now();
+  dataOf(
+    await call(a(), 'PUT', `/api/admin/product/updateProduct/${productId}`, {
+      cookie: asid,
+      body: {
+        productName: detail.productName,
+        productDescription: detail.productDescription,
+        productPrice: 1_75_000,
+        productDiscount: 0,
+        productStock: detail.productStock,
+        status: 'active',
+      },
+    }),
+    'updateProduct',
+  );
+  await until(
+    'instance b to answer the new price',
+    async () => ((await priceOn(b(), productId)) === 1_75_000 ? true : undefined),
+    1_000,
+    20,
+  );
+  console.info(`product change seen on the other instance after ${Date.now() - changedAt} ms`);
+});
+
+test('eight buyers split across both instances for five pieces: five reserved, three 409, stock 0', async () => {
+  const { productId, variantId } = await createProduct(a(), `Cluster Lehenga ${randomBytes(3).toString('hex')}`, 5, 2_50_000);
+  const buyers: Shopper[] = [];
+  for (let i = 0; i < 8; i++) buyers.push(await signUpShopper([a(), b()], codeFor, 100 + i, 'buyer'));
+  for (const [i, buyer] of buyers.entries()) {
+    const base = i % 2 === 0 ? a() : b();
+    dataOf(
+      await call(base, 'POST', '/api/user/product/addToCart', {
+        cookie: buyer.cookie,
+        ip: buyer.ip,
+        body: { productId, variantId, quantity: 1 },
+      }),
+      'addToCart',
+    );
+  }
+  const answers = await Promise.all(
+    buyers.map((buyer, i) =>
+      call(i % 2 === 0 ? a() : b(), 'POST', '/api/user/payment/createpayment', {
+        cookie: buyer.cookie,
+        ip: buyer.ip,
+        body: { amount: 1, paymentMethod: 'online', products: [{ id: productId, variant: variantId }], address: buyer.addressId },
+      }),
+    ),
+  );
+  const statuses = answers.map((answer) => answer.status).sort();
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 409, 409, 409]);
+  const { rows } = await db.query<{ quantity: number }>('select quantity from variants where id = $1', [variantId]);
+  expect(rows[0]!.quantity).toBe(0);
+});
+
+test('rate limits count across both instances', async () => {
+  const email = `limit.${Date.now().toString(36)}@example.in`;
+  const ip = '10.99.0.1';
+  expect((await call(a(), 'POST', '/api/user/auth/sendLoginOtp', { body: { email }, ip })).status).toBe(200);
+  // One code a minute per address: the second ask, on the other instance, is refused.
+  const second = await call(b(), 'POST', '/api/user/auth/sendLoginOtp', { body: { email }, ip });
+  expect(second.status).toBe(429);
+  expect(second.body.error).toContain('Please wait before asking for another code');
+});
+
+test('metrics are on each instance’s own port, never through nginx', async () => {
+  for (const instance of cluster.instances) {
+    const text = await (await fetch(instance.metricsUrl)).text();
+    expect(text).toContain('http_request_duration_seconds_bucket');
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+    expect(text).toMatch(/shop_db_pool_connections\{state="total"\} [1-9]/);
+    expect(text).toContain('shop_mails_total');
+  }
+  const throughNginx = await getBytes(`${cluster.url}/metrics`);
+  expect(throughNginx.bytes.toString()).not.toContain('http_request_duration_seconds');
+});
+
+test('with SMTP down a code request succeeds, and the mail arrives once SMTP is back', async () => {
+  await cluster.smtp.stop();
+  const email = `outage.${Date.now().toString(36)}@example.in`;
+  const before = cluster.mails.length;
+  const asked = await call(a(), 'POST', '/api/user/auth/sendAccountVerificationOtp', { body: { email }, ip: '10.99.0.2' });
+  expect(asked.status).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  expect(cluster.mails.slice(before).some((mail) => mail.to.includes(email))).toBe(false);
+  await cluster.smtp.start();
+  const backAt = Date.now();
+  const code = await codeFor(email, before);
+  console.info(`queued code mail delivered ${Date.now() - backAt} ms after SMTP came back`);
+  dataOf(await call(b(), 'POST', '/api/user/auth/verifyAccountOtp', { body: { email, otp: code }, ip: '10.99.0.2' }), 'verify');
+});
+
+test('when PostgreSQL goes away both instances stay up, turn unready, and serve again when it is back', async () => {
+  await cluster.database.cut();
+  const cutAt = Date.now();
+  for (const instance of cluster.instances) {
+    await until(
+      `${instance.name} to turn unready`,
+      async () => ((await call(instance.url, 'GET', '/api/health/ready')).status === 503 ? true : undefined),
+      10_000,
+      200,
+    );
+    expect((await call(instance.url, 'GET', '/api/health')).status).toBe(200);
+  }
+  console.info(`both unready ${Date.now() - cutAt} ms after the database went away`);
+  const unready = await call(a(), 'GET', '/api/health/ready');
+  expect(unready.body.error).toMatch(/database/i);
+
+  await cluster.database.restore();
+  const backAt = Date.now();
+  for (const instance of cluster.instances) {
+    await until(
+      `${instance.name} to be ready again`,
+      async () => ((await call(instance.url, 'GET', '/api/health/ready')).status === 200 ? true : undefined),
+      20_000,
+      200,
+    );
+  }
+  console.info(`both ready ${Date.now() - backAt} ms after the database came back`);
+  // LISTEN re-subscribed: a change through one instance reaches the other's cache again.
+  const { productId } = await createProduct(a(), `Cluster Dupatta ${randomBytes(3).toString('hex')}`, 2, 90_000);
+  expect(await priceOn(b(), productId)).toBe(90_000);
+  const detail = dataOf<{ product: Record<string, unknown> }>(
+    await call(a(), 'GET', `/api/admin/product/getProductDetails/${productId}`, { cookie: asid }),
+    'admin details',
+  ).product;
+  dataOf(
+    await call(a(), 'PUT', `/api/admin/product/updateProduct/${productId}`, {
+      cookie: asid,
+      body: {
+        productName: detail.productName,
+        productDescription: detail.productDescription,
+        productPrice: 95_000,
+        productDiscount: 0,
+        productStock: detail.productStock,
+        status: 'active',
+      },
+    }),
+    'updateProduct',
+  );
+  await until('instance b to hear the change', async () => ((await priceOn(b(), productId)) === 95_000 ? true : undefined), 3_000, 50);
+  // The mail worker works again: a code goes out.
+  const email = `after-outage.${Date.now().toString(36)}@example.in`;
+  const before = cluster.mails.length;
+  dataOf(
+    await call(b(), 'POST', '/api/user/auth/sendAccountVerificationOtp', { body: { email }, ip: '10.99.0.3' }),
+    'code after the outage',
+  );
+  await codeFor(email, before);
+});
+
+test('an instance killed between createpayment and payment: the order still ends paid exactly once, stock consistent', async () => {
+  const { productId, variantId } = await createProduct(a(), `Cluster Anarkali ${randomBytes(3).toString('hex')}`, 3, 3_00_000);
+  const buyer = await signUpShopper([a(), b()], codeFor, 200, 'crash');
+  dataOf(
+    await call(a(), 'POST', '/api/user/product/addToCart', {
+      cookie: buyer.cookie,
+      ip: buyer.ip,
+      body: { productId, variantId, quantity: 1 },
+    }),
+    'addToCart',
+  );
+  const opened = dataOf<{ razorpay: { id: string }; orderId: string }>(
+    await call(a(), 'POST', '/api/user/payment/createpayment', {
+      cookie: buyer.cookie,
+      ip: buyer.ip,
+      body: { amount: 1, paymentMethod: 'online', products: [{ id: productId, variant: variantId }], address: buyer.addressId },
+    }),
+    'createpayment',
+  );
+  cluster.instances[0].child.kill('SIGKILL');
+  await new Promise((resolve) => cluster.instances[0].child.once('exit', resolve));
+  // The shopper pays on Razorpay's sheet; nginx sends her to the instance that is left, whose webhook marks the order.
+  await payOnEmulator(cluster.url, opened.razorpay.id, EMULATOR_KEY_ID, buyer);
+  const order = await until(
+    'the order to be paid',
+    async () => {
+      const answer = await call<{ order: { status: string } }>(b(), 'GET', `/api/user/order/getOrder/${opened.orderId}`, {
+        cookie: buyer.cookie,
+      });
+      return answer.body.data?.order.status === 'paid' ? answer.body.data.order : undefined;
+    },
+    30_000,
+    250,
+  );
+  expect(order.status).toBe('paid');
+  const payments = await db.query<{ status: string }>('select status from payments where order_id = $1', [opened.orderId]);
+  expect(payments.rows.map((row) => row.status)).toEqual(['captured']);
+  const stock = await db.query<{ quantity: number }>('select quantity from variants where id = $1', [variantId]);
+  expect(stock.rows[0]!.quantity).toBe(2);
+  // The killed instance comes back on the same database and finds nothing to redo.
+  const restarted = await cluster.restart(0);
+  await until(
+    'the restarted instance to be ready',
+    async () => ((await call(restarted.url, 'GET', '/api/health/ready')).status === 200 ? true : undefined),
+    20_000,
+  );
+  const again = await db.query<{ count: string }>("select count(*) from payments where order_id = $1 and status = 'captured'", [
+    opened.orderId,
+  ]);
+  expect(again.rows[0]!.count).toBe('1');
+});

@@ -1,0 +1,336 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startMailCatcher, type CaughtMail } from '../../apps/server/src/test/mail-catcher.js';
+import { createEmptyDatabase, POSTGRES_URL } from './postgres.js';
+
+// Two shop instances on one PostgreSQL database, photos in a loopback S3 server, behind nginx with the site
+// configuration of docs/deploy (TLS included): what docs/deploy.md tells a boutique to run. The test can cut the
+// database (a TCP proxy in between), take SMTP down and bring it back, and kill an instance.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+export { until };
+
+/** A TCP proxy in front of PostgreSQL that the test can cut (every connection dropped, new ones refused) and restore. */
+export async function startDatabaseProxy(target = new URL(POSTGRES_URL)) {
+  const port = await freePort();
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => socket.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+  await listen();
+  return {
+    port,
+    /** The database "goes away": open connections drop and new ones are refused. */
+    async cut() {
+      const closing = server;
+      server = null;
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => (closing ? closing.close(resolve) : resolve(undefined)));
+    },
+    restore: listen,
+    async stop() {
+      await this.cut();
+    },
+  };
+}
+
+export interface Instance {
+  name: string;
+  /** The Node.js version it runs on. */
+  version: string;
+  url: string;
+  port: number;
+  metricsUrl: string;
+  dataDir: string;
+  child: ChildProcess;
+  output(): string;
+}
+
+function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  return (async () => {
+    const port = await freePort();
+    const metricsPort = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), `shop-${name}-`));
+    // Instance b runs on the current Node.js LTS when scripts/test-postgres.mjs hands it over (SHOP_NODE_B), a
+    // on this machine's Node: a mixed pair, as during a rolling upgrade.
+    const node = name === 'b' && process.env.SHOP_NODE_B ? process.env.SHOP_NODE_B : process.execPath;
+    const child = spawn(node, [MAIN], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        SEED_DEMO: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 60_000);
+      const check = () => {
+        if (output.includes('shop listening on')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout?.on('data', check);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`${name} exited with code ${code} before listening:\n${output}`));
+      });
+    });
+    const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+    return {
+      name,
+      version,
+      url: `http://127.0.0.1:${port}`,
+      port,
+      metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+      dataDir,
+      child,
+      output: () => output,
+    };
+  })();
+}
+
+function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+/** A self-signed certificate for 127.0.0.1, made with Debian's openssl. */
+function selfSignedCertificate(dir: string): { cert: string; key: string } {
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  return { cert, key };
+}
+
+/**
+ * docs/deploy/nginx-shop.conf as a boutique installs it, with only what differs on a test machine swapped: the
+ * instances' ports, the https port, the certificate, and the cache folder. The proxy snippet is included as it is.
+ */
+export function renderSiteConfig(options: { upstreams: number[]; httpsPort: number; cert: string; key: string; cacheDir: string }): string {
+  const site = readFileSync(path.join(ROOT, 'docs/deploy/nginx-shop.conf'), 'utf8');
+  const servers = options.upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=5s;`).join('\n');
+  const rendered = site
+    .replace(/( {4}server 127\.0\.0\.1:\d+ [^\n]*\n)+/, `${servers}\n`)
+    .replace('/var/cache/nginx/shop', options.cacheDir)
+    // The plain-http server only redirects; the test talks https.
+    .replace(/server \{\n {4}listen 80;[\s\S]*?\n\}\n/, '')
+    .replace('listen 443 ssl http2;', `listen 127.0.0.1:${options.httpsPort} ssl http2;`)
+    .replace(/ {4}listen \[::\]:443 ssl http2;\n/, '')
+    .replace('/etc/letsencrypt/live/shop.example.in/fullchain.pem', options.cert)
+    .replace('/etc/letsencrypt/live/shop.example.in/privkey.pem', options.key)
+    .replace('/etc/nginx/snippets/shop-proxy.conf', path.join(ROOT, 'docs/deploy/shop-proxy.conf'));
+  for (const expected of [String(options.httpsPort), options.cert, options.cacheDir, ...options.upstreams.map(String)]) {
+    if (!rendered.includes(expected)) throw new Error(`docs/deploy/nginx-shop.conf changed shape: ${expected} not placed`);
+  }
+  return rendered;
+}
+
+async function startNginx(dir: string, site: string): Promise<{ child: ChildProcess; output: () => string }> {
+  mkdirSync(path.join(dir, 'temp'), { recursive: true });
+  // nginx's workers run as nobody when started by root: the folders they write to must let them.
+  chmodSync(dir, 0o777);
+  chmodSync(path.join(dir, 'temp'), 0o777);
+  const conf = path.join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/temp/body;
+  proxy_temp_path ${dir}/temp/proxy;
+  fastcgi_temp_path ${dir}/temp/fastcgi;
+  uwsgi_temp_path ${dir}/temp/uwsgi;
+  scgi_temp_path ${dir}/temp/scgi;
+${site}
+}
+`,
+  );
+  execFileSync(NGINX, ['-t', '-q', '-p', dir, '-c', conf], { stdio: 'pipe' });
+  const child = spawn(NGINX, ['-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output + readFileSync(path.join(dir, 'error.log'), 'utf8') };
+}
+
+export interface Cluster {
+  /** https://127.0.0.1:port: nginx, the address shoppers use (PUBLIC_URL). */
+  url: string;
+  databaseUrl: string;
+  instances: [Instance, Instance];
+  mails: CaughtMail[];
+  database: Awaited<ReturnType<typeof startDatabaseProxy>>;
+  smtp: { stop(): Promise<void>; start(): Promise<void> };
+  /** Starts an instance again (after a kill), on a new port; nginx is not told (the test talks to it directly). */
+  restart(index: 0 | 1): Promise<Instance>;
+  /** Creates an owner as `npm run admin:create` does. */
+  createOwner(email: string, password: string): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the pair: a new database, loopback S3 and SMTP, both instances at the same moment (their migrations
+ * race), then nginx in front of them.
+ */
+export async function startCluster(s3Env: Record<string, string>): Promise<Cluster> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-cluster-'));
+  const database = await createEmptyDatabase();
+  const proxy = await startDatabaseProxy();
+  const databaseUrl = new URL(database.url);
+  databaseUrl.port = String(proxy.port);
+  databaseUrl.hostname = '127.0.0.1';
+
+  const mails: CaughtMail[] = [];
+  let catcher = await startMailCatcher(0, mails);
+  const smtpPort = Number(new URL(catcher.url).port);
+
+  const httpsPort = await freePort();
+  const url = `https://127.0.0.1:${httpsPort}`;
+  const env = {
+    DATABASE_URL: databaseUrl.toString(),
+    PUBLIC_URL: url,
+    TRUST_PROXY: '127.0.0.1',
+    SMTP_URL: catcher.url,
+    MAIL_FROM: 'shop@saanjh.example',
+    // One secret for every instance (docs/deploy.md): a code mailed by one is checked by the other.
+    SESSION_SECRET: 'cluster-test-secret-shared-by-both-instances-0001',
+    // Reconciliation runs at least three times per reservation: a short one lets the crash test see it act.
+    RESERVATION_TTL_SECONDS: '60',
+    ...s3Env,
+  };
+  const instances = await Promise.all<[Promise<Instance>, Promise<Instance>]>([startInstance('a', env), startInstance('b', env)]);
+
+  const { cert, key } = selfSignedCertificate(dir);
+  const site = renderSiteConfig({
+    upstreams: instances.map((instance) => instance.port),
+    httpsPort,
+    cert,
+    key,
+    cacheDir: path.join(dir, 'cache'),
+  });
+  const nginx = await startNginx(dir, site);
+  await until(
+    'nginx to answer',
+    async () => {
+      const socket = net.connect(httpsPort, '127.0.0.1');
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('error', reject);
+      });
+      socket.destroy();
+      return true;
+    },
+    10_000,
+  );
+
+  return {
+    url,
+    databaseUrl: databaseUrl.toString(),
+    instances,
+    mails,
+    database: proxy,
+    smtp: {
+      stop: () => catcher.stop(),
+      async start() {
+        catcher = await startMailCatcher(smtpPort, mails);
+      },
+    },
+    async restart(index) {
+      const name = index === 0 ? 'a' : 'b';
+      const instance = await startInstance(name, env);
+      instances[index] = instance;
+      return instance;
+    },
+    createOwner(email, password) {
+      execFileSync(
+        process.execPath,
+        [path.join(ROOT, 'apps/server/dist/cli/admin-create.js'), '--email', email, '--name', 'Cluster Owner'],
+        { env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, ADMIN_PASSWORD: password }, stdio: 'pipe' },
+      );
+    },
+    async stop() {
+      await stopProcess(nginx.child);
+      await Promise.all(instances.map((instance) => stopProcess(instance.child)));
+      await catcher.stop().catch(() => {});
+      await proxy.stop();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
