@@ -162,6 +162,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       async listen(onPayload, onGap) {
         let current: pg.Client | null = null;
         let stopped = false;
+        let dropped = false;
         let retry: NodeJS.Timeout | undefined;
         const open = async () => {
           const client = new pg.Client({ connectionString: url });
@@ -169,11 +170,21 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
           client.on('notification', (message) => {
             if (message.channel === name) onPayload(message.payload ?? '');
           });
-          await client.connect();
-          await client.query(`listen ${client.escapeIdentifier(name)}`);
+          try {
+            await client.connect();
+            await client.query(`listen ${client.escapeIdentifier(name)}`);
+          } catch (error) {
+            await client.end().catch(() => {});
+            throw error;
+          }
+          // Listening again after a drop: whatever was sent while nobody listened is lost, so caches forget again
+          // now (the first forgetting, at the drop, may have been refilled from the database meanwhile).
+          if (dropped) onGap();
+          dropped = false;
           client.on('end', () => {
             if (stopped || current !== client) return;
             current = null;
+            dropped = true;
             onGap();
             reopenLater();
           });
