@@ -191,6 +191,14 @@ describe('loadConfig', () => {
       expect(load({ ...ready, MEDIA_PUBLIC_URL: 'http://10.0.0.9', ALLOW_INSECURE_HTTP: '1' }).media.publicUrl).toBe('http://10.0.0.9');
     });
 
+    it('refuses to start on PostgreSQL without a SESSION_SECRET shared by every instance', () => {
+      const onPostgres = { ...ready, DATABASE_URL: 'postgres://shop@db.internal:5432/shop' };
+      expect(() => load(onPostgres)).toThrow(
+        new ConfigError('SESSION_SECRET: production on PostgreSQL needs one secret shared by every instance (openssl rand -base64 48)'),
+      );
+      expect(load({ ...onPostgres, SESSION_SECRET: 'x'.repeat(32) }).sessionSecret).toBe('x'.repeat(32));
+    });
+
     it('refuses to start without SMTP_URL, so codes never wait in the dev outbox', () => {
       expect(() => load(readyWithout('SMTP_URL'))).toThrow(
         new ConfigError('SMTP_URL: production needs a mail server, e.g. smtp://user:pass@host:587'),

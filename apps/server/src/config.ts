@@ -212,6 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `PUBLIC_URL: production needs an https address (got '${publicUrl}'); set ALLOW_INSECURE_HTTP=1 only on a private network`,
     );
   }
+  // One-time codes are keyed with SESSION_SECRET: a secret generated into each instance's DATA_DIR would make a
+  // code mailed by one instance fail on another. On PostgreSQL (where instances can be added) production sets it.
+  if (production && e.DATABASE_URL && !e.SESSION_SECRET) {
+    throw new ConfigError('SESSION_SECRET: production on PostgreSQL needs one secret shared by every instance (openssl rand -base64 48)');
+  }
   // The dev outbox would keep login codes in a table anyone with the database can read.
   if (production && !e.SMTP_URL) {
     throw new ConfigError('SMTP_URL: production needs a mail server, e.g. smtp://user:pass@host:587');
