@@ -40,5 +40,9 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     droppedAt: timestamp('dropped_at', { withTimezone: true }),
   },
-  (table) => [index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`sent_at is null and dropped_at is null`)],
+  (table) => [
+    index('mail_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`sent_at is null and dropped_at is null`),
+  ],
 );
