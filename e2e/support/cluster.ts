@@ -248,7 +248,14 @@ export interface Cluster {
  * Starts the pair: a new database, loopback S3 and SMTP, both instances at the same moment (their migrations
  * race), then nginx in front of them.
  */
-export async function startCluster(s3Env: Record<string, string>): Promise<Cluster> {
+export async function startCluster(
+  options: {
+    /** More environment for both instances (the S3 settings, LOG_LEVEL…). */
+    env?: Record<string, string>;
+    /** Runs on the new database before the instances start (a catalogue for a bench). */
+    prepare?: (databaseUrl: string) => Promise<void>;
+  } = {},
+): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-cluster-'));
   const database = await createEmptyDatabase();
   const proxy = await startDatabaseProxy();
@@ -272,8 +279,9 @@ export async function startCluster(s3Env: Record<string, string>): Promise<Clust
     SESSION_SECRET: 'cluster-test-secret-shared-by-both-instances-0001',
     // Reconciliation runs at least three times per reservation: a short one lets the crash test see it act.
     RESERVATION_TTL_SECONDS: '60',
-    ...s3Env,
+    ...options.env,
   };
+  await options.prepare?.(database.url);
   const instances = await Promise.all<[Promise<Instance>, Promise<Instance>]>([startInstance('a', env), startInstance('b', env)]);
 
   const { cert, key } = selfSignedCertificate(dir);
@@ -327,6 +335,7 @@ export async function startCluster(s3Env: Record<string, string>): Promise<Clust
     async stop() {
       await stopProcess(nginx.child);
       await Promise.all(instances.map((instance) => stopProcess(instance.child)));
+      for (const instance of instances) rmSync(instance.dataDir, { recursive: true, force: true });
       await catcher.stop().catch(() => {});
       await proxy.stop();
       await database.drop();
