@@ -108,23 +108,22 @@ function startInstance(name: string, env: Record<string, string>): Promise<Insta
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // The log's last 200 KB: enough to read a failure, bounded however long a soak runs.
     let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 60_000);
-      const check = () => {
-        if (output.includes('shop listening on')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      child.stdout?.on('data', check);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`${name} exited with code ${code} before listening:\n${output}`));
-      });
-    });
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-200_000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`${name} exited with code ${code} before listening:\n${output}`))),
+    );
+    exited.catch(() => {});
+    // Listening once liveness answers (whatever LOG_LEVEL says).
+    await Promise.race([
+      exited,
+      until(`${name} to listen`, async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok ? true : undefined), 60_000, 100),
+    ]);
     const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
     return {
       name,
