@@ -68,6 +68,28 @@ async function createProduct(base: string, name: string, stock: number, pricePai
   return { productId: product._id, variantId: added.product.variants[0]!._id };
 }
 
+/** The back-office's price edit, as the product form sends it (every field, the stock as loaded). */
+async function setPrice(base: string, productId: string, productPrice: number) {
+  const detail = dataOf<{ product: Record<string, unknown> }>(
+    await call(base, 'GET', `/api/admin/product/getProductDetails/${productId}`, { cookie: asid }),
+    'admin details',
+  ).product;
+  dataOf(
+    await call(base, 'PUT', `/api/admin/product/updateProduct/${productId}`, {
+      cookie: asid,
+      body: {
+        productName: detail.productName,
+        productDescription: detail.productDescription,
+        productPrice,
+        productDiscount: 0,
+        productStock: detail.productStock,
+        status: 'active',
+      },
+    }),
+    'updateProduct',
+  );
+}
+
 const priceOn = async (base: string, productId: string) =>
   dataOf<{ product: { productPrice: number } }>(await call(base, 'GET', `/api/user/product/getProductDetails/${productId}`), 'details')
     .product.productPrice;
@@ -147,25 +169,8 @@ test('a photo uploaded through one instance is served by the other, and by nginx
 test('a product change made through one instance is answered by the other within a second', async () => {
   const { productId } = await createProduct(a(), `Cluster Kurta ${randomBytes(3).toString('hex')}`, 4, 1_50_000);
   expect(await priceOn(b(), productId)).toBe(1_50_000);
-  const detail = dataOf<{ product: Record<string, unknown> }>(
-    await call(a(), 'GET', `/api/admin/product/getProductDetails/${productId}`, { cookie: asid }),
-    'admin details',
-  ).product;
   const changedAt = Date.now();
-  dataOf(
-    await call(a(), 'PUT', `/api/admin/product/updateProduct/${productId}`, {
-      cookie: asid,
-      body: {
-        productName: detail.productName,
-        productDescription: detail.productDescription,
-        productPrice: 1_75_000,
-        productDiscount: 0,
-        productStock: detail.productStock,
-        status: 'active',
-      },
-    }),
-    'updateProduct',
-  );
+  await setPrice(a(), productId, 1_75_000);
   await until(
     'instance b to answer the new price',
     async () => ((await priceOn(b(), productId)) === 1_75_000 ? true : undefined),
@@ -272,24 +277,7 @@ test('when PostgreSQL goes away both instances stay up, turn unready, and serve 
   // LISTEN re-subscribed: a change through one instance reaches the other's cache again.
   const { productId } = await createProduct(a(), `Cluster Dupatta ${randomBytes(3).toString('hex')}`, 2, 90_000);
   expect(await priceOn(b(), productId)).toBe(90_000);
-  const detail = dataOf<{ product: Record<string, unknown> }>(
-    await call(a(), 'GET', `/api/admin/product/getProductDetails/${productId}`, { cookie: asid }),
-    'admin details',
-  ).product;
-  dataOf(
-    await call(a(), 'PUT', `/api/admin/product/updateProduct/${productId}`, {
-      cookie: asid,
-      body: {
-        productName: detail.productName,
-        productDescription: detail.productDescription,
-        productPrice: 95_000,
-        productDiscount: 0,
-        productStock: detail.productStock,
-        status: 'active',
-      },
-    }),
-    'updateProduct',
-  );
+  await setPrice(a(), productId, 95_000);
   await until('instance b to hear the change', async () => ((await priceOn(b(), productId)) === 95_000 ? true : undefined), 3_000, 50);
   // The mail worker works again: a code goes out.
   const email = `after-outage.${Date.now().toString(36)}@example.in`;

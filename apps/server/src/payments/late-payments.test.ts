@@ -2,8 +2,9 @@ import type { OrderDetail } from '@shop/core';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
-import { capturingMailer, jsonCall, signedInUser, testClock } from '../test/accounts.js';
+import { capturingMailer, jsonCall, testClock } from '../test/accounts.js';
 import { useTestApp } from '../test/app.js';
+import { placedOrder } from '../test/order-fixture.js';
 import { sellableProduct, stockOf } from '../test/shop-fixture.js';
 import { signedDelivery, type WebhookDelivery } from './razorpay/emulator-webhooks.js';
 import { paymentSignature } from './razorpay/signatures.js';
@@ -30,39 +31,14 @@ const t = useTestApp({
   },
 });
 
-const HOME = {
-  name: 'Asha Rao',
-  phone: '9876543210',
-  street: '12 MG Road',
-  city: 'Bengaluru',
-  district: 'Bengaluru Urban',
-  state: 'Karnataka',
-  pincode: '560001',
-};
-
 const dataOf = <T>(response: { json: () => unknown }) => (response.json() as { data: T }).data;
 const errorOf = (response: { json: () => unknown }) => (response.json() as ErrorEnvelope).error;
 const emulator = () => t.services.paymentProvider.emulator!;
 
 /** A signed-in shopper with one piece of a fresh product (of `stock`) ordered and the payment opened. */
 async function openedOrder(options: { pricePaise?: number; stock?: number } = {}) {
-  const user = await signedInUser(t.app, mail);
   const product = await sellableProduct(t, { pricePaise: options.pricePaise ?? 40_000, stock: options.stock ?? 3 });
-  const address = dataOf<{ address: { _id: string } }>(
-    await jsonCall(t.app, 'POST', '/api/user/profile/addAddress', { sid: user.sid, body: HOME }),
-  ).address;
-  expect(
-    (await jsonCall(t.app, 'POST', '/api/user/product/addToCart', { sid: user.sid, body: { ...product, quantity: 1 } })).statusCode,
-  ).toBe(200);
-  const opened = await jsonCall(t.app, 'POST', '/api/user/payment/createpayment', {
-    sid: user.sid,
-    body: { paymentMethod: 'online', products: [{ id: product.productId, variant: product.variantId }], address: address._id },
-  });
-  expect(opened.statusCode).toBe(200);
-  const { orderId, orderNumber, razorpay } = dataOf<{ orderId: string; orderNumber: string; razorpay: { id: string; amount: number } }>(
-    opened,
-  );
-  return { ...user, product, orderId, orderNumber, razorpayOrderId: razorpay.id, total: razorpay.amount };
+  return { ...(await placedOrder(t, mail, product)), product };
 }
 type Opened = Awaited<ReturnType<typeof openedOrder>>;
 

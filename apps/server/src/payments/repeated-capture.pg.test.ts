@@ -1,9 +1,9 @@
 import type { OrderDetail } from '@shop/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { capturingMailer, jsonCall, signedInUser } from '../test/accounts.js';
+import { capturingMailer, jsonCall } from '../test/accounts.js';
 import { useTestApp } from '../test/app.js';
-import { HOME_ADDRESS } from '../test/order-fixture.js';
+import { placedOrder } from '../test/order-fixture.js';
 import { sellableProduct } from '../test/shop-fixture.js';
 import type { WebhookDelivery } from './razorpay/emulator-webhooks.js';
 import { orderEvents } from '../orders/tables.js';
@@ -27,24 +27,10 @@ const t = useTestApp({
   },
 });
 
+/** A signed-in shopper with one piece of a fresh product ordered and the payment opened. */
 async function openedOrder() {
-  const user = await signedInUser(t.app, mail);
   const product = await sellableProduct(t, { stock: 5, pricePaise: 1_20_000 });
-  const address = (await jsonCall(t.app, 'POST', '/api/user/profile/addAddress', { sid: user.sid, body: HOME_ADDRESS })).json<{
-    data: { address: { _id: string } };
-  }>().data.address;
-  expect(
-    (await jsonCall(t.app, 'POST', '/api/user/product/addToCart', { sid: user.sid, body: { ...product, quantity: 1 } })).statusCode,
-  ).toBe(200);
-  const opened = await jsonCall(t.app, 'POST', '/api/user/payment/createpayment', {
-    sid: user.sid,
-    body: { paymentMethod: 'online', products: [{ id: product.productId, variant: product.variantId }], address: address._id },
-  });
-  expect(opened.statusCode).toBe(200);
-  const { orderId, orderNumber, razorpay } = opened.json<{
-    data: { orderId: string; orderNumber: string; razorpay: { id: string; amount: number } };
-  }>().data;
-  return { ...user, orderId, orderNumber, razorpayOrderId: razorpay.id, total: razorpay.amount };
+  return placedOrder(t, mail, product);
 }
 type Opened = Awaited<ReturnType<typeof openedOrder>>;
 

@@ -37,8 +37,9 @@ export async function placedOrder(
     body: { paymentMethod: 'online', products: [{ id: item.productId, variant: item.variantId }], address: addressId },
   });
   expect(opened.statusCode).toBe(200);
-  const { orderId, orderNumber, razorpay } = opened.json<{ data: { orderId: string; orderNumber: string; razorpay: { id: string } } }>()
-    .data;
+  const { orderId, orderNumber, razorpay } = opened.json<{
+    data: { orderId: string; orderNumber: string; razorpay: { id: string; amount: number } };
+  }>().data;
   if (item.paid) {
     const paid = await t.services.paymentProvider.emulator!.capturePayment(razorpay.id);
     const verified = await jsonCall(t.app, 'POST', '/api/user/payment/verifyPayment', {
@@ -51,5 +52,5 @@ export async function placedOrder(
     });
     expect(verified.statusCode).toBe(200);
   }
-  return { ...user, orderId, orderNumber, razorpayOrderId: razorpay.id };
+  return { ...user, orderId, orderNumber, razorpayOrderId: razorpay.id, total: razorpay.amount };
 }
