@@ -140,13 +140,16 @@ export function createServices(db: Db, options: ServicesOptions): Services {
   const mailer: Mailer = mail;
   const catalogueChanges = createCatalogueChanges();
   const media = createMediaStore(options.media ?? { kind: 'local', root: options.mediaDir });
-  const catalogue = createCatalogueService(db, catalogueChanges, { photos: photoLinks(media.baseUrl) });
+  // Photo URLs leave the server under MEDIA_PUBLIC_URL when it is set: catalogue answers, cart lines, orders, bills.
+  const photos = photoLinks(media.baseUrl);
+  const catalogue = createCatalogueService(db, catalogueChanges, { photos });
   const photoEncoder = createPhotoEncoder(db, { media, changes: catalogueChanges });
   const notifications = createNotificationService(db, now);
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   const orderNotices = createOrderNotices({ notifications, mail, settings, publicUrl });
   const orders = createOrdersService(db, {
+    photoUrl: photos.url,
     now,
     reservationSeconds: options.reservationSeconds ?? PAYMENT_RESERVATION_MINUTES * 60,
     onStockChange: (productIds) => catalogueChanges.publish(productIds),
@@ -178,7 +181,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     accounts: createAccountsService(db, { mail, settings, publicUrl, secret, now }),
     addresses,
     wishlist: createWishlistService(db, now, catalogue),
-    cart: createCartService(db, now),
+    cart: createCartService(db, now, photos.url),
     notifications,
     orders,
     orderNotices,
@@ -199,8 +202,8 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     adminCategories: createAdminCategoriesService(db, { changes: catalogueChanges, now }),
     catalogueCsv: createCatalogueCsv(db, { changes: catalogueChanges, now }),
     adminUsers: createAdminUsersService(db, { orders, addresses, now }),
-    adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now }),
-    billing: createBillingService(db, { settings, changes: catalogueChanges, now, metrics }),
+    adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now, photoUrl: photos.url }),
+    billing: createBillingService(db, { settings, changes: catalogueChanges, now, metrics, photoUrl: photos.url }),
     salesReports: createSalesReportsService(db, now),
     reportCounts: createReportCounts(db, now),
   };

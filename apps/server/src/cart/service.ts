@@ -35,7 +35,8 @@ export function priceLine(row: CartLineRow) {
 }
 
 /** The cart in the spec's shape with the server's prices; lines no longer for sale are left out. */
-export function toCart(rows: CartLineRow[]): Cart {
+/** `photoUrl` moves a stored `/media/…` URL under MEDIA_PUBLIC_URL (media/public-urls.ts). */
+export function toCart(rows: CartLineRow[], photoUrl: (stored: string) => string = (stored) => stored): Cart {
   const sellable = rows.filter(isSellable);
   const totals = orderTotals(sellable.map(priceLine));
   const userCarts = sellable.map((row, index): CartLine => {
@@ -47,7 +48,7 @@ export function toCart(rows: CartLineRow[]): Cart {
         description: row.product_description,
         productPrice: Number(row.price_paise),
         productDiscount: Number(row.discount_percent),
-        images: row.image_url ? [{ url: row.image_url }] : [],
+        images: row.image_url ? [{ url: photoUrl(row.image_url) }] : [],
         variant: row.variant_id
           ? {
               _id: row.variant_id,
@@ -113,8 +114,8 @@ async function hasRoomForLine(tx: Db, userId: string): Promise<boolean> {
 
 const cartFull = () => new AppError('CONFLICT', CART_FULL_MESSAGE);
 
-export function createCartService(db: Db, now: () => Date) {
-  const view = async (userId: string) => toCart(await cartLineRows(db, userId));
+export function createCartService(db: Db, now: () => Date, photoUrl?: (stored: string) => string) {
+  const view = async (userId: string) => toCart(await cartLineRows(db, userId), photoUrl);
 
   /** Sets a line to `quantity` pieces, within the per-line limit and the stock; one transaction per change. */
   async function setLine(userId: string, productId: string, variantId: string | undefined, quantity: (current: number) => number) {

@@ -7,14 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createServices, type Services, type ServicesOptions } from '../services.js';
 import { adminCall, adminUpload, signedInOwner, type SignedInAdminForTest } from '../test/admins.js';
+import { capturingMailer, jsonCall } from '../test/accounts.js';
 import { useTestApp } from '../test/app.js';
+import { placedOrder } from '../test/order-fixture.js';
 import { sellableProduct } from '../test/shop-fixture.js';
 import { startS3Server, type TestS3Server } from '../test/s3-server.js';
 
 // The app's media store is the loopback S3 server's bucket. This hook is registered before useTestApp's, so
 // the bucket exists (and `media` is filled in) by the time the app is built.
 let s3: TestS3Server;
-const services: Omit<ServicesOptions, 'mediaDir'> = {};
+const mail = capturingMailer();
+const services: Omit<ServicesOptions, 'mediaDir'> = { mailer: mail.mailer, razorpay: { deliverWebhook: async () => ({ status: 200 }) } };
 beforeAll(async () => {
   s3 = await startS3Server();
   services.media = s3.mediaConfig();
@@ -114,7 +117,13 @@ describe('MEDIA_PUBLIC_URL', () => {
   // A second instance on the same database and bucket whose pages link photos on the CDN.
   let cdn: { app: FastifyInstance; services: Services };
   beforeAll(async () => {
-    const cdnServices = createServices(t.database.db, { mediaDir: t.mediaDir, media: s3.mediaConfig(CDN) });
+    const cdnServices = createServices(t.database.db, {
+      mediaDir: t.mediaDir,
+      media: s3.mediaConfig(CDN),
+      mailer: mail.mailer,
+      razorpay: { deliverWebhook: async () => ({ status: 200 }) },
+    });
+    await cdnServices.settings.ensureExists();
     const app = await buildApp({
       config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false },
       db: t.database.db,
@@ -165,5 +174,35 @@ describe('MEDIA_PUBLIC_URL', () => {
     const served = await cdn.app.inject({ method: 'GET', url: `/media/${image.public_id}-640.webp` });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-security-policy']).toContain("img-src 'self' data: blob: https://cdn.example.in;");
+  });
+
+  it('puts the photos of cart lines, orders and the counter’s item search under it too', async () => {
+    const product = await sellableProduct(t, { name: 'Ikat Kurta' });
+    const image = await uploaded(product.productId, '#1e3a5f');
+    const order = await placedOrder(cdn, mail, { ...product, paid: true });
+    const onCdn = `${CDN}/${image.public_id}-640.webp`;
+
+    expect(
+      (await jsonCall(cdn.app, 'POST', '/api/user/product/addToCart', { sid: order.sid, body: { ...product, quantity: 1 } })).statusCode,
+    ).toBe(200);
+    const cart = dataOf<{ userCarts: Array<{ product: { images: Array<{ url: string }> } }> }>(
+      await jsonCall(cdn.app, 'GET', '/api/user/product/fetchUserCarts', { sid: order.sid }),
+    );
+    expect(cart.userCarts[0]?.product.images[0]?.url).toBe(onCdn);
+
+    const mine = dataOf<{ order: { image: string; items: Array<{ image: string }> } }>(
+      await jsonCall(cdn.app, 'GET', `/api/user/order/getOrder/${order.orderId}`, { sid: order.sid }),
+    ).order;
+    expect([mine.image, mine.items[0]?.image]).toEqual([onCdn, onCdn]);
+
+    const listed = dataOf<{ orders: Array<{ _id: string; image: string | null }> }>(
+      await adminCall(cdn.app, 'GET', '/api/admin/order/getAllOrders', { asid: owner.asid }),
+    ).orders.find((row) => row._id === order.orderId);
+    expect(listed?.image).toBe(onCdn);
+
+    const found = dataOf<{ items: Array<{ productId: string; image: string | null }> }>(
+      await adminCall(cdn.app, 'GET', '/api/admin/bill/findItems?q=ikat', { asid: owner.asid }),
+    ).items.find((item) => item.productId === product.productId);
+    expect(found?.image).toBe(onCdn);
   });
 });

@@ -119,12 +119,15 @@ export interface OrdersOptions {
   reservationSeconds: number;
   /** Told the product ids whose stock changed, to clear catalogue caches. */
   onStockChange: (productIds: string[]) => void;
+  /** Moves a stored `/media/…` photo URL under MEDIA_PUBLIC_URL (media/public-urls.ts); unchanged when not given. */
+  photoUrl?: (stored: string) => string;
   /** The shopper's notices, written inside the transaction of each change they tell about (notices.ts). */
   notices?: Pick<OrderNotices, 'statusChanged' | 'write'>;
 }
 
 export function createOrdersService(db: Db, options: OrdersOptions) {
   const { now } = options;
+  const photo = (stored: string | null) => (stored && options.photoUrl ? options.photoUrl(stored) : stored);
   const stockChanged = (items: Pick<ItemRow, 'productId'>[]) => options.onStockChange([...new Set(items.map((item) => item.productId))]);
   const itemsOf = (tx: Db, orderId: string) =>
     tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
@@ -622,17 +625,17 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           total: row.totalPaise,
           createdAt: row.createdAt.toISOString(),
           itemCount: mine.reduce((sum, item) => sum + item.quantity, 0),
-          image: mine.find((item) => item.imageUrl)?.imageUrl ?? null,
+          image: photo(mine.find((item) => item.imageUrl)?.imageUrl ?? null),
         };
       });
     },
 
     /** One of the shopper's orders with items, payment and timeline; someone else's order is 'not found'. */
     async getMine(userId: string, orderId: string): Promise<OrderDetail> {
-      return detail(db, orderId, userId, now());
+      return detail(db, orderId, userId, now(), photo);
     },
 
-    detail: (orderId: string) => detail(db, orderId, undefined, now()),
+    detail: (orderId: string) => detail(db, orderId, undefined, now(), photo),
   };
 }
 
@@ -641,7 +644,13 @@ function toStock(row: { product_id: string; variant_id: string | null; quantity:
 }
 
 /** The whole order as the shopper's order page and the payment success page show it. */
-async function detail(db: Db, orderId: string, ownerId: string | undefined, at: Date): Promise<OrderDetail> {
+async function detail(
+  db: Db,
+  orderId: string,
+  ownerId: string | undefined,
+  at: Date,
+  photo: (stored: string | null) => string | null,
+): Promise<OrderDetail> {
   assertOrderId(orderId);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || (ownerId && order.userId !== ownerId)) throw new AppError('NOT_FOUND', 'Order not found');
@@ -679,7 +688,7 @@ async function detail(db: Db, orderId: string, ownerId: string | undefined, at: 
     shipping: order.shippingPaise,
     createdAt: order.createdAt.toISOString(),
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
-    image: items.find((item) => item.imageUrl)?.imageUrl ?? null,
+    image: photo(items.find((item) => item.imageUrl)?.imageUrl ?? null),
     items: items.map((item) => ({
       _id: item.productId,
       productName: item.productName,
@@ -696,7 +705,7 @@ async function detail(db: Db, orderId: string, ownerId: string | undefined, at: 
       variantSize: item.variantSize,
       quantity: item.quantity,
       lineTotal: item.lineTotalPaise,
-      image: item.imageUrl,
+      image: photo(item.imageUrl),
     })),
     address: order.address,
     payment,
