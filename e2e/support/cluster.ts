@@ -119,11 +119,17 @@ function startInstance(name: string, env: Record<string, string>): Promise<Insta
       child.once('exit', (code) => reject(new Error(`${name} exited with code ${code} before listening:\n${output}`))),
     );
     exited.catch(() => {});
-    // Listening once liveness answers (whatever LOG_LEVEL says).
-    await Promise.race([
-      exited,
-      until(`${name} to listen`, async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok ? true : undefined), 60_000, 100),
-    ]);
+    // Listening once liveness answers (whatever LOG_LEVEL says); an instance that never does is not left running.
+    try {
+      await Promise.race([
+        exited,
+        until(`${name} to listen`, async () => ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok ? true : undefined), 60_000, 100),
+      ]);
+    } catch (error) {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
     const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
     return {
       name,
@@ -280,65 +286,81 @@ export async function startCluster(
     RESERVATION_TTL_SECONDS: '60',
     ...options.env,
   };
-  await options.prepare?.(database.url);
-  const instances = await Promise.all<[Promise<Instance>, Promise<Instance>]>([startInstance('a', env), startInstance('b', env)]);
+  // Whatever started is stopped again if a later step fails: a failed start leaves no process behind.
+  const undo: Array<() => Promise<void>> = [() => catcher.stop(), () => proxy.stop(), () => database.drop()];
+  try {
+    await options.prepare?.(database.url);
+    const started = await Promise.allSettled([startInstance('a', env), startInstance('b', env)]);
+    for (const result of started) if (result.status === 'fulfilled') undo.unshift(() => stopProcess(result.value.child, 'SIGKILL'));
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    const instances = started.map((result) => (result as PromiseFulfilledResult<Instance>).value) as [Instance, Instance];
+    return await frontWithNginx(instances);
+  } catch (error) {
+    for (const step of undo) await step().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 
-  const { cert, key } = selfSignedCertificate(dir);
-  const site = renderSiteConfig({
-    upstreams: instances.map((instance) => instance.port),
-    httpsPort,
-    cert,
-    key,
-    cacheDir: path.join(dir, 'cache'),
-  });
-  const nginx = await startNginx(dir, site);
-  await until(
-    'nginx to answer',
-    async () => {
-      const socket = net.connect(httpsPort, '127.0.0.1');
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('error', reject);
-      });
-      socket.destroy();
-      return true;
-    },
-    10_000,
-  );
-
-  return {
-    url,
-    databaseUrl: databaseUrl.toString(),
-    instances,
-    mails,
-    database: proxy,
-    smtp: {
-      stop: () => catcher.stop(),
-      async start() {
-        catcher = await startMailCatcher(smtpPort, mails);
+  async function frontWithNginx(instances: [Instance, Instance]): Promise<Cluster> {
+    const { cert, key } = selfSignedCertificate(dir);
+    const site = renderSiteConfig({
+      upstreams: instances.map((instance) => instance.port),
+      httpsPort,
+      cert,
+      key,
+      cacheDir: path.join(dir, 'cache'),
+    });
+    const nginx = await startNginx(dir, site);
+    undo.unshift(() => stopProcess(nginx.child));
+    await until(
+      'nginx to answer',
+      async () => {
+        const socket = net.connect(httpsPort, '127.0.0.1');
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('error', reject);
+        });
+        socket.destroy();
+        return true;
       },
-    },
-    async restart(index) {
-      const name = index === 0 ? 'a' : 'b';
-      const instance = await startInstance(name, env);
-      instances[index] = instance;
-      return instance;
-    },
-    createOwner(email, password) {
-      execFileSync(
-        process.execPath,
-        [path.join(ROOT, 'apps/server/dist/cli/admin-create.js'), '--email', email, '--name', 'Cluster Owner'],
-        { env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, ADMIN_PASSWORD: password }, stdio: 'pipe' },
-      );
-    },
-    async stop() {
-      await stopProcess(nginx.child);
-      await Promise.all(instances.map((instance) => stopProcess(instance.child)));
-      for (const instance of instances) rmSync(instance.dataDir, { recursive: true, force: true });
-      await catcher.stop().catch(() => {});
-      await proxy.stop();
-      await database.drop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+      10_000,
+    );
+
+    return {
+      url,
+      databaseUrl: databaseUrl.toString(),
+      instances,
+      mails,
+      database: proxy,
+      smtp: {
+        stop: () => catcher.stop(),
+        async start() {
+          catcher = await startMailCatcher(smtpPort, mails);
+        },
+      },
+      async restart(index) {
+        const name = index === 0 ? 'a' : 'b';
+        const instance = await startInstance(name, env);
+        instances[index] = instance;
+        return instance;
+      },
+      createOwner(email, password) {
+        execFileSync(
+          process.execPath,
+          [path.join(ROOT, 'apps/server/dist/cli/admin-create.js'), '--email', email, '--name', 'Cluster Owner'],
+          { env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, ADMIN_PASSWORD: password }, stdio: 'pipe' },
+        );
+      },
+      async stop() {
+        await stopProcess(nginx.child);
+        await Promise.all(instances.map((instance) => stopProcess(instance.child)));
+        for (const instance of instances) rmSync(instance.dataDir, { recursive: true, force: true });
+        await catcher.stop().catch(() => {});
+        await proxy.stop();
+        await database.drop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
 }
