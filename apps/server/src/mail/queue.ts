@@ -75,6 +75,8 @@ export function createMailQueue(
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | null = null;
+  /** deliverSoon's pending tries: cleared on stop, so none runs against a closed database. */
+  const soon = new Set<NodeJS.Timeout>();
   let drainAgain = false;
 
   async function enqueue(executor: Executor, mail: Mail, queued: QueuedMailOptions): Promise<string | null> {
@@ -196,6 +198,10 @@ export function createMailQueue(
     return tracked;
   }
 
+  async function idle(): Promise<void> {
+    while (inFlight.size > 0) await Promise.all([...inFlight]);
+  }
+
   /** Delivers everything due, batch by batch, until nothing is left. */
   async function drainOnce(): Promise<void> {
     await tidy();
@@ -226,7 +232,8 @@ export function createMailQueue(
   }
 
   /** Tries the given mails now (they were just queued); answers when tried, or after `waitMs` at the latest. */
-  async function attempt(ids: readonly string[], waitMs: number): Promise<void> {
+  async function attempt(queued: readonly (string | null)[], waitMs: number): Promise<void> {
+    const ids = queued.filter((id): id is string => id !== null);
     if (ids.length === 0) return;
     const work = track(
       (async () => {
@@ -247,16 +254,12 @@ export function createMailQueue(
      * error for the caller: the worker retries it. A `dedupeKey` queued before queues nothing.
      */
     async send(mail: Mail, queued: QueuedMailOptions = { kind: 'mail' }): Promise<void> {
-      const id = await enqueue(db, mail, queued);
-      if (id) await attempt([id], MAIL_RULES.requestWaitMs);
+      await attempt([await enqueue(db, mail, queued)], MAIL_RULES.requestWaitMs);
     },
 
     /** Tries at once what a committed transaction queued (`enqueue`'s ids); waits at most `requestWaitMs`. */
     async deliverNow(ids: readonly (string | null)[]): Promise<void> {
-      await attempt(
-        ids.filter((id): id is string => id !== null),
-        MAIL_RULES.requestWaitMs,
-      );
+      await attempt(ids, MAIL_RULES.requestWaitMs);
     },
 
     /**
@@ -264,9 +267,14 @@ export function createMailQueue(
      * for a slow commit), without waiting; the worker's round sends whatever is still there.
      */
     deliverSoon(ids: readonly (string | null)[]): void {
-      const queuedIds = ids.filter((id): id is string => id !== null);
-      if (queuedIds.length === 0) return;
-      for (const delayMs of [20, 300]) setTimeout(() => void attempt(queuedIds, 0), delayMs).unref();
+      if (ids.every((id) => id === null)) return;
+      for (const delayMs of [20, 300]) {
+        const timeout = setTimeout(() => {
+          soon.delete(timeout);
+          void attempt(ids, 0);
+        }, delayMs).unref();
+        soon.add(timeout);
+      }
     },
 
     /** Delivers every due mail now (tests; the worker's own round). */
@@ -290,14 +298,15 @@ export function createMailQueue(
     },
 
     /** Resolves once every delivery started so far has finished (tests, shutdown). */
-    async idle(): Promise<void> {
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
-    },
+    idle,
 
+    /** Stops the worker and the tries still to come, then waits for the deliveries under way. */
     async stop(): Promise<void> {
       clearInterval(timer);
       timer = undefined;
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      for (const timeout of soon) clearTimeout(timeout);
+      soon.clear();
+      await idle();
     },
   };
 }
