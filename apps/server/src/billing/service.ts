@@ -114,7 +114,7 @@ export function createBillingService(
     now: () => Date;
     metrics?: Pick<ShopMetrics, 'bills'>;
     /** Moves a stored `/media/…` photo URL under MEDIA_PUBLIC_URL. */
-    photoUrl?: (stored: string) => string;
+    photoUrl: (stored: string) => string;
   },
 ) {
   const { settings, changes, now } = deps;
@@ -162,7 +162,7 @@ export function createBillingService(
           sku: row.sku,
           price: sellingPrice(row),
           stock: row.variant_id ? Number(row.variant_quantity ?? 0) : Number(row.product_stock),
-          image: row.image_url && deps.photoUrl ? deps.photoUrl(row.image_url) : row.image_url,
+          image: row.image_url && deps.photoUrl(row.image_url),
         }));
     },
 

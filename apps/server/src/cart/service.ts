@@ -36,7 +36,7 @@ export function priceLine(row: CartLineRow) {
 
 /** The cart in the spec's shape with the server's prices; lines no longer for sale are left out. */
 /** `photoUrl` moves a stored `/media/…` URL under MEDIA_PUBLIC_URL (media/public-urls.ts). */
-export function toCart(rows: CartLineRow[], photoUrl: (stored: string) => string = (stored) => stored): Cart {
+export function toCart(rows: CartLineRow[], photoUrl: (stored: string) => string): Cart {
   const sellable = rows.filter(isSellable);
   const totals = orderTotals(sellable.map(priceLine));
   const userCarts = sellable.map((row, index): CartLine => {
@@ -114,7 +114,7 @@ async function hasRoomForLine(tx: Db, userId: string): Promise<boolean> {
 
 const cartFull = () => new AppError('CONFLICT', CART_FULL_MESSAGE);
 
-export function createCartService(db: Db, now: () => Date, photoUrl?: (stored: string) => string) {
+export function createCartService(db: Db, now: () => Date, photoUrl: (stored: string) => string) {
   const view = async (userId: string) => toCart(await cartLineRows(db, userId), photoUrl);
 
   /** Sets a line to `quantity` pieces, within the per-line limit and the stock; one transaction per change. */

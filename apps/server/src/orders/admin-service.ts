@@ -56,7 +56,7 @@ export function createAdminOrdersService(
     notices: OrderNotices;
     now: () => Date;
     /** Moves a stored `/media/…` photo URL under MEDIA_PUBLIC_URL. */
-    photoUrl?: (stored: string) => string;
+    photoUrl: (stored: string) => string;
   },
 ) {
   const { orders: orderModule, payments, notices, now } = deps;
@@ -124,7 +124,7 @@ export function createAdminOrdersService(
           total: Number(row.total_paise),
           createdAt: new Date(row.created_at).toISOString(),
           itemCount: Number(row.item_count),
-          image: row.image && deps.photoUrl ? deps.photoUrl(row.image) : row.image,
+          image: row.image && deps.photoUrl(row.image),
           customer: { _id: row.user_id, name: `${row.first_name} ${row.last_name}`, email: row.email, phone: row.phone },
         })),
         total,

@@ -119,15 +119,15 @@ export interface OrdersOptions {
   reservationSeconds: number;
   /** Told the product ids whose stock changed, to clear catalogue caches. */
   onStockChange: (productIds: string[]) => void;
-  /** Moves a stored `/media/…` photo URL under MEDIA_PUBLIC_URL (media/public-urls.ts); unchanged when not given. */
-  photoUrl?: (stored: string) => string;
+  /** Moves a stored `/media/…` photo URL under MEDIA_PUBLIC_URL (media/public-urls.ts). */
+  photoUrl: (stored: string) => string;
   /** The shopper's notices, written inside the transaction of each change they tell about (notices.ts). */
   notices?: Pick<OrderNotices, 'statusChanged' | 'write'>;
 }
 
 export function createOrdersService(db: Db, options: OrdersOptions) {
   const { now } = options;
-  const photo = (stored: string | null) => (stored && options.photoUrl ? options.photoUrl(stored) : stored);
+  const photo = (stored: string | null) => stored && options.photoUrl(stored);
   const stockChanged = (items: Pick<ItemRow, 'productId'>[]) => options.onStockChange([...new Set(items.map((item) => item.productId))]);
   const itemsOf = (tx: Db, orderId: string) =>
     tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
