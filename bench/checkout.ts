@@ -22,6 +22,7 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import { createProduct } from '../apps/server/src/catalogue/admin-service.js';
 import { openPostgres } from '../apps/server/src/db/database.js';
+import { HOME_ADDRESS } from '../e2e/support/shop-api.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_URL = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -36,16 +37,6 @@ const TARGET_P99_MS = 150;
 /** Sign-ups hash passwords with argon2: a few at a time keep the set-up from starving everything else. */
 const SIGNUP_CONCURRENCY = 5;
 const PASSWORD = 'bench checkout 42';
-
-const HOME = {
-  name: 'Bench Shopper',
-  phone: '9876543210',
-  street: '1 Park Street',
-  city: 'Kolkata',
-  district: 'Kolkata',
-  state: 'West Bengal',
-  pincode: '700016',
-};
 
 interface Line {
   productId: string;
@@ -243,7 +234,7 @@ async function signUp(pool: Pool, db: pg.Pool, index: number): Promise<Shopper> 
   const cookie = login.setCookie.map((header) => header.split(';')[0]!).find((pair) => pair.startsWith('sid='));
   if (!cookie) throw new Error('login set no session cookie');
   const { address } = dataOf<{ address: { _id: string } }>(
-    await call(pool, null, 'POST', '/api/user/profile/addAddress', { body: HOME, cookie, ip }),
+    await call(pool, null, 'POST', '/api/user/profile/addAddress', { body: HOME_ADDRESS, cookie, ip }),
     'adding the address',
   );
   return { email, ip, cookie, addressId: address._id, wantsHot: true };
@@ -322,7 +313,7 @@ async function buyOnce(pool: Pool, shopper: Shopper, catalogue: Catalogue, keyId
   // What the emulator's checkout.js sheet sends when the shopper presses 'Success'; it answers what Checkout
   // hands the page (Razorpay's fields, not our envelope).
   const sheet = await call(pool, 'emulator pay', 'POST', `/razorpay-emulator/checkout/orders/${razorpay.id}/pay`, {
-    body: { key_id: keyId, outcome: 'success', method: 'upi', email: shopper.email, contact: HOME.phone },
+    body: { key_id: keyId, outcome: 'success', method: 'upi', email: shopper.email, contact: HOME_ADDRESS.phone },
     ip,
   });
   if (sheet.status !== 200) throw new Error(`the emulator sheet answered ${sheet.status}: ${JSON.stringify(sheet.body)}`);

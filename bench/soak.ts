@@ -42,14 +42,17 @@ const errors: string[] = [];
 const tally = { orders: 0, soldOut: 0, bills: 0 };
 let recording = false;
 
+function record(name: string, started: number): void {
+  if (!recording) return;
+  let list = samples.get(name);
+  if (!list) samples.set(name, (list = []));
+  list.push(performance.now() - started);
+}
+
 async function timed<T>(name: string, work: () => Promise<Answer<T>>): Promise<Answer<T>> {
   const started = performance.now();
   const answer = await work();
-  if (recording) {
-    let list = samples.get(name);
-    if (!list) samples.set(name, (list = []));
-    list.push(performance.now() - started);
-  }
+  record(name, started);
   return answer;
 }
 
@@ -114,7 +117,7 @@ async function shop(base: string, shopper: Shopper, catalogue: Catalogue, until:
       const { razorpay } = dataOf(opened, 'createpayment');
       const started = performance.now();
       const sheet = await payOnEmulator(base, razorpay.id, EMULATOR_KEY_ID, shopper);
-      if (recording) samples.set('emulator pay', [...(samples.get('emulator pay') ?? []), performance.now() - started]);
+      record('emulator pay', started);
       const verified = await timed('verifyPayment', () =>
         call<{ order: { status: string } }>(base, 'POST', '/api/user/payment/verifyPayment', {
           body: {
@@ -227,7 +230,7 @@ async function main(): Promise<void> {
     const facets = dataOf(await call<{ facets: Facets }>(url, 'GET', '/api/user/product/filter?limit=1'), 'facets').facets;
     const catalogue = {
       filters: filterPaths(facets, 600),
-      searches: await searchPaths(cluster.databaseUrl.replace(/:\d+\//, ':5432/'), 120),
+      searches: await searchPaths(cluster.directDatabaseUrl, 120),
     };
     const words = catalogue.searches.map((query) => new URLSearchParams(query.split('?')[1]).get('q')!.split(' ')[0]!);
 
@@ -307,7 +310,7 @@ async function main(): Promise<void> {
     }
 
     // Stock stays whole: nothing below zero.
-    const client = new pg.Client({ connectionString: cluster.databaseUrl.replace(/:\d+\//, ':5432/') });
+    const client = new pg.Client({ connectionString: cluster.directDatabaseUrl });
     await client.connect();
     const negative = (await client.query<{ count: string }>('select count(*) from variants where quantity < 0')).rows[0]!.count;
     await client.end();

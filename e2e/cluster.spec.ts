@@ -97,7 +97,7 @@ const priceOn = async (base: string, productId: string) =>
 test.beforeAll(async () => {
   s3 = await startS3Server();
   cluster = await startCluster({ env: s3.env });
-  db = new pg.Pool({ connectionString: cluster.databaseUrl.replace(/:\d+\//, ':5432/'), max: 2 });
+  db = new pg.Pool({ connectionString: cluster.directDatabaseUrl, max: 2 });
   cluster.createOwner(OWNER.email, OWNER.password);
   asid = await adminLogin(cluster.url, OWNER.email, OWNER.password);
 });

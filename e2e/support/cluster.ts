@@ -25,7 +25,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, everyMs = 100): Promise<T> {
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, everyMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => undefined);
@@ -34,7 +34,6 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
-export { until };
 
 /** A TCP proxy in front of PostgreSQL that the test can cut (every connection dropped, new ones refused) and restore. */
 export async function startDatabaseProxy(target = new URL(POSTGRES_URL)) {
@@ -237,7 +236,10 @@ ${site}
 export interface Cluster {
   /** https://127.0.0.1:port: nginx, the address shoppers use (PUBLIC_URL). */
   url: string;
+  /** What the instances connect to: PostgreSQL through the proxy the test can cut. */
   databaseUrl: string;
+  /** The same database without the proxy, for the test's own look at it. */
+  directDatabaseUrl: string;
   instances: [Instance, Instance];
   mails: CaughtMail[];
   database: Awaited<ReturnType<typeof startDatabaseProxy>>;
@@ -330,6 +332,7 @@ export async function startCluster(
     return {
       url,
       databaseUrl: databaseUrl.toString(),
+      directDatabaseUrl: database.url,
       instances,
       mails,
       database: proxy,

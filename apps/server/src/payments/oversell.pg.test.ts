@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.js';
 import { capturingMailer, jsonCall, signedInUser } from '../test/accounts.js';
+import { HOME_ADDRESS } from '../test/order-fixture.js';
 import { sellableProduct, stockOf } from '../test/shop-fixture.js';
 
 const mail = capturingMailer();
 const t = useTestApp({ services: { mailer: mail.mailer, razorpay: { deliverWebhook: async () => ({ status: 200 }) } } });
-
-const HOME = {
-  name: 'Buyer',
-  phone: '9876543210',
-  street: '1 Park Street',
-  city: 'Kolkata',
-  district: 'Kolkata',
-  state: 'West Bengal',
-  pincode: '700016',
-};
 
 // Vendure #4930 oversold stock without row locks. Here 40 shoppers race for the last 7 pieces of one variant
 // on a real PostgreSQL server with several connections.
@@ -24,7 +15,7 @@ describe('the last pieces of a variant', () => {
     const shoppers = await Promise.all(
       Array.from({ length: 40 }, async () => {
         const user = await signedInUser(t.app, mail);
-        const address = (await jsonCall(t.app, 'POST', '/api/user/profile/addAddress', { sid: user.sid, body: HOME })).json<{
+        const address = (await jsonCall(t.app, 'POST', '/api/user/profile/addAddress', { sid: user.sid, body: HOME_ADDRESS })).json<{
           data: { address: { _id: string } };
         }>();
         const added = await jsonCall(t.app, 'POST', '/api/user/product/addToCart', { sid: user.sid, body: { ...product, quantity: 1 } });
