@@ -13,3 +13,4 @@ export * from '../admin/tables.js';
 export * from '../audit/tables.js';
 export * from '../billing/tables.js';
 export * from '../reports/tables.js';
+export * from '../inventory/tables.js';
