@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { pgArray, selectRows, type Db } from '../db/database.js';
 import { useTestApp } from '../test/app.js';
 import { seedLargeCatalogue } from './demo/seed.js';
-import { ListingIndex, SAFETY_RELOAD_MS } from './listing-index.js';
+import { ListingIndex, SAFETY_RELOAD_MS } from './listing-index/index.js';
 import { fullTextQuery } from './full-text.js';
 import { lexemesOf } from './queries.js';
 import { STRONG_WEIGHTS, toTsQuery } from './search-terms.js';

@@ -36,7 +36,7 @@ import {
   variantRowsOf,
 } from './queries.js';
 import { fullTextQuery } from './full-text.js';
-import { ListingIndex, type ListingSnapshot, type SearchMatches } from './listing-index.js';
+import { ListingIndex, type ListingSnapshot, type SearchMatches } from './listing-index/index.js';
 import { STRONG_WEIGHTS, queryWords, toTsQuery } from './search-terms.js';
 
 // The storefront's reads of the catalogue: rules (what is visible, how search falls back, prices) over
