@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test.js';
 
-// Browses the demo catalogue (apps/server/src/catalogue/demo): its products, prices and stock are fixed data.
+// Browses the demo catalogue (apps/server/src/dev/demo): its products, prices and stock are fixed data.
 
 async function openFilters(page: Page) {
   const filtersButton = page.getByRole('button', { name: /^Filters/ });

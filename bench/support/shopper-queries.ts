@@ -1,7 +1,7 @@
 // What shoppers send to the catalogue, many different queries rather than one URL a cache answers: the filter and
 // search mixes of bench:catalogue and bench:soak.
 import pg from 'pg';
-import { seededRandom } from '../../apps/server/src/catalogue/demo/garment-art.js';
+import { seededRandom } from '../../apps/server/src/dev/demo/garment-art.js';
 
 export interface Facets {
   categories: Array<{ slug: string }>;

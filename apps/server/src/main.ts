@@ -2,8 +2,6 @@ import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { seedDemoCatalogue } from './catalogue/demo/seed.js';
-import { seedDemoSales } from './reports/demo-sales.js';
 import { ConfigError, loadConfig, withPort, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { reconciliationIntervalMs, startReconciliationJob } from './payments/reconciliation-job.js';
@@ -40,7 +38,10 @@ async function main(): Promise<void> {
     reservationSeconds: config.reservationSeconds,
   });
   await services.settings.ensureExists();
-  if (config.seedDemo) await services.announcements.ensureDemo();
+  // The demo data is dev-only code, imported only when it is wanted: a production start never loads it (ADR 024).
+  const demo = config.seedDemo ? await import('./dev/demo/demo-shop.js') : null;
+  const demoShop = { db: database.db, services, publicUrl: config.publicUrl, log };
+  if (demo) await demo.prepareDemoShop(demoShop);
 
   // Every instance on one PostgreSQL database hears the others' catalogue changes (NOTIFY/LISTEN).
   const changeChannel = database.channel?.('catalogue_changes');
@@ -87,27 +88,8 @@ async function main(): Promise<void> {
   // AVIF renditions of photos that have none yet (uploads wake it again), one photo at a time, in the background.
   services.photoEncoder.start({ log: app.log, exclusive: (key, task) => database.runExclusive(key, task) });
 
-  // The demo photos take half a minute to draw on a small machine: serve meanwhile, and let the
-  // catalogue fill in. Photos are drawn before any product row is written, so a stop half-way leaves
-  // an empty catalogue that the next start seeds again.
-  if (config.seedDemo) {
-    // The back-office needs an owner to be tried at once: the password is shown this one time only.
-    const owner = await services.admins.ensureDemoOwner();
-    if (owner) {
-      app.log.info(
-        `demo owner created: log in at ${config.publicUrl}/admin/login as ${owner.email} with the password ${owner.password} ` +
-          `(shown once; set a new one with: npm run admin:create -- --email ${owner.email} --name "Demo Owner" --password <new>)`,
-      );
-    }
-    seedDemoCatalogue(services, (message) => app.log.info(message))
-      .then(async (seeded) => {
-        // Sales history with the demo catalogue, so the dashboards are not empty on the first start.
-        const sales = seeded ? await seedDemoSales(database.db) : null;
-        if (sales) app.log.info(`demo sales: ${sales.bills} bills and ${sales.orders} paid orders`);
-        if (seeded) services.photoEncoder.wake();
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'demo catalogue could not be loaded'));
-  }
+  // The demo owner at once, the demo catalogue and sales in the background (they take half a minute to draw).
+  if (demo) await demo.startDemoShop(demoShop);
 
   // Mail queued by this instance is tried at once; the worker retries failures and sends what others queued.
   services.mail.start();

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
   ADMIN_INVITE_DAYS,
@@ -11,7 +10,7 @@ import {
   type Invite,
   type PublicAdmin,
 } from '@shop/core';
-import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
 import { ARGON2 } from '../accounts/service.js';
 import { PASSWORD_ALERT, createPasswordThrottle, type PasswordFailureAlert } from '../accounts/password-throttle.js';
 import { daysAfter, hashToken, newToken, slidExpiry } from '../auth/session-tokens.js';
@@ -26,8 +25,6 @@ export const ADMIN_SESSION_DAYS = 7;
 
 export const WRONG_ADMIN_LOGIN = 'Invalid email or password.';
 export const INVALID_INVITE = 'This invite link is not valid or has expired. Ask the owner for a new one.';
-export const DEMO_OWNER_EMAIL = 'owner@example.in';
-const DEMO_START: AuditActor = { id: null, label: 'first start with the demo data' };
 
 export interface AdminSession {
   /** The cookie value; only its SHA-256 is stored. */
@@ -54,7 +51,7 @@ export const toPublicAdmin = (row: AdminRow): PublicAdmin => ({
 });
 
 /** What the audit log keeps of an account: never the password hash. */
-const accountSnapshot = (row: AdminRow) => ({ ...toPublicAdmin(row), active: row.active });
+export const accountSnapshot = (row: AdminRow) => ({ ...toPublicAdmin(row), active: row.active });
 
 /** Login throttles are counted like shoppers', under their own account key so the two never mix. */
 const throttleKey = (email: string) => `admin:${email}`;
@@ -365,28 +362,6 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
     async createOrResetFromCommandLine(input: { email: string; name: string; password: string }) {
       newPassword.parse(input.password);
       return createOrReset(input, COMMAND_LINE);
-    },
-
-    /**
-     * With the demo data: an owner with a random password when there is no admin at all, so the back-office can
-     * be tried at once. Answers the password (to print once) or null when admins exist.
-     */
-    async ensureDemoOwner(): Promise<{ email: string; password: string } | null> {
-      const password = randomBytes(12).toString('base64url');
-      const passwordHash = await hash(password, ARGON2);
-      return db.transaction(async (tx) => {
-        // Instances starting together on one database: one creates the owner, the others find it.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('demo-owner'))`);
-        const [existing] = await tx.select({ n: count() }).from(admins);
-        if (Number(existing?.n ?? 0) > 0) return null;
-        const at = now();
-        const [row] = await tx
-          .insert(admins)
-          .values({ name: 'Demo Owner', email: DEMO_OWNER_EMAIL, passwordHash, role: 'owner', createdAt: at, updatedAt: at })
-          .returning();
-        await recordAudit(tx, DEMO_START, { action: 'admin.create', entity: 'admin', entityId: row!.id, after: accountSnapshot(row!) }, at);
-        return { email: DEMO_OWNER_EMAIL, password };
-      });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { announcements } from '../db/schema.js';
 import { useTestApp } from '../test/app.js';
-import { DEMO_ANNOUNCEMENTS, MAX_PUBLISHED, type AnnouncementInput } from './service.js';
+import { MAX_PUBLISHED, type AnnouncementInput } from './service.js';
 
 const t = useTestApp();
 
@@ -99,18 +99,5 @@ describe('announcements', () => {
     );
     expect(await t.services.announcements.listPublished(NOW)).toHaveLength(MAX_PUBLISHED);
     await t.database.db.delete(announcements);
-  });
-
-  it('seeds the demo announcements into an empty table only, spread over three weeks', async () => {
-    await t.services.announcements.ensureDemo(NOW);
-    const demo = await t.services.announcements.listPublished(NOW);
-    expect(demo.map((item) => item.title)).toEqual(DEMO_ANNOUNCEMENTS.map((item) => item.title));
-    expect(demo.map((item) => item.title)).toContain('Free shipping from ₹999');
-    expect(demo.find((item) => item.title === 'Flat 30% off on silk sarees')?.link).toBe('/filter?category=sarees&minDiscount=30');
-    const oldest = new Date(demo.at(-1)!.publishedAt).getTime();
-    expect(NOW.getTime() - oldest).toBeLessThanOrEqual(21 * DAY);
-
-    await t.services.announcements.ensureDemo(NOW);
-    expect(await t.services.announcements.listPublished(NOW)).toHaveLength(DEMO_ANNOUNCEMENTS.length);
   });
 });

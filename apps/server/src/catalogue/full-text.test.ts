@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { selectRows, type Db } from '../db/database.js';
 import { createTestDatabase } from '../test/database.js';
-import { seededRandom } from './demo/garment-art.js';
+import { seededRandom } from '../dev/demo/garment-art.js';
 import { fullTextQuery, matchesQuery, parseSearchVector, rankCoverDensity, weightMask, type FullTextQuery } from './full-text.js';
 import { toTsQuery } from './search-terms.js';
 

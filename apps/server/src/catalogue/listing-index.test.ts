@@ -3,13 +3,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pgArray, selectRows, type Db } from '../db/database.js';
 import { useTestApp } from '../test/app.js';
-import { seedLargeCatalogue } from './demo/seed.js';
+import { seedLargeCatalogue } from '../dev/demo/seed.js';
 import { ListingIndex, SAFETY_RELOAD_MS } from './listing-index/index.js';
 import { fullTextQuery } from './full-text.js';
 import { lexemesOf } from './queries.js';
 import { STRONG_WEIGHTS, toTsQuery } from './search-terms.js';
 import { categories, products, variants } from './tables.js';
-import { seededRandom } from './demo/garment-art.js';
+import { seededRandom } from '../dev/demo/garment-art.js';
 
 // The listing index must answer exactly what PostgreSQL answers. The reference below is the SQL the
 // storefront ran before the index (ADR 014): every filter, sort, page and facet count is compared on a

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { seedDemoCatalogue, seedLargeCatalogue } from '../catalogue/demo/seed.js';
+import { seedDemoCatalogue, seedLargeCatalogue } from '../dev/demo/seed.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { seedDemoSales } from '../reports/demo-sales.js';
+import { seedDemoSales } from '../dev/demo/demo-sales.js';
 import { openPglite, openPostgres } from '../db/database.js';
 import { createServices } from '../services.js';
 

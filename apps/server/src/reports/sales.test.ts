@@ -8,7 +8,7 @@ import { useTestApp } from '../test/app.js';
 import { seedTestCatalogue } from '../test/catalogue-fixture.js';
 import { placedOrder } from '../test/order-fixture.js';
 import { sellableProduct } from '../test/shop-fixture.js';
-import { SAMPLE_WEEK, seedDemoSales } from './demo-sales.js';
+import { SAMPLE_WEEK, seedDemoSales } from '../dev/demo/demo-sales.js';
 
 // The shop's clock: Saturday 15 June 2030, noon in India. Known sales are moved to chosen instants with SQL.
 const NOW = new Date('2030-06-15T12:00:00+05:30');

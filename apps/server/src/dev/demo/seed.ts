@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import type { StoredImage } from '../../media/store.js';
 import type { Services } from '../../services.js';
-import { dictionaryWords } from '../search-terms.js';
-import type { NewProduct } from '../admin-service.js';
-import { categories, products, searchWords, variants } from '../tables.js';
+import { dictionaryWords } from '../../catalogue/search-terms.js';
+import type { NewProduct } from '../../catalogue/admin-service.js';
+import { categories, products, searchWords, variants } from '../../catalogue/tables.js';
 import {
   DEMO_CATEGORIES,
   DEMO_PRODUCTS,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows, type Database } from '../../db/database.js';
 import { createServices, type Services } from '../../services.js';
 import { createTestDatabase } from '../../test/database.js';
-import { productImages, products, variants } from '../tables.js';
+import { productImages, products, variants } from '../../catalogue/tables.js';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, demoVariants } from './demo-catalogue.js';
 import { ART_HEIGHT, ART_WIDTH, garmentSvg, renderGarment } from './garment-art.js';
 import { seedDemoCatalogue, seedLargeCatalogue } from './seed.js';

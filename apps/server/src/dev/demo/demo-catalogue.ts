@@ -1,4 +1,4 @@
-import type { NewVariant } from '../admin-service.js';
+import type { NewVariant } from '../../catalogue/admin-service.js';
 import { hashText, type ArtSpec } from './garment-art.js';
 
 /**

@@ -11,14 +11,14 @@ import {
   addDays,
 } from '@shop/core';
 import { sql } from 'drizzle-orm';
-import { users } from '../accounts/tables.js';
-import { nextInvoiceSequence } from '../billing/queries.js';
-import { billItems, bills } from '../billing/tables.js';
-import { categories, products, variants } from '../catalogue/tables.js';
-import { seededRandom } from '../catalogue/demo/garment-art.js';
-import { selectRows, type Db } from '../db/database.js';
-import { nextOrderSequence } from '../orders/queries.js';
-import { orderEvents, orderItems, orders, type AddressSnapshot } from '../orders/tables.js';
+import { users } from '../../accounts/tables.js';
+import { nextInvoiceSequence } from '../../billing/queries.js';
+import { billItems, bills } from '../../billing/tables.js';
+import { categories, products, variants } from '../../catalogue/tables.js';
+import { seededRandom } from './garment-art.js';
+import { selectRows, type Db } from '../../db/database.js';
+import { nextOrderSequence } from '../../orders/queries.js';
+import { orderEvents, orderItems, orders, type AddressSnapshot } from '../../orders/tables.js';
 
 // Sales history for the demo shop, so a newcomer's dashboards show something: the spec's sample week
 // (March 10–16, 2025) exactly, and three months of counter bills and online orders up to today.
