@@ -3,14 +3,18 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
+import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { pageOf } from './context';
 import stylesheet from './app.css?url';
 import { InlineStylesheet } from './lib/inline-stylesheet';
 import { stylesheetText } from './lib/inline-stylesheet.server';
 import { NonceProvider } from './lib/nonce';
 
 export const streamTimeout = 5_000;
+
+// The server builds each request's load context with this (apps/server/src/web/ssr.ts).
+export { createLoadContext } from './context';
 
 // React Router's default Node entry, plus the CSP nonce the server issued for this request and the stylesheet
 // pages carry inline (lib/inline-stylesheet.tsx).
@@ -19,12 +23,12 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const nonce = pageOf(loadContext).cspNonce;
   const styles = import.meta.env.DEV ? '' : stylesheetText(stylesheet);
 
   return new Promise<Response>((resolve, reject) => {

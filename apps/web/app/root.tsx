@@ -18,21 +18,35 @@ import { SessionCheck } from './features/accounts/session-check';
 import { isAdminPath } from './features/admin/admin-paths';
 import { useNonce } from './lib/nonce';
 import { ScriptsAfterPaint } from './lib/scripts-after-paint';
-import { currentUser } from './lib/session.server';
+import { pageOf, servicesOf, shopperOf } from './context';
+import { FlashMessage } from './components/flash-message';
+import { flashContext, rootMiddleware } from './lib/page-middleware.server';
 import stylesheet from './app.css?url';
 import { PageStyles } from './lib/inline-stylesheet';
 import headingFont from '@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = context;
-  const user = await currentUser(request, context);
+// Who is signed in and the last form's message, once per request for every loader below (ADR 026).
+export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const user = shopperOf(context);
   const [settings, unreadNotifications, cartCount, wishlist] = await Promise.all([
     services.settings.get(),
     user ? services.notifications.unreadCount(user._id) : 0,
     user ? services.cart.get(user._id).then((cart) => cart.itemCount) : 0,
     user ? services.wishlist.productIds(user._id) : [],
   ]);
-  return { settings, publicUrl: context.publicUrl, mediaBase: services.media.baseUrl, user, unreadNotifications, cartCount, wishlist };
+  return {
+    settings,
+    publicUrl: pageOf(context).publicUrl,
+    mediaBase: services.media.baseUrl,
+    user,
+    unreadNotifications,
+    cartCount,
+    wishlist,
+    flash: context.get(flashContext),
+  };
 }
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 
@@ -73,6 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteHeader settings={data.settings} user={data.user} unreadNotifications={data.unreadNotifications} cartCount={data.cartCount} />
         )}
         <main id="main" className="flex-1">
+          <FlashMessage flash={root?.flash ?? null} />
           {children}
         </main>
         {/* react-toastify 11 injects its own stylesheet on the client; no CSS import needed. */}

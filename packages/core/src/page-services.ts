@@ -1,5 +1,6 @@
 import type { Announcement } from './announcements.js';
 import type { Address, PublicUser } from './accounts.js';
+import type { PublicAdmin } from './admin.js';
 import type { Cart } from './cart.js';
 import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery } from './catalogue.js';
 import type { ContactMessageInput } from './contact.js';
@@ -56,6 +57,27 @@ export interface PageApiAnswer {
   setCookie: string[];
 }
 
+/** A session a login started, for its cookie. */
+export interface PageSession {
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Who is signed in on this page request, resolved once per request by the server from its session cookies
+ * (the same lookups the API's guards use), and the cookies an action's login or logout sets on the answer.
+ */
+export interface PageIdentity {
+  /** The shopper of the `sid` cookie, or null; looked up on first use only. */
+  shopper(): Promise<PublicUser | null>;
+  /** The admin of the `asid` cookie, or null; her session's cookie is sent again as it slides forward. */
+  admin(): Promise<PublicAdmin | null>;
+  /** Sets the shopper's session cookie on this answer (a login) or clears it (null: a logout). */
+  setShopperSession(session: PageSession | null): void;
+  /** Sets the admin's session cookie on this answer (a login) or clears it (null: a logout). */
+  setAdminSession(session: PageSession | null): void;
+}
+
 /** What every loader and action receives as `context`. */
 // A type alias, not an interface: React Router's AppLoadContext is an index-signature record.
 export type PageContext = {
@@ -65,6 +87,7 @@ export type PageContext = {
   publicUrl: string;
   /** The visitor's IP address (proxy-aware), e.g. for per-IP limits in actions. */
   clientIp: string;
+  identity: PageIdentity;
   /**
    * Calls the JSON API in process, with the visitor's cookies and IP, through the same routes, hooks and guards
    * as a browser's call: the admin pages ask the API, so its one admin guard decides what they may see and do.

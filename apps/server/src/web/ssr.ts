@@ -5,7 +5,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.js';
-import type { PageApiAnswer, PageApiCall, PageContext } from '@shop/core';
+import type { PageApiAnswer, PageApiCall, PageContext, PageIdentity, PublicAdmin } from '@shop/core';
+import { clearSessionCookie, cookiePolicyFor, setSessionCookie, type CookiePolicy } from '../accounts/session.js';
+import { clearAdminSessionCookie, setAdminSessionCookie } from '../admin/session.js';
 import { requestOrigin } from '../http/same-origin.js';
 import type { Services } from '../services.js';
 
@@ -28,10 +30,36 @@ const ALLOW = PAGE_METHODS.join(', ');
 export const refusePageMethod = (reply: FastifyReply) =>
   reply.status(405).header('allow', ALLOW).type('text/plain; charset=utf-8').send('');
 
+/**
+ * The web build's entry (apps/web/app/entry.server.tsx) makes the load context: React Router's middleware needs a
+ * RouterContextProvider keyed by the web's own context objects, so the server hands it the page context to wrap.
+ */
+type CreateLoadContext = (page: PageContext) => unknown;
+
 /** Loads the React Router build that `react-router build` wrote to apps/web/build. */
 export async function loadWebBuild(buildDir: string): Promise<WebBuild> {
   const server = (await import(path.join(buildDir, 'server', 'index.js'))) as ServerBuild;
   return { server, clientDir: path.join(buildDir, 'client') };
+}
+
+/**
+ * Who is signed in on a page request: the same once-per-request lookups the API's guards use
+ * (`request.shopper()`, `request.admin()`, see auth/plugin.ts), and the session cookies an action sets.
+ */
+export function pageIdentity(request: FastifyRequest, reply: FastifyReply, cookies: CookiePolicy): PageIdentity {
+  let admin: Promise<PublicAdmin | null> | undefined;
+  return {
+    shopper: async () => (await request.shopper())?.user ?? null,
+    admin: () =>
+      (admin ??= request.admin().then((found) => {
+        if (!found) return null;
+        // As GET /api/admin/me does: the cookie follows the session's sliding expiry.
+        setAdminSessionCookie(reply, found.session, cookies);
+        return found.admin;
+      })),
+    setShopperSession: (session) => (session ? setSessionCookie(reply, session, cookies) : clearSessionCookie(reply, cookies)),
+    setAdminSession: (session) => (session ? setAdminSessionCookie(reply, session, cookies) : clearAdminSessionCookie(reply, cookies)),
+  };
 }
 
 /**
@@ -45,6 +73,9 @@ export async function registerWeb(
 ): Promise<void> {
   // Always 'production': error details stay in the server log, never in a shopper's page.
   const handle = createRequestHandler(build.server, 'production');
+  const createLoadContext = (build.server.entry.module as { createLoadContext?: CreateLoadContext }).createLoadContext;
+  if (!createLoadContext) throw new Error('The web build does not export createLoadContext from its entry.server.');
+  const cookies = cookiePolicyFor(context.config.publicUrl);
 
   await app.register(fastifyStatic, {
     root: build.clientDir,
@@ -73,9 +104,10 @@ export async function registerWeb(
         publicUrl: context.config.publicUrl,
         cspNonce: (reply.raw as ServerResponse & { cspNonce?: string }).cspNonce ?? '',
         clientIp: request.ip,
+        identity: pageIdentity(request, reply, cookies),
         callApi: (call) => callApiInProcess(app, call, request.ip),
       };
-      const response = await handle(toFetchRequest(request, reply), loadContext);
+      const response = await handle(toFetchRequest(request, reply), createLoadContext(loadContext) as never);
       return sendFetchResponse(reply, response);
     });
   });
@@ -136,6 +168,8 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') void reply.header(name, value);
   }
+  // Cookies the identity set with reply.setCookie (a login, a sliding admin session) are added to these by
+  // @fastify/cookie when the answer is sent.
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) void reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { requireAdmin } from '../features/admin/admin-api.server';
+import { adminOf } from '../context';
+import { requireAdmin } from '../lib/page-middleware.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
 import { BillingScreen } from '../features/billing/billing-screen';
@@ -8,9 +9,10 @@ import type { Route } from './+types/admin-checkout';
 import { privatePageMeta } from '../lib/meta';
 
 /** Staff-assisted checkout: the billing screen for a signed-in admin, else the admin login. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { admin } = await requireAdmin(request, context);
-  return { adminName: admin.adminName };
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { adminName: adminOf(context).adminName };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('In-store Checkout · Admin Panel', matches);

@@ -1,5 +1,7 @@
 import type { Bill } from '@shop/core';
+import { servicesOf } from '../context';
 import { adminLoad } from '../features/admin/admin-api.server';
+import { requireAdmin } from '../lib/page-middleware.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import { invoiceOfBill, invoicePageOptions } from '../features/invoice/invoice-model';
 import { TaxInvoice } from '../features/invoice/tax-invoice';
@@ -7,10 +9,12 @@ import type { Route } from './+types/admin.invoice';
 import { privatePageMeta } from '../lib/meta';
 
 /** Spec §2.18: a bill's tax invoice for the 800×600 print window (outside the admin frame). */
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [{ bill }, settings] = await Promise.all([
     adminLoad<{ bill: Bill }>(request, context, `/api/admin/bill/getBill/${encodeURIComponent(params.billId)}`),
-    context.services.settings.get(),
+    servicesOf(context).settings.get(),
   ]);
   return { invoice: invoiceOfBill(bill), settings, ...invoicePageOptions(request.url) };
 }

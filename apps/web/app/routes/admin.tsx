@@ -1,24 +1,21 @@
-import { data, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { adminOf } from '../context';
 import { AdminFrame } from '../features/admin/admin-frame';
-import { requireAdmin } from '../features/admin/admin-api.server';
+import { requireAdmin } from '../lib/page-middleware.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import type { Route } from './+types/admin';
 import { privatePageMeta } from '../lib/meta';
 
 /**
- * Spec §2.11: the back-office frame. The server decides who enters: GET /api/admin/me with the visitor's
- * cookies; without an admin session every /admin/* page goes to /admin/login (no browser-storage flag, no
- * username gate: see DESIGN.md, deliberate differences).
+ * Spec §2.11: the back-office frame. The server decides who enters, once, in this layout's middleware (the
+ * admin session cookie, as the API's admin guard reads it); without an admin session every /admin/* page goes
+ * to /admin/login (no browser-storage flag, no username gate: see DESIGN.md, deliberate differences).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { admin, setCookie } = await requireAdmin(request, context);
-  const headers = new Headers();
-  // The API moves the session forward at most once a day; pass its cookie on to the browser.
-  for (const cookie of setCookie) headers.append('set-cookie', cookie);
-  return data({ admin }, { headers });
-}
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export function loader({ context }: Route.LoaderArgs) {
+  return { admin: adminOf(context) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Admin Panel', matches);
 

@@ -5,6 +5,7 @@ import { pageMeta } from '../lib/meta';
 import type { RootLoaderData } from '../root';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import type { Route } from './+types/announcements';
+import { servicesOf } from '../context';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { announcements: await context.services.announcements.listPublished(new Date()) };
+  return { announcements: await servicesOf(context).announcements.listPublished(new Date()) };
 }
 
 type Kind = Awaited<ReturnType<typeof loader>>['announcements'][number]['kind'];

@@ -10,17 +10,18 @@ import { CartSummaryRows, LineImage } from '../features/cart/cart-line-card';
 import { CheckoutStep } from '../features/checkout/checkout-step';
 import { chosenLines, totalsOf, updateSavedOrder, useSavedOrder, type SavedOrder } from '../features/checkout/saved-order';
 import { errorMessage } from '../lib/api-client';
-import { currentUser } from '../lib/session.server';
+import { servicesOf, shopperOf } from '../context';
 import { variantLabel } from '../lib/variant-label';
 import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Checkout', matches);
 
 /** The shopper, her addresses and her cart with the server's prices; a signed-out visitor is asked to log in. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await currentUser(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = shopperOf(context);
   if (!user) return { user: null, addresses: [], cart: null };
-  const [addresses, cart] = await Promise.all([context.services.addresses.list(user._id), context.services.cart.get(user._id)]);
+  const services = servicesOf(context);
+  const [addresses, cart] = await Promise.all([services.addresses.list(user._id), services.cart.get(user._id)]);
   return { user, addresses, cart };
 }
 

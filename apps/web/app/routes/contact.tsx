@@ -11,6 +11,7 @@ import { actionCall, formFailure } from '../lib/service-call.server';
 import type { RootLoaderData } from '../root';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import type { Route } from './+types/contact';
+import { pageOf, servicesOf } from '../context';
 
 const SUCCESS_MESSAGE = 'Thank you! We will reply within one working day.';
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
@@ -39,7 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const checked = validate(contactMessageSchema, values);
   if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { values });
   const { name } = checked.data;
-  return actionCall(context.services.contact.create(checked.data, context.clientIp), () => ({ ok: true as const, name }), { values });
+  return actionCall(servicesOf(context).contact.create(checked.data, pageOf(context).clientIp), () => ({ ok: true as const, name }), {
+    values,
+  });
 }
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {

@@ -4,13 +4,14 @@ import { parseListingQuery } from '../features/catalogue/listing-query';
 import { wishlistHeart } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/filter';
+import { servicesOf } from '../context';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { query, error } = parseListingQuery(url);
   const [result, categories] = await Promise.all([
-    context.services.catalogue.findProducts(query),
-    context.services.catalogue.listCategories(),
+    servicesOf(context).catalogue.findProducts(query),
+    servicesOf(context).catalogue.listCategories(),
   ]);
   const category = query.category.length === 1 ? categories.find((item) => item.slug === query.category[0]) : undefined;
   return data({ result, query, error, category: category ?? null }, { status: error ? 400 : 200 });

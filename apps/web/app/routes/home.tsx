@@ -8,9 +8,10 @@ import { wishlistHeart } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/home';
+import { servicesOf } from '../context';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { catalogue } = context.services;
+  const { catalogue } = servicesOf(context);
   const [categories, newest, discounted] = await Promise.all([
     catalogue.listCategories(),
     catalogue.findProducts(productQuerySchema.parse({ sort: 'newest', limit: '8', inStock: 'true' })),

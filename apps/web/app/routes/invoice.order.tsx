@@ -1,16 +1,19 @@
 import { data } from 'react-router';
 import { invoiceOfOrder, invoicePageOptions } from '../features/invoice/invoice-model';
 import { TaxInvoice } from '../features/invoice/tax-invoice';
-import { requireUser } from '../lib/require-user.server';
+import { servicesOf, signedInShopper } from '../context';
+import { requireShopper } from '../lib/page-middleware.server';
 import { loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/invoice.order';
 
 /** The tax invoice of one of the shopper's own orders (place of supply: the delivery state); someone else's is not found. */
+export const middleware: Route.MiddlewareFunction[] = [requireShopper];
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = signedInShopper(context);
   const [order, settings] = await Promise.all([
-    loaderCall(context.services.orders.getMine(user._id, params.orderId)),
-    context.services.settings.get(),
+    loaderCall(servicesOf(context).orders.getMine(user._id, params.orderId)),
+    servicesOf(context).settings.get(),
   ]);
   // A tax invoice is issued for a payment: an unpaid order has none.
   if (!order.payment) throw data({ error: 'This order has no invoice until it is paid.' }, { status: 404 });

@@ -8,7 +8,7 @@ import { formatDateTime, methodLabel, paymentStatusLabel, rupees } from '../lib/
 import { OrderItemRow, OrderTotals } from '../components/order-items';
 import { openInvoiceWindow } from '../lib/invoice-window';
 import { ReceiptHeader } from '../features/orders/receipt-header';
-import { currentUser } from '../lib/session.server';
+import { servicesOf, shopperOf } from '../context';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/payment-success';
 
@@ -20,16 +20,18 @@ export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Paymen
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const user = await currentUser(request, context);
+  const user = shopperOf(context);
   if (!user) throw redirect(loginThenReturnTo(`${url.pathname}${url.search}`));
   const orderId = url.searchParams.get('orderId') ?? '';
-  const result: Promise<{ order: OrderDetail } | { error: string }> = context.services.orders.getMine(user._id, orderId).then(
-    (order) => ({ order }),
-    (error: unknown) => {
-      if (error instanceof AppError) return { error: error.message };
-      throw error;
-    },
-  );
+  const result: Promise<{ order: OrderDetail } | { error: string }> = servicesOf(context)
+    .orders.getMine(user._id, orderId)
+    .then(
+      (order) => ({ order }),
+      (error: unknown) => {
+        if (error instanceof AppError) return { error: error.message };
+        throw error;
+      },
+    );
   return { result };
 }
 

@@ -12,17 +12,17 @@ import { verifyPayment } from '../features/payments/api/verify-payment';
 import { PAYMENT_FAILED_TO_INITIATE, PaymentAlert } from '../features/payments/payment-alert';
 import { RAZORPAY_THEME_COLOR, loadCheckoutScript, openCheckout, type RazorpaySuccess } from '../features/payments/razorpay-checkout';
 import { ApiError, errorMessage } from '../lib/api-client';
-import { currentUser } from '../lib/session.server';
+import { servicesOf, shopperOf } from '../context';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/payment';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Payment', matches);
 
 /** The cart with the server's prices, the addresses and where Razorpay Checkout is; checkout asks a signed-out visitor to log in. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await currentUser(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = shopperOf(context);
   if (!user) throw redirect(paths.checkout);
-  const { cart, addresses, payments } = context.services;
+  const { cart, addresses, payments } = servicesOf(context);
   const [userCart, userAddresses] = await Promise.all([cart.get(user._id), addresses.list(user._id)]);
   return {
     user,

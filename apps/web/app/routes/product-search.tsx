@@ -4,10 +4,11 @@ import { parseListingQuery } from '../features/catalogue/listing-query';
 import { wishlistHeart } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/product-search';
+import { servicesOf } from '../context';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { query, error } = parseListingQuery(new URL(request.url));
-  const result = await context.services.catalogue.findProducts(query);
+  const result = await servicesOf(context).catalogue.findProducts(query);
   return data({ result, query, error }, { status: error ? 400 : 200 });
 }
 

@@ -28,9 +28,10 @@ import { loaderCall } from '../lib/service-call.server';
 import type { RootLoaderData } from '../root';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import type { Route } from './+types/product';
+import { servicesOf } from '../context';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { catalogue } = context.services;
+  const { catalogue } = servicesOf(context);
   const product = await loaderCall(catalogue.getProductDetails(params.productId));
   return { product, related: await catalogue.relatedProducts(product._id, 8) };
 }

@@ -10,15 +10,15 @@ import { OrderItemRow, OrderTotals } from '../components/order-items';
 import { openInvoiceWindow } from '../lib/invoice-window';
 import { ReceiptHeader } from '../features/orders/receipt-header';
 import { StatusChip } from '../components/status-chip';
-import { requireUser } from '../lib/require-user.server';
+import { servicesOf, signedInShopper } from '../context';
 import { loaderCall } from '../lib/service-call.server';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/user.order';
 
 /** One of the shopper's orders; someone else's, or an unknown id, is the not-found page. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  return { order: await loaderCall(context.services.orders.getMine(user._id, params.orderId)) };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = signedInShopper(context);
+  return { order: await loaderCall(servicesOf(context).orders.getMine(user._id, params.orderId)) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => privatePageMeta(data ? `Order ${data.order.orderNumber}` : 'Order', matches);

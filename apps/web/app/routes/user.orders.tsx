@@ -5,14 +5,13 @@ import { paths } from '../config/paths';
 import { PageState, UserPage } from '../features/accounts/user-page';
 import { formatDate, rupees } from '../lib/order-format';
 import { StatusChip } from '../components/status-chip';
-import { requireUser } from '../lib/require-user.server';
+import { servicesOf, signedInShopper } from '../context';
 import type { Route } from './+types/user.orders';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('My Orders', matches);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  return { orders: await context.services.orders.listMine(user._id) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { orders: await servicesOf(context).orders.listMine(signedInShopper(context)._id) };
 }
 
 /** My Orders, newest first: number, date, status, total, item count and the first photo; also the page for any unknown /user path. */

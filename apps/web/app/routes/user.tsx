@@ -3,12 +3,15 @@ import { Bell, ChevronDown, Heart, LogOut, MapPin, Menu, Package, UserRound } fr
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../config/paths';
-import { requireUser } from '../lib/require-user.server';
+import { signedInShopper } from '../context';
+import { requireShopper } from '../lib/page-middleware.server';
 import type { Route } from './+types/user';
 
-/** Spec §2.5: only for a signed-in shopper; anyone else goes to '/'. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return { user: await requireUser(request, context) };
+/** Spec §2.5: only for a signed-in shopper; anyone else goes to '/' (decided once, here, for every /user page). */
+export const middleware: Route.MiddlewareFunction[] = [requireShopper];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { user: signedInShopper(context) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('My Account', matches);

@@ -1,6 +1,8 @@
-import type { PublicAdmin } from '@shop/core';
-import { data, redirect, type AppLoadContext } from 'react-router';
+import { data, redirect, type RouterContextProvider } from 'react-router';
+import { pageOf } from '../../context';
 import { adminPaths } from './admin-paths';
+
+type AppLoadContext = Readonly<RouterContextProvider>;
 
 /** A refused admin call as a form shows it: the message for the whole form and one per field. */
 export interface AdminFailure {
@@ -38,7 +40,7 @@ export async function adminCall<T>(
   path: string,
   body?: unknown,
 ): Promise<{ status: number; result: AdminResult<T>; setCookie: string[] }> {
-  const answer = await context.callApi({ method, path, cookie: request.headers.get('cookie'), body });
+  const answer = await pageOf(context).callApi({ method, path, cookie: request.headers.get('cookie'), body });
   const envelope = (answer.body ?? {}) as Envelope;
   if (answer.status < 400 && envelope.success)
     return { status: answer.status, result: { ok: true, data: envelope.data as T }, setCookie: answer.setCookie };
@@ -71,19 +73,6 @@ export async function adminSubmit<T>(
   const { status, result } = await adminCall<T>(request, context, method, path, body);
   if (!result.ok && status === 401) throw toLogin(request);
   return data(result, { status: result.ok ? 200 : status });
-}
-
-/** The signed-in admin of this page request (GET /api/admin/me), with the session cookie the API moved forward. */
-export async function currentAdmin(request: Request, context: AppLoadContext) {
-  const { result, setCookie } = await adminCall<{ admin: PublicAdmin }>(request, context, 'GET', '/api/admin/me');
-  return result.ok ? { admin: result.data.admin, setCookie } : null;
-}
-
-/** For the layout loaders of the back-office: the admin, or a redirect to /admin/login decided on the server. */
-export async function requireAdmin(request: Request, context: AppLoadContext) {
-  const found = await currentAdmin(request, context);
-  if (!found) throw toLogin(request);
-  return found;
 }
 
 /** The form's string fields as an object (a missing field is undefined, never null). */
