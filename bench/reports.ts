@@ -107,7 +107,7 @@ async function main() {
     await seedHistory(url.toString(), Math.floor(ROWS / 2));
     process.stdout.write(`${ROWS.toLocaleString('en-IN')} orders and bills seeded in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
-    const services = createServices(database.db, { mediaDir });
+    const services = await createServices(database.db, { mediaDir });
     await services.settings.ensureExists();
     await services.admins.createOrResetFromCommandLine({ email: 'bench-owner@example.in', name: 'Bench Owner', password: PASSWORD });
     const app = await buildApp({

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const log = { info: (line: string) => app.log.info(line), error: (details: object, line: string) => app.log.error(details, line) };
   const metrics = createMetrics();
   metrics.watchPool(() => database.poolStats?.() ?? null);
-  const services = createServices(database.db, {
+  const services = await createServices(database.db, {
     metrics,
     mediaDir: path.join(config.dataDir, 'media'),
     media: config.media,

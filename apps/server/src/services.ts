@@ -27,7 +27,7 @@ import { createNotificationService, type NotificationService } from './notificat
 import { createAdminOrdersService, type AdminOrdersService } from './orders/admin-service.js';
 import { createOrderNotices, type OrderNotices } from './orders/notices.js';
 import { createOrdersService, type OrdersService } from './orders/service.js';
-import type { WebhookDeliverer, WebhookLog } from './payments/razorpay/emulator-webhooks.js';
+import type { WebhookDeliverer, WebhookLog } from './dev/razorpay-emulator/webhooks.js';
 import { createPaymentProvider, type PaymentProvider } from './payments/razorpay/provider.js';
 import { createPaymentsService, type PaymentsService } from './payments/service.js';
 import { createSalesReportsService, type SalesReportsService } from './reports/sales-service.js';
@@ -116,7 +116,8 @@ export interface ServicesOptions {
   metrics?: ShopMetrics;
 }
 
-export function createServices(db: Db, options: ServicesOptions): Services {
+/** Async because the Razorpay emulator, dev-only code, is imported only when it is used (docs/decisions/024). */
+export async function createServices(db: Db, options: ServicesOptions): Promise<Services> {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? { info: () => {}, error: () => {} };
   const metrics = options.metrics ?? createMetrics({ defaultMetrics: false });
@@ -163,7 +164,7 @@ export function createServices(db: Db, options: ServicesOptions): Services {
     },
   });
   const { timeoutMs, deliverWebhook, webhookRetryDelaysMs, log: webhookLog, ...razorpayConfig } = options.razorpay ?? {};
-  const paymentProvider = createPaymentProvider(
+  const paymentProvider = await createPaymentProvider(
     { ...EMULATOR_KEYS, apiBase: 'https://api.razorpay.com', emulated: true, ...razorpayConfig },
     { db, production: options.production ?? false, timeoutMs, deliverWebhook, webhookRetryDelaysMs, now, log: webhookLog },
   );

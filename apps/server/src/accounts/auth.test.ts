@@ -450,7 +450,7 @@ describe('sessions', () => {
     const other = await buildApp({
       config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false },
       db: t.database.db,
-      services: createServices(t.database.db, { now: clock.now, mediaDir: t.mediaDir }),
+      services: await createServices(t.database.db, { now: clock.now, mediaDir: t.mediaDir }),
       logger: false,
     });
     try {

@@ -21,8 +21,8 @@ describe('catalogue changes between instances', () => {
   beforeAll(async () => {
     first = await createTestDatabase();
     second = await openPostgres(first.url!, { max: 2 });
-    one = createServices(first.db, { mediaDir });
-    other = createServices(second.db, { mediaDir });
+    one = await createServices(first.db, { mediaDir });
+    other = await createServices(second.db, { mediaDir });
     stops.push(await one.catalogueChanges.connect(first.channel!('catalogue_changes')));
     stops.push(await other.catalogueChanges.connect(second.channel!('catalogue_changes')));
   });

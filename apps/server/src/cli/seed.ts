@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const say = (message: string) => process.stdout.write(`${message}\n`);
   try {
     await database.migrate();
-    const services = createServices(database.db, { mediaDir: path.join(config.dataDir, 'media'), media: config.media });
+    const services = await createServices(database.db, { mediaDir: path.join(config.dataDir, 'media'), media: config.media });
     await services.settings.ensureExists();
     if (count === undefined) {
       const result = await seedDemoCatalogue(services, say, { closeUps: values['close-ups'] ?? false });

@@ -31,6 +31,14 @@ describe('migrations on PostgreSQL', () => {
         expect(new Set(applied.rows.map((row) => row.hash)).size).toBe(applied.rows.length);
         const tables = await client.query(`select 1 from information_schema.tables where table_name = 'shop_settings'`);
         expect(tables.rowCount).toBe(1);
+        // The Razorpay emulator's tables are its own business, made only when it runs (docs/decisions/024).
+        const emulator = await client.query(
+          `select table_schema, table_name from information_schema.tables
+           where table_schema = 'razorpay_emulator' or table_name like 'razorpay_emulator%'`,
+        );
+        expect(emulator.rows).toEqual([]);
+        const schemas = await client.query(`select 1 from information_schema.schemata where schema_name = 'razorpay_emulator'`);
+        expect(schemas.rowCount).toBe(0);
       } finally {
         await client.end();
       }

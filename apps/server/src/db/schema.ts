@@ -5,7 +5,6 @@ export * from '../settings/tables.js';
 export * from '../catalogue/tables.js';
 export * from '../contact/tables.js';
 export * from '../announcements/tables.js';
-export * from '../payments/razorpay/emulator-tables.js';
 export * from '../cart/tables.js';
 export * from '../orders/tables.js';
 export * from '../payments/tables.js';

@@ -117,7 +117,7 @@ describe('MEDIA_PUBLIC_URL', () => {
   // A second instance on the same database and bucket whose pages link photos on the CDN.
   let cdn: { app: FastifyInstance; services: Services };
   beforeAll(async () => {
-    const cdnServices = createServices(t.database.db, {
+    const cdnServices = await createServices(t.database.db, {
       mediaDir: t.mediaDir,
       media: s3.mediaConfig(CDN),
       mailer: mail.mailer,

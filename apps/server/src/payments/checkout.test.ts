@@ -5,7 +5,7 @@ import type { ErrorEnvelope } from '../http/envelope.js';
 import { useTestApp } from '../test/app.js';
 import { capturingMailer, jsonCall, signedInUser, testClock } from '../test/accounts.js';
 import { sellableProduct, stockOf } from '../test/shop-fixture.js';
-import type { WebhookDelivery } from './razorpay/emulator-webhooks.js';
+import type { WebhookDelivery } from '../dev/razorpay-emulator/webhooks.js';
 import { payments, refunds } from './tables.js';
 
 const mail = capturingMailer();

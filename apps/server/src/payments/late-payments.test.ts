@@ -6,7 +6,7 @@ import { capturingMailer, jsonCall, testClock } from '../test/accounts.js';
 import { useTestApp } from '../test/app.js';
 import { placedOrder } from '../test/order-fixture.js';
 import { sellableProduct, stockOf } from '../test/shop-fixture.js';
-import { signedDelivery, type WebhookDelivery } from './razorpay/emulator-webhooks.js';
+import { signedDelivery, type WebhookDelivery } from '../dev/razorpay-emulator/webhooks.js';
 import { paymentSignature } from './razorpay/signatures.js';
 import { payments, refunds } from './tables.js';
 

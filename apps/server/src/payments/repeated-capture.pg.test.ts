@@ -5,7 +5,7 @@ import { capturingMailer, jsonCall } from '../test/accounts.js';
 import { useTestApp } from '../test/app.js';
 import { placedOrder } from '../test/order-fixture.js';
 import { sellableProduct } from '../test/shop-fixture.js';
-import type { WebhookDelivery } from './razorpay/emulator-webhooks.js';
+import type { WebhookDelivery } from '../dev/razorpay-emulator/webhooks.js';
 import { orderEvents } from '../orders/tables.js';
 import { payments, refunds } from './tables.js';
 

@@ -3,10 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { shopperOf } from '../auth/plugin.js';
 import { ok, okEnvelope } from '../http/envelope.js';
-import { WEBHOOK_PATH } from './razorpay/emulator-webhooks.js';
 import type { PaymentsService } from './service.js';
 
 const tags = ['payment'];
+
+/** Where Razorpay (or the emulator) posts webhooks; the URL set in Razorpay's dashboard ends with it. */
+export const WEBHOOK_PATH = '/api/payment/razorpay/webhook';
 
 /** Spec §7 payment calls of the signed-in shopper; registered in the shopper scope. */
 export const paymentRoutes =

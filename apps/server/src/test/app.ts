@@ -30,7 +30,7 @@ export function useTestApp(
   beforeAll(async () => {
     context.database = await createTestDatabase();
     context.mediaDir = mkdtempSync(path.join(tmpdir(), 'shop-media-'));
-    context.services = createServices(context.database.db, { ...options.services, mediaDir: context.mediaDir });
+    context.services = await createServices(context.database.db, { ...options.services, mediaDir: context.mediaDir });
     await context.services.settings.ensureExists();
     context.app = await buildApp({
       config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false, ...options.config },

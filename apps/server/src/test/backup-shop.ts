@@ -26,7 +26,7 @@ export interface ShopForTest {
 
 /** The API on `database`, with its photos in `mediaDir`, as main.ts builds it. */
 export async function openShop(database: Database, mediaDir: string, mail: ReturnType<typeof capturingMailer>): Promise<ShopForTest> {
-  const services = createServices(database.db, { mediaDir, mailer: mail.mailer });
+  const services = await createServices(database.db, { mediaDir, mailer: mail.mailer });
   await services.settings.ensureExists();
   const app = await buildApp({
     config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false },

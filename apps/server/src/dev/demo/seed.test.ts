@@ -70,7 +70,7 @@ describe('demo seed', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     mediaDir = mkdtempSync(path.join(tmpdir(), 'shop-seed-'));
-    services = createServices(database.db, { mediaDir });
+    services = await createServices(database.db, { mediaDir });
     const result = await seedDemoCatalogue(services);
     expect(result).toEqual({ categories: 10, products: DEMO_PRODUCTS.length });
   }, 120_000);
@@ -161,7 +161,7 @@ describe('large seed', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     mediaDir = mkdtempSync(path.join(tmpdir(), 'shop-seed-'));
-    services = createServices(database.db, { mediaDir });
+    services = await createServices(database.db, { mediaDir });
   });
 
   afterAll(async () => {

@@ -1,11 +1,11 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { createEmulator, EMULATOR_PREFIX, type Emulator } from './emulator.js';
-import type { WebhookDeliverer, WebhookLog } from './emulator-webhooks.js';
+// Types only (erased from the build): the emulator module itself is imported below, and only when it is used.
+import type { Emulator } from '../../dev/razorpay-emulator/emulator.js';
+import type { WebhookDeliverer, WebhookLog } from '../../dev/razorpay-emulator/webhooks.js';
 import { createRazorpayClient, type RazorpayClient, type Transport } from './razorpay-client.js';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
-export const EMULATOR_CHECKOUT_SCRIPT = `${EMULATOR_PREFIX}/checkout.js`;
 
 /** Everything the payment service needs from Razorpay, real or emulated. */
 export interface PaymentProvider {
@@ -38,10 +38,11 @@ export interface PaymentProviderOptions {
 
 /**
  * Real Razorpay when keys are set (calls go to RAZORPAY_API_BASE over fetch: api.razorpay.com, or a test's
- * fake server), else the built-in emulator. The emulator's routes exist only once `emulator.plugin` is
- * registered on the app (buildApp does it when given this provider); its client calls go through that app.
+ * fake server), else the built-in emulator. The emulator's routes (and its tables) exist only once
+ * `emulator.plugin` is registered on the app (buildApp does it when given this provider); its client calls go
+ * through that app.
  */
-export function createPaymentProvider(config: Config['razorpay'], options: PaymentProviderOptions): PaymentProvider {
+export async function createPaymentProvider(config: Config['razorpay'], options: PaymentProviderOptions): Promise<PaymentProvider> {
   const keys = { keyId: config.keyId, keySecret: config.keySecret, webhookSecret: config.webhookSecret };
   if (!config.emulated) {
     return {
@@ -52,6 +53,8 @@ export function createPaymentProvider(config: Config['razorpay'], options: Payme
     };
   }
   if (options.production) throw new Error('The Razorpay emulator cannot run in production: set the RAZORPAY_* keys');
+  // Dev-only code, loaded here and nowhere else: a shop with real keys never imports it (docs/decisions/024).
+  const { createEmulator, EMULATOR_PREFIX } = await import('../../dev/razorpay-emulator/emulator.js');
   const emulator = createEmulator({
     db: options.db,
     keys,
@@ -70,6 +73,6 @@ export function createPaymentProvider(config: Config['razorpay'], options: Payme
       transport: options.transport ?? emulator.transport,
     }),
     emulator,
-    checkoutScriptUrl: EMULATOR_CHECKOUT_SCRIPT,
+    checkoutScriptUrl: `${EMULATOR_PREFIX}/checkout.js`,
   };
 }

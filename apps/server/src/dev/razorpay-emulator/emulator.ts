@@ -6,25 +6,27 @@ import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, F
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { razorpayEmulatorOrders, razorpayEmulatorPayments, razorpayEmulatorRefunds } from './emulator-tables.js';
+import { IDEMPOTENCY_KEY, injectTransport, type Transport } from '../../payments/razorpay/razorpay-client.js';
+import { paymentSignature } from '../../payments/razorpay/signatures.js';
+import { WEBHOOK_PATH } from '../../payments/routes.js';
+import { ensureEmulatorSchema, razorpayEmulatorOrders, razorpayEmulatorPayments, razorpayEmulatorRefunds } from './tables.js';
 import {
-  WEBHOOK_PATH,
   createWebhookSender,
   signedDelivery,
   webhookBody,
   type WebhookDeliverer,
   type WebhookEventName,
   type WebhookLog,
-} from './emulator-webhooks.js';
-import { IDEMPOTENCY_KEY, injectTransport, type Transport } from './razorpay-client.js';
-import { paymentSignature } from './signatures.js';
+} from './webhooks.js';
 
 /**
  * A stand-in for Razorpay, mounted on the shop's own app when no real keys are set (never in production):
  * the REST calls the shop makes (orders, payments, refunds) with Razorpay's field names, Basic auth and
  * error bodies; a checkout.js whose sheet ends, like Razorpay's test mode, with 'Success' and 'Failure';
- * signed webhooks to the shop's webhook route. State lives in PostgreSQL (emulator-tables.ts). Tests drive
- * it through the same REST calls or the hooks on the Emulator object. See docs/decisions/007.
+ * signed webhooks to the shop's webhook route. State lives in PostgreSQL, in a schema of its own that the
+ * plugin creates when it is registered (tables.ts). Tests drive it through the same REST calls or the hooks on
+ * the Emulator object. Dev-only code: payments/razorpay/provider.ts imports it only when no keys are set.
+ * See docs/decisions/007 and 024.
  */
 
 export const EMULATOR_PREFIX = '/razorpay-emulator';
@@ -67,7 +69,7 @@ export interface PaymentDetails {
 
 export interface Emulator {
   readonly keys: EmulatorKeys;
-  /** Registers the REST API, checkout.js and its calls under /razorpay-emulator on the app. */
+  /** Creates the emulator's tables if missing, then registers the REST API, checkout.js and its calls under /razorpay-emulator. */
   readonly plugin: FastifyPluginAsync;
   /** Client transport into the app the plugin is registered on (app.inject: HTTP without a socket). */
   readonly transport: Transport;
@@ -102,7 +104,7 @@ export interface EmulatorOptions {
 }
 
 // The browser files live beside this module in src/; from dist/ the same relative path leads back to them.
-const ASSETS_DIR = path.resolve(import.meta.dirname, '../../../src/payments/razorpay');
+const ASSETS_DIR = path.resolve(import.meta.dirname, '../../../src/dev/razorpay-emulator');
 
 export function createEmulator(options: EmulatorOptions): Emulator {
   const { db, keys } = options;
@@ -281,8 +283,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   const routes: FastifyPluginAsyncZod = async (scope) => {
     scope.setErrorHandler(razorpayErrorHandler);
     const [script, stylesheet] = await Promise.all([
-      readFile(path.join(ASSETS_DIR, 'emulator-checkout.js'), 'utf8'),
-      readFile(path.join(ASSETS_DIR, 'emulator-checkout.css'), 'utf8'),
+      readFile(path.join(ASSETS_DIR, 'checkout.js'), 'utf8'),
+      readFile(path.join(ASSETS_DIR, 'checkout.css'), 'utf8'),
     ]);
 
     // The stand-in for https://checkout.razorpay.com/v1/checkout.js and the sheet's stylesheet.
@@ -406,6 +408,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   return {
     keys,
     plugin: async (instance) => {
+      // Starting is when its tables come into being: a shop that never runs the emulator never has them.
+      await ensureEmulatorSchema(db);
       app = instance;
       instance.addHook('onClose', async () => releaseHung());
       await instance.register(routes, { prefix: EMULATOR_PREFIX });

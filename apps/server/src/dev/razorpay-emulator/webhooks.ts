@@ -1,13 +1,10 @@
-import { webhookSignature } from './signatures.js';
-
-/** Where the emulator posts webhooks unless told otherwise: the shop's own webhook route. */
-export const WEBHOOK_PATH = '/api/payment/razorpay/webhook';
+import { webhookSignature } from '../../payments/razorpay/signatures.js';
 
 export type WebhookEventName = 'payment.captured' | 'payment.failed' | 'order.paid' | 'refund.processed';
 
 /** One signed webhook, ready to post: `body` is the exact text that `x-razorpay-signature` signs. */
 export interface WebhookDelivery {
-  /** WEBHOOK_PATH, or the absolute URL the emulator was given. */
+  /** The shop's WEBHOOK_PATH, or the absolute URL the emulator was given. */
   url: string;
   event: WebhookEventName;
   eventId: string;

@@ -1,14 +1,21 @@
 import vm from 'node:vm';
+import { sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { EMULATOR_KEYS } from '../../config.js';
+import { selectRows, type Db } from '../../db/database.js';
 import { useTestApp } from '../../test/app.js';
+import { createTestDatabase } from '../../test/database.js';
+import { createPaymentProvider, type PaymentProvider } from '../../payments/razorpay/provider.js';
+import { createRazorpayClient, RazorpayError } from '../../payments/razorpay/razorpay-client.js';
+import { verifyPaymentSignature, verifyWebhookSignature } from '../../payments/razorpay/signatures.js';
 import { createEmulator, EMULATOR_ACCOUNT_ID, WEBHOOK_PATH } from './emulator.js';
-import type { WebhookDelivery } from './emulator-webhooks.js';
-import { createPaymentProvider, type PaymentProvider } from './provider.js';
-import { createRazorpayClient, RazorpayError } from './razorpay-client.js';
-import { verifyPaymentSignature, verifyWebhookSignature } from './signatures.js';
+import { EMULATOR_SCHEMA, razorpayEmulatorOrders, razorpayEmulatorPayments, razorpayEmulatorRefunds } from './tables.js';
+import type { WebhookDelivery } from './webhooks.js';
 
 // The emulator mounted on the real app, driven by the real client through inject(); webhooks go to a
 // stand-in deliverer that records them.
@@ -88,8 +95,8 @@ describe('createPaymentProvider', () => {
     expect(provider.emulator).not.toBeNull();
   });
 
-  it("uses Razorpay's checkout.js and no emulator with real keys", () => {
-    const real = createPaymentProvider(
+  it("uses Razorpay's checkout.js and no emulator with real keys", async () => {
+    const real = await createPaymentProvider(
       { keyId: 'rzp_live_x', keySecret: 's', webhookSecret: 'w', apiBase: 'https://api.razorpay.com', emulated: false },
       { db: db(), production: true },
     );
@@ -116,10 +123,55 @@ describe('createPaymentProvider', () => {
     }
   });
 
-  it('refuses the emulator in production', () => {
-    expect(() =>
+  it('refuses the emulator in production', async () => {
+    await expect(
       createPaymentProvider({ ...EMULATOR_KEYS, apiBase: 'https://api.razorpay.com', emulated: true }, { db: db(), production: true }),
-    ).toThrow('The Razorpay emulator cannot run in production: set the RAZORPAY_* keys');
+    ).rejects.toThrow('The Razorpay emulator cannot run in production: set the RAZORPAY_* keys');
+  });
+});
+
+/** Every table (and its columns: name, type, nullability) in `schema`, or in public when it starts with `prefix`. */
+async function tablesOf(db: Db, schema: string, prefix = '') {
+  const rows = await selectRows<{ table_name: string; column_name: string; data_type: string; is_nullable: string }>(
+    db,
+    sql`select table_name, column_name, data_type, is_nullable from information_schema.columns
+        where table_schema = ${schema} and table_name like ${`${prefix}%`} order by table_name, ordinal_position`,
+  );
+  const tables: Record<string, string[]> = {};
+  for (const row of rows)
+    (tables[row.table_name] ??= []).push(`${row.column_name} ${row.data_type}${row.is_nullable === 'NO' ? ' not null' : ''}`);
+  return tables;
+}
+
+describe('its own schema', () => {
+  it("is created when the emulator starts, never by the shop's migrations, and matches the tables its queries use", async () => {
+    const database = await createTestDatabase();
+    try {
+      // A migrated shop: neither the emulator's schema nor the public tables it had before (dropped by 0016).
+      expect(await tablesOf(database.db, EMULATOR_SCHEMA)).toEqual({});
+      expect(await tablesOf(database.db, 'public', 'razorpay_emulator')).toEqual({});
+
+      // Started twice, as two instances would: the second finds everything in place.
+      for (let start = 0; start < 2; start++) {
+        const app = Fastify({ logger: false }).setValidatorCompiler(validatorCompiler).setSerializerCompiler(serializerCompiler);
+        await app.register(createEmulator({ db: database.db, keys: EMULATOR_KEYS }).plugin);
+        await app.ready();
+        await app.close();
+      }
+      const expected = Object.fromEntries(
+        [razorpayEmulatorOrders, razorpayEmulatorPayments, razorpayEmulatorRefunds].map((table) => {
+          const config = getTableConfig(table);
+          expect(config.schema).toBe(EMULATOR_SCHEMA);
+          return [config.name, config.columns.map((column) => `${column.name} ${column.getSQLType()}${column.notNull ? ' not null' : ''}`)];
+        }),
+      );
+      const created = await tablesOf(database.db, EMULATOR_SCHEMA);
+      for (const columns of Object.values(created)) columns.sort();
+      for (const columns of Object.values(expected)) columns.sort();
+      expect(created).toEqual(expected);
+    } finally {
+      await database.close();
+    }
   });
 });
 
