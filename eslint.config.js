@@ -102,6 +102,26 @@ export default tseslint.config(
     files: ['apps/web/app/lib/toast.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: WEB_IMPORTS_NO_SERVER }] },
   },
+  // Dev-only code (the Razorpay emulator, the demo data) is loaded by a dynamic import() where config asks for it,
+  // never statically by the server's production modules: a production start must not load it (docs/decisions/024).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/dev/**', 'apps/server/src/test/**', 'apps/server/src/**/*.test.ts', 'apps/server/src/cli/seed.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)dev/',
+              allowTypeImports: true,
+              message: 'Production code does not import dev-only code: load it with import() where config turns it on (ADR 024).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

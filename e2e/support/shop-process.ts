@@ -21,8 +21,11 @@ export interface ExitedShop {
   stderr: string;
 }
 
-function launch(env: Record<string, string>): { child: ChildProcess; output: () => string; stdout: () => string; stderr: () => string } {
-  const child = spawn(process.execPath, [MAIN], {
+function launch(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): { child: ChildProcess; output: () => string; stdout: () => string; stderr: () => string } {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     // No demo catalogue unless asked for: process checks do not need 30 s of drawing photos.
     env: {
       PATH: process.env.PATH ?? '',
@@ -50,10 +53,12 @@ export async function startShop(
     timeoutMs?: number;
     /** Also wait for a log line, such as the one saying the demo catalogue is loaded. */
     waitFor?: RegExp;
+    /** Options for node itself, before the server's script (e.g. --import of a module hook). */
+    nodeArgs?: string[];
   } = {},
 ): Promise<ShopProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
-  const { child, output } = launch({ DATA_DIR: dataDir, ...options.env });
+  const { child, output } = launch({ DATA_DIR: dataDir, ...options.env }, options.nodeArgs);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the shop did not start in time:\n${output()}`)), options.timeoutMs ?? 60_000);
     const check = () => {
