@@ -5,7 +5,9 @@ import { recordAudit, type AuditActor } from '../audit/service.js';
 import { selectRows, type Db } from '../db/database.js';
 import type { OrdersService } from '../orders/service.js';
 import { orders } from '../orders/tables.js';
-import { userSessions, users } from './tables.js';
+import { createSessions } from '../identity/sessions.js';
+import { shopperKind } from './session.js';
+import { users } from './tables.js';
 
 // The back-office's shoppers: a searchable list with what they ordered and spent, one shopper's orders and
 // addresses, and blocking (no login, every session ended) in one audited transaction.
@@ -42,6 +44,7 @@ const snapshot = (row: typeof users.$inferSelect) => ({ userEmail: row.email, bl
 
 export function createAdminUsersService(db: Db, deps: { orders: OrdersService; addresses: AddressService; now: () => Date }) {
   const { now } = deps;
+  const sessions = createSessions(db, shopperKind, { now });
 
   async function rows(where: SQL[], page: number, limit: number): Promise<UserListRow[]> {
     return selectRows<UserListRow>(
@@ -68,7 +71,7 @@ export function createAdminUsersService(db: Db, deps: { orders: OrdersService; a
         .set({ blockedAt: blocked ? now() : null, updatedAt: now() })
         .where(eq(users.id, userId))
         .returning();
-      if (blocked) await tx.delete(userSessions).where(eq(userSessions.userId, userId));
+      if (blocked) await sessions.revokeAll(userId, tx);
       await recordAudit(
         tx,
         actor,

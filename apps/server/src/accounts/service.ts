@@ -1,4 +1,4 @@
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import {
   changePasswordSchema,
   registerSchema,
@@ -10,37 +10,27 @@ import {
   type UpdateProfileInput,
   AppError,
 } from '@shop/core';
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
 import type { MailQueue } from '../mail/queue.js';
 import { codeMail, existingAccountMail, failedLoginsMail, noAccountMail } from '../mail/templates.js';
 import type { SettingsService } from '../settings/service.js';
-import { daysAfter, hashToken, newToken, slidExpiry } from '../auth/session-tokens.js';
+import { ARGON2, createIdentity } from '../identity/identity.js';
+import { PASSWORD_ALERT, type PasswordFailureAlert } from '../identity/password-throttle.js';
+import type { Session } from '../identity/sessions.js';
 import { OTP_RULES, createCodeStore, type CodePurpose } from './code-store.js';
-import { PASSWORD_ALERT, createPasswordThrottle, type PasswordFailureAlert } from './password-throttle.js';
-import { userNotifications, userSessions, users } from './tables.js';
+import { BLOCKED_MESSAGE, shopperKind } from './session.js';
+import { userNotifications, users } from './tables.js';
 
-export const SESSION_DAYS = 30;
+export { ARGON2 } from '../identity/identity.js';
 
-const WRONG_LOGIN_MESSAGE = 'Invalid email or password.';
-export const BLOCKED_MESSAGE = 'This account is blocked. Please contact the shop.';
 /** A blocked shopper learns it only after proving who she is (right password or code), never a stranger. */
 const assertNotBlocked = (user: UserRow) => {
   if (user.blockedAt) throw new AppError('NOT_ALLOWED', BLOCKED_MESSAGE);
 };
 const NOT_VERIFIED = () =>
   new AppError('INVALID_DATA', 'Please verify your email with an OTP first.', { email: 'Please verify your email first.' });
-
-// Argon2id (a const enum, which isolated modules cannot import as a value).
-const ARGON2ID: Algorithm.Argon2id = 2;
-export const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-export interface Session {
-  /** The cookie value; only its SHA-256 is stored. */
-  token: string;
-  expiresAt: Date;
-}
 
 export interface AccountsOptions {
   /** Codes and notices go through the mail outbox: an SMTP outage delays them, never refuses the shopper. */
@@ -68,9 +58,8 @@ const toPublicUser = (row: UserRow): PublicUser => ({
 export function createAccountsService(db: Db, options: AccountsOptions) {
   const { now } = options;
   const codes = createCodeStore(db, { secret: options.secret, now });
-  const throttle = createPasswordThrottle(db, { now });
-  // Checked when the address is unknown, so a wrong address costs as long as a wrong password.
-  const dummyHash = hash('not-a-real-password', ARGON2);
+  const identity = createIdentity(db, shopperKind, { now, publicUrl: options.publicUrl, onFailureAlert: queueFailedLoginsAlert });
+  const { sessions } = identity;
 
   const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
 
@@ -114,16 +103,6 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     options.mail.deliverSoon([await options.mail.enqueue(db, mail, { kind: 'alert' })]);
   }
 
-  async function createSession(userId: string, previousToken: string | undefined): Promise<Session> {
-    // Rotation: whatever session the browser had before login ends here.
-    if (previousToken) await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(previousToken)));
-    await db.delete(userSessions).where(and(eq(userSessions.userId, userId), lt(userSessions.expiresAt, now())));
-    const token = newToken();
-    const expiresAt = daysAfter(now(), SESSION_DAYS);
-    await db.insert(userSessions).values({ tokenHash: hashToken(token), userId, createdAt: now(), expiresAt });
-    return { token, expiresAt };
-  }
-
   async function userById(userId: string): Promise<UserRow> {
     const [row] = await db.select().from(users).where(eq(users.id, userId));
     if (!row) throw new AppError('UNAUTHENTICATED', 'Please log in.');
@@ -153,18 +132,8 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       ip: string,
       previousToken?: string,
     ): Promise<{ user: PublicUser; session: Session }> {
-      // Only a client that keeps failing is held back: a stranger who knows the address cannot keep the shopper out.
-      await throttle.assertAllowed(email, ip, { otpLogin: true });
-      const user = await findByEmail(email);
-      const matches = await verify(user?.passwordHash ?? (await dummyHash), password);
-      if (!user || !matches) {
-        const alert = await throttle.recordFailure(email, ip);
-        if (alert && user && !user.blockedAt) await queueFailedLoginsAlert(user, alert);
-        throw new AppError('UNAUTHENTICATED', WRONG_LOGIN_MESSAGE);
-      }
-      await throttle.clearFailuresFrom(email, ip);
-      assertNotBlocked(user);
-      return { user: toPublicUser(user), session: await createSession(user.id, previousToken) };
+      const { account, session } = await identity.loginWithPassword(email, password, ip, previousToken);
+      return { user: toPublicUser(account), session };
     },
 
     async verifyLoginOtp(email: string, otp: string, previousToken?: string): Promise<{ user: PublicUser; session: Session }> {
@@ -173,9 +142,9 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       // Unreachable for a consumed code unless the account was deleted in between.
       if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid OTP.');
       // The owner proved the mailbox: a lock her network's failures caused ends here.
-      await throttle.clearFailures(email);
+      await identity.forgetFailedLogins(email);
       assertNotBlocked(user);
-      return { user: toPublicUser(user), session: await createSession(user.id, previousToken) };
+      return { user: toPublicUser(user), session: await sessions.create(user.id, previousToken) };
     },
 
     /** Mails a password reset code to a known address; an unknown one gets the same answer and a 'no account here' mail. */
@@ -197,10 +166,10 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       const passwordHash = await hash(details.newPassword, ARGON2);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, user.id));
-        await tx.delete(userSessions).where(eq(userSessions.userId, user.id));
+        await sessions.revokeAll(user.id, tx);
       });
       // The owner proved the mailbox: a lock her network's failures caused ends here.
-      await throttle.clearFailures(details.email);
+      await identity.forgetFailedLogins(details.email);
     },
 
     /**
@@ -239,24 +208,19 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       });
     },
 
-    /** The user behind a session cookie, or null; extends the session when it is more than a day old. */
-    async authenticate(token: string | undefined): Promise<{ user: PublicUser; session: Session } | null> {
-      if (!token) return null;
-      const tokenHash = hashToken(token);
-      const at = now();
-      const [found] = await db
-        .select({ user: users, expiresAt: userSessions.expiresAt })
-        .from(userSessions)
-        .innerJoin(users, eq(users.id, userSessions.userId))
-        .where(and(eq(userSessions.tokenHash, tokenHash), gt(userSessions.expiresAt, at), isNull(users.blockedAt)));
+    /**
+     * The shopper behind a session cookie, or null; extends the session when it is more than a day old, and then
+     * `setCookie` is the Set-Cookie header that moves the cookie's expiry along (for pages, which answer without Fastify).
+     */
+    async authenticate(token: string | undefined): Promise<{ user: PublicUser; session: Session; setCookie?: string } | null> {
+      const found = await identity.authenticate(token);
       if (!found) return null;
-      const slid = slidExpiry(found.expiresAt, at, SESSION_DAYS);
-      if (slid) await db.update(userSessions).set({ expiresAt: slid }).where(eq(userSessions.tokenHash, tokenHash));
-      return { user: toPublicUser(found.user), session: { token, expiresAt: slid ?? found.expiresAt } };
+      const { account, ...rest } = found;
+      return { user: toPublicUser(account), ...rest };
     },
 
     async logout(token: string | undefined): Promise<void> {
-      if (token) await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(token)));
+      await identity.logout(token);
     },
 
     async getProfile(userId: string): Promise<PublicUser> {
@@ -287,7 +251,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
         .update(users)
         .set({ passwordHash: await hash(details.newPassword, ARGON2), updatedAt: now() })
         .where(eq(users.id, userId));
-      await db.delete(userSessions).where(and(eq(userSessions.userId, userId), ne(userSessions.tokenHash, hashToken(currentToken))));
+      await sessions.revokeAllBut(userId, currentToken);
     },
   };
 }

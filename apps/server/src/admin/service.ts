@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import {
   ADMIN_INVITE_DAYS,
   AppError,
@@ -10,27 +10,21 @@ import {
   type Invite,
   type PublicAdmin,
 } from '@shop/core';
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
-import { ARGON2 } from '../accounts/service.js';
-import { PASSWORD_ALERT, createPasswordThrottle, type PasswordFailureAlert } from '../accounts/password-throttle.js';
-import { daysAfter, hashToken, newToken, slidExpiry } from '../auth/session-tokens.js';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { COMMAND_LINE, recordAudit, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { adminInviteMail, failedLoginsMail } from '../mail/templates.js';
+import { ARGON2, createIdentity } from '../identity/identity.js';
+import { PASSWORD_ALERT, type PasswordFailureAlert } from '../identity/password-throttle.js';
+import type { Session } from '../identity/sessions.js';
+import { daysAfter, hashToken, newToken } from '../identity/tokens.js';
 import type { SettingsService } from '../settings/service.js';
-import { adminInvites, adminSessions, admins } from './tables.js';
+import { adminKind } from './session.js';
+import { adminInvites, admins } from './tables.js';
 
-export const ADMIN_SESSION_DAYS = 7;
-
-export const WRONG_ADMIN_LOGIN = 'Invalid email or password.';
+export { WRONG_ADMIN_LOGIN } from './session.js';
 export const INVALID_INVITE = 'This invite link is not valid or has expired. Ask the owner for a new one.';
-
-export interface AdminSession {
-  /** The cookie value; only its SHA-256 is stored. */
-  token: string;
-  expiresAt: Date;
-}
 
 export interface AdminsOptions {
   mailer: Mailer;
@@ -53,9 +47,6 @@ export const toPublicAdmin = (row: AdminRow): PublicAdmin => ({
 /** What the audit log keeps of an account: never the password hash. */
 export const accountSnapshot = (row: AdminRow) => ({ ...toPublicAdmin(row), active: row.active });
 
-/** Login throttles are counted like shoppers', under their own account key so the two never mix. */
-const throttleKey = (email: string) => `admin:${email}`;
-
 function inviteStatus(row: InviteRow, at: Date): Invite['status'] {
   if (row.usedAt) return 'used';
   if (row.revokedAt) return 'revoked';
@@ -65,20 +56,8 @@ function inviteStatus(row: InviteRow, at: Date): Invite['status'] {
 /** Back-office accounts: login and sessions (apart from shoppers'), invites, roles, and the first owner. */
 export function createAdminsService(db: Db, options: AdminsOptions) {
   const { now } = options;
-  const throttle = createPasswordThrottle(db, { now });
-  // Checked when the address is unknown, so a wrong address costs as long as a wrong password.
-  const dummyHash = hash('not-a-real-password', ARGON2);
-
-  const findByEmail = async (email: string) => (await db.select().from(admins).where(eq(admins.email, email)))[0];
-
-  async function createSession(adminId: string, previousToken: string | undefined): Promise<AdminSession> {
-    if (previousToken) await db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(previousToken)));
-    await db.delete(adminSessions).where(and(eq(adminSessions.adminId, adminId), lt(adminSessions.expiresAt, now())));
-    const token = newToken();
-    const expiresAt = daysAfter(now(), ADMIN_SESSION_DAYS);
-    await db.insert(adminSessions).values({ tokenHash: hashToken(token), adminId, createdAt: now(), expiresAt });
-    return { token, expiresAt };
-  }
+  const identity = createIdentity(db, adminKind, { now, publicUrl: options.publicUrl, onFailureAlert: alertOwners });
+  const { sessions } = identity;
 
   /**
    * Mails every active owner, and the admin concerned, that her account saw many failed logins. Not awaited:
@@ -119,7 +98,7 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
           .set({ passwordHash, active: true, updatedAt: at })
           .where(eq(admins.id, existing.id))
           .returning();
-        await tx.delete(adminSessions).where(eq(adminSessions.adminId, existing.id));
+        await sessions.revokeAll(existing.id, tx);
         await recordAudit(
           tx,
           actor,
@@ -142,7 +121,7 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
       return { created: true, admin: toPublicAdmin(row!) };
     });
     // A reset is also how the owner gets back in after a lock-out.
-    await throttle.clearFailures(throttleKey(input.email));
+    await identity.forgetFailedLogins(input.email);
     return result;
   }
 
@@ -152,43 +131,24 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
      * account and over all accounts; the right password from any other client still works. Many failures
      * for an account from anywhere alert the owners.
      */
-    async login(
-      email: string,
-      password: string,
-      ip: string,
-      previousToken?: string,
-    ): Promise<{ admin: PublicAdmin; session: AdminSession }> {
-      await throttle.assertAllowed(throttleKey(email), ip, { otpLogin: false });
-      const admin = await findByEmail(email);
-      const matches = await verify(admin?.passwordHash ?? (await dummyHash), password);
-      // A deactivated account answers like a wrong password: nobody learns it exists.
-      if (!admin || !matches || !admin.active) {
-        const alert = await throttle.recordFailure(throttleKey(email), ip);
-        if (alert && admin?.active) alertOwners(admin, alert);
-        throw new AppError('UNAUTHENTICATED', WRONG_ADMIN_LOGIN);
-      }
-      await throttle.clearFailuresFrom(throttleKey(email), ip);
-      return { admin: toPublicAdmin(admin), session: await createSession(admin.id, previousToken) };
+    async login(email: string, password: string, ip: string, previousToken?: string): Promise<{ admin: PublicAdmin; session: Session }> {
+      const { account, session } = await identity.loginWithPassword(email, password, ip, previousToken);
+      return { admin: toPublicAdmin(account), session };
     },
 
-    /** The active admin behind a session cookie, or null; extends the session when it is more than a day old. */
-    async authenticate(token: string | undefined): Promise<{ admin: PublicAdmin; session: AdminSession } | null> {
-      if (!token) return null;
-      const tokenHash = hashToken(token);
-      const at = now();
-      const [found] = await db
-        .select({ admin: admins, expiresAt: adminSessions.expiresAt })
-        .from(adminSessions)
-        .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-        .where(and(eq(adminSessions.tokenHash, tokenHash), gt(adminSessions.expiresAt, at), eq(admins.active, true)));
+    /**
+     * The active admin behind a session cookie, or null; extends the session when it is more than a day old, and
+     * then `setCookie` is the Set-Cookie header that moves the cookie's expiry along (for pages, which answer without Fastify).
+     */
+    async authenticate(token: string | undefined): Promise<{ admin: PublicAdmin; session: Session; setCookie?: string } | null> {
+      const found = await identity.authenticate(token);
       if (!found) return null;
-      const slid = slidExpiry(found.expiresAt, at, ADMIN_SESSION_DAYS);
-      if (slid) await db.update(adminSessions).set({ expiresAt: slid }).where(eq(adminSessions.tokenHash, tokenHash));
-      return { admin: toPublicAdmin(found.admin), session: { token, expiresAt: slid ?? found.expiresAt } };
+      const { account, ...rest } = found;
+      return { admin: toPublicAdmin(account), ...rest };
     },
 
     async logout(token: string | undefined): Promise<void> {
-      if (token) await db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(token)));
+      await identity.logout(token);
     },
 
     /**
@@ -353,7 +313,7 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
             at,
           );
         }
-        if (!active) await tx.delete(adminSessions).where(eq(adminSessions.adminId, adminId));
+        if (!active) await sessions.revokeAll(adminId, tx);
         return { ...toPublicAdmin(current), active: current.active, createdAt: current.createdAt.toISOString() };
       });
     },

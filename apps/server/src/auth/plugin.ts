@@ -1,15 +1,16 @@
 import { ADMIN_SESSION_COOKIE, AppError, SESSION_COOKIE, type PublicAdmin, type PublicUser } from '@shop/core';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AccountsService, Session } from '../accounts/service.js';
-import type { AdminSession, AdminsService } from '../admin/service.js';
+import type { AccountsService } from '../accounts/service.js';
+import type { AdminsService } from '../admin/service.js';
+import type { Session } from '../identity/sessions.js';
 
 /** Who may call a route: decided once per scope (see `shopperRoutes`, `adminRoutes`), never per handler. */
 export type Access = 'public' | 'shopper' | 'admin' | 'owner';
 
 export interface SignedInAdmin {
   admin: PublicAdmin;
-  session: AdminSession;
+  session: Session;
 }
 
 export const ADMIN_LOGIN_NEEDED = 'Please log in as an admin.';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysAfter, hashToken, newToken, slidExpiry } from './session-tokens.js';
+import { daysAfter, hashToken, newToken, slidExpiry } from './tokens.js';
 
 describe('session tokens', () => {
   it('makes distinct url-safe tokens and stores only a hash', () => {

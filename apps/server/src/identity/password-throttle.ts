@@ -1,8 +1,8 @@
 import { isIPv6 } from 'node:net';
 import { and, count, countDistinct, desc, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { tooMany } from './code-store.js';
-import { authEvents } from './tables.js';
+import { tooMany } from '../accounts/code-store.js';
+import { authEvents } from '../accounts/tables.js';
 
 /** Wrong passwords for one account from one client: the tenth within 15 minutes (since any earlier lock) holds that client back 15 minutes. */
 export const PASSWORD_LOCK = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
