@@ -14,7 +14,16 @@ import type { ShopSettings } from './settings.js';
  */
 export interface PageServices {
   settings: { get(): Promise<ShopSettings> };
-  accounts: { authenticate(sessionToken: string | undefined): Promise<{ user: PublicUser } | null> };
+  /**
+   * The shopper of a `sid` session token, or null. Her session slides forward as it is used: `setCookie` is then
+   * the Set-Cookie header to put on the answer, so that the browser's cookie keeps the new expiry.
+   */
+  accounts: { authenticate(sessionToken: string | undefined): Promise<{ user: PublicUser; setCookie?: string } | null> };
+  /**
+   * The active admin of an `asid` session token, or null; `setCookie` as for shoppers: the cookie GET /api/admin/me
+   * sends, given only when the session's expiry moved.
+   */
+  admins: { authenticate(sessionToken: string | undefined): Promise<{ admin: PublicAdmin; setCookie?: string } | null> };
   notifications: { unreadCount(userId: string): Promise<number> };
   /** The ids of the products the shopper saved (the hearts on every page). */
   wishlist: { productIds(userId: string): Promise<string[]> };
