@@ -262,3 +262,33 @@ export const csvImportResultSchema = z.object({
   results: z.array(csvImportRowSchema),
 });
 export type CsvImportResult = z.infer<typeof csvImportResultSchema>;
+
+/** Why a shelf quantity changed (the stock ledger, ADR 023). */
+export const STOCK_REASONS = ['order_reserved', 'order_released', 'order_retaken', 'bill', 'csv_import', 'admin_edit', 'seed'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+/** One change of a variant's (or a variant-less product's) stock: who, why, when, and the quantity it left. */
+export const stockMovementSchema = z.object({
+  /** Signed pieces: -2 taken, +5 put back or counted in. */
+  change: z.number().int(),
+  quantityAfter: z.number().int(),
+  reason: z.enum(STOCK_REASONS),
+  orderId: z.string().nullable(),
+  /** The order's number (ORD-…) when the order still exists. */
+  orderNumber: z.string().nullable(),
+  billId: z.string().nullable(),
+  /** The bill's invoice number (INV/…). */
+  invoiceNumber: z.string().nullable(),
+  /** The CSV import run: every row one import changed carries the same id. */
+  importId: z.string().nullable(),
+  /** The admin's or shopper's name, or 'System' / 'Razorpay'. */
+  actorName: z.string(),
+  createdAt: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+/** GET /api/admin/product/stockHistory/{variantId}: newest first, 50 a page. */
+export const stockHistoryQuerySchema = z.object({ page: pageParam });
+export type StockHistoryQuery = z.infer<typeof stockHistoryQuerySchema>;
+export const stockHistorySchema = z.object({ movements: z.array(stockMovementSchema), ...pagingShape });
+export type StockHistory = z.infer<typeof stockHistorySchema>;

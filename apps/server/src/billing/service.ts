@@ -13,6 +13,7 @@ import {
   type BillQuery,
   type createBillSchema,
 } from '@shop/core';
+import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -21,7 +22,7 @@ import { notEnoughStock } from '../cart/service.js';
 import type { CatalogueChanges } from '../catalogue/changes.js';
 import { selectRows, type Db } from '../db/database.js';
 import type { ShopMetrics } from '../metrics/metrics.js';
-import { stockLeft, stockOrder, takeStock, type StockItem } from '../orders/queries.js';
+import * as inventory from '../inventory/service.js';
 import type { SettingsService } from '../settings/service.js';
 import { billableRow, findBillable, nextInvoiceSequence, type BillableRow } from './queries.js';
 import { billItems, bills } from './tables.js';
@@ -176,7 +177,7 @@ export function createBillingService(
       const shop = await settings.get();
       const { row, items } = await db.transaction(async (tx) => {
         const lines: Array<Omit<ItemRow, 'id' | 'billId'>> = [];
-        const wanted = new Map<string, StockItem & { name: string }>();
+        const wanted = new Map<string, inventory.StockItem & { name: string }>();
         for (const [index, item] of input.items.entries()) {
           if (!item.productId) {
             lines.push({
@@ -218,10 +219,15 @@ export function createBillingService(
           entry.quantity += item.quantity;
           wanted.set(key, entry);
         }
-        // One global lock order (as online orders use), so a bill and an order over the same pieces cannot deadlock.
-        for (const piece of [...wanted.values()].sort(stockOrder)) {
-          if (!(await takeStock(tx, piece))) throw notEnoughStock(await stockLeft(tx, piece), piece.name);
-        }
+        // One global lock order (inventory's, as online orders use), so a bill and an order over the same pieces
+        // cannot deadlock. The bill's id is drawn first so the ledger rows name it.
+        const billId = randomUUID();
+        const taken = await inventory.take(tx, [...wanted.values()], {
+          reason: 'bill',
+          actor: inventory.stockActor.admin(actor),
+          billId,
+        });
+        if (!taken.ok) throw notEnoughStock(taken.left, taken.item.name);
         const totals = billTotals(
           lines.map((line) => ({ price: line.unitPricePaise, quantity: line.quantity })),
           input.discount,
@@ -232,6 +238,7 @@ export function createBillingService(
         const [saved] = await tx
           .insert(bills)
           .values({
+            id: billId,
             invoiceNumber: formatInvoiceNumber(financialYear, sequence),
             financialYear,
             sequence,

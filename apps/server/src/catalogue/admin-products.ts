@@ -20,6 +20,7 @@ import {
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/service.js';
 import { selectRows, type Db } from '../db/database.js';
+import * as inventory from '../inventory/service.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
 import { orderItems } from '../orders/tables.js';
 import { rememberWords } from './admin-service.js';
@@ -107,6 +108,9 @@ const auditVariant = (tx: Db, actor: AuditActor, action: string, before: Variant
     },
     at,
   );
+
+/** An admin's stock edit, recorded in the stock ledger (inventory) in the edit's transaction. */
+const adminEdit = (actor: AuditActor): inventory.StockMeta => ({ reason: 'admin_edit', actor: inventory.stockActor.admin(actor) });
 
 /** A photo or variant change moves the product's updatedAt, which listings sort and caches validate by. */
 const touchProduct = (tx: Db, productId: string, at: Date) => tx.update(products).set({ updatedAt: at }).where(eq(products.id, productId));
@@ -367,7 +371,6 @@ export function createAdminProductsService(
             categoryId: input.category ?? null,
             pricePaise: input.productPrice,
             discountPercent: input.productDiscount,
-            stock: input.productStock,
             status: input.status ?? 'draft',
             fabric: input.fabric ?? '',
             tags: input.tags ?? [],
@@ -375,8 +378,16 @@ export function createAdminProductsService(
             updatedAt: at,
           })
           .returning();
+        // The opening stock through the inventory, so the product's ledger starts with it.
+        await inventory.setOne(tx, { productId: row!.id, variantId: null }, input.productStock, adminEdit(actor));
+        const created = { ...row!, stock: input.productStock };
         await refreshKeywords(tx, [row!.id]);
-        await recordAudit(tx, actor, { action: 'product.create', entity: 'product', entityId: row!.id, after: productSnapshot(row!) }, at);
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'product.create', entity: 'product', entityId: row!.id, after: productSnapshot(created) },
+          at,
+        );
         return row!.id;
       });
       changed(productId);
@@ -389,6 +400,12 @@ export function createAdminProductsService(
         const before = await lockProduct(tx, productId);
         await assertCategory(tx, input.category);
         const at = now();
+        await inventory.setOne(
+          tx,
+          { productId, variantId: null },
+          editedStock(before.stock, input.productStock, input.previousStock),
+          adminEdit(actor),
+        );
         const [after] = await tx
           .update(products)
           .set({
@@ -396,7 +413,6 @@ export function createAdminProductsService(
             description: input.productDescription,
             pricePaise: input.productPrice,
             discountPercent: input.productDiscount,
-            stock: editedStock(before.stock, input.productStock, input.previousStock),
             ...(input.category !== undefined ? { categoryId: input.category } : {}),
             ...(input.status ? { status: input.status } : {}),
             ...(input.fabric !== undefined ? { fabric: input.fabric } : {}),
@@ -455,15 +471,16 @@ export function createAdminProductsService(
             variantSize: details.variantSize,
             variantColorPricePaise: details.variantColorPrice,
             variantSizePricePaise: details.variantSizePrice,
-            quantity: details.quantity,
             sku: `${code(product.slug, 16)}-${code(details.variantColor)}-${code(details.variantSize)}-${randomBytes(2).toString('hex').toUpperCase()}`,
             position: Number(position),
             createdAt: now(),
           })
           .returning();
+        // The opening quantity through the inventory, so the variant's ledger starts with it.
+        await inventory.setOne(tx, { productId: product.id, variantId: row!.id }, details.quantity, adminEdit(actor));
         await touchProduct(tx, product.id, now());
         await refreshKeywords(tx, [product.id]);
-        await auditVariant(tx, actor, 'variant.create', null, row!, now());
+        await auditVariant(tx, actor, 'variant.create', null, { ...row!, quantity: details.quantity }, now());
         return row!.id;
       });
       changed(details.product);
@@ -479,10 +496,15 @@ export function createAdminProductsService(
           .where(and(eq(variants.id, input.variantId), eq(variants.productId, input.productId), isNull(variants.archivedAt)))
           .for('update');
         if (!before) throw new AppError('NOT_FOUND', VARIANT_NOT_FOUND);
+        await inventory.setOne(
+          tx,
+          { productId: before.productId, variantId: before.id },
+          editedStock(before.quantity, input.quantity, input.previousQuantity),
+          adminEdit(actor),
+        );
         const [after] = await tx
           .update(variants)
           .set({
-            quantity: editedStock(before.quantity, input.quantity, input.previousQuantity),
             variantColorPricePaise: input.variantColorPrice,
             variantSizePricePaise: input.variantSizePrice,
           })
@@ -509,7 +531,8 @@ export function createAdminProductsService(
         const [ordered] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.variantId, before.id)).limit(1);
         const at = now();
         if (ordered) {
-          const [after] = await tx.update(variants).set({ archivedAt: at, quantity: 0 }).where(eq(variants.id, before.id)).returning();
+          await inventory.setOne(tx, { productId: before.productId, variantId: before.id }, 0, adminEdit(actor));
+          const [after] = await tx.update(variants).set({ archivedAt: at }).where(eq(variants.id, before.id)).returning();
           await auditVariant(tx, actor, 'variant.archive', before, after!, at);
         } else {
           await tx.delete(variants).where(eq(variants.id, before.id));

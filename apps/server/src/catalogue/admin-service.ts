@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import * as inventory from '../inventory/service.js';
 import type { StoredImage } from '../media/store.js';
 import type { CatalogueChanges } from './changes.js';
 import { dictionaryWords } from './search-terms.js';
@@ -93,28 +94,39 @@ export async function createProduct(db: Db, input: NewProduct): Promise<string> 
         fabric: input.fabric ?? '',
         tags: input.tags ?? [],
         status: input.status ?? 'active',
-        stock: input.stock ?? 0,
         searchKeywords: keywords,
         ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
       })
       .returning({ id: products.id });
     const productId = row!.id;
+    const opening: inventory.StockSet[] = [];
+    if (input.stock) opening.push({ productId, variantId: null, quantity: input.stock });
     if (input.variants?.length) {
-      await tx.insert(variants).values(
-        input.variants.map((variant, position) => ({
-          productId,
-          variantName: variant.variantName,
-          variantColor: variant.variantColor,
-          variantSize: variant.variantSize,
-          variantColorPricePaise: variant.variantColorPrice ?? 0,
-          variantSizePricePaise: variant.variantSizePrice ?? 0,
-          variantDescription: variant.variantDescription ?? '',
-          quantity: variant.quantity,
-          sku: variant.sku,
-          position,
-        })),
-      );
+      const inserted = await tx
+        .insert(variants)
+        .values(
+          input.variants.map((variant, position) => ({
+            productId,
+            variantName: variant.variantName,
+            variantColor: variant.variantColor,
+            variantSize: variant.variantSize,
+            variantColorPricePaise: variant.variantColorPrice ?? 0,
+            variantSizePricePaise: variant.variantSizePrice ?? 0,
+            variantDescription: variant.variantDescription ?? '',
+            sku: variant.sku,
+            position,
+          })),
+        )
+        .returning({ id: variants.id, sku: variants.sku });
+      const quantities = new Map(input.variants.map((variant) => [variant.sku, variant.quantity]));
+      for (const variant of inserted) opening.push({ productId, variantId: variant.id, quantity: quantities.get(variant.sku) ?? 0 });
     }
+    // Opening stock through the inventory, so every shelf's ledger starts with it.
+    await inventory.set(
+      tx,
+      opening.filter((shelf) => shelf.quantity > 0),
+      { reason: 'seed', actor: inventory.stockActor.system },
+    );
     if (input.images?.length) {
       await tx.insert(productImages).values(
         input.images.map((image, position) => ({

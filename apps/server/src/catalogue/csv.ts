@@ -8,12 +8,14 @@ import {
   type CsvImportResult,
   type CsvImportRow,
 } from '@shop/core';
+import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
+import * as inventory from '../inventory/service.js';
 import { freeSlug, productSnapshot, refreshKeywords } from './admin-products.js';
 import type { CatalogueChanges } from './changes.js';
 import { categories, products } from './tables.js';
@@ -188,6 +190,12 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
       const touched: string[] = [];
       await db.transaction(async (tx) => {
         const at = now();
+        // One id for this run: every stock ledger row it writes carries it.
+        const stockMeta: inventory.StockMeta = {
+          reason: 'csv_import',
+          actor: inventory.stockActor.admin(actor),
+          importId: randomUUID(),
+        };
         for (const { line, row } of rows) {
           const values = {
             name: row.name,
@@ -199,18 +207,20 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
             fabric: row.fabric,
             tags: row.tags,
             updatedAt: at,
-          };
+          } satisfies Partial<Omit<typeof products.$inferInsert, 'stock'>>; // stock moves only through the inventory
           if (row.id) {
             // The row lock holds off orders and bills until the transaction ends, so the stock read here is the
-            // stock the update replaces; the update is also conditional on it, and never writes below zero.
+            // stock the inventory replaces (it answers what it replaced, checked below); never below zero.
             const [before] = await tx.select().from(products).where(eq(products.id, row.id)).for('update');
             const stock = importedStock(row.stock, row.exported_stock, before!.stock);
+            const set = await inventory.setOne(tx, { productId: row.id, variantId: null }, stock.stock, stockMeta);
+            if (set?.before !== before!.stock) throw new Error(`the stock of product ${row.id} changed under its row lock`);
             const [after] = await tx
               .update(products)
-              .set({ ...values, stock: stock.stock })
-              .where(and(eq(products.id, row.id), eq(products.stock, before!.stock)))
+              .set({ ...values })
+              .where(eq(products.id, row.id))
               .returning();
-            if (!after) throw new Error(`the stock of product ${row.id} changed under its row lock`);
+            if (!after) throw new Error(`product ${row.id} disappeared under its row lock`);
             if (stock.outcome === 'conflict') result.stockConflicts += 1;
             result.results.push({
               line,
@@ -235,25 +245,28 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
             touched.push(row.id);
             result.updated += 1;
           } else {
-            const [created] = await tx
+            const [inserted] = await tx
               .insert(products)
-              .values({ ...values, stock: row.stock, slug: await freeSlug(tx, products, row.name), createdAt: at })
+              .values({ ...values, slug: await freeSlug(tx, products, row.name), createdAt: at })
               .returning();
+            // The opening stock through the inventory, so the new product's ledger starts with it.
+            await inventory.setOne(tx, { productId: inserted!.id, variantId: null }, row.stock, stockMeta);
+            const created = { ...inserted!, stock: row.stock };
             result.results.push({
               line,
-              productId: created!.id,
-              name: created!.name,
+              productId: created.id,
+              name: created.name,
               action: 'created',
               changed: [],
-              stock: { outcome: 'new', before: null, after: created!.stock, file: row.stock, exported: null },
+              stock: { outcome: 'new', before: null, after: created.stock, file: row.stock, exported: null },
             });
             await recordAudit(
               tx,
               actor,
-              { action: 'product.import', entity: 'product', entityId: created!.id, after: productSnapshot(created!) },
+              { action: 'product.import', entity: 'product', entityId: created.id, after: productSnapshot(created) },
               at,
             );
-            touched.push(created!.id);
+            touched.push(created.id);
             result.created += 1;
           }
         }

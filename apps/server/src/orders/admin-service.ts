@@ -206,7 +206,7 @@ export function createAdminOrdersService(
 
     /** Cancels before shipping with the stock back and a full Razorpay refund (the payments module's cancel). */
     async cancel(actor: AuditActor, orderId: string, reason: string): Promise<void> {
-      await payments.cancelOrder('', orderId, reason, 'admin', audited(actor, 'order.cancel'));
+      await payments.cancelOrder('', orderId, reason, 'admin', audited(actor, 'order.cancel'), actor.id);
     },
 
     /** A return request accepted: the order is returned, and the refund is the next step. */

@@ -16,14 +16,16 @@ import {
   type RequestReturnInput,
   type TransitionFacts,
 } from '@shop/core';
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { userAddresses } from '../accounts/tables.js';
 import { cartLineRows } from '../cart/queries.js';
 import { isSellable, notEnoughStock, priceLine } from '../cart/service.js';
 import { cartLines } from '../cart/tables.js';
 import type { Db } from '../db/database.js';
+import * as inventory from '../inventory/service.js';
 import { payments, refunds } from '../payments/tables.js';
-import { nextOrderSequence, putBackStock, stockLeft, stockOrder, takeStock, type StockItem } from './queries.js';
+import { nextOrderSequence } from './queries.js';
 import type { OrderNotices } from './notices.js';
 import { orderEvents, orderItems, orders, type AddressSnapshot } from './tables.js';
 
@@ -41,8 +43,16 @@ const yearMonthIST = (at: Date) => {
   return `${parts.find((p) => p.type === 'year')!.value}${parts.find((p) => p.type === 'month')!.value}`;
 };
 
-const stockItems = (items: Pick<ItemRow, 'productId' | 'variantId' | 'quantity'>[]): StockItem[] =>
-  items.map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: item.quantity })).sort(stockOrder);
+const stockItems = (items: Pick<ItemRow, 'productId' | 'variantId' | 'quantity'>[]): inventory.StockItem[] =>
+  items.map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: item.quantity }));
+
+/** Who moved an order's stock, as the ledger names them; `adminId` is the back-office's admin when known. */
+const stockActorOf = (actor: Actor, order: Pick<OrderRow, 'userId'>, adminId?: string | null): string =>
+  actor === 'shopper'
+    ? inventory.stockActor.shopper(order.userId)
+    : actor === 'admin'
+      ? inventory.stockActor.admin({ id: adminId ?? null })
+      : actor;
 
 /** Locks and reads one order; undefined when there is none. */
 async function lockOrder(tx: Db, where: ReturnType<typeof eq>): Promise<OrderRow | undefined> {
@@ -132,11 +142,11 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
   const itemsOf = (tx: Db, orderId: string) =>
     tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
 
-  /** Gives an order's pieces back once, in the caller's transaction. */
-  async function releaseStock(tx: Db, order: OrderRow, at: Date): Promise<ItemRow[]> {
+  /** Gives an order's pieces back once, in the caller's transaction, with their ledger rows. */
+  async function releaseStock(tx: Db, order: OrderRow, at: Date, actor: string): Promise<ItemRow[]> {
     if (order.stockReleasedAt) return [];
     const items = await itemsOf(tx, order.id);
-    for (const item of stockItems(items)) await putBackStock(tx, item);
+    await inventory.putBack(tx, stockItems(items), { reason: 'order_released', actor, orderId: order.id });
     await tx.update(orders).set({ stockReleasedAt: at }).where(eq(orders.id, order.id));
     return items;
   }
@@ -215,10 +225,15 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         }
 
         const totals = orderTotals(chosen.map(priceLine));
-        for (const row of [...chosen].sort((a, b) => stockOrder(toStock(a), toStock(b)))) {
-          if (!(await takeStock(tx, toStock(row)))) throw notEnoughStock(await stockLeft(tx, toStock(row)), row.product_name);
-        }
         const at = now();
+        // The id is drawn first so the ledger rows of the pieces taken name the order they were taken for.
+        const orderId = randomUUID();
+        const taken = await inventory.take(
+          tx,
+          chosen.map((row) => ({ productId: row.product_id, variantId: row.variant_id, quantity: row.quantity, name: row.product_name })),
+          { reason: 'order_reserved', actor: inventory.stockActor.shopper(userId), orderId },
+        );
+        if (!taken.ok) throw notEnoughStock(taken.left, taken.item.name);
         const orderNumber = formatOrderNumber(yearMonthIST(at), await nextOrderSequence(tx, yearMonthIST(at)));
         const snapshot: AddressSnapshot = {
           _id: address.id,
@@ -233,6 +248,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         const [order] = await tx
           .insert(orders)
           .values({
+            id: orderId,
             orderNumber,
             userId,
             status: 'pending_payment',
@@ -287,7 +303,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       const items = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, eq(orders.id, orderId));
         if (!order || order.status !== 'pending_payment' || order.razorpayOrderId) return [];
-        const released = await releaseStock(tx, order, now());
+        const released = await releaseStock(tx, order, now(), inventory.stockActor.system);
         await tx.delete(orders).where(eq(orders.id, orderId));
         return released;
       });
@@ -372,17 +388,15 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
               `Payment ${payment.razorpayPaymentId} arrived after the order was cancelled; it is refunded in full.`,
             );
           }
-          // Paid after the reservation expired: take the pieces again if we can.
+          // Paid after the reservation expired: take the pieces again if we can (all, or none and no ledger rows).
           const items = stockItems(await itemsOf(tx, order.id));
           await tx.execute(sql`savepoint late_payment`);
-          let all = true;
-          for (const item of items) {
-            if (!(await takeStock(tx, item))) {
-              all = false;
-              break;
-            }
-          }
-          if (!all) {
+          const retaken = await inventory.take(tx, items, {
+            reason: 'order_retaken',
+            actor: stockActorOf(actor, order),
+            orderId: order.id,
+          });
+          if (!retaken.ok) {
             await tx.execute(sql`rollback to savepoint late_payment`);
             return refundIt('Your payment arrived after the order had expired and the items sold out; it is refunded in full.');
           }
@@ -464,7 +478,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           cancelReason: 'Payment not completed',
           reservedUntil: null,
         });
-        return releaseStock(tx, order, now());
+        return releaseStock(tx, order, now(), inventory.stockActor.system);
       });
       if (result) stockChanged(result);
       return result !== null;
@@ -482,6 +496,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       actor: Actor,
       ownerId?: string,
       inTransaction?: InTransaction,
+      /** The back-office admin who cancels (the stock ledger's actor). */
+      adminId?: string | null,
     ): Promise<{ order: OrderRow; refundDue: RefundDue | null }> {
       assertOrderId(orderId);
       const result = await db.transaction(async (tx) => {
@@ -494,7 +510,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           if (!isCancellable(order.status as OrderStatus))
             throw new AppError('CONFLICT', 'This order has been shipped and can no longer be cancelled.');
           await move(tx, order, 'cancelled', actor, reason, { cancelReason: reason, reservedUntil: null });
-          released = await releaseStock(tx, order, now());
+          released = await releaseStock(tx, order, now(), stockActorOf(actor, order, adminId));
           if (inTransaction) {
             const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
             await inTransaction(tx, order, after!);
@@ -637,10 +653,6 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
 
     detail: (orderId: string) => detail(db, orderId, undefined, now(), photo),
   };
-}
-
-function toStock(row: { product_id: string; variant_id: string | null; quantity: number }): StockItem {
-  return { productId: row.product_id, variantId: row.variant_id, quantity: row.quantity };
 }
 
 /** The whole order as the shopper's order page and the payment success page show it. */

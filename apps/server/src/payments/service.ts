@@ -307,9 +307,18 @@ export function createPaymentsService(
       reason: string,
       actor: 'shopper' | 'admin' = 'shopper',
       inTransaction?: InTransaction,
+      /** The back-office admin who cancels, for the stock ledger. */
+      adminId?: string | null,
     ): Promise<void> {
       // The cancellation's notice is written with the move itself, so ten parallel cancels tell her once.
-      const { order, refundDue } = await orders.cancel(orderId, reason, actor, actor === 'shopper' ? userId : undefined, inTransaction);
+      const { order, refundDue } = await orders.cancel(
+        orderId,
+        reason,
+        actor,
+        actor === 'shopper' ? userId : undefined,
+        inTransaction,
+        adminId,
+      );
       if (refundDue) {
         try {
           await refund(order, refundDue.paymentId, refundDue.amount, refundDue.key, refundDue.reason);
