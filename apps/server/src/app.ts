@@ -16,6 +16,7 @@ import { addressRoutes } from './addresses/routes.js';
 import { adminAuthRoutes, adminSelfRoutes, ownerRoutes } from './admin/routes.js';
 import { adminRoutes, authentication, shopperRoutes, type Access } from './auth/plugin.js';
 import { billingRoutes } from './billing/routes.js';
+import { inventoryRoutes } from './inventory/routes.js';
 import { salesReportRoutes } from './reports/sales-routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { adminCatalogueRoutes } from './catalogue/admin-routes.js';
@@ -221,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(adminOrderRoutes(options.services.adminOrders));
       await admin.register(adminUserRoutes(options.services.adminUsers));
       await admin.register(billingRoutes(options.services.billing));
+      await admin.register(inventoryRoutes(options.services.inventory));
       await admin.register(salesReportRoutes(options.services.salesReports));
       await admin.register(reportCountsRoutes(options.services.reportCounts));
     }),

@@ -19,6 +19,7 @@ import { EMULATOR_KEYS, type Config } from './config.js';
 import type { Db } from './db/database.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxMailer } from './mail/mailer.js';
 import { createMailQueue, type MailQueue } from './mail/queue.js';
+import { createInventoryService, type InventoryService } from './inventory/service.js';
 import { createMetrics, type ShopMetrics } from './metrics/metrics.js';
 import { createMediaStore, type MediaStore, type MediaStoreConfig } from './media/store.js';
 import { photoLinks } from './media/public-urls.js';
@@ -77,6 +78,8 @@ export interface Services {
   adminOrders: AdminOrdersService;
   /** In-store bills and their invoice numbers. */
   billing: BillingService;
+  /** The stock ledger's reads (every stock change goes through inventory/service.ts). */
+  inventory: InventoryService;
   /** Dashboard, weekly and monthly sales from orders and bills. */
   salesReports: SalesReportsService;
   /** The dashboard's live counts. */
@@ -205,6 +208,7 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     adminUsers: createAdminUsersService(db, { orders, addresses, now }),
     adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now, photoUrl: photos.url }),
     billing: createBillingService(db, { settings, changes: catalogueChanges, now, metrics, photoUrl: photos.url }),
+    inventory: createInventoryService(db),
     salesReports: createSalesReportsService(db, now),
     reportCounts: createReportCounts(db, now),
   };

@@ -1,6 +1,7 @@
 import type { Announcement } from './announcements.js';
 import type { Address, PublicUser } from './accounts.js';
 import type { PublicAdmin } from './admin.js';
+import type { StockMovement } from './admin-catalogue.js';
 import type { Cart } from './cart.js';
 import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery } from './catalogue.js';
 import type { ContactMessageInput } from './contact.js';
@@ -47,6 +48,11 @@ export interface PageServices {
   media: { readonly baseUrl: string };
   /** What the payment page needs to open Razorpay Checkout (or the emulator's stand-in). */
   payments: { readonly keyId: string; readonly checkoutScriptUrl: string };
+  /**
+   * A variant's stock changes, newest first (the newest 50; a variant-less product by its own id). Back-office
+   * only: the page must have checked `identity.admin()` first (the JSON call is guarded by the admin scope).
+   */
+  inventory: { history(variantId: string): Promise<StockMovement[]> };
 }
 
 /** A JSON API call made in process on behalf of the visitor of a page request (the admin pages use it). */

@@ -83,6 +83,8 @@ describe('fuzzing every route of the OpenAPI document', () => {
     });
     const known: Record<string, string> = {
       productId: ids.banarasi,
+      // A product's id, as every other uuid field gets (a real variant would be removed by removeVariant's call).
+      variantId: ids.banarasi,
       addressId: address._id,
       notificationId: notification!._id,
       orderId: order.id,
