@@ -49,7 +49,12 @@ export async function loadWebBuild(buildDir: string): Promise<WebBuild> {
 export function pageIdentity(request: FastifyRequest, reply: FastifyReply, cookies: CookiePolicy): PageIdentity {
   let admin: Promise<PublicAdmin | null> | undefined;
   return {
-    shopper: async () => (await request.shopper())?.user ?? null,
+    shopper: async () => {
+      const found = await request.shopper();
+      // The session slid forward (at most once a day): the page sends the cookie on, as the API would.
+      if (found && 'setCookie' in found && found.setCookie) setSessionCookie(reply, found.session, cookies);
+      return found?.user ?? null;
+    },
     admin: () =>
       (admin ??= request.admin().then((found) => {
         if (!found) return null;
