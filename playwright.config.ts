@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.js';
 
 const SERVER_ONLY = [/start-and-stop\.spec\.ts/, /postgres\.spec\.ts/, /cluster\.spec\.ts/];
+// Journeys made with the page's scripts blocked (ADR 026): every change is a plain HTML form post.
+const NO_SCRIPT = /\.no-script\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,10 +28,20 @@ export default defineConfig({
     // Browser journeys at a phone's and a desktop's size.
     {
       name: 'phone',
-      testIgnore: SERVER_ONLY,
+      testIgnore: [...SERVER_ONLY, NO_SCRIPT],
       use: { ...devices['Pixel 7'], browserName: 'chromium', viewport: { width: 390, height: 844 } },
     },
-    { name: 'desktop', testIgnore: SERVER_ONLY, use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'desktop',
+      testIgnore: [...SERVER_ONLY, NO_SCRIPT],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    // A phone whose scripts never arrive: sign-up to the payment page, and the back-office's edits, as plain forms.
+    {
+      name: 'no-script',
+      testMatch: NO_SCRIPT,
+      use: { ...devices['Pixel 7'], browserName: 'chromium', viewport: { width: 390, height: 844 }, javaScriptEnabled: false },
+    },
     // Start-up and shutdown of the server process itself.
     { name: 'server', testMatch: /start-and-stop\.spec\.ts/ },
     // The server on PostgreSQL; run by scripts/test-postgres.mjs when a server answers.
