@@ -50,6 +50,22 @@ export const publicAdminSchema = z.object({
 });
 export type PublicAdmin = z.infer<typeof publicAdminSchema>;
 
+/** What a back-office call refused to staff says (the owner scope's guard, and the pages' owner checks). */
+export const OWNER_ONLY = 'Only the shop owner can do this.';
+
+/** Who made a back-office change, as the audit log records it: a signed-in admin, or the command line (id null). */
+export interface AuditActor {
+  id: string | null;
+  /** 'Name <e-mail>' as it was at the time. */
+  label: string;
+}
+
+/** The audit actor of a signed-in admin. */
+export const actorOf = (admin: Pick<PublicAdmin, '_id' | 'adminName' | 'adminEmail'>): AuditActor => ({
+  id: admin._id,
+  label: `${admin.adminName} <${admin.adminEmail}>`,
+});
+
 /** An admin account as owners see it in the account list. */
 export const adminAccountSchema = publicAdminSchema.extend({ active: z.boolean(), createdAt: z.string() });
 export type AdminAccount = z.infer<typeof adminAccountSchema>;

@@ -1,7 +1,28 @@
 import type { Announcement } from './announcements.js';
 import type { Address, PublicUser } from './accounts.js';
-import type { PublicAdmin } from './admin.js';
+import type {
+  AdminAccount,
+  AdminRegisterInput,
+  AuditActor,
+  AuditEntry,
+  AuditQuery,
+  CreateInviteInput,
+  Invite,
+  PublicAdmin,
+} from './admin.js';
 import type { StockMovement } from './admin-catalogue.js';
+import type { DashboardCounts } from './admin-dashboard.js';
+import type {
+  AdminOrderDetail,
+  AdminOrderQuery,
+  AdminOrderRow,
+  AdminUserDetail,
+  AdminUserQuery,
+  AdminUserRow,
+  UpdateOrderStatusInput,
+} from './admin-orders.js';
+import type { Bill, BillPage, BillQuery } from './bills.js';
+import type { Dashboard, MonthlyReport, WeeklyReport } from './reports.js';
 import type { Cart } from './cart.js';
 import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery } from './catalogue.js';
 import type { ContactMessageInput } from './contact.js';
@@ -24,7 +45,24 @@ export interface PageServices {
    * The active admin of an `asid` session token, or null; `setCookie` as for shoppers: the cookie GET /api/admin/me
    * sends, given only when the session's expiry moved.
    */
-  admins: { authenticate(sessionToken: string | undefined): Promise<{ admin: PublicAdmin; setCookie?: string } | null> };
+  admins: {
+    authenticate(sessionToken: string | undefined): Promise<{ admin: PublicAdmin; setCookie?: string } | null>;
+    /**
+     * Spec §7 admin login with the shoppers' throttles (per client IP and account): the new session, rotated from
+     * `previousToken` (the visitor's `asid` cookie), for `identity.setAdminSession`.
+     */
+    login(email: string, password: string, ip: string, previousToken?: string): Promise<{ admin: PublicAdmin; session: PageSession }>;
+    /** Ends the session of an `asid` token (none: nothing to do). */
+    logout(sessionToken: string | undefined): Promise<void>;
+    /** Spec §7 signup with an owner's invite token; the new admin logs in afterwards. */
+    register(input: AdminRegisterInput): Promise<PublicAdmin>;
+    // Owners only, like the API's owner scope: the page checks the admin's role first (OWNER_ONLY).
+    createInvite(actor: AuditActor, input: CreateInviteInput): Promise<{ url: string; expiresAt: string }>;
+    listInvites(): Promise<Invite[]>;
+    revokeInvite(actor: AuditActor, inviteId: string): Promise<void>;
+    listAccounts(): Promise<AdminAccount[]>;
+    setActive(actor: AuditActor, adminId: string, active: boolean): Promise<AdminAccount>;
+  };
   notifications: { unreadCount(userId: string): Promise<number> };
   /** The ids of the products the shopper saved (the hearts on every page). */
   wishlist: { productIds(userId: string): Promise<string[]> };
@@ -53,7 +91,41 @@ export interface PageServices {
    * only: the page must have checked `identity.admin()` first (the JSON call is guarded by the admin scope).
    */
   inventory: { history(variantId: string): Promise<StockMovement[]> };
+  // The back-office below: the pages run under the admin layout, which has checked the admin session; calls the
+  // API keeps to owners (cancel, refund, block, accounts, audit) are checked by the page against OWNER_ONLY.
+  /** Orders: list, detail, and every status change (audited, the shopper told). */
+  adminOrders: {
+    list(query: AdminOrderQuery): Promise<ListPage<{ orders: AdminOrderRow[] }>>;
+    detail(orderId: string): Promise<AdminOrderDetail>;
+    updateStatus(actor: AuditActor, orderId: string, input: UpdateOrderStatusInput): Promise<void>;
+    cancel(actor: AuditActor, orderId: string, reason: string): Promise<void>;
+    approveReturn(actor: AuditActor, orderId: string): Promise<void>;
+    rejectReturn(actor: AuditActor, orderId: string, reason: string): Promise<void>;
+    refund(actor: AuditActor, orderId: string): Promise<void>;
+  };
+  /** Shoppers as the back-office sees them; blocking is the owner's. */
+  adminUsers: {
+    list(query: AdminUserQuery): Promise<ListPage<{ users: AdminUserRow[] }>>;
+    detail(userId: string): Promise<AdminUserDetail>;
+    block(actor: AuditActor, userId: string): Promise<void>;
+    unblock(actor: AuditActor, userId: string): Promise<void>;
+  };
+  /** In-store bills (the counter itself saves them through the JSON API, without leaving its page). */
+  billing: { get(billId: string): Promise<Bill>; list(query: BillQuery): Promise<BillPage> };
+  /** The owners' audit log, newest first. */
+  audit: { list(query: AuditQuery): Promise<ListPage<{ entries: AuditEntry[] }>> };
+  /** Sales from paid orders and bills, India days. */
+  salesReports: {
+    dashboard(): Promise<Dashboard>;
+    weekly(weekStart?: string): Promise<WeeklyReport>;
+    monthly(month?: string): Promise<MonthlyReport>;
+  };
+  /** The dashboard's live counts. */
+  reportCounts: { counts(): Promise<DashboardCounts> };
 }
+
+/** One page of a back-office list: its rows and where it stands. */
+export type ListPage<Rows> = Rows & { total: number; page: number; limit: number };
 
 /** A JSON API call made in process on behalf of the visitor of a page request (the admin pages use it). */
 export interface PageApiCall {

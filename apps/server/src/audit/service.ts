@@ -1,21 +1,12 @@
-import { ADMIN_PAGE_SIZE, type AuditEntity, type AuditEntry, type AuditQuery } from '@shop/core';
+import { ADMIN_PAGE_SIZE, type AuditActor, type AuditEntity, type AuditEntry, type AuditQuery } from '@shop/core';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { auditLog } from './tables.js';
 
-/** Who made a change: a signed-in admin, or the command line (id null). */
-export interface AuditActor {
-  id: string | null;
-  /** 'Name <e-mail>' as it was at the time. */
-  label: string;
-}
+// Who made a change (a signed-in admin, or the command line): the pages name the actor too, so the type is core's.
+export { actorOf, type AuditActor } from '@shop/core';
 
 export const COMMAND_LINE: AuditActor = { id: null, label: 'command line (admin:create)' };
-
-export const actorOf = (admin: { _id: string; adminName: string; adminEmail: string }): AuditActor => ({
-  id: admin._id,
-  label: `${admin.adminName} <${admin.adminEmail}>`,
-});
 
 export interface AuditRecord {
   action: string;

@@ -1,4 +1,4 @@
-import { ADMIN_SESSION_COOKIE, AppError, SESSION_COOKIE, type PublicAdmin, type PublicUser } from '@shop/core';
+import { ADMIN_SESSION_COOKIE, AppError, OWNER_ONLY, SESSION_COOKIE, type PublicAdmin, type PublicUser } from '@shop/core';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccountsService } from '../accounts/service.js';
@@ -14,7 +14,6 @@ export interface SignedInAdmin {
 }
 
 export const ADMIN_LOGIN_NEEDED = 'Please log in as an admin.';
-export const OWNER_ONLY = 'Only the shop owner can do this.';
 
 export interface SignedInShopper {
   user: PublicUser;
