@@ -1,14 +1,61 @@
-/**
- * The API query of a list page from its URL: only the named parameters, empty ones dropped, so the URL is
- * the one truth for filters and page (shareable, back button works).
- */
-export function apiQuery(search: URLSearchParams, names: readonly string[]): string {
-  const query = new URLSearchParams();
-  for (const name of names) {
-    const value = search.get(name)?.trim();
-    if (value) query.set(name, value);
+import type { Failure } from './failure';
+
+// A back-office list's query lives in its URL (page, search, filters, sort): shareable, the back button works,
+// and the page's filter bar is a plain GET form. The loader reads it with the list's own query schema from
+// @shop/core (the one the service and the JSON API check), so the page asks the service exactly what the URL says.
+
+interface QuerySchema<T> {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}
+
+/** The URL's parameters that carry something (the first value of each, trimmed); an empty field of a GET form says nothing. */
+function filled(search: URLSearchParams): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of search) {
+    const text = value.trim();
+    if (text && !(name in values)) values[name] = text;
   }
-  return query.toString();
+  return values;
+}
+
+/**
+ * A list page's query from its URL, checked by the list's query schema (e.g. `adminProductQuerySchema`).
+ * A parameter the schema refuses (a mistyped date, page 'x') is left out, so the list still shows, and its
+ * message comes back in `failure.fields` (by name) for the filter bar; parameters the schema does not know
+ * are dropped by it.
+ */
+export function readListQuery<T>(from: Request | URL | URLSearchParams, schema: QuerySchema<T>): { query: T; failure: Failure | null } {
+  const search = from instanceof URLSearchParams ? from : from instanceof URL ? from.searchParams : new URL(from.url).searchParams;
+  const values = filled(search);
+  const fields: Record<string, string> = {};
+  const general: string[] = [];
+  // Each pass drops at least one refused parameter: one pass more than there are parameters reaches the empty query.
+  const passes = Object.keys(values).length + 1;
+  for (let pass = 0; pass < passes; pass++) {
+    const result = schema.safeParse(values);
+    if (result.success) {
+      const messages = [...general, ...Object.values(fields)];
+      return { query: result.data, failure: messages.length > 0 ? { ok: false, error: messages.join(' '), fields } : null };
+    }
+    let dropped = false;
+    const { issues } = result.error;
+    for (const issue of issues) {
+      const name = String(issue.path[0] ?? '');
+      if (name in values) {
+        fields[name] ??= issue.message;
+        delete values[name];
+        dropped = true;
+      }
+    }
+    // A refusal of no one parameter (a rule across the whole query): start from nothing rather than loop.
+    if (!dropped) {
+      general.push(...issues.map((issue) => issue.message));
+      for (const name of Object.keys(values)) delete values[name];
+    }
+  }
+  throw new Error('readListQuery: the list query schema refuses an empty query');
 }
 
 /** The URL's search with one page chosen (page 1 is left out). */
@@ -26,4 +73,23 @@ export function pageInfo({ total, page, limit }: { total: number; page: number; 
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
   return { pages, first, last, hasPrevious: page > 1, hasNext: page < pages };
+}
+
+/**
+ * The JSON API query of a list page from its URL, for pages that still ask the API: only the named parameters,
+ * empty ones dropped ('q=kurta&page=2'). Pages that call PageServices read `readListQuery` instead.
+ */
+export function apiQuery(search: URLSearchParams, names: readonly string[]): string {
+  const query = new URLSearchParams();
+  for (const name of names) {
+    const value = search.get(name)?.trim();
+    if (value) query.set(name, value);
+  }
+  return query.toString();
+}
+
+/** As `apiQuery`, from the page's request, with its '?' ('?q=kurta&page=2', or '' when nothing is set). */
+export function listQuery(request: Request, names: readonly string[]): string {
+  const text = apiQuery(new URL(request.url).searchParams, names);
+  return text ? `?${text}` : '';
 }

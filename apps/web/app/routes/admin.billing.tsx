@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
-import { PageHeader } from '../features/admin/ui/page-header';
+import { PageHeader } from '../components/page-header';
 import { BillingScreen } from '../features/billing/billing-screen';
 import type { Route } from './+types/admin.billing';
 import { privatePageMeta } from '../lib/meta';

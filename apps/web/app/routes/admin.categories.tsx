@@ -5,12 +5,12 @@ import { useFetcher } from 'react-router';
 import { SelectField, TextAreaField, TextField } from '../components/form-field';
 import { adminLoad, adminSubmit, formFields } from '../features/admin/admin-api.server';
 import { AdminPageError } from '../features/admin/admin-error';
-import { Chip } from '../features/admin/ui/chip';
-import { ConfirmButton } from '../features/admin/ui/confirm-button';
-import { DataTable } from '../features/admin/ui/data-table';
+import { Chip } from '../components/chip';
+import { ConfirmButton } from '../components/confirm-dialog';
+import { DataTable } from '../components/data-table';
 import { Modal } from '../components/modal';
-import { EmptyState, PageHeader } from '../features/admin/ui/page-header';
-import { useActionToast } from '../features/admin/ui/use-action-toast';
+import { EmptyState, PageHeader } from '../components/page-header';
+import { useActionToast } from '../lib/use-action-toast';
 import type { Route } from './+types/admin.categories';
 import { privatePageMeta } from '../lib/meta';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { adminLoad } from '../features/admin/admin-api.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
-import { PageHeader } from '../features/admin/ui/page-header';
+import { PageHeader } from '../components/page-header';
 import { useAdmin } from '../features/admin/use-admin';
 import type { Route } from './+types/admin.dashboard';
 import { privatePageMeta } from '../lib/meta';

@@ -3,7 +3,7 @@ import { ArrowDownRight, ArrowUpRight, CalendarDays, IndianRupee, Package, Troph
 import { Link } from 'react-router';
 import { adminLoad } from '../features/admin/admin-api.server';
 import { AdminPageError } from '../features/admin/admin-error';
-import { PageHeader } from '../features/admin/ui/page-header';
+import { PageHeader } from '../components/page-header';
 import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/reports/sales-charts';
 import { MetricTile, PeriodLabel, PeriodNav, PeriodTable, money, shortDate } from '../features/reports/report-ui';
 import type { Route } from './+types/admin.monthly-selling';

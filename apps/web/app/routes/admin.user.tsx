@@ -5,9 +5,9 @@ import { adminLoad, adminSubmit, formFields } from '../features/admin/admin-api.
 import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
 import { BlockUserButton, blockIntent, shopperName } from '../features/admin/block-user-button';
-import { Chip } from '../features/admin/ui/chip';
-import { DataTable } from '../features/admin/ui/data-table';
-import { EmptyState, PageHeader, Panel } from '../features/admin/ui/page-header';
+import { Chip } from '../components/chip';
+import { DataTable } from '../components/data-table';
+import { EmptyState, PageHeader, Panel } from '../components/page-header';
 import { useAdmin } from '../features/admin/use-admin';
 import { formatDate, formatDateTime } from '../lib/order-format';
 import { StatusChip } from '../components/status-chip';

@@ -4,11 +4,11 @@ import { adminLoad, adminSubmit, formFields } from '../features/admin/admin-api.
 import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
 import { BlockUserButton, blockIntent, shopperName } from '../features/admin/block-user-button';
-import { listQuery } from '../features/admin/list-query';
-import { Chip } from '../features/admin/ui/chip';
-import { DataTable } from '../features/admin/ui/data-table';
-import { FilterBar, FilterField, filterInputClass } from '../features/admin/ui/filter-bar';
-import { EmptyState, PageHeader } from '../features/admin/ui/page-header';
+import { listQuery } from '../lib/list-query';
+import { Chip } from '../components/chip';
+import { DataTable } from '../components/data-table';
+import { FilterBar, FilterField, filterInputClass } from '../components/filter-bar';
+import { EmptyState, PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
 import { useAdmin } from '../features/admin/use-admin';
 import { formatDate } from '../lib/order-format';

@@ -2,7 +2,7 @@ import { addDays, type WeeklyReport } from '@shop/core';
 import { CalendarDays, IndianRupee, Package, Trophy } from 'lucide-react';
 import { adminLoad } from '../features/admin/admin-api.server';
 import { AdminPageError } from '../features/admin/admin-error';
-import { PageHeader } from '../features/admin/ui/page-header';
+import { PageHeader } from '../components/page-header';
 import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/reports/sales-charts';
 import { MetricTile, PeriodLabel, PeriodNav, PeriodTable, money, shortDate } from '../features/reports/report-ui';
 import type { Route } from './+types/admin.weekly-selling';

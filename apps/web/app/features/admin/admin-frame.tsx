@@ -23,7 +23,7 @@ import { Logo } from '../../components/logo';
 import { useModalDialog } from '../../lib/use-modal';
 import type { RootLoaderData } from '../../root';
 import { adminPaths } from './admin-paths';
-import { Chip } from './ui/chip';
+import { Chip } from '../../components/chip';
 
 interface NavItem {
   label: string;

@@ -1,5 +1,5 @@
 import type { AdminUserRow } from '@shop/core';
-import { ConfirmButton } from './ui/confirm-button';
+import { ConfirmButton } from '../../components/confirm-dialog';
 
 export const shopperName = (user: AdminUserRow) => `${user.userFirstName} ${user.userLastName}`;
 

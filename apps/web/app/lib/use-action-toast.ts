@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toast } from '../../../lib/toast';
+import { toast } from './toast';
 
 interface ActionAnswer {
   ok: boolean;
