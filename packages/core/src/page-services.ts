@@ -10,7 +10,20 @@ import type {
   Invite,
   PublicAdmin,
 } from './admin.js';
-import type { StockMovement } from './admin-catalogue.js';
+import type {
+  AddVariantInput,
+  AdminCategory,
+  AdminProduct,
+  AdminProductQuery,
+  AdminProductRow,
+  CreateCategoryInput,
+  CreateProductInput,
+  CsvImportResult,
+  StockMovement,
+  UpdateCategoryInput,
+  UpdateProductInput,
+  UpdateVariantInput,
+} from './admin-catalogue.js';
 import type { DashboardCounts } from './admin-dashboard.js';
 import type {
   AdminOrderDetail,
@@ -122,6 +135,46 @@ export interface PageServices {
   };
   /** The dashboard's live counts. */
   reportCounts: { counts(): Promise<DashboardCounts> };
+  /**
+   * The catalogue's products, variants and photos (issue 10): every change is audited under `actor` and the
+   * storefront's caches drop the product at once. Amounts in paise.
+   */
+  adminProducts: {
+    list(query: AdminProductQuery): Promise<ListPage<{ products: AdminProductRow[] }>>;
+    /** NOT_FOUND: 'Product not found'. */
+    detail(productId: string): Promise<AdminProduct>;
+    /** The new product's id. */
+    create(actor: AuditActor, input: CreateProductInput): Promise<string>;
+    /** With `previousStock` the stock edit applies as a change (CONFLICT when orders moved it meanwhile). */
+    update(actor: AuditActor, productId: string, input: UpdateProductInput): Promise<void>;
+    archive(actor: AuditActor, productId: string): Promise<void>;
+    /** The new variant's id. */
+    addVariant(actor: AuditActor, input: AddVariantInput): Promise<string>;
+    updateVariant(actor: AuditActor, input: UpdateVariantInput): Promise<void>;
+    /** Deleted when never ordered, else archived (no stock, off the storefront). */
+    removeVariant(actor: AuditActor, input: { productId: string; variantId: string }): Promise<'deleted' | 'archived'>;
+    /**
+     * Stores photos (JPEG, PNG, WebP or AVIF by content) and answers how many were new. The caller holds the
+     * upload to MAX_PHOTOS_PER_UPLOAD files of MAX_PHOTO_BYTES each, as the API's multipart limits do.
+     */
+    addPhotos(actor: AuditActor, productId: string, files: readonly Uint8Array[]): Promise<number>;
+    deletePhoto(actor: AuditActor, input: { productId: string; public_id: string }): Promise<void>;
+    /** `order` lists every photo's public_id once; the first is the cover. */
+    reorderPhotos(actor: AuditActor, productId: string, order: readonly string[]): Promise<void>;
+    setCover(actor: AuditActor, productId: string, publicId: string): Promise<void>;
+  };
+  /** Categories with their product counts; only an empty one can be deleted. */
+  adminCategories: {
+    list(): Promise<AdminCategory[]>;
+    create(actor: AuditActor, input: CreateCategoryInput): Promise<AdminCategory>;
+    update(actor: AuditActor, categoryId: string, input: UpdateCategoryInput): Promise<AdminCategory>;
+    remove(actor: AuditActor, categoryId: string): Promise<void>;
+  };
+  /** The catalogue as CSV and back: any refused row writes nothing (INVALID_DATA with a message per row). */
+  catalogueCsv: {
+    exportCsv(): Promise<string>;
+    importCsv(actor: AuditActor, text: string): Promise<CsvImportResult>;
+  };
 }
 
 /** One page of a back-office list: its rows and where it stands. */
