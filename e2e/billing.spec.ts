@@ -1,4 +1,5 @@
 import { expect, type Page, type Route } from '@playwright/test';
+import { formatINR, istDay } from '@shop/core';
 import { test } from './support/test.js';
 
 // The counter: the owner bills a scanned SKU, a second item and a free-text line with a discount using only the
@@ -23,15 +24,6 @@ interface BrowserWindow {
 
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? '';
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
-
-/** '₹1,23,456.00' as the pages show paise. */
-const rupees = (paise: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    paise / 100,
-  );
-
-/** Today in India, YYYY-MM-DD. */
-const indiaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
 async function signIn(page: Page) {
   expect(ADMIN_EMAIL, 'global-setup reads the demo owner from the shop log').not.toBe('');
@@ -140,14 +132,14 @@ test('the owner bills with the keyboard, prints the GST invoice and finds the bi
   // Σ item totals × (1 − 10/100), half up to the paisa.
   const subtotal = first.price + second.price * 2 + 15_000;
   const total = Math.round((subtotal * 90) / 100);
-  await expect(page.getByTestId('bill-subtotal')).toHaveText(rupees(subtotal));
-  await expect(page.getByTestId('bill-total')).toHaveText(rupees(total));
+  await expect(page.getByTestId('bill-subtotal')).toHaveText(formatINR(subtotal));
+  await expect(page.getByTestId('bill-total')).toHaveText(formatINR(total));
 
   await page.keyboard.press('Control+Enter');
   await expect(page.getByRole('heading', { name: 'Bill saved' })).toBeVisible();
   const invoiceNumber = (await page.getByTestId('invoice-number').textContent()) ?? '';
   expect(invoiceNumber).toMatch(/^INV\/\d{2}-\d{2}\/\d{5}$/);
-  await expect(page.getByText(rupees(total)).first()).toBeVisible();
+  await expect(page.getByText(formatINR(total)).first()).toBeVisible();
 
   // 'Print Invoice' has the focus: Enter opens the 800×600 invoice window, which prints.
   const print = page.getByRole('button', { name: 'Print Invoice' });
@@ -160,7 +152,7 @@ test('the owner bills with the keyboard, prints the GST invoice and finds the bi
   await expect(popup.getByRole('columnheader', { name: 'CGST' })).toBeVisible();
   await expect(popup.getByRole('columnheader', { name: 'SGST' })).toBeVisible();
   await expect(popup.getByText('Place of supply: Karnataka')).toBeVisible();
-  await expect(popup.getByText(rupees(total)).first()).toBeVisible();
+  await expect(popup.getByText(formatINR(total)).first()).toBeVisible();
   await expect.poll(() => popup.evaluate(() => (globalThis as unknown as BrowserWindow).printed)).toBeGreaterThan(0);
   expect(
     await popup.evaluate(() => {
@@ -172,12 +164,12 @@ test('the owner bills with the keyboard, prints the GST invoice and finds the bi
   await popup.close();
 
   // All Bills, filtered by the customer's name and today's date.
-  const today = indiaToday();
+  const today = istDay(new Date());
   await page.goto(`/admin/totalBills?customer=${encodeURIComponent(customer.toUpperCase())}&from=${today}&to=${today}`);
   const bills = page.getByRole('list', { name: 'Bills' }).getByRole('listitem');
   await expect(bills).toHaveCount(1);
   await expect(bills.first()).toContainText(customer);
-  await expect(bills.first()).toContainText(rupees(total));
+  await expect(bills.first()).toContainText(formatINR(total));
   await expect(bills.first()).toContainText('Discount: 10%');
   await expect(bills.first()).toContainText('9876543210');
   await page.goto(`/admin/totalBills?customer=${encodeURIComponent(`${customer} nobody`)}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { indianMobileSchema } from './phone.js';
 import { INDIAN_STATES } from './settings.js';
 import { plainText } from './text.js';
 
@@ -73,9 +74,8 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const GENDERS = ['female', 'male', 'other'] as const;
 export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { female: 'Female', male: 'Male', other: 'Other' };
 
-/** A 10-digit Indian mobile number: starts with 6, 7, 8 or 9. */
-const MOBILE_PATTERN = /^[6-9]\d{9}$/;
-const mobileField = z.string().trim().min(1, 'Phone is required.').regex(MOBILE_PATTERN, 'Please enter a valid 10-digit mobile number.');
+/** A mobile number as typed ('+91 98765 43210'), stored as its 10 digits. */
+const mobileField = z.string().trim().min(1, 'Phone is required.').pipe(indianMobileSchema());
 
 /** An optional profile field: '' (an emptied input) and a missing value both store null. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -131,7 +131,8 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export const addressSchema = addressInputSchema.extend({ _id: z.string(), isDefault: z.boolean() });
+// As stored: the phone is its 10 digits already, the answer needs no normalising.
+export const addressSchema = addressInputSchema.extend({ phone: z.string(), _id: z.string(), isDefault: z.boolean() });
 export type Address = z.infer<typeof addressSchema>;
 
 export const userNotificationSchema = z.object({

@@ -12,6 +12,3 @@ export const dashboardCountsSchema = z.object({
   today: z.string(),
 });
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
-
-/** The shop's calendar day (India time) of a moment, YYYY-MM-DD. */
-export const indiaDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(at);

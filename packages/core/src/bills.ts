@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { dayParam, pageParam, pagingShape } from './admin.js';
+import { optionalIndianMobileSchema } from './phone.js';
 import { isBillDiscount } from './pricing.js';
 import { plainText } from './text.js';
 
 // Contracts of in-store billing (issue 11; spec §2.17, §3 Bill, §9): amounts in integer paise.
 
-/** A 10-digit Indian mobile number: starts with 6, 7, 8 or 9. */
-const MOBILE = /^[6-9]\d{9}$/;
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 export const MAX_BILL_LINES = 100;
@@ -41,7 +40,7 @@ export type BillLineInput = z.infer<typeof billLineInputSchema>;
 /** POST /api/admin/bill/createBill. A walk-in customer may leave name and phone empty. */
 export const createBillSchema = z.object({
   customerName: z.preprocess(emptyToUndefined, plainText().trim().max(80, 'customerName: at most 80 characters').optional()),
-  customerPhone: z.preprocess(emptyToUndefined, z.string().trim().regex(MOBILE, 'Please enter a valid 10-digit mobile number.').optional()),
+  customerPhone: optionalIndianMobileSchema(),
   discount: z
     .number({ error: 'discount must be a number from 0 to 100' })
     .refine(isBillDiscount, 'discount must be from 0 to 100 with at most two decimals')

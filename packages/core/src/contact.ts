@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { optionalIndianMobileSchema } from './phone.js';
 import { plainText } from './text.js';
-
-/** Indian mobile numbers: 10 digits starting 6–9, optionally written with +91 or a leading 0. */
-const INDIAN_MOBILE = /^(?:\+91|0)?[6-9]\d{9}$/;
 
 export const CONTACT_LIMITS = { name: 80, email: 120, messageMin: 10, messageMax: 2000 } as const;
 
@@ -18,13 +16,8 @@ export const contactMessageSchema = z.object({
     .min(1, 'Please enter your email.')
     .max(CONTACT_LIMITS.email, `Email must be at most ${CONTACT_LIMITS.email} characters.`)
     .pipe(z.email('Please enter a valid email.')),
-  // Optional: an empty box means no phone. Spaces and dashes people type ("98450 12345") are dropped.
-  phone: z
-    .string({ error: 'Please enter a 10-digit mobile number.' })
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .refine((value) => value === '' || INDIAN_MOBILE.test(value), 'Please enter a 10-digit mobile number.')
-    .transform((value) => value || undefined)
-    .optional(),
+  // Optional: an empty box means no phone. '+91 98450 12345' is stored as 9845012345.
+  phone: optionalIndianMobileSchema('Please enter a 10-digit mobile number.'),
   message: plainText({ multiline: true, missing: 'Please write your message.' })
     .trim()
     .min(1, 'Please write your message.')

@@ -1,5 +1,6 @@
 import { DELIVERY_DAYS, DISPATCH_HOURS } from './policy.js';
 import { addDays } from './calendar-days.js';
+import { istDay } from './india-time.js';
 
 // 'Delivery by Thu, 27 Nov' on the product page: the zone of a pincode from its first digits, and the latest
 // day the policy's dispatch and delivery windows promise. Couriers deliver Monday to Saturday.
@@ -56,7 +57,5 @@ export function deliveryBy(pincode: string, now: Date): { zone: DeliveryZone; da
   const zone = pincodeZone(pincode);
   if (!zone) return null;
   const dispatched = new Date(now.getTime() + DISPATCH_HOURS.max * 3_600_000);
-  // The India day of dispatch (UTC+5:30, no daylight saving).
-  const dispatchDay = new Date(dispatched.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-  return { zone, day: afterWorkingDays(dispatchDay, DELIVERY_DAYS[zone].max) };
+  return { zone, day: afterWorkingDays(istDay(dispatched), DELIVERY_DAYS[zone].max) };
 }

@@ -30,3 +30,5 @@ export * from './calendar-days.js';
 export * from './admin-dashboard.js';
 export * from './delivery.js';
 export * from './size-charts.js';
+export * from './india-time.js';
+export * from './phone.js';

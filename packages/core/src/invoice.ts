@@ -1,3 +1,4 @@
+import { istDay } from './india-time.js';
 import { assertPaise, type Paise } from './money.js';
 import { shareInProportion } from './pricing.js';
 
@@ -19,13 +20,6 @@ export const APPAREL_GST_TABLE: ReadonlyArray<{ from: string; thresholdPaise: Pa
 
 /** SAC of delivery of goods: the shipping line of an online order's invoice. */
 export const SHIPPING_SAC = '996812';
-
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
-/** The day in India (YYYY-MM-DD) of an instant. */
-export function istDay(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 function slabOn(at: Date) {
   const day = istDay(at);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIndianInteger, formatINR, rupeesToPaise } from './money.js';
+import { formatIndianInteger, formatINR, paiseToDecimal, rupeesCompact, rupeesToPaise } from './money.js';
 
 describe('rupeesToPaise', () => {
   it('converts whole and fractional rupees', () => {
@@ -81,5 +81,33 @@ describe('formatIndianInteger', () => {
   it('refuses what is not a whole number', () => {
     expect(() => formatIndianInteger(1.5)).toThrow(RangeError);
     expect(() => formatIndianInteger(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('rupeesCompact', () => {
+  it('is formatINR without .00 on whole rupees', () => {
+    expect(rupeesCompact(99_900)).toBe('₹999');
+    expect(rupeesCompact(99_950)).toBe('₹999.50');
+    expect(rupeesCompact(12_345_600)).toBe('₹1,23,456');
+    expect(rupeesCompact(-5_000)).toBe('-₹50');
+  });
+});
+
+describe('paiseToDecimal', () => {
+  it('writes rupees with two decimals, no symbol and no grouping', () => {
+    expect(paiseToDecimal(12_345_600)).toBe('123456.00');
+    expect(paiseToDecimal(99_950)).toBe('999.50');
+    expect(paiseToDecimal(5)).toBe('0.05');
+    expect(paiseToDecimal(0)).toBe('0.00');
+    expect(paiseToDecimal(-150)).toBe('-1.50');
+  });
+
+  it('is exact where a float would not be', () => {
+    expect(paiseToDecimal(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
+    expect(rupeesToPaise(Number(paiseToDecimal(1_005)))).toBe(1_005);
+  });
+
+  it('refuses fractional paise', () => {
+    expect(() => paiseToDecimal(10.5)).toThrow(RangeError);
   });
 });

@@ -39,3 +39,17 @@ export function formatINR(paise: Paise, options: { compact?: boolean } = {}): st
   const text = options.compact && fraction === 0 ? rupees : `${rupees}.${String(fraction).padStart(2, '0')}`;
   return paise < 0 ? `-${text}` : text;
 }
+
+/** `formatINR` without '.00' on whole rupees ('₹999', '₹999.50'): prices in running text, on cards, in the cart. */
+export const rupeesCompact = (paise: Paise): string => formatINR(paise, { compact: true });
+
+/**
+ * Paise as a plain decimal number of rupees with two decimals and no symbol or grouping: 123456 → '1234.56'. For CSV
+ * files, form inputs and machine-read fields (schema.org prices); written from the integer, never through a float.
+ */
+export function paiseToDecimal(paise: Paise): string {
+  assertPaise(paise);
+  const abs = Math.abs(paise);
+  const text = `${Math.floor(abs / PAISE_PER_RUPEE)}.${String(abs % PAISE_PER_RUPEE).padStart(2, '0')}`;
+  return paise < 0 ? `-${text}` : text;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './accounts.js';
+import { istDay } from './india-time.js';
 import { ORDER_STATUSES } from './order-states.js';
 import { DELIVERY_DAYS, DISPATCH_HOURS, RETURN_REASONS } from './policy.js';
 
@@ -111,6 +112,9 @@ export const orderDetailSchema = orderSummarySchema.extend({
   returnReason: z.string().nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** '2611' for an order placed in November 2026 (India time): its order number's month, which numbers run in. */
+export const orderNumberMonth = (placedAt: Date): string => istDay(placedAt).slice(2, 7).replace('-', '');
 
 /** `ORD-2611-000123`: year and month of the order in IST, then the month's running number. */
 export function formatOrderNumber(yearMonth: string, sequence: number): string {

@@ -1,3 +1,4 @@
+import { istDate, istTime } from '@shop/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
 import { capturingMailer, testClock, uniqueEmail, uniqueIp } from '../test/accounts.js';
@@ -13,8 +14,6 @@ const WRONG = 'a wrong guess 1234';
 const errorOf = (response: { json: () => unknown }) => (response.json() as ErrorEnvelope).error;
 const login = (email: string, password: string, ip: string) =>
   adminCall(t.app, 'POST', '/api/admin/login', { ip, body: { adminEmail: email, adminPassword: password } });
-const indianDay = (at: Date) => at.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium' });
-const indianTime = (at: Date) => at.toLocaleTimeString('en-IN', { timeZone: 'Asia/Kolkata', timeStyle: 'short' });
 const alertsAbout = (email: string) => mail.sent.filter((item) => item.subject.includes(email));
 
 describe('admin login throttle: a stranger cannot keep an admin out', () => {
@@ -79,7 +78,7 @@ describe('admin login alert: owners hear of many failures', () => {
     expect(alert.subject).toBe(`10 failed logins to the back-office account ${staff.email}`);
     expect(alert.text).toContain(`10 failed password logins to the back-office account ${staff.email}`);
     expect(alert.text).toContain('from 3 addresses');
-    expect(alert.text).toContain(`${indianDay(times[0]!)}, ${indianTime(times[0]!)} to ${indianTime(times[9]!)} (India time)`);
+    expect(alert.text).toContain(`${istDate(times[0]!)}, ${istTime(times[0]!)} to ${istTime(times[9]!)} (India time)`);
     expect(alert.html).toContain(staff.email);
     const everything = alertsAbout(staff.email)
       .map((item) => `${item.subject}\n${item.text}\n${item.html}`)

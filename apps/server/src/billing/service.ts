@@ -6,6 +6,9 @@ import {
   financialYearOf,
   formatInvoiceNumber,
   gstBreakupOf,
+  istDayEnd,
+  istDayStart,
+  paiseToDecimal,
   taxInvoice,
   unitPrice,
   type Bill,
@@ -17,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { istDayAfter, istDayStart, recordAudit, type AuditActor } from '../audit/service.js';
+import { recordAudit, type AuditActor } from '../audit/service.js';
 import { notEnoughStock } from '../cart/service.js';
 import type { CatalogueChanges } from '../catalogue/changes.js';
 import { selectRows, type Db } from '../db/database.js';
@@ -88,7 +91,6 @@ export function toBill(row: BillRow, items: ItemRow[], shopState: string): Bill 
 
 /** A spreadsheet cell that starts like a formula is kept as text (CSV injection). */
 const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-const rupees = (paise: number) => (paise / 100).toFixed(2);
 
 export const BILL_CSV_COLUMNS = [
   'invoiceNumber',
@@ -127,7 +129,7 @@ export function createBillingService(
       conditions.push(sql`lower(${bills.customerName}) like ${like}`);
     }
     if (query.from) conditions.push(sql`${bills.createdAt} >= ${istDayStart(query.from)}`);
-    if (query.to) conditions.push(sql`${bills.createdAt} < ${istDayAfter(query.to)}`);
+    if (query.to) conditions.push(sql`${bills.createdAt} < ${istDayEnd(query.to)}`);
     return sql.join(conditions, sql` and `);
   }
 
@@ -325,12 +327,12 @@ export function createBillingService(
           cell(bill.customerName || 'Unknown'),
           bill.customerPhone,
           cell(bill.items.map((item) => `${item.name} × ${item.quantity}`).join('; ')),
-          rupees(bill.subtotal),
+          paiseToDecimal(bill.subtotal),
           String(bill.discount),
-          rupees(bill.discountAmount),
-          rupees(bill.gst.taxableValue),
-          rupees(bill.gst.totalTax),
-          rupees(bill.totalPrice),
+          paiseToDecimal(bill.discountAmount),
+          paiseToDecimal(bill.gst.taxableValue),
+          paiseToDecimal(bill.gst.totalTax),
+          paiseToDecimal(bill.totalPrice),
         ]),
         { header: true, columns: [...BILL_CSV_COLUMNS] },
       );

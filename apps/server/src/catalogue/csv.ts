@@ -4,6 +4,7 @@ import {
   MAX_STOCK,
   PRODUCT_STATUSES,
   importedStock,
+  paiseToDecimal,
   plainText,
   type CsvImportResult,
   type CsvImportRow,
@@ -68,8 +69,6 @@ const rowSchema = z.object({
 });
 type Row = z.infer<typeof rowSchema>;
 
-const rupees = (paise: number) => (paise / 100).toFixed(2);
-
 type ProductRow = typeof products.$inferSelect;
 
 /** The CSV columns other than stock whose value an update changed. */
@@ -104,7 +103,7 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
           product.name,
           product.description,
           categorySlug ?? '',
-          rupees(product.pricePaise),
+          paiseToDecimal(product.pricePaise),
           product.discountPercent,
           product.stock,
           product.status,

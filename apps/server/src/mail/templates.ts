@@ -1,4 +1,4 @@
-import type { ShopSettings } from '@shop/core';
+import { istDate, istDateTime, istTime, type ShopSettings } from '@shop/core';
 import { escapeHtml } from './html.js';
 import type { Mail } from './mailer.js';
 
@@ -138,7 +138,7 @@ export function adminInviteMail(input: {
   publicUrl: string;
 }): Mail {
   const { shop, publicUrl } = input;
-  const until = input.expiresAt.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+  const until = istDateTime(input.expiresAt);
   const role = input.role === 'owner' ? 'an owner' : 'staff';
   const subject = `You are invited to the ${shop.name} back-office`;
   const lines = [
@@ -160,12 +160,9 @@ export function adminInviteMail(input: {
 
 /** 'on 10 Mar 2026, 3:30 pm to 3:45 pm', or both dates when the span crosses midnight (India time). */
 function indianSpan(from: Date, to: Date): string {
-  const zone = { timeZone: 'Asia/Kolkata' } as const;
-  const day = (at: Date) => at.toLocaleDateString('en-IN', { ...zone, dateStyle: 'medium' });
-  const time = (at: Date) => at.toLocaleTimeString('en-IN', { ...zone, timeStyle: 'short' });
-  return day(from) === day(to)
-    ? `on ${day(from)}, ${time(from)} to ${time(to)}`
-    : `from ${day(from)}, ${time(from)} to ${day(to)}, ${time(to)}`;
+  return istDate(from) === istDate(to)
+    ? `on ${istDate(from)}, ${istTime(from)} to ${istTime(to)}`
+    : `from ${istDate(from)}, ${istTime(from)} to ${istDate(to)}, ${istTime(to)}`;
 }
 
 /**

@@ -2,6 +2,8 @@ import {
   ADMIN_PAGE_SIZE,
   CLAIM_WINDOW_HOURS,
   formatINR,
+  istDayEnd,
+  istDayStart,
   type AdminOrderDetail,
   type AdminOrderQuery,
   type AdminOrderRow,
@@ -10,7 +12,7 @@ import {
 } from '@shop/core';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { users } from '../accounts/tables.js';
-import { istDayAfter, istDayStart, recordAudit, type AuditActor } from '../audit/service.js';
+import { recordAudit, type AuditActor } from '../audit/service.js';
 import { selectRows, type Db } from '../db/database.js';
 import { refunds } from '../payments/tables.js';
 import type { PaymentsService } from '../payments/service.js';
@@ -89,7 +91,7 @@ export function createAdminOrdersService(
       const where: SQL[] = [sql`true`];
       if (query.status) where.push(sql`o.status = ${query.status}`);
       if (query.from) where.push(sql`o.created_at >= ${istDayStart(query.from)}`);
-      if (query.to) where.push(sql`o.created_at < ${istDayAfter(query.to)}`);
+      if (query.to) where.push(sql`o.created_at < ${istDayEnd(query.to)}`);
       if (query.q) {
         const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         const digits = query.q.replace(/\D/g, '');

@@ -1,4 +1,13 @@
-import type { AdminOrderDetail, AdminOrderRow, AdminUserDetail, AdminUserRow, AuditEntry, OrderDetail, UserNotification } from '@shop/core';
+import {
+  istDay,
+  type AdminOrderDetail,
+  type AdminOrderRow,
+  type AdminUserDetail,
+  type AdminUserRow,
+  type AuditEntry,
+  type OrderDetail,
+  type UserNotification,
+} from '@shop/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
@@ -59,7 +68,7 @@ describe('orders list and detail', () => {
     expect(paid.orders.every((row) => row.status === 'paid')).toBe(true);
     expect(paid.orders.map((row) => row._id)).toEqual(expect.arrayContaining([first.orderId, second.orderId]));
     expect((await list('status=paid&to=2020-01-31')).total).toBe(0);
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+    const today = istDay(new Date());
     expect((await list(`from=${today}&to=${today}&q=${second.orderNumber}`)).total).toBe(1);
     const backwards = await as(staff)('GET', '/api/admin/order/getAllOrders?from=2026-03-10&to=2026-03-01');
     expect([backwards.statusCode, errorOf(backwards)]).toEqual([400, 'from: from must not be after to']);

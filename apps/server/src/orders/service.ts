@@ -5,6 +5,7 @@ import {
   expectedDeliveryWindow,
   formatOrderNumber,
   isCancellable,
+  orderNumberMonth,
   orderTotals,
   paymentStatusesBefore,
   transition,
@@ -37,11 +38,6 @@ type ItemRow = typeof orderItems.$inferSelect;
 export type Actor = 'shopper' | 'system' | 'razorpay' | 'admin';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** 'ORD-2611-…': year and month in IST. */
-const yearMonthIST = (at: Date) => {
-  const parts = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', year: '2-digit', month: '2-digit' }).formatToParts(at);
-  return `${parts.find((p) => p.type === 'year')!.value}${parts.find((p) => p.type === 'month')!.value}`;
-};
 
 const stockItems = (items: Pick<ItemRow, 'productId' | 'variantId' | 'quantity'>[]): inventory.StockItem[] =>
   items.map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: item.quantity }));
@@ -234,7 +230,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           { reason: 'order_reserved', actor: inventory.stockActor.shopper(userId), orderId },
         );
         if (!taken.ok) throw notEnoughStock(taken.left, taken.item.name);
-        const orderNumber = formatOrderNumber(yearMonthIST(at), await nextOrderSequence(tx, yearMonthIST(at)));
+        const orderNumber = formatOrderNumber(orderNumberMonth(at), await nextOrderSequence(tx, orderNumberMonth(at)));
         const snapshot: AddressSnapshot = {
           _id: address.id,
           name: address.name,

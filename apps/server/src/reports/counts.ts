@@ -1,6 +1,5 @@
-import { LOW_STOCK_THRESHOLD, indiaDay, type DashboardCounts } from '@shop/core';
+import { LOW_STOCK_THRESHOLD, istDay, istDayEnd, istDayStart, type DashboardCounts } from '@shop/core';
 import { sql } from 'drizzle-orm';
-import { istDayAfter, istDayStart } from '../audit/service.js';
 import { products, variants } from '../catalogue/tables.js';
 import { selectRows, type Db } from '../db/database.js';
 import { orders } from '../orders/tables.js';
@@ -9,7 +8,7 @@ import { orders } from '../orders/tables.js';
 export function createReportCounts(db: Db, now: () => Date) {
   return {
     async counts(): Promise<DashboardCounts> {
-      const today = indiaDay(now());
+      const today = istDay(now());
       const [row] = await selectRows<{ to_pack: number; low_stock: number; placed_today: number }>(
         db,
         sql`select
@@ -17,7 +16,7 @@ export function createReportCounts(db: Db, now: () => Date) {
           (select count(*)::int from ${variants} v join ${products} p on p.id = v.product_id
              where v.archived_at is null and p.status <> 'archived' and v.quantity <= ${LOW_STOCK_THRESHOLD}) as low_stock,
           (select count(*)::int from ${orders} o
-             where o.paid_at is not null and o.created_at >= ${istDayStart(today)} and o.created_at < ${istDayAfter(today)}) as placed_today`,
+             where o.paid_at is not null and o.created_at >= ${istDayStart(today)} and o.created_at < ${istDayEnd(today)}) as placed_today`,
       );
       return {
         ordersToPack: Number(row?.to_pack ?? 0),

@@ -1,4 +1,4 @@
-import { DELIVERY_DAYS, DISPATCH_HOURS, SHIPPING, formatINR } from '@shop/core';
+import { DELIVERY_DAYS, DISPATCH_HOURS, SHIPPING, rupeesCompact } from '@shop/core';
 import { count } from 'drizzle-orm';
 import type { AnnouncementInput, AnnouncementsService } from '../../announcements/service.js';
 import { announcements } from '../../announcements/tables.js';
@@ -24,8 +24,8 @@ export const DEMO_ANNOUNCEMENTS: ReadonlyArray<Omit<AnnouncementInput, 'publishe
   },
   {
     kind: 'news',
-    title: `Free shipping from ${formatINR(SHIPPING.freeShippingFromPaise, { compact: true })}`,
-    body: `Orders of ${formatINR(SHIPPING.freeShippingFromPaise, { compact: true })} or more ship free anywhere in India. Below that, a flat ${formatINR(SHIPPING.flatFeePaise, { compact: true })} is shown before you pay.`,
+    title: `Free shipping from ${rupeesCompact(SHIPPING.freeShippingFromPaise)}`,
+    body: `Orders of ${rupeesCompact(SHIPPING.freeShippingFromPaise)} or more ship free anywhere in India. Below that, a flat ${rupeesCompact(SHIPPING.flatFeePaise)} is shown before you pay.`,
     link: '/shippingpolicy',
     daysAgo: 8,
   },

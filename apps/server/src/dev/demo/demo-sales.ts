@@ -6,6 +6,8 @@ import {
   formatInvoiceNumber,
   formatOrderNumber,
   istDay,
+  istDayStart,
+  orderNumberMonth,
   orderTotals,
   shareInProportion,
   addDays,
@@ -86,7 +88,7 @@ const SHOPPERS = [
   { firstName: 'Ritika', lastName: 'Sen', email: 'ritika.sen@demo.example', state: 'West Bengal', city: 'Kolkata', pincode: '700019' },
 ];
 
-const at = (day: string, minutes: number) => new Date(Date.parse(`${day}T00:00:00+05:30`) + minutes * 60_000);
+const at = (day: string, minutes: number) => new Date(istDayStart(day).getTime() + minutes * 60_000);
 
 const sellingOf = (item: CatalogueItem) =>
   orderTotals([
@@ -219,7 +221,7 @@ async function insertOrder(
     })),
   );
   await db.transaction(async (tx) => {
-    const yearMonth = istDay(paidAt).slice(2, 7).replace('-', '');
+    const yearMonth = orderNumberMonth(paidAt);
     const orderNumber = formatOrderNumber(yearMonth, await nextOrderSequence(tx, yearMonth));
     const placedAt = new Date(paidAt.getTime() - 3 * 60_000);
     const [order] = await tx
