@@ -19,6 +19,8 @@ import { isAdminPath } from './features/admin/admin-paths';
 import { useNonce } from './lib/nonce';
 import { ScriptsAfterPaint } from './lib/scripts-after-paint';
 import { pageOf, servicesOf, shopperOf } from './context';
+import { guestCartCount } from './features/cart/guest-cart';
+import { readGuestCart } from './features/cart/guest-cart.server';
 import { FlashMessage } from './components/flash-message';
 import { flashContext, rootMiddleware } from './lib/page-middleware.server';
 import stylesheet from './app.css?url';
@@ -28,13 +30,14 @@ import headingFont from '@fontsource-variable/playfair-display/files/playfair-di
 // Who is signed in and the last form's message, once per request for every loader below (ADR 026).
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const user = shopperOf(context);
   const [settings, unreadNotifications, cartCount, wishlist] = await Promise.all([
     services.settings.get(),
     user ? services.notifications.unreadCount(user._id) : 0,
-    user ? services.cart.get(user._id).then((cart) => cart.itemCount) : 0,
+    // Signed out: the pieces in the guest_cart cookie.
+    user ? services.cart.get(user._id).then((cart) => cart.itemCount) : guestCartCount(readGuestCart(request)),
     user ? services.wishlist.productIds(user._id) : [],
   ]);
   return {

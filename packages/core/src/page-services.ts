@@ -36,7 +36,7 @@ import type {
 } from './admin-orders.js';
 import type { Bill, BillPage, BillQuery } from './bills.js';
 import type { Dashboard, MonthlyReport, WeeklyReport } from './reports.js';
-import type { Cart } from './cart.js';
+import type { CappedLine, Cart, GuestCartLine } from './cart.js';
 import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery } from './catalogue.js';
 import type { ContactMessageInput } from './contact.js';
 import type { OrderDetail, OrderSummary } from './orders.js';
@@ -78,7 +78,12 @@ export interface PageServices {
   };
   notifications: { unreadCount(userId: string): Promise<number> };
   /** The ids of the products the shopper saved (the hearts on every page). */
-  wishlist: { productIds(userId: string): Promise<string[]> };
+  wishlist: {
+    productIds(userId: string): Promise<string[]>;
+    /** Saves a product for sale (NOT_FOUND otherwise); saving it again changes nothing. */
+    add(userId: string, productId: string): Promise<void>;
+    remove(userId: string, productId: string): Promise<void>;
+  };
   announcements: { listPublished(now: Date): Promise<Announcement[]> };
   contact: { create(input: ContactMessageInput, ip: string): Promise<unknown> };
   catalogue: {
@@ -89,7 +94,16 @@ export interface PageServices {
   };
   addresses: { list(userId: string): Promise<Address[]> };
   /** The signed-in shopper's cart with the server's prices (the header's count, checkout, payment). */
-  cart: { get(userId: string): Promise<Cart> };
+  cart: {
+    get(userId: string): Promise<Cart>;
+    /** Adds pieces to the line of the same product and variant; refused beyond the stock or the line limits. */
+    add(userId: string, input: { productId: string; variantId?: string; quantity: number }): Promise<Cart>;
+    /** Sets a line's quantity ('Only N left' beyond the stock); NOT_FOUND when the line is not in the cart. */
+    updateQuantity(userId: string, input: { productId: string; variantId?: string; quantity: number }): Promise<Cart>;
+    remove(userId: string, input: { productId: string; variantId?: string }): Promise<Cart>;
+    /** Adds a signed-out shopper's cart to the account's, capped by the stock and the limits; answers what was capped. */
+    merge(userId: string, lines: GuestCartLine[]): Promise<{ cart: Cart; capped: CappedLine[] }>;
+  };
   /** The shopper's own orders; someone else's order is NOT_FOUND. */
   orders: {
     listMine(userId: string): Promise<OrderSummary[]>;

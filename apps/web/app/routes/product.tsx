@@ -11,7 +11,7 @@ import {
   type VariantView,
 } from '@shop/core';
 import { RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import { paths } from '../config/paths';
 import { AddToCartButton } from '../features/cart/add-to-cart-button';
@@ -118,11 +118,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     requested.current = null;
   }, [searchParams]);
-  const pick = (changes: Record<string, string>) => {
+  const pick = (changes: Record<string, string>) => (event: MouseEvent) => {
+    event.preventDefault();
     const next = new URLSearchParams(requested.current ?? searchParams);
     for (const [key, value] of Object.entries(changes)) next.set(key, value);
     requested.current = next;
     setSearchParams(next, { replace: true, preventScrollReset: true });
+  };
+  // Each choice is a link to this page with the choice in its query string: it works before (or without) the scripts.
+  const choiceUrl = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(changes)) next.set(key, value);
+    return `?${next.toString()}`;
   };
 
   const jsonLd = {
@@ -186,12 +193,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     const extra = product.variants.find((variant) => variant.variantColor === color)?.variantColorPrice ?? 0;
                     const available = product.variants.some((variant) => variant.variantColor === color && variant.quantity > 0);
                     return (
-                      <button
+                      <Link
                         key={color}
-                        type="button"
+                        to={choiceUrl({ color })}
+                        replace
+                        preventScrollReset
                         role="radio"
                         aria-checked={color === selection.color}
-                        onClick={() => pick({ color })}
+                        onClick={pick({ color })}
                         className={`flex min-h-11 items-center gap-2 rounded-full border bg-white py-1.5 pl-1.5 pr-4 text-sm aria-checked:border-wine-700 aria-checked:ring-2 aria-checked:ring-wine-100 ${available ? 'border-line' : 'border-dashed border-line text-muted'}`}
                       >
                         <span
@@ -202,7 +211,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                         {color}
                         {extra > 0 && <span className="text-xs text-muted">+{formatINR(extra, { compact: true })}</span>}
                         {!available && <span className="sr-only">(out of stock)</span>}
-                      </button>
+                      </Link>
                     );
                   })}
                 </div>
@@ -222,16 +231,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   {selection.sizes.map((size) => {
                     const variant = selection.bySize.get(size);
                     const available = Boolean(variant && variant.quantity > 0);
-                    return (
-                      <button
-                        key={size}
-                        type="button"
-                        role="radio"
-                        aria-checked={size === selection.size}
-                        disabled={!available}
-                        onClick={() => pick({ size })}
-                        className="flex min-h-11 min-w-14 flex-col items-center justify-center rounded-xl border border-line bg-white px-3 py-1 text-sm font-medium aria-checked:border-wine-700 aria-checked:bg-wine-700 aria-checked:text-white disabled:cursor-not-allowed disabled:bg-sand/60 disabled:text-muted disabled:line-through"
-                      >
+                    const className =
+                      'flex min-h-11 min-w-14 flex-col items-center justify-center rounded-xl border border-line bg-white px-3 py-1 text-sm font-medium aria-checked:border-wine-700 aria-checked:bg-wine-700 aria-checked:text-white aria-disabled:cursor-not-allowed aria-disabled:bg-sand/60 aria-disabled:text-muted aria-disabled:line-through';
+                    const content = (
+                      <>
                         {size}
                         {variant && variant.variantSizePrice > 0 && (
                           <span className="text-[0.7rem] font-normal opacity-80">
@@ -239,7 +242,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                           </span>
                         )}
                         {!available && <span className="sr-only">(not available)</span>}
-                      </button>
+                      </>
+                    );
+                    return available ? (
+                      <Link
+                        key={size}
+                        to={choiceUrl({ size })}
+                        replace
+                        preventScrollReset
+                        role="radio"
+                        aria-checked={size === selection.size}
+                        onClick={pick({ size })}
+                        className={className}
+                      >
+                        {content}
+                      </Link>
+                    ) : (
+                      <span key={size} role="radio" aria-checked="false" aria-disabled="true" className={className}>
+                        {content}
+                      </span>
                     );
                   })}
                 </div>
@@ -258,12 +279,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </button>
             ) : (
               <AddToCartButton
-                signedIn={Boolean(root?.user)}
                 productId={product._id}
                 variantId={selection.variant?._id}
-                available={selection.variant ? selection.variant.quantity : product.availableStock}
                 needsChoice={needsSize}
-                onNeedsChoice={() => sizePicker.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus()}
+                onNeedsChoice={() => sizePicker.current?.querySelector<HTMLAnchorElement>('a[role="radio"]')?.focus()}
               />
             )}
             <WishlistButton productId={product._id} productName={product.productName} />
@@ -279,14 +298,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </div>
               <AddToCartButton
                 echo
-                signedIn={Boolean(root?.user)}
                 productId={product._id}
                 variantId={selection.variant?._id}
-                available={selection.variant ? selection.variant.quantity : product.availableStock}
                 needsChoice={needsSize}
                 onNeedsChoice={() => {
                   sizePicker.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-                  sizePicker.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus({ preventScroll: true });
+                  sizePicker.current?.querySelector<HTMLAnchorElement>('a[role="radio"]')?.focus({ preventScroll: true });
                 }}
               />
             </div>

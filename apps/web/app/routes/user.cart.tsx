@@ -1,59 +1,45 @@
 import { privatePageMeta } from '../lib/meta';
-import { SHIPPING, formatINR, type Cart } from '@shop/core';
+import { SHIPPING, formatINR } from '@shop/core';
 import { ShieldCheck, ShoppingBag } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate, useRevalidator } from 'react-router';
-import { toast } from '../lib/toast';
+import { useEffect } from 'react';
+import { Link, useFetcher, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { PageState, UserPage } from '../features/accounts/user-page';
-import { getCart } from '../features/cart/api/get-cart';
-import { removeFromCart } from '../features/cart/api/remove-from-cart';
-import { updateCartQuantity } from '../features/cart/api/update-cart-quantity';
-import { CartLineCard, CartSummaryRows, viewOfCartLine, type CartLineView } from '../features/cart/cart-line-card';
+import { CartLineCard, CartSummaryRows, viewOfCartLine } from '../features/cart/cart-line-card';
 import { orderOf, readSavedOrder, saveOrder } from '../features/checkout/saved-order';
-import { errorMessage } from '../lib/api-client';
-import { useApiData } from '../lib/use-api-data';
+import { useAnswerToast } from '../components/flash-message';
+import { servicesOf, signedInShopper } from '../context';
+import { loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/user.cart';
+
+/** The shopper's cart with the server's prices; its changes post to the cart's actions (routes/cart-actions.ts). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { cart: await loaderCall(servicesOf(context).cart.get(signedInShopper(context)._id)) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('My Cart', matches);
 
 /** Spec §2.6: the signed-in shopper's cart, with the server's prices; 'Proceed to Checkout' saves the order for /checkout. */
-export default function CartPage() {
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const { cart } = loaderData;
   const navigate = useNavigate();
-  const { revalidate } = useRevalidator();
-  const loaded = useApiData(getCart);
-  // Every change answers the whole cart: it replaces what was loaded.
-  const [changed, setChanged] = useState<Cart | null>(null);
-  const [busyLine, setBusyLine] = useState<string | null>(null);
-  const cart = changed ?? loaded.data;
+  // Removing goes through one fetcher for the list: it outlives the removed line, to say what was removed.
+  const remover = useFetcher();
+  useAnswerToast(remover.data, { failures: true });
+  const removed: unknown = remover.state === 'idle' && (remover.data as { ok?: boolean } | undefined)?.ok === true ? remover.data : null;
 
-  const change = async (line: CartLineView, work: () => Promise<Cart>, done?: string) => {
-    setBusyLine(line.key);
-    try {
-      setChanged(await work());
-      if (done) toast.success(done);
-      await revalidate();
-    } catch (error) {
-      // 'Only 2 left': show it, and read the cart again for the stock as it is now.
-      toast.error(errorMessage(error));
-      const fresh = await getCart().catch(() => null);
-      if (fresh) setChanged(fresh);
-    } finally {
-      setBusyLine(null);
-    }
-  };
+  // The removed line took the focus with it: put it back at the top of the page.
+  useEffect(() => {
+    if (!removed) return;
+    const title = document.getElementById('user-page-title');
+    title?.setAttribute('tabindex', '-1');
+    title?.focus();
+  }, [removed]);
 
   const lines = cart?.userCarts ?? [];
   const short = lines.some((line) => line.available < line.quantity);
   const summary = cart?.summary;
   const toFreeShipping = summary && summary.shipping > 0 ? SHIPPING.freeShippingFromPaise - summary.subtotal : 0;
-
-  // The removed line took the focus with it: put it back at the top of the page.
-  const focusTitle = () => {
-    const title = document.getElementById('user-page-title');
-    title?.setAttribute('tabindex', '-1');
-    title?.focus();
-  };
 
   const proceed = () => {
     saveOrder(orderOf(lines, readSavedOrder()?.addressId ?? null));
@@ -63,8 +49,7 @@ export default function CartPage() {
   return (
     <UserPage title="My Cart">
       <PageState
-        loading={loaded.loading && !changed}
-        error={changed ? undefined : loaded.error}
+        loading={false}
         empty={
           lines.length === 0 && (
             <>
@@ -77,7 +62,7 @@ export default function CartPage() {
           )
         }
       >
-        {cart && summary && (
+        {summary && (
           <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
             <section aria-labelledby="cart-items-title" className="rounded-2xl border border-line bg-white p-4 sm:p-6">
               <h2 id="cart-items-title" className="sr-only">
@@ -86,18 +71,7 @@ export default function CartPage() {
               <ul className="divide-y divide-line">
                 {lines.map((cartLine) => {
                   const line = viewOfCartLine(cartLine);
-                  const input = { productId: line.productId, variantId: line.variantId };
-                  return (
-                    <CartLineCard
-                      key={line.key}
-                      line={line}
-                      busy={busyLine === line.key}
-                      onQuantity={(quantity) => void change(line, () => updateCartQuantity({ ...input, quantity }))}
-                      onRemove={() =>
-                        void change(line, () => removeFromCart(input), `${line.name} removed from your cart.`).then(focusTitle)
-                      }
-                    />
-                  );
+                  return <CartLineCard key={line.key} line={line} remover={remover} />;
                 })}
               </ul>
             </section>
@@ -121,7 +95,7 @@ export default function CartPage() {
                 type="button"
                 className="btn btn-primary mt-5 w-full"
                 onClick={proceed}
-                disabled={short || busyLine !== null}
+                disabled={short}
                 aria-describedby={short ? 'cart-short' : undefined}
               >
                 Proceed to Checkout

@@ -1,6 +1,8 @@
 import { MAX_QUANTITY_PER_LINE, formatINR, type CartLine } from '@shop/core';
 import { Shirt, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useFetcher, type FetcherWithComponents } from 'react-router';
+import { Enhanced } from '../../components/enhanced';
+import { useAnswerToast } from '../../components/flash-message';
 import { paths } from '../../config/paths';
 import { variantLabel } from '../../lib/variant-label';
 import { QuantityStepper } from './quantity-stepper';
@@ -67,23 +69,47 @@ export function LineImage({ url, name, className = 'w-20 sm:w-24' }: { url: stri
   );
 }
 
+/** Where the cart's forms post (routes/cart-actions.ts). */
+export const cartActions = { add: '/cart/add', update: '/cart/update', remove: '/cart/remove' } as const;
+
+/** The hidden fields naming a line in a cart form. */
+export function LineFields({ productId, variantId }: { productId: string; variantId: string | undefined }) {
+  return (
+    <>
+      <input type="hidden" name="productId" value={productId} />
+      {variantId && <input type="hidden" name="variantId" value={variantId} />}
+    </>
+  );
+}
+
+/** Whether a fetcher is saving a change to this line. */
+const changing = (fetcher: FetcherWithComponents<unknown>, line: CartLineView) =>
+  fetcher.state !== 'idle' &&
+  fetcher.formData?.get('productId') === line.productId &&
+  (fetcher.formData.get('variantId') ?? undefined) === line.variantId;
+
 /**
  * Image, name, description, variant, colour and size, a quantity stepper (1 to the smaller of 10 and the
- * stock), remove and the line total. `compact` leaves out the description (the drawer).
+ * stock), remove and the line total. `compact` leaves out the description (the drawer). The stepper and Remove
+ * are forms posted to the cart's actions (the account's cart or the signed-out one): without scripts the page
+ * comes back with the change; with them the line changes in place. Removing goes through the list's `remover`,
+ * which outlives the line, to say what was removed.
  */
 export function CartLineCard({
   line,
-  busy,
+  remover,
   compact = false,
-  onQuantity,
-  onRemove,
 }: {
   line: CartLineView;
-  busy: boolean;
+  remover: FetcherWithComponents<unknown>;
   compact?: boolean;
-  onQuantity: (quantity: number) => void;
-  onRemove: () => void;
 }) {
+  const stepper = useFetcher();
+  // 'Only 2 left': a quantity the stock cannot cover is refused with the stock as it is now.
+  useAnswerToast(stepper.data, { failures: true });
+  const pending = stepper.state !== 'idle' ? Number(stepper.formData?.get('quantity')) : NaN;
+  const quantity = Number.isInteger(pending) ? pending : line.quantity;
+  const busy = stepper.state !== 'idle' || changing(remover, line);
   const max = Math.max(1, Math.min(MAX_QUANTITY_PER_LINE, line.available));
   const short = line.available < line.quantity;
   const details = variantLabel({ name: compact ? null : line.variantName, color: line.color, size: line.size });
@@ -107,16 +133,23 @@ export function CartLineCard({
         )}
         <div className="mt-3 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
           <div className="flex items-center gap-2">
-            <QuantityStepper value={line.quantity} max={max} itemName={line.name} disabled={busy} onChange={onQuantity} />
-            <button
-              type="button"
-              onClick={onRemove}
-              disabled={busy}
-              className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-2 text-sm font-semibold text-wine-700 hover:bg-wine-50 disabled:opacity-60"
-            >
-              <Trash2 aria-hidden="true" className="h-4 w-4" />
-              Remove<span className="sr-only"> {line.name}</span>
-            </button>
+            <stepper.Form method="post" action={cartActions.update}>
+              <LineFields productId={line.productId} variantId={line.variantId} />
+              <Enhanced />
+              <QuantityStepper value={quantity} max={max} itemName={line.name} disabled={busy} />
+            </stepper.Form>
+            <remover.Form method="post" action={cartActions.remove}>
+              <LineFields productId={line.productId} variantId={line.variantId} />
+              <Enhanced />
+              <button
+                type="submit"
+                disabled={busy}
+                className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-2 text-sm font-semibold text-wine-700 hover:bg-wine-50 disabled:opacity-60"
+              >
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                Remove<span className="sr-only"> {line.name}</span>
+              </button>
+            </remover.Form>
           </div>
           <p className="ml-auto text-right text-sm leading-tight">
             <span className="sr-only">Line total: </span>

@@ -1,8 +1,8 @@
 import { ShoppingBag } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
-import { guestCartCount, useGuestCart } from './guest-cart';
+import { useHydrated } from '../../components/enhanced';
+import { loginThenReturnTo, paths } from '../../config/paths';
 
 // Only a signed-out visitor who opens the cart needs the drawer's code.
 const GuestCartDrawer = lazy(() => import('./guest-cart-drawer'));
@@ -23,33 +23,32 @@ function Badge({ count }: { count: number }) {
 }
 
 /**
- * The header's cart with its item count on every page. Signed in: a link to /user/cart with the count the
- * root loader read from the account cart. Signed out: the browser cart's count (known after hydration) and a
- * drawer that lists it and asks to log in.
+ * The header's cart with its item count on every page, as the root loader read it (the account's cart, or the
+ * signed-out cart's cookie). Signed in: a link to /user/cart. Signed out: a drawer that lists the cart and asks to
+ * log in; before the scripts run (or without them), a link to log in and see the cart.
  */
 export function CartLink({ signedIn, count, className }: { signedIn: boolean; count: number; className: string }) {
-  const guestLines = useGuestCart();
   const [open, setOpen] = useState(false);
-  const shown = signedIn ? count : guestCartCount(guestLines);
+  const hydrated = useHydrated();
   const content = (
     <>
       <ShoppingBag aria-hidden="true" className="h-5 w-5" />
       <span aria-hidden="true" className="hidden sm:inline">
         Cart
       </span>
-      <Badge count={shown} />
+      <Badge count={count} />
     </>
   );
-  if (signedIn) {
+  if (signedIn || !hydrated) {
     return (
-      <Link to={paths.cart} className={className} aria-label={cartLinkLabel(shown)}>
+      <Link to={signedIn ? paths.cart : loginThenReturnTo(paths.cart)} className={className} aria-label={cartLinkLabel(count)}>
         {content}
       </Link>
     );
   }
   return (
     <>
-      <button type="button" className={className} aria-label={cartLinkLabel(shown)} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button type="button" className={className} aria-label={cartLinkLabel(count)} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {content}
       </button>
       {open && (

@@ -1,23 +1,27 @@
 import { SHIPPING, formatINR } from '@shop/core';
 import { ShoppingBag, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { Enhanced } from '../../components/enhanced';
+import { useAnswerToast } from '../../components/flash-message';
 import { loginThenReturnTo, paths } from '../../config/paths';
-import { errorMessage } from '../../lib/api-client';
-import { getGuestCartProducts, priceGuestCart } from './api/price-guest-cart';
-import { CartLineCard, CartSummaryRows } from './cart-line-card';
-import { removeFromGuestCart, setGuestQuantity, useGuestCart } from './guest-cart';
+import { CartLineCard, CartSummaryRows, LineFields, cartActions } from './cart-line-card';
+import type { PricedGuestCart } from './price-guest-cart';
+
+/** Where the drawer reads the signed-out cart, priced (routes/cart-actions.ts). */
+const GUEST_CART = '/cart/guest';
 
 /**
- * A signed-out shopper's cart, in a sheet from the side: the lines kept in this browser, priced from the
- * catalogue, and 'Login to checkout' (spec §2.5 keeps /user/cart for signed-in shoppers).
+ * A signed-out shopper's cart, in a sheet from the side: the lines of the guest_cart cookie, priced from the
+ * catalogue by the server, and 'Login to checkout' (spec §2.5 keeps /user/cart for signed-in shoppers). Its changes
+ * post to the cart's actions; the drawer's list is read again after each.
  */
 export default function GuestCartDrawer({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const lines = useGuestCart();
-  const [state, setState] = useState<{ products?: Awaited<ReturnType<typeof getGuestCartProducts>>; error?: string }>({});
-  // Fetch the products when the set of products changes, not on every quantity step.
-  const productIds = [...new Set(lines.map((line) => line.productId))].sort().join(',');
+  const loaded = useFetcher<PricedGuestCart>();
+  const remover = useFetcher();
+  useAnswerToast(remover.data, { failures: true });
+  const { load } = loaded;
 
   useEffect(() => {
     const element = dialog.current;
@@ -28,18 +32,11 @@ export default function GuestCartDrawer({ onClose }: { onClose: () => void }) {
   }, []);
 
   useEffect(() => {
-    let active = true;
-    getGuestCartProducts(productIds ? productIds.split(',') : []).then(
-      (products) => active && setState({ products }),
-      (error: unknown) => active && setState({ error: errorMessage(error) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [productIds]);
+    void load(GUEST_CART);
+  }, [load]);
 
-  const known = state.products && lines.every((line) => state.products?.has(line.productId));
-  const cart = known && state.products ? priceGuestCart(lines, state.products) : undefined;
+  const cart = loaded.data;
+  const lines = cart ? [...cart.lines, ...cart.gone] : [];
   const itemCount = cart?.lines.reduce((sum, line) => sum + line.quantity, 0) ?? 0;
   const toFreeShipping = cart && cart.shipping > 0 ? SHIPPING.freeShippingFromPaise - cart.subtotal : 0;
 
@@ -66,11 +63,7 @@ export default function GuestCartDrawer({ onClose }: { onClose: () => void }) {
       </div>
 
       <div className="flex-1 overflow-y-auto px-5 py-5">
-        {state.error ? (
-          <p role="alert" className="text-wine-700">
-            Error: {state.error}
-          </p>
-        ) : !cart ? (
+        {!cart ? (
           <p className="text-muted">Loading...</p>
         ) : lines.length === 0 ? (
           <div className="py-10 text-center">
@@ -84,28 +77,25 @@ export default function GuestCartDrawer({ onClose }: { onClose: () => void }) {
           <>
             <ul className="divide-y divide-line" aria-label="Items in your cart">
               {cart.lines.map((line) => (
-                <CartLineCard
-                  key={line.key}
-                  line={line}
-                  busy={false}
-                  compact
-                  onQuantity={(quantity) => setGuestQuantity(line.productId, line.variantId, quantity)}
-                  onRemove={() => removeFromGuestCart(line.productId, line.variantId)}
-                />
+                <CartLineCard key={line.key} line={line} remover={remover} compact />
               ))}
             </ul>
             {cart.gone.length > 0 && (
               <div className="mt-4 rounded-xl border border-line bg-white p-3 text-sm">
-                <p>
-                  {cart.gone.length === 1 ? 'One item is' : `${cart.gone.length} items are`} no longer available.{' '}
-                  <button
-                    type="button"
-                    className="font-semibold text-wine-700 underline underline-offset-2"
-                    onClick={() => cart.gone.forEach((line) => removeFromGuestCart(line.productId, line.variantId))}
-                  >
-                    Remove {cart.gone.length === 1 ? 'it' : 'them'}
-                  </button>
-                </p>
+                <p>{cart.gone.length === 1 ? 'One item is' : `${cart.gone.length} items are`} no longer available.</p>
+                <ul className="mt-2 space-y-1">
+                  {cart.gone.map((line) => (
+                    <li key={`${line.productId}:${line.variantId ?? ''}`}>
+                      <remover.Form method="post" action={cartActions.remove}>
+                        <LineFields productId={line.productId} variantId={line.variantId} />
+                        <Enhanced />
+                        <button type="submit" className="font-semibold text-wine-700 underline underline-offset-2">
+                          Remove it
+                        </button>
+                      </remover.Form>
+                    </li>
+                  ))}
+                </ul>
               </div>
             )}
           </>

@@ -1,18 +1,14 @@
-import { MAX_QUANTITY_PER_LINE, isUuid, type GuestCartLine } from '@shop/core';
-import { useSyncExternalStore } from 'react';
+import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, isUuid, type GuestCartLine } from '@shop/core';
 
-// A signed-out shopper's cart, kept in localStorage in the account cart's line shape ({productId, variantId?,
-// quantity}) so it can be merged into the account at login as it is.
+// A signed-out shopper's cart: lines in the account cart's shape ({productId, variantId?, quantity}), kept in the
+// `guest_cart` cookie (guest-cart.server.ts reads and writes it), so Add to Cart works without scripts and the
+// lines can be merged into the account at login as they are. The rules here are pure: the server applies them.
 
-const KEY = 'saanjh.cart';
-const EMPTY: readonly GuestCartLine[] = Object.freeze([]);
-const listeners = new Set<() => void>();
-
-let cachedRaw: string | null = null;
-let cachedLines: readonly GuestCartLine[] = EMPTY;
+/** The cookie holding the signed-out shopper's cart. */
+export const GUEST_CART_COOKIE = 'guest_cart';
 
 /**
- * A line as the account cart takes it (guestCartLineSchema's rules), checked by hand: this runs on every page,
+ * A line as the account cart takes it (guestCartLineSchema's rules), checked by hand: this runs for every page,
  * which should not load zod for three fields.
  */
 export function isGuestCartLine(value: unknown): value is GuestCartLine {
@@ -29,89 +25,67 @@ export function isGuestCartLine(value: unknown): value is GuestCartLine {
   );
 }
 
-const storage = (): Storage | null => {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    // Storage can be switched off (private modes, policies): the cart is then simply empty.
-    return null;
-  }
-};
-
-/** The lines in the browser; anything unreadable is dropped rather than trusted. */
-export function readGuestCart(): readonly GuestCartLine[] {
-  const raw = storage()?.getItem(KEY) ?? null;
-  if (raw === cachedRaw) return cachedLines;
-  cachedRaw = raw;
-  let parsed: unknown = [];
-  try {
-    parsed = raw ? JSON.parse(raw) : [];
-  } catch {
-    parsed = [];
-  }
-  cachedLines = Array.isArray(parsed)
-    ? parsed.flatMap((line) =>
-        // Only the three fields, whatever else was stored.
-        isGuestCartLine(line)
-          ? [{ productId: line.productId, ...(line.variantId ? { variantId: line.variantId } : {}), quantity: line.quantity }]
-          : [],
-      )
-    : EMPTY;
-  return cachedLines;
-}
-
-function write(lines: readonly GuestCartLine[]) {
-  const store = storage();
-  if (!store) return;
-  if (lines.length === 0) store.removeItem(KEY);
-  else store.setItem(KEY, JSON.stringify(lines));
-  listeners.forEach((listener) => listener());
-}
-
 const sameLine = (line: GuestCartLine, productId: string, variantId: string | undefined) =>
   line.productId === productId && (line.variantId ?? null) === (variantId ?? null);
 
+const lineOf = (productId: string, variantId: string | undefined, quantity: number): GuestCartLine => ({
+  productId,
+  ...(variantId ? { variantId } : {}),
+  quantity,
+});
+
 /**
- * Adds pieces to the browser cart, never beyond the per-line limit or `available`. Answers the line's
- * quantity before and after, so the caller can tell the shopper when nothing more fitted.
+ * The lines of a stored cart; anything unreadable is dropped rather than trusted (only the three fields of a good
+ * line are kept, a second line of the same item and lines past MAX_CART_LINES are left out).
  */
-export function addToGuestCart(line: { productId: string; variantId?: string | undefined; quantity: number }, available: number) {
-  const lines = readGuestCart();
+export function parseGuestCart(raw: string | null | undefined): GuestCartLine[] {
+  if (!raw) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  const lines: GuestCartLine[] = [];
+  for (const line of parsed) {
+    if (!isGuestCartLine(line) || lines.some((kept) => sameLine(kept, line.productId, line.variantId))) continue;
+    lines.push(lineOf(line.productId, line.variantId, line.quantity));
+    if (lines.length === MAX_CART_LINES) break;
+  }
+  return lines;
+}
+
+/** The stored form of the lines: compact JSON. */
+export const serializeGuestCart = (lines: readonly GuestCartLine[]): string => JSON.stringify(lines);
+
+/**
+ * Adds pieces, never beyond the per-line limit or `available` (the pieces in stock). Answers the new lines and the
+ * line's quantity before and after, so the caller can tell the shopper when nothing more fitted.
+ */
+export function addToGuestCart(
+  lines: readonly GuestCartLine[],
+  line: { productId: string; variantId?: string | undefined; quantity: number },
+  available: number,
+) {
   const existing = lines.find((item) => sameLine(item, line.productId, line.variantId));
   const before = existing?.quantity ?? 0;
   const after = Math.min(before + line.quantity, MAX_QUANTITY_PER_LINE, Math.max(available, before));
-  if (after > before) {
-    const next: GuestCartLine = { productId: line.productId, quantity: after, ...(line.variantId ? { variantId: line.variantId } : {}) };
-    write(existing ? lines.map((item) => (item === existing ? next : item)) : [...lines, next]);
-  }
-  return { before, after };
+  if (after <= before) return { lines: [...lines], before, after: before };
+  const next = lineOf(line.productId, line.variantId, after);
+  return { lines: existing ? lines.map((item) => (item === existing ? next : item)) : [...lines, next], before, after };
 }
 
-export function setGuestQuantity(productId: string, variantId: string | undefined, quantity: number) {
-  const clamped = Math.max(1, Math.min(MAX_QUANTITY_PER_LINE, Math.round(quantity)));
-  write(readGuestCart().map((line) => (sameLine(line, productId, variantId) ? { ...line, quantity: clamped } : line)));
-}
+/** Sets a line's quantity, within 1..MAX_QUANTITY_PER_LINE. */
+export const setGuestQuantity = (lines: readonly GuestCartLine[], productId: string, variantId: string | undefined, quantity: number) =>
+  lines.map((line) =>
+    sameLine(line, productId, variantId) ? { ...line, quantity: Math.max(1, Math.min(MAX_QUANTITY_PER_LINE, Math.round(quantity))) } : line,
+  );
 
-export function removeFromGuestCart(productId: string, variantId: string | undefined) {
-  write(readGuestCart().filter((line) => !sameLine(line, productId, variantId)));
-}
+export const removeFromGuestCart = (lines: readonly GuestCartLine[], productId: string, variantId: string | undefined) =>
+  lines.filter((line) => !sameLine(line, productId, variantId));
 
-export function clearGuestCart() {
-  write(EMPTY);
-}
+export const hasGuestLine = (lines: readonly GuestCartLine[], productId: string, variantId: string | undefined) =>
+  lines.some((line) => sameLine(line, productId, variantId));
 
 export const guestCartCount = (lines: readonly GuestCartLine[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // Another tab changed the cart.
-  const onStorage = (event: StorageEvent) => (event.key === KEY || event.key === null) && listener();
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-/** The browser cart, live; empty on the server and during hydration, so the first render matches the HTML. */
-export const useGuestCart = (): readonly GuestCartLine[] => useSyncExternalStore(subscribe, readGuestCart, () => EMPTY);

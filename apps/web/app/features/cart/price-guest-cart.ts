@@ -1,19 +1,5 @@
-import { productDetailsSchema, shippingFee, type GuestCartLine, type ProductDetails } from '@shop/core';
-import { z } from 'zod';
-import { ApiError, api } from '../../../lib/api-client';
-import { lineKey, type CartLineView } from '../cart-line-card';
-
-const answer = z.object({ product: productDetailsSchema });
-
-/** One product as the storefront shows it (public); null when it is gone (404). */
-async function productOrNull(productId: string): Promise<ProductDetails | null> {
-  try {
-    return answer.parse(await api.get(`/api/user/product/getProductDetails/${encodeURIComponent(productId)}`)).product;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
+import { shippingFee, type GuestCartLine, type ProductDetails } from '@shop/core';
+import { lineKey, type CartLineView } from './cart-line-card';
 
 export interface PricedGuestCart {
   lines: CartLineView[];
@@ -23,13 +9,9 @@ export interface PricedGuestCart {
   shipping: number;
 }
 
-/** The products of the browser cart from the public catalogue (null for one that is gone). */
-export const getGuestCartProducts = async (productIds: readonly string[]): Promise<Map<string, ProductDetails | null>> =>
-  new Map(await Promise.all([...new Set(productIds)].map(async (id) => [id, await productOrNull(id)] as const)));
-
 /**
- * Prices the browser cart with the catalogue's prices and the shipping rule of @shop/core, so a signed-out
- * shopper sees what the account cart will show after login.
+ * Prices the signed-out cart with the catalogue's prices (null: a product no longer for sale) and the shipping
+ * rule of @shop/core, so a signed-out shopper sees what the account cart will show after login.
  */
 export function priceGuestCart(lines: readonly GuestCartLine[], products: Map<string, ProductDetails | null>): PricedGuestCart {
   const views: CartLineView[] = [];
