@@ -8,30 +8,22 @@
  * Prints req/s, p99 latency and the ratio to the bare route for each endpoint. It asserts nothing: the
  * figures depend on the machine; compare ratios, not absolute numbers.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { BENCH_POSTGRES, databaseUrl, ROOT, startBare, startShop, stop } from './support/shop.js';
 import { filterPaths, searchPaths, type Facets } from './support/shopper-queries.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const SERVER_URL = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = process.env.BENCH_DATABASE ?? 'shop_bench';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
-function databaseUrl(name: string) {
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 async function ensureDatabase(): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
+  const client = new pg.Client({ connectionString: BENCH_POSTGRES });
   await client.connect();
   const exists = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
   if (exists.rowCount === 0) await client.query(`create database ${DATABASE}`);
@@ -58,58 +50,6 @@ function run(command: string, args: string[], env: Record<string, string>): Prom
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
   });
-}
-
-function start(
-  command: string,
-  args: string[],
-  env: Record<string, string>,
-  pattern: RegExp,
-): Promise<{ url: string; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = pattern.exec(output);
-      if (match?.[1]) resolve({ url: match[1], child });
-    });
-    child.once('exit', (code) => reject(new Error(`${command} exited with ${code} before listening:\n${output}`)));
-  });
-}
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Starts the shop on a free port (quietly: LOG_LEVEL=warn) and waits until /api/health answers. */
-async function startShop(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn('node', ['apps/server/dist/main.js'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: 'inherit',
-  });
-  for (let attempt = 0; attempt < 120; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the shop did not answer /api/health within 60 s');
 }
 
 async function measure(url: string): Promise<{ rps: number; p99: number; errors: number }> {
@@ -157,7 +97,7 @@ async function main() {
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
   const shop = await startShop({ ...env, DATA_DIR: dataDir });
-  const bare = await start(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {}, /bare listening on (http:\/\/[\d.]+:\d+)/);
+  const bare = await startBare();
   try {
     const filter = (await (await fetch(`${shop.url}/api/user/product/filter?limit=1&sort=newest`)).json()) as {
       data: { total: number; products: Array<{ _id: string }> };
@@ -228,8 +168,7 @@ async function main() {
         ' one uncached call ≤ 15 ms. The load generator shares the two cores and reads every byte: the same-size ratio separates our work from the cost of moving the answer.',
     );
   } finally {
-    shop.child.kill('SIGTERM');
-    bare.child.kill('SIGTERM');
+    await Promise.all([stop(shop.child), stop(bare.child)]);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -12,10 +12,9 @@
  * units sold equal to units in paid orders. Exits non-zero when a stock check fails; the latency target
  * (p99 < 150 ms per call) is only reported, since the figures depend on the machine.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -23,9 +22,8 @@ import { Pool } from 'undici';
 import { createProduct } from '../apps/server/src/catalogue/admin-service.js';
 import { openPostgres } from '../apps/server/src/db/database.js';
 import { HOME_ADDRESS } from '../e2e/support/shop-api.js';
+import { databaseUrl, onServer, startBare, startShop, stop } from './support/shop.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const SERVER_URL = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
@@ -57,79 +55,6 @@ interface Answer {
   status: number;
   body: unknown;
   setCookie: string[];
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Processes and the database
-
-function databaseUrl(name: string) {
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** The built shop in its own process (quietly: LOG_LEVEL=warn), once /api/health answers. */
-async function startShop(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: 'inherit',
-  });
-  for (let attempt = 0; attempt < 120; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the shop did not answer /api/health within 60 s');
-}
-
-function startBare(): Promise<{ url: string; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /bare listening on (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match?.[1]) resolve({ url: match[1], child });
-    });
-    child.once('exit', (code) => reject(new Error(`the bare server exited with code ${code}:\n${output}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -415,7 +340,7 @@ const count = (value: number) => value.toLocaleString('en-IN');
 
 async function main(): Promise<number> {
   const name = `shop_bench_checkout_${randomBytes(4).toString('hex')}`;
-  await admin(`create database ${name}`);
+  await onServer(`create database ${name}`);
   const url = databaseUrl(name);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-checkout-'));
   const db = new pg.Pool({ connectionString: url, max: 2 });
@@ -425,14 +350,7 @@ async function main(): Promise<number> {
     const products = await createProducts(url, db);
     const catalogue: Catalogue = { ...products, hotOpen: false };
     // TRUST_PROXY=loopback: the bench plays the load balancer, each shopper arrives from its own address.
-    const shop = await startShop({
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      TRUST_PROXY: 'loopback',
-    });
+    const shop = await startShop({ DATABASE_URL: url, DATA_DIR: dataDir, TRUST_PROXY: 'loopback' });
     children.push(shop.child);
     const bare = await startBare();
     children.push(bare.child);
@@ -593,7 +511,7 @@ async function main(): Promise<number> {
     await Promise.all(pools.map((pool) => pool.close()));
     await Promise.all(children.map(stop));
     await db.end();
-    await admin(`drop database if exists ${name} with (force)`);
+    await onServer(`drop database if exists ${name} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -18,24 +18,14 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { openPostgres } from '../apps/server/src/db/database.js';
 import { createServices } from '../apps/server/src/services.js';
+import { databaseUrl, onServer } from './support/shop.js';
 
-const SERVER_URL = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'shop_bench_reports';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const TARGET_P95_MS = 100;
 const PASSWORD = 'bench reports 42';
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Half orders (paid over the last 120 days, one line each, of 2,000 products) and half bills (one line each), in SQL; the sales triggers count them as they go in. */
 async function seedHistory(url: string, half: number) {
@@ -95,16 +85,15 @@ async function measure(urls: string[], cookie = ''): Promise<{ p50: number; p95:
 }
 
 async function main() {
-  await admin(`drop database if exists ${DATABASE} with (force)`);
-  await admin(`create database ${DATABASE}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${DATABASE}`;
-  const database = await openPostgres(url.toString());
+  await onServer(`drop database if exists ${DATABASE} with (force)`);
+  await onServer(`create database ${DATABASE}`);
+  const url = databaseUrl(DATABASE);
+  const database = await openPostgres(url);
   const mediaDir = mkdtempSync(path.join(tmpdir(), 'bench-media-'));
   try {
     await database.migrate();
     const started = Date.now();
-    await seedHistory(url.toString(), Math.floor(ROWS / 2));
+    await seedHistory(url, Math.floor(ROWS / 2));
     process.stdout.write(`${ROWS.toLocaleString('en-IN')} orders and bills seeded in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
     const services = await createServices(database.db, { mediaDir });
@@ -156,7 +145,7 @@ async function main() {
     await database.close();
     rmSync(mediaDir, { recursive: true, force: true });
     // BENCH_KEEP=1 leaves the database for EXPLAIN (ANALYZE, BUFFERS) of the report statements.
-    if (!process.env.BENCH_KEEP) await admin(`drop database if exists ${DATABASE} with (force)`);
+    if (!process.env.BENCH_KEEP) await onServer(`drop database if exists ${DATABASE} with (force)`);
   }
 }
 

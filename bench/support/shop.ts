@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from '../../e2e/support/cluster.js';
+
+// What every bench starts the same way: its PostgreSQL database, the built shop in its own process, and the bare
+// Fastify route the figures are compared with.
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The PostgreSQL server the benches use: BENCH_POSTGRES, or the local one on 127.0.0.1:5432. */
+export const BENCH_POSTGRES = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The URL of database `name` on the bench's server. */
+export function databaseUrl(name: string): string {
+  const url = new URL(BENCH_POSTGRES);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs one statement on the server's maintenance database (create or drop a database). */
+export async function onServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: BENCH_POSTGRES });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface Started {
+  url: string;
+  child: ChildProcess;
+}
+
+/** The built shop (apps/server/dist) in its own process on a free port, once /api/health answers. */
+export async function startShop(env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    stdio: 'inherit',
+  });
+  for (let attempt = 0; attempt < 120; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the shop did not answer /api/health within 60 s');
+}
+
+/** The yardstick: bench/bare-server.ts (a bare Fastify route) in its own process. */
+export function startBare(): Promise<Started> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /bare listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match?.[1]) resolve({ url: match[1], child });
+    });
+    child.once('exit', (code) => reject(new Error(`the bare server exited with code ${code}:\n${output}`)));
+  });
+}
+
+/** SIGTERM, resolved once the process has exited. */
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
