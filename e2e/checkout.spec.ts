@@ -9,10 +9,12 @@ import { PASSWORD, signUp, signedInShopper, uniqueEmail } from './support/shoppe
 /** The header's cart of a signed-in shopper: 'Cart, 2 items'. */
 const cartLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name });
 
-/** The page's localStorage, typed here: the e2e files are compiled without the DOM library. */
-interface PageStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
+/** The signed-out cart's cookie (features/cart/guest-cart.server.ts): JSON lines, URI-encoded. */
+const GUEST_CART = 'guest_cart';
+
+async function guestCartLines(page: Page): Promise<unknown[] | null> {
+  const cookie = (await page.context().cookies()).find((item) => item.name === GUEST_CART);
+  return cookie ? (JSON.parse(decodeURIComponent(cookie.value)) as unknown[]) : null;
 }
 
 interface Variant {
@@ -192,15 +194,19 @@ test('a signed-out shopper’s cart survives login, and a line beyond the stock 
   await chooseFirstSize(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(toast(page, 'Added to your cart.')).toBeVisible();
-  await page.evaluate(
-    (line) => {
-      // Runs in the page: the cast only types it.
-      const storage = (globalThis as unknown as { localStorage: PageStorage }).localStorage;
-      const lines = JSON.parse(storage.getItem('saanjh.cart') ?? '[]') as unknown[];
-      storage.setItem('saanjh.cart', JSON.stringify([...lines, line]));
+  const lines = (await guestCartLines(page)) ?? [];
+  await page.context().addCookies([
+    {
+      name: GUEST_CART,
+      value: encodeURIComponent(
+        JSON.stringify([...lines, { productId: dupatta._id, variantId: scarce._id, quantity: scarce.quantity + 1 }]),
+      ),
+      domain: new URL(page.url()).hostname,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
     },
-    { productId: dupatta._id, variantId: scarce._id, quantity: scarce.quantity + 1 },
-  );
+  ]);
   await page.reload();
 
   // The header's cart opens the browser cart, which asks to log in.
@@ -219,9 +225,7 @@ test('a signed-out shopper’s cart survives login, and a line beyond the stock 
   await expect(page.getByRole('listitem', { name: 'Block Print A-line Kurti' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Quantity of Chiffon Leheriya Dupatta' })).toContainText(String(scarce.quantity));
   await expect(header.getByRole('link', { name: `Cart, ${scarce.quantity + 1} items` })).toBeVisible();
-  expect(
-    await page.evaluate(() => (globalThis as unknown as { localStorage: PageStorage }).localStorage.getItem('saanjh.cart')),
-  ).toBeNull();
+  expect(await guestCartLines(page)).toBeNull();
 });
 
 test('when the last pieces go to someone else first, the payment page says it failed to initiate, and why', async ({ page, request }) => {
