@@ -2,6 +2,7 @@ import { AppError, type AdminCategory, type CreateCategoryInput, type UpdateCate
 import { eq, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/service.js';
 import { selectRows, type Db } from '../db/database.js';
+import { categoriesWithCounts, type CategoryWithCounts } from './queries.js';
 import { refreshKeywords, slugify } from './admin-products.js';
 import { rememberWords } from './admin-service.js';
 import type { CatalogueChanges } from './changes.js';
@@ -25,46 +26,25 @@ async function lockCategory(tx: Db, categoryId: string): Promise<CategoryRow> {
   return row;
 }
 
+const adminCategory = (row: CategoryWithCounts): AdminCategory => ({
+  ...row.category,
+  productCount: row.allProducts,
+  childCount: row.children,
+});
+
 /** The back-office's categories: list with counts, create, rename, style and HSN code, delete when empty. */
 export function createAdminCategoriesService(db: Db, deps: { changes: CatalogueChanges; now: () => Date }) {
   const { changes, now } = deps;
 
+  /** Every category; `productCount` counts drafts and archived products too, since they keep it from being deleted. */
   async function list(): Promise<AdminCategory[]> {
-    const rows = await selectRows<{
-      id: string;
-      name: string;
-      slug: string;
-      style: 'traditional' | 'modern';
-      parent_id: string | null;
-      hsn_code: string;
-      description: string;
-      product_count: number;
-      child_count: number;
-    }>(
-      db,
-      sql`
-      select c.id, c.name, c.slug, c.style, c.parent_id, c.hsn_code, c.description,
-        (select count(*)::int from ${products} p where p.category_id = c.id) as product_count,
-        (select count(*)::int from ${categories} child where child.parent_id = c.id) as child_count
-      from ${categories} c order by c.style desc, c.position, c.name`,
-    );
-    return rows.map((row) => ({
-      _id: row.id,
-      categoryName: row.name,
-      slug: row.slug,
-      style: row.style,
-      parentId: row.parent_id,
-      hsnCode: row.hsn_code,
-      description: row.description,
-      productCount: Number(row.product_count),
-      childCount: Number(row.child_count),
-    }));
+    return (await categoriesWithCounts(db)).map(adminCategory);
   }
 
   const one = async (categoryId: string) => {
-    const found = (await list()).find((category) => category._id === categoryId);
-    if (!found) throw new AppError('NOT_FOUND', 'Category not found');
-    return found;
+    const [row] = await categoriesWithCounts(db, categoryId);
+    if (!row) throw new AppError('NOT_FOUND', 'Category not found');
+    return adminCategory(row);
   };
 
   return {
@@ -144,13 +124,9 @@ export function createAdminCategoriesService(db: Db, deps: { changes: CatalogueC
     async remove(actor: AuditActor, categoryId: string): Promise<void> {
       await db.transaction(async (tx) => {
         const before = await lockCategory(tx, categoryId);
-        const [counts] = await selectRows<{ products: number; children: number }>(
-          tx,
-          sql`select (select count(*)::int from ${products} where category_id = ${categoryId}) as products,
-            (select count(*)::int from ${categories} where parent_id = ${categoryId}) as children`,
-        );
-        const productCount = Number(counts?.products ?? 0);
-        const childCount = Number(counts?.children ?? 0);
+        const [counts] = await categoriesWithCounts(tx, categoryId);
+        const productCount = counts?.allProducts ?? 0;
+        const childCount = counts?.children ?? 0;
         if (productCount > 0) {
           throw new AppError(
             'CONFLICT',

@@ -200,7 +200,19 @@ export async function imagesOf(db: Db, productId: string): Promise<ImageView[]> 
   }));
 }
 
-export async function categoriesWithCounts(db: Db): Promise<Category[]> {
+export interface CategoryWithCounts {
+  category: Omit<Category, 'productCount'>;
+  activeProducts: number;
+  allProducts: number;
+  children: number;
+}
+
+/**
+ * Every category in the shop's order with its products counted: `activeProducts` (what the storefront lists) and
+ * `allProducts` (drafts and archived too: what keeps the back-office from deleting it), and its sub-categories.
+ * With `categoryId`, that one category only.
+ */
+export async function categoriesWithCounts(db: Db, categoryId?: string): Promise<CategoryWithCounts[]> {
   const rows = await selectRows<{
     id: string;
     name: string;
@@ -209,23 +221,38 @@ export async function categoriesWithCounts(db: Db): Promise<Category[]> {
     parent_id: string | null;
     hsn_code: string;
     description: string;
-    product_count: number;
+    active_products: number;
+    all_products: number;
+    children: number;
   }>(
     db,
     sql`
     select c.id, c.name, c.slug, c.style, c.parent_id, c.hsn_code, c.description,
-      (select count(*)::int from ${products} p where p.category_id = c.id and p.status = 'active') as product_count
-    from ${categories} c order by c.style desc, c.position, c.name`,
+      coalesce(p.active, 0) as active_products, coalesce(p.total, 0) as all_products, coalesce(child.total, 0) as children
+    from ${categories} c
+    left join (
+      select category_id, count(*)::int as total, (count(*) filter (where status = 'active'))::int as active
+      from ${products} group by category_id
+    ) p on p.category_id = c.id
+    left join (
+      select parent_id, count(*)::int as total from ${categories} where parent_id is not null group by parent_id
+    ) child on child.parent_id = c.id
+    ${categoryId ? sql`where c.id = ${categoryId}` : sql``}
+    order by c.style desc, c.position, c.name`,
   );
   return rows.map((row) => ({
-    _id: row.id,
-    categoryName: row.name,
-    slug: row.slug,
-    style: row.style,
-    parentId: row.parent_id,
-    hsnCode: row.hsn_code,
-    description: row.description,
-    productCount: Number(row.product_count),
+    category: {
+      _id: row.id,
+      categoryName: row.name,
+      slug: row.slug,
+      style: row.style,
+      parentId: row.parent_id,
+      hsnCode: row.hsn_code,
+      description: row.description,
+    },
+    activeProducts: Number(row.active_products),
+    allProducts: Number(row.all_products),
+    children: Number(row.children),
   }));
 }
 

@@ -289,7 +289,10 @@ export function createCatalogueService(db: Db, changes: CatalogueChanges, option
     const groups = await groupsFor(words);
     return words.map((word) => groups.get(word)!);
   };
-  const listCategories = (): Promise<Category[]> => cached('categories', () => categoriesWithCounts(db));
+  const listCategories = (): Promise<Category[]> =>
+    cached('categories', async () =>
+      (await categoriesWithCounts(db)).map((row) => ({ ...row.category, productCount: row.activeProducts })),
+    );
   const sources = { searches, groupsOf, categories: listCategories };
   return {
     listCategories,
