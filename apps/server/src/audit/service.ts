@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, type AuditActor, type AuditEntity, type AuditEntry, type AuditQuery } from '@shop/core';
+import { ADMIN_PAGE_SIZE, istDayEnd, istDayStart, type AuditActor, type AuditEntity, type AuditEntry, type AuditQuery } from '@shop/core';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { auditLog } from './tables.js';
@@ -36,10 +36,6 @@ export async function recordAudit(tx: Executor, actor: AuditActor, record: Audit
   });
 }
 
-/** India's midnight of a YYYY-MM-DD day: the back-office's date filters mean the shop's days. */
-export const istDayStart = (day: string) => new Date(`${day}T00:00:00+05:30`);
-export const istDayAfter = (day: string) => new Date(istDayStart(day).getTime() + 24 * 60 * 60 * 1000);
-
 /** The owners' view of the audit log, newest first. */
 export function createAuditService(db: Db) {
   return {
@@ -51,7 +47,7 @@ export function createAuditService(db: Db) {
       if (query.entity) where.push(eq(auditLog.entity, query.entity));
       if (query.entityId) where.push(eq(auditLog.entityId, query.entityId));
       if (query.from) where.push(gte(auditLog.createdAt, istDayStart(query.from)));
-      if (query.to) where.push(lt(auditLog.createdAt, istDayAfter(query.to)));
+      if (query.to) where.push(lt(auditLog.createdAt, istDayEnd(query.to)));
       const condition = where.length > 0 ? and(...where) : undefined;
       const [rows, [counted]] = await Promise.all([
         db
