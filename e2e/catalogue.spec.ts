@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test.js';
+import { toast } from './support/checkout.js';
+import { signedInShopper } from './support/shopper.js';
 
 // Browses the demo catalogue (apps/server/src/dev/demo): its products, prices and stock are fixed data.
 
@@ -227,4 +229,23 @@ test('the main photo opens full size (loaded only then) and closes with Escape o
   // Its close button is not under the sticky header on wide screens (the view is rendered into <body>).
   await view.getByRole('button', { name: 'Close full-size photo' }).click();
   await expect(view).toBeHidden();
+});
+
+test('a signed-in shopper saves a piece with the heart on its page and takes it back with the heart on its card', async ({ page }) => {
+  await signedInShopper(page.request, 'ira');
+  await page.goto('/productSearch?q=peplum');
+  await page.getByRole('link', { name: 'Peplum Cotton Top', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Peplum Cotton Top' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Wishlist', exact: true }).click();
+  await expect(toast(page, 'Added to your wishlist.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'In your wishlist', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/productSearch?q=peplum');
+  const heart = page.getByRole('button', { name: 'In your wishlist: Peplum Cotton Top' });
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await heart.click();
+  await expect(toast(page, 'Removed from your wishlist.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Wishlist: Peplum Cotton Top' })).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Add to Wishlist: Peplum Cotton Top' })).toHaveAttribute('aria-pressed', 'false');
 });

@@ -8,6 +8,8 @@ export default [
   route('product/:productId', 'routes/product.tsx'),
   // The cart's changes from every page (add, update, remove, merge) and the signed-out cart for its drawer (guest).
   route('cart/:intent', 'routes/cart-actions.ts'),
+  // The wishlist hearts of every page (add, remove).
+  route('wishlist/:intent', 'routes/wishlist-actions.ts'),
   route('login', 'routes/login.tsx'),
   route('signup', 'routes/signup.tsx'),
   route('forgotPassword', 'routes/forgot-password.tsx'),

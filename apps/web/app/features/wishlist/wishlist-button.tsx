@@ -1,25 +1,37 @@
 import type { ProductCard } from '@shop/core';
 import { Heart } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useLocation, useRouteLoaderData } from 'react-router';
-import { toast } from '../../lib/toast';
+import { useEffect } from 'react';
+import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router';
+import { Enhanced } from '../../components/enhanced';
+import { useAnswerToast } from '../../components/flash-message';
 import { loginThenReturnTo } from '../../config/paths';
-import { errorMessage } from '../../lib/api-client';
 import type { RootLoaderData } from '../../root';
-import { addToWishlist } from './api/add-to-wishlist';
-import { removeFromWishlist } from './api/remove-from-wishlist';
 import { rememberSaved, useIsSaved } from './saved-products';
 
+/** Where the hearts post (routes/wishlist-actions.ts). */
+const wishlistActions = { add: '/wishlist/add', remove: '/wishlist/remove' } as const;
+
 /**
- * 'Add to Wishlist': saves the product for a signed-in shopper, and shows and toggles the saved state on
- * every page (the heart fills; pressing again removes). A signed-out visitor is sent to log in and comes
- * back to this page. `compact` is the heart on product cards.
+ * 'Add to Wishlist': a form that saves the product for a signed-in shopper, or removes it when it is saved (the
+ * heart fills), posted to the wishlist's actions; with scripts the page stays and the heart changes at once,
+ * without them the page comes back with the message. A signed-out visitor is sent to log in and comes back to
+ * this page. `compact` is the heart on product cards.
  */
 export function WishlistButton({ productId, productName, compact = false }: { productId: string; productName: string; compact?: boolean }) {
   const user = useRouteLoaderData<RootLoaderData>('root')?.user;
   const location = useLocation();
-  const saved = useIsSaved(productId);
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<{ ok: boolean; saved?: boolean }>();
+  useAnswerToast(fetcher.data, { failures: true });
+  const savedNow = useIsSaved(productId);
+  // While the change is saved, the heart already shows it.
+  const pending = fetcher.state !== 'idle' && fetcher.formAction ? fetcher.formAction.endsWith(wishlistActions.add) : undefined;
+  const saved = pending ?? savedNow;
+  const answered = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => {
+    // Every other heart of this product, on this page and the next, agrees.
+    if (user && answered?.ok && answered.saved !== undefined) rememberSaved(user._id, productId, answered.saved);
+  }, [answered, user, productId]);
+
   const label = saved ? 'In your wishlist' : 'Add to Wishlist';
   const className = compact
     ? 'relative z-10 flex h-10 w-10 items-center justify-center rounded-full bg-white/90 text-wine-700 shadow-sm hover:bg-white'
@@ -38,33 +50,25 @@ export function WishlistButton({ productId, productName, compact = false }: { pr
       </Link>
     );
   }
-  const toggle = async () => {
-    if (busy) return;
-    setBusy(true);
-    const next = !saved;
-    rememberSaved(user._id, productId, next);
-    try {
-      if (next) await addToWishlist({ productId });
-      else await removeFromWishlist(productId);
-      toast.success(next ? 'Added to your wishlist.' : 'Removed from your wishlist.');
-    } catch (error) {
-      rememberSaved(user._id, productId, !next);
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <button
-      type="button"
-      className={className}
-      onClick={() => void toggle()}
-      aria-pressed={saved}
-      aria-disabled={busy}
-      title={saved ? 'Remove from your wishlist' : undefined}
+    <fetcher.Form
+      method="post"
+      action={saved ? wishlistActions.remove : wishlistActions.add}
+      className={compact ? 'relative z-10' : 'flex flex-1'}
+      onSubmit={(event) => fetcher.state !== 'idle' && event.preventDefault()}
     >
-      {content}
-    </button>
+      <input type="hidden" name="productId" value={productId} />
+      <Enhanced />
+      <button
+        type="submit"
+        className={className}
+        aria-pressed={saved}
+        aria-disabled={fetcher.state !== 'idle'}
+        title={saved ? 'Remove from your wishlist' : undefined}
+      >
+        {content}
+      </button>
+    </fetcher.Form>
   );
 }
 

@@ -1,0 +1,216 @@
+import { AppError, type Cart, type PageContext, type ProductDetails, type PublicUser } from '@shop/core';
+import { parseCookie, parseSetCookie } from 'cookie';
+import { describe, expect, it, vi } from 'vitest';
+import { createLoadContext, shopperContext } from '../context';
+import { GUEST_CART_COOKIE } from '../features/cart/guest-cart';
+import { guestCartHeader } from '../features/cart/guest-cart.server';
+import { FLASH_COOKIE } from '../lib/flash.server';
+import { action as cartAction, loader as cartLoader } from './cart-actions';
+import { action as wishlistAction } from './wishlist-actions';
+
+const PRODUCT = '0b7e4c1e-5a51-4d39-9a53-2f3d0f0e6c11';
+const VARIANT = '5f0c2b1a-3e4d-4c5b-8a6f-7e8d9c0b1a2f';
+const asha = { _id: 'u1', userFirstName: 'Asha' } as PublicUser;
+const emptyCart = { userCarts: [], summary: { subtotal: 0, shipping: 0, total: 0 }, itemCount: 0 } as Cart;
+const saree = {
+  _id: PRODUCT,
+  productName: 'Silk Saree',
+  productDescription: 'Woven silk',
+  productImages: [],
+  availableStock: 0,
+  price: { selling: 100_000, mrp: 120_000, saving: 20_000 },
+  variants: [
+    { _id: VARIANT, variantName: '', variantColor: 'Wine', variantSize: 'Free', quantity: 2, price: { selling: 100_000, mrp: 120_000 } },
+  ],
+} as unknown as ProductDetails;
+
+interface Options {
+  user?: PublicUser | null;
+  services?: Record<string, unknown>;
+  cookie?: string;
+  enhanced?: boolean;
+  referer?: string;
+}
+
+/** A form post to a resource route's action, with a page context of stub services. */
+function post(path: string, intent: string, fields: Record<string, string>, options: Options = {}) {
+  const body = new URLSearchParams(fields);
+  if (options.enhanced) body.set('_enhanced', '1');
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (options.cookie) headers.cookie = options.cookie;
+  headers.referer = options.referer ?? `http://localhost/product/${PRODUCT}?size=Free`;
+  const request = new Request(`http://localhost${path}`, { method: 'POST', headers, body });
+  const context = createLoadContext({ services: options.services ?? {} } as unknown as PageContext);
+  context.set(shopperContext, options.user ?? null);
+  return { request, context, params: { intent }, url: new URL(request.url), pattern: path };
+}
+
+const catalogue = {
+  getProductDetails: vi.fn(async (id: string) => (id === PRODUCT ? saree : Promise.reject(new AppError('NOT_FOUND', 'Product not found')))),
+};
+
+/** What an action answered: a redirect (location, message, cookies) or data (status, body, cookies). */
+async function answerOf(value: unknown) {
+  if (value instanceof Response) {
+    const cookies = value.headers.getSetCookie().map((cookie) => parseSetCookie(cookie));
+    const flash = cookies.find((cookie) => cookie.name === FLASH_COOKIE)?.value;
+    return {
+      status: value.status,
+      location: value.headers.get('location'),
+      flash: flash ? (JSON.parse(flash) as unknown) : undefined,
+      guestCart: cookies.find((cookie) => cookie.name === GUEST_CART_COOKIE),
+    };
+  }
+  const result = value as { data: unknown; init: ResponseInit | null };
+  const headers = new Headers(result.init?.headers);
+  return {
+    status: result.init?.status ?? 200,
+    body: result.data,
+    guestCart: headers
+      .getSetCookie()
+      .map((cookie) => parseSetCookie(cookie))
+      .find((cookie) => cookie.name === GUEST_CART_COOKIE),
+  };
+}
+
+const cookieOf = (lines: Parameters<typeof guestCartHeader>[0]) => {
+  const set = parseSetCookie(guestCartHeader(lines));
+  return `${set.name}=${encodeURIComponent(set.value ?? '')}`;
+};
+
+describe('the cart’s actions', () => {
+  it('adds to a signed-out cart’s cookie and, posted without scripts, goes back to the page with the message', async () => {
+    const answer = await answerOf(
+      await cartAction(post('/cart/add', 'add', { productId: PRODUCT, variantId: VARIANT, quantity: '1' }, { services: { catalogue } })),
+    );
+    expect(answer).toMatchObject({
+      status: 302,
+      location: `/product/${PRODUCT}?size=Free`,
+      flash: { kind: 'success', message: 'Added to your cart.' },
+    });
+    expect(JSON.parse(answer.guestCart?.value ?? '')).toEqual([{ productId: PRODUCT, variantId: VARIANT, quantity: 1 }]);
+  });
+
+  it('answers an enhanced post with the toast, and a refusal with its message (a plain post goes back with it)', async () => {
+    const services = { catalogue };
+    const added = await answerOf(
+      await cartAction(post('/cart/add', 'add', { productId: PRODUCT, variantId: VARIANT }, { services, enhanced: true })),
+    );
+    expect(added).toMatchObject({ status: 200, body: { ok: true, toast: { kind: 'success', message: 'Added to your cart.' } } });
+
+    const full = cookieOf([{ productId: PRODUCT, variantId: VARIANT, quantity: 2 }]);
+    const refused = await answerOf(
+      await cartAction(post('/cart/add', 'add', { productId: PRODUCT, variantId: VARIANT }, { services, cookie: full, enhanced: true })),
+    );
+    expect(refused).toMatchObject({ status: 409, body: { ok: false, error: 'Only 2 left' } });
+    expect(refused.guestCart).toBeUndefined();
+
+    const noSize = await answerOf(await cartAction(post('/cart/add', 'add', { productId: PRODUCT }, { services })));
+    expect(noSize).toMatchObject({ status: 302, flash: { kind: 'error', message: 'Please choose a colour and size.' } });
+  });
+
+  it('adds to the account’s cart when signed in', async () => {
+    const add = vi.fn(async () => emptyCart);
+    const answer = await answerOf(
+      await cartAction(
+        post('/cart/add', 'add', { productId: PRODUCT, variantId: VARIANT, quantity: '2' }, { user: asha, services: { cart: { add } } }),
+      ),
+    );
+    expect(add).toHaveBeenCalledWith('u1', { productId: PRODUCT, variantId: VARIANT, quantity: 2 });
+    expect(answer).toMatchObject({ status: 302, flash: { message: 'Added to your cart.' } });
+    expect(answer.guestCart).toBeUndefined();
+  });
+
+  it('changes and removes the lines of a signed-out cart, and of the account’s', async () => {
+    const cookie = cookieOf([{ productId: PRODUCT, variantId: VARIANT, quantity: 1 }]);
+    const stepped = await answerOf(
+      await cartAction(
+        post('/cart/update', 'update', { productId: PRODUCT, variantId: VARIANT, quantity: '3' }, { cookie, referer: 'http://localhost/' }),
+      ),
+    );
+    expect(stepped).toMatchObject({ status: 302, location: '/' });
+    expect(JSON.parse(stepped.guestCart?.value ?? '')).toEqual([{ productId: PRODUCT, variantId: VARIANT, quantity: 3 }]);
+    const removed = await answerOf(
+      await cartAction(post('/cart/remove', 'remove', { productId: PRODUCT, variantId: VARIANT }, { cookie, services: { catalogue } })),
+    );
+    expect(removed).toMatchObject({ flash: { message: 'Silk Saree removed from your cart.' } });
+    expect(removed.guestCart).toMatchObject({ value: '', maxAge: 0 });
+
+    const updateQuantity = vi.fn(async () => emptyCart);
+    const remove = vi.fn(async () => emptyCart);
+    const get = vi.fn(async () => ({ ...emptyCart, userCarts: [{ product: { id: PRODUCT, name: 'Silk Saree' } }] }) as unknown as Cart);
+    const services = { cart: { updateQuantity, remove, get }, catalogue };
+    await cartAction(post('/cart/update', 'update', { productId: PRODUCT, quantity: '2' }, { user: asha, services }));
+    expect(updateQuantity).toHaveBeenCalledWith('u1', { productId: PRODUCT, quantity: 2 });
+    const gone = await answerOf(
+      await cartAction(post('/cart/remove', 'remove', { productId: PRODUCT }, { user: asha, services, enhanced: true })),
+    );
+    expect(remove).toHaveBeenCalledWith('u1', { productId: PRODUCT });
+    expect(gone.body).toMatchObject({ ok: true, toast: { message: 'Silk Saree removed from your cart.' } });
+  });
+
+  it('refuses a quantity outside 1..10 and an item not in the signed-out cart', async () => {
+    const zero = await answerOf(
+      await cartAction(post('/cart/update', 'update', { productId: PRODUCT, quantity: '0' }, { enhanced: true })),
+    );
+    expect(zero).toMatchObject({ status: 400, body: { ok: false, fields: { quantity: 'From 1 to 10' } } });
+    const missing = await answerOf(
+      await cartAction(post('/cart/update', 'update', { productId: PRODUCT, quantity: '2' }, { enhanced: true })),
+    );
+    expect(missing).toMatchObject({ status: 404, body: { error: 'This item is not in your cart.' } });
+  });
+
+  it('merges the signed-out cart after a login made in the browser, and answers the capped lines', async () => {
+    const cookie = cookieOf([{ productId: PRODUCT, variantId: VARIANT, quantity: 4 }]);
+    const merge = vi.fn(async () => ({ cart: emptyCart, capped: [{ productId: PRODUCT, variantId: VARIANT, requested: 4, added: 2 }] }));
+    const answer = await answerOf(
+      await cartAction(post('/cart/merge', 'merge', {}, { user: asha, cookie, enhanced: true, services: { cart: { merge }, catalogue } })),
+    );
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { ok: true, notices: ['Only 2 of Silk Saree could be added'] },
+      guestCart: { maxAge: 0 },
+    });
+    const signedOut = await answerOf(await cartAction(post('/cart/merge', 'merge', {}, { cookie, enhanced: true })));
+    expect(signedOut.status).toBe(401);
+  });
+
+  it('prices the signed-out cart for the drawer, listing what is gone', async () => {
+    const GONE = '1c8f5d2f-6b62-4e4a-8b64-3a4e1f1f7d22';
+    const cookie = cookieOf([
+      { productId: PRODUCT, variantId: VARIANT, quantity: 2 },
+      { productId: GONE, quantity: 1 },
+    ]);
+    const request = new Request('http://localhost/cart/guest', { headers: { cookie } });
+    const context = createLoadContext({ services: { catalogue } } as unknown as PageContext);
+    const priced = await cartLoader({ request, context, params: { intent: 'guest' }, url: new URL(request.url), pattern: '/cart/:intent' });
+    expect(priced.lines).toMatchObject([{ name: 'Silk Saree', quantity: 2, lineTotal: 200_000, available: 2 }]);
+    expect(priced.gone).toEqual([{ productId: GONE, quantity: 1 }]);
+    expect(priced.subtotal).toBe(200_000);
+    expect(parseCookie(cookie)[GUEST_CART_COOKIE]).toBeDefined();
+  });
+});
+
+describe('the wishlist’s actions', () => {
+  it('sends a signed-out visitor to log in and back to the page', async () => {
+    const thrown: unknown = await wishlistAction(post('/wishlist/add', 'add', { productId: PRODUCT })).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get('location')).toBe(`/login?redirectUrl=${encodeURIComponent(`/product/${PRODUCT}?size=Free`)}`);
+  });
+
+  it('saves and removes a product with the spec’s toasts', async () => {
+    const add = vi.fn(async () => {});
+    const remove = vi.fn(async () => {});
+    const services = { wishlist: { add, remove } };
+    const saved = await answerOf(
+      await wishlistAction(post('/wishlist/add', 'add', { productId: PRODUCT }, { user: asha, services, enhanced: true })),
+    );
+    expect(add).toHaveBeenCalledWith('u1', PRODUCT);
+    expect(saved.body).toMatchObject({ ok: true, saved: true, toast: { message: 'Added to your wishlist.' } });
+    const removed = await answerOf(
+      await wishlistAction(post('/wishlist/remove', 'remove', { productId: PRODUCT }, { user: asha, services })),
+    );
+    expect(remove).toHaveBeenCalledWith('u1', PRODUCT);
+    expect(removed).toMatchObject({ status: 302, flash: { message: 'Removed from your wishlist.' } });
+  });
+});
