@@ -2,7 +2,8 @@ import { AppError } from '@shop/core';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { authEvents, otpCodes } from './tables.js';
+import { authEventTimes, pruneAuthEvents, recordAuthEvents } from '../identity/queries.js';
+import { otpCodes } from './tables.js';
 
 export const OTP_RULES = {
   validMinutes: 10,
@@ -38,14 +39,6 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
   const hashCode = (email: string, purpose: CodePurpose, code: string) =>
     createHmac('sha256', options.secret).update(`${purpose}:${email}:${code}`).digest('hex');
 
-  async function events(tx: Executor, kind: (typeof authEvents.kind.enumValues)[number], subject: string, since: Date) {
-    return tx
-      .select({ createdAt: authEvents.createdAt })
-      .from(authEvents)
-      .where(and(eq(authEvents.kind, kind), eq(authEvents.subject, subject), gt(authEvents.createdAt, since)))
-      .orderBy(authEvents.createdAt);
-  }
-
   return {
     /**
      * Checks the send limits for this address and IP, records the send and issues a new code, voiding the
@@ -64,7 +57,7 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
         const hourAgo = new Date(at.getTime() - HOUR);
         // Counted per purpose, so a shopper who just signed up can ask for a login code at once.
         const addressKey = `${purpose}:${email}`;
-        const perEmail = await events(tx, 'otp_sent_to_email', addressKey, hourAgo);
+        const perEmail = await authEventTimes(tx, 'otp_sent_to_email', addressKey, hourAgo);
         const last = perEmail.at(-1);
         if (last && at.getTime() - last.createdAt.getTime() < OTP_RULES.resendSeconds * 1000) {
           const wait = last.createdAt.getTime() + OTP_RULES.resendSeconds * 1000 - at.getTime();
@@ -74,7 +67,7 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
           const wait = perEmail[perEmail.length - OTP_RULES.perEmailPerHour]!.createdAt.getTime() + HOUR - at.getTime();
           throw tooMany((when) => `Too many codes were requested for this email. Please try again ${when}.`, wait);
         }
-        const perIp = await events(tx, 'otp_sent_from_ip', ip, hourAgo);
+        const perIp = await authEventTimes(tx, 'otp_sent_from_ip', ip, hourAgo);
         if (perIp.length >= OTP_RULES.perIpPerHour) {
           const wait = perIp[perIp.length - OTP_RULES.perIpPerHour]!.createdAt.getTime() + HOUR - at.getTime();
           throw tooMany((when) => `Too many codes were requested from your network. Please try again ${when}.`, wait);
@@ -82,9 +75,9 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
 
         // Counters and codes older than a day are no longer needed by any rule.
         const dayAgo = new Date(at.getTime() - 24 * HOUR);
-        await tx.delete(authEvents).where(lt(authEvents.createdAt, dayAgo));
+        await pruneAuthEvents(tx, dayAgo);
         await tx.delete(otpCodes).where(lt(otpCodes.createdAt, dayAgo));
-        await tx.insert(authEvents).values([
+        await recordAuthEvents(tx, [
           { kind: 'otp_sent_to_email', subject: addressKey, createdAt: at },
           { kind: 'otp_sent_from_ip', subject: ip, createdAt: at },
         ]);

@@ -16,12 +16,13 @@ import type { Db } from '../db/database.js';
 import type { MailQueue } from '../mail/queue.js';
 import { codeMail, existingAccountMail, failedLoginsMail, noAccountMail } from '../mail/templates.js';
 import type { SettingsService } from '../settings/service.js';
+import { insertNotification } from '../notifications/queries.js';
 import { ARGON2, createIdentity } from '../identity/identity.js';
 import { PASSWORD_ALERT, type PasswordFailureAlert } from '../identity/password-throttle.js';
 import type { Session } from '../identity/sessions.js';
 import { OTP_RULES, createCodeStore, type CodePurpose } from './code-store.js';
 import { BLOCKED_MESSAGE, shopperKind } from './session.js';
-import { userNotifications, users } from './tables.js';
+import { users } from './tables.js';
 
 export { ARGON2 } from '../identity/identity.js';
 
@@ -197,7 +198,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
           .returning();
         if (!row) throw NOT_VERIFIED();
         await codes.forgetVerification(details.email, tx);
-        await tx.insert(userNotifications).values({
+        await insertNotification(tx, {
           userId: row.id,
           title: `Welcome to ${shop.name}`,
           body: 'Your account is ready. Save your addresses and wishlist, and follow your orders here.',

@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { products } from '../catalogue/tables.js';
-import { bigserial, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -50,81 +48,4 @@ export const otpCodes = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
   },
   (table) => [index('otp_codes_email_purpose_idx').on(table.email, table.purpose, table.createdAt)],
-);
-
-/**
- * Counters for rate limits and lock-outs (code sends per address and per IP, failed passwords per account and client
- * and per IP, failure alerts per account), kept in the database so every instance sees the same counts.
- */
-export const authEvents = pgTable(
-  'auth_events',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind', {
-      enum: ['otp_sent_to_email', 'otp_sent_from_ip', 'password_failed', 'password_failed_from_ip', 'password_locked', 'password_alerted'],
-    }).notNull(),
-    subject: text('subject').notNull(),
-    /** A failed password or a lock: the client it came from (an IPv6 client's /64), so one client's failures hold back only that client. */
-    ip: text('ip'),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    index('auth_events_kind_subject_idx').on(table.kind, table.subject, table.createdAt),
-    index('auth_events_kind_subject_ip_idx').on(table.kind, table.subject, table.ip, table.createdAt),
-  ],
-);
-
-export const userAddresses = pgTable(
-  'user_addresses',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    phone: text('phone').notNull(),
-    street: text('street').notNull(),
-    city: text('city').notNull(),
-    district: text('district').notNull(),
-    state: text('state').notNull(),
-    pincode: text('pincode').notNull(),
-    isDefault: boolean('is_default').notNull().default(false),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    index('user_addresses_user_id_idx').on(table.userId),
-    uniqueIndex('user_addresses_one_default')
-      .on(table.userId)
-      .where(sql`${table.isDefault}`),
-  ],
-);
-
-export const userWishlist = pgTable(
-  'user_wishlist',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.productId] })],
-);
-
-export const userNotifications = pgTable(
-  'user_notifications',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
-    link: text('link'),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (table) => [index('user_notifications_user_id_idx').on(table.userId, table.createdAt)],
 );

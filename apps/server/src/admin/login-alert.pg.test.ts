@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { authEvents } from '../accounts/tables.js';
+import { authEvents } from '../identity/tables.js';
 import { capturingMailer, uniqueIp } from '../test/accounts.js';
 import { ADMIN_PASSWORD, adminCall, signedInOwner } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';

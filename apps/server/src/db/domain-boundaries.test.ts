@@ -21,21 +21,17 @@ const SRC = path.resolve(import.meta.dirname, '..');
 /** Crossings still being taken out, domain by domain (issue 25): this list only shrinks, and ends empty. */
 const NOT_YET = [
   'accounts/admin-users.ts imports orders/tables.ts',
-  'addresses/service.ts imports accounts/tables.ts',
   'billing/queries.ts imports catalogue/tables.ts',
   'cart/queries.ts imports catalogue/tables.ts',
   'catalogue/admin-products.ts imports orders/tables.ts',
-  'identity/password-throttle.ts imports accounts/tables.ts',
   'inventory/queries.ts imports admin/tables.ts',
   'inventory/queries.ts imports accounts/tables.ts',
   'inventory/queries.ts imports billing/tables.ts',
   'inventory/queries.ts imports catalogue/tables.ts',
   'inventory/queries.ts imports orders/tables.ts',
-  'notifications/service.ts imports accounts/tables.ts',
   'orders/admin-service.ts imports accounts/tables.ts',
   'orders/admin-service.ts imports payments/tables.ts',
   'orders/notices.ts imports accounts/tables.ts',
-  'orders/service.ts imports accounts/tables.ts',
   'orders/service.ts imports cart/tables.ts',
   'orders/service.ts imports payments/tables.ts',
   'payments/service.ts imports orders/tables.ts',
@@ -45,7 +41,6 @@ const NOT_YET = [
   'reports/dashboard.ts imports catalogue/tables.ts',
   'reports/dashboard.ts imports orders/tables.ts',
   'reports/sales.ts SQL names products of catalogue/',
-  'wishlist/service.ts imports accounts/tables.ts',
 ];
 const EXEMPT = [/\.test\.ts$/, /^test\//, /^dev\//, /^db\/schema\.ts$/, /^db\/database\.ts$/];
 

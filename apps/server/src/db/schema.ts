@@ -13,3 +13,7 @@ export * from '../audit/tables.js';
 export * from '../billing/tables.js';
 export * from '../reports/tables.js';
 export * from '../inventory/tables.js';
+export * from '../addresses/tables.js';
+export * from '../wishlist/tables.js';
+export * from '../notifications/tables.js';
+export * from '../identity/tables.js';

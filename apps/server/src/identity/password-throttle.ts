@@ -1,8 +1,16 @@
 import { isIPv6 } from 'node:net';
-import { and, count, countDistinct, desc, eq, gt, inArray, min, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { tooMany } from '../accounts/code-store.js';
-import { authEvents } from '../accounts/tables.js';
+import {
+  authEventSpread,
+  authEventTimes,
+  countAuthEvents,
+  forgetAuthEvents,
+  hadAuthEvent,
+  lastAuthEventAt,
+  recordAuthEvents,
+} from './queries.js';
 
 /** Wrong passwords for one account from one client: the tenth within 15 minutes (since any earlier lock) holds that client back 15 minutes. */
 export const PASSWORD_LOCK = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
@@ -61,67 +69,27 @@ export function createPasswordThrottle(db: Db, options: { now: () => Date }) {
   const { now } = options;
   const ago = (at: Date, minutes: number) => new Date(at.getTime() - minutes * MINUTE);
 
-  /** The times of one kind of event for a subject (and client) since `since`, oldest first. */
-  const times = (kind: 'password_failed_from_ip' | 'password_locked', subject: string, since: Date, ip?: string) =>
-    db
-      .select({ createdAt: authEvents.createdAt })
-      .from(authEvents)
-      .where(
-        and(
-          eq(authEvents.kind, kind),
-          eq(authEvents.subject, subject),
-          ip === undefined ? undefined : eq(authEvents.ip, ip),
-          gt(authEvents.createdAt, since),
-        ),
-      )
-      .orderBy(authEvents.createdAt);
-
   /** Locks the (account, client) pair when its failures since the window began (or its last lock ended) reach the limit. */
   async function lockWhenOverLimit(account: string, address: string, at: Date): Promise<void> {
-    const [lastLock] = await db
-      .select({ createdAt: authEvents.createdAt })
-      .from(authEvents)
-      .where(and(eq(authEvents.kind, 'password_locked'), eq(authEvents.subject, account), eq(authEvents.ip, address)))
-      .orderBy(desc(authEvents.createdAt))
-      .limit(1);
-    const windowStart = Math.max(ago(at, PASSWORD_LOCK.windowMinutes).getTime(), lastLock?.createdAt.getTime() ?? 0);
-    const [failures] = await db
-      .select({ n: count() })
-      .from(authEvents)
-      .where(
-        and(
-          eq(authEvents.kind, 'password_failed'),
-          eq(authEvents.subject, account),
-          eq(authEvents.ip, address),
-          gt(authEvents.createdAt, new Date(windowStart)),
-        ),
-      );
-    if ((failures?.n ?? 0) >= PASSWORD_LOCK.maxFailures) {
-      await db.insert(authEvents).values({ kind: 'password_locked', subject: account, ip: address, createdAt: at });
+    const lastLock = await lastAuthEventAt(db, 'password_locked', account, address);
+    const windowStart = Math.max(ago(at, PASSWORD_LOCK.windowMinutes).getTime(), lastLock?.getTime() ?? 0);
+    const failures = await countAuthEvents(db, 'password_failed', account, address, new Date(windowStart));
+    if (failures >= PASSWORD_LOCK.maxFailures) {
+      await recordAuthEvents(db, [{ kind: 'password_locked', subject: account, ip: address, createdAt: at }]);
     }
   }
 
   /** The alert this failure makes due, or null: the account's failures reached the threshold and no alert went out this window. */
   async function alertDue(account: string, at: Date): Promise<PasswordFailureAlert | null> {
     const windowStart = ago(at, PASSWORD_ALERT.windowMinutes);
-    const alerted = (executor: Pick<Db, 'select'>) =>
-      executor
-        .select({ id: authEvents.id })
-        .from(authEvents)
-        .where(and(eq(authEvents.kind, 'password_alerted'), eq(authEvents.subject, account), gt(authEvents.createdAt, windowStart)))
-        .limit(1);
-    if ((await alerted(db)).length > 0) return null;
-    const [seen] = await db
-      .select({ failures: count(), addresses: countDistinct(authEvents.ip), firstAt: min(authEvents.createdAt) })
-      .from(authEvents)
-      .where(and(eq(authEvents.kind, 'password_failed'), eq(authEvents.subject, account), gt(authEvents.createdAt, windowStart)));
-    if (!seen?.firstAt || seen.failures < PASSWORD_ALERT.failures) return null;
-    const { failures, addresses, firstAt } = seen;
+    if (await hadAuthEvent(db, 'password_alerted', account, windowStart)) return null;
+    const { events: failures, clients: addresses, firstAt } = await authEventSpread(db, 'password_failed', account, windowStart);
+    if (!firstAt || failures < PASSWORD_ALERT.failures) return null;
     // Instances failing the same account at once: one records the alert, the others find it.
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`password-alert:${account}`}))`);
-      if ((await alerted(tx)).length > 0) return null;
-      await tx.insert(authEvents).values({ kind: 'password_alerted', subject: account, createdAt: at });
+      if (await hadAuthEvent(tx, 'password_alerted', account, windowStart)) return null;
+      await recordAuthEvents(tx, [{ kind: 'password_alerted', subject: account, createdAt: at }]);
       return { failures, addresses, firstAt, lastAt: at };
     });
   }
@@ -135,12 +103,12 @@ export function createPasswordThrottle(db: Db, options: { now: () => Date }) {
       const at = now();
       const address = throttleAddress(ip);
       const windowMs = PASSWORD_IP_LIMIT.windowMinutes * MINUTE;
-      const fromClient = await times('password_failed_from_ip', address, new Date(at.getTime() - windowMs));
+      const fromClient = await authEventTimes(db, 'password_failed_from_ip', address, new Date(at.getTime() - windowMs));
       if (fromClient.length >= PASSWORD_IP_LIMIT.maxFailures) {
         const wait = fromClient[fromClient.length - PASSWORD_IP_LIMIT.maxFailures]!.createdAt.getTime() + windowMs - at.getTime();
         throw tooMany((when) => `Too many failed login attempts from your network. Please try again ${when}.`, wait);
       }
-      const lock = (await times('password_locked', account, ago(at, PASSWORD_LOCK.lockMinutes), address)).at(-1);
+      const lock = (await authEventTimes(db, 'password_locked', account, ago(at, PASSWORD_LOCK.lockMinutes), address)).at(-1);
       if (lock) {
         const wait = lock.createdAt.getTime() + PASSWORD_LOCK.lockMinutes * MINUTE - at.getTime();
         throw tooMany(
@@ -158,7 +126,7 @@ export function createPasswordThrottle(db: Db, options: { now: () => Date }) {
     async recordFailure(account: string, ip: string): Promise<PasswordFailureAlert | null> {
       const at = now();
       const address = throttleAddress(ip);
-      await db.insert(authEvents).values([
+      await recordAuthEvents(db, [
         { kind: 'password_failed', subject: account, ip: address, createdAt: at },
         { kind: 'password_failed_from_ip', subject: address, createdAt: at },
       ]);
@@ -168,22 +136,12 @@ export function createPasswordThrottle(db: Db, options: { now: () => Date }) {
 
     /** After the right password: this client's failures and lock for the account are forgotten, nobody else's. */
     async clearFailuresFrom(account: string, ip: string): Promise<void> {
-      await db
-        .delete(authEvents)
-        .where(
-          and(
-            inArray(authEvents.kind, ['password_failed', 'password_locked']),
-            eq(authEvents.subject, account),
-            eq(authEvents.ip, throttleAddress(ip)),
-          ),
-        );
+      await forgetAuthEvents(db, ['password_failed', 'password_locked'], account, throttleAddress(ip));
     },
 
     /** After the owner proved the mailbox (code login, password reset) or a reset from the command line: every failure and lock of the account goes. */
     async clearFailures(account: string): Promise<void> {
-      await db
-        .delete(authEvents)
-        .where(and(inArray(authEvents.kind, ['password_failed', 'password_locked']), eq(authEvents.subject, account)));
+      await forgetAuthEvents(db, ['password_failed', 'password_locked'], account);
     },
   };
 }

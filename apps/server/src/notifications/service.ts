@@ -1,9 +1,14 @@
 import { AppError, type UserNotification } from '@shop/core';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { userNotifications } from '../accounts/tables.js';
-
-type NotificationRow = typeof userNotifications.$inferSelect;
+import {
+  insertNotification,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationOf,
+  notificationsOf,
+  unreadCountOf,
+  type NotificationRow,
+} from './queries.js';
 
 const toNotification = (row: NotificationRow): UserNotification => ({
   _id: row.id,
@@ -18,22 +23,10 @@ const toNotification = (row: NotificationRow): UserNotification => ({
 export function createNotificationService(db: Db, now: () => Date) {
   return {
     async list(userId: string): Promise<UserNotification[]> {
-      const rows = await db
-        .select()
-        .from(userNotifications)
-        .where(eq(userNotifications.userId, userId))
-        .orderBy(desc(userNotifications.createdAt))
-        .limit(100);
-      return rows.map(toNotification);
+      return (await notificationsOf(db, userId, 100)).map(toNotification);
     },
 
-    async unreadCount(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ unread: count() })
-        .from(userNotifications)
-        .where(and(eq(userNotifications.userId, userId), isNull(userNotifications.readAt)));
-      return row?.unread ?? 0;
-    },
+    unreadCount: (userId: string): Promise<number> => unreadCountOf(db, userId),
 
     /** `executor`: the transaction of the change the notification tells about (orders/notices.ts). */
     async create(
@@ -41,29 +34,20 @@ export function createNotificationService(db: Db, now: () => Date) {
       input: { title: string; body: string; link?: string | null },
       executor: Pick<Db, 'insert'> = db,
     ): Promise<UserNotification> {
-      const [row] = await executor
-        .insert(userNotifications)
-        .values({ userId, title: input.title, body: input.body, link: input.link ?? null, createdAt: now() })
-        .returning();
-      return toNotification(row!);
+      return toNotification(
+        await insertNotification(executor, { userId, title: input.title, body: input.body, link: input.link ?? null, createdAt: now() }),
+      );
     },
 
     async markRead(userId: string, notificationId: string): Promise<UserNotification> {
-      const [row] = await db
-        .select()
-        .from(userNotifications)
-        .where(and(eq(userNotifications.id, notificationId), eq(userNotifications.userId, userId)));
+      const row = await notificationOf(db, userId, notificationId);
       if (!row) throw new AppError('NOT_FOUND', 'Notification not found.');
       if (row.readAt) return toNotification(row);
-      const [updated] = await db.update(userNotifications).set({ readAt: now() }).where(eq(userNotifications.id, row.id)).returning();
-      return toNotification(updated!);
+      return toNotification(await markNotificationRead(db, row.id, now()));
     },
 
     async markAllRead(userId: string): Promise<void> {
-      await db
-        .update(userNotifications)
-        .set({ readAt: now() })
-        .where(and(eq(userNotifications.userId, userId), isNull(userNotifications.readAt)));
+      await markAllNotificationsRead(db, userId, now());
     },
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { userNotifications } from '../accounts/tables.js';
+import { userNotifications } from '../notifications/tables.js';
 import { mailOutbox } from '../mail/tables.js';
 import { capturingMailer, jsonCall } from '../test/accounts.js';
 import { useTestApp } from '../test/app.js';

@@ -19,7 +19,7 @@ import {
 } from '@shop/core';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { userAddresses } from '../accounts/tables.js';
+import { addressOf } from '../addresses/queries.js';
 import { cartLineRows } from '../cart/queries.js';
 import { isSellable, notEnoughStock, priceLine } from '../cart/service.js';
 import { cartLines } from '../cart/tables.js';
@@ -188,10 +188,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     ): Promise<{ order: OrderRow; reused: boolean }> {
       const placed = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${userId}`}))`);
-        const [address] = await tx
-          .select()
-          .from(userAddresses)
-          .where(and(eq(userAddresses.id, input.addressId), eq(userAddresses.userId, userId)));
+        const address = await addressOf(tx, userId, input.addressId);
         if (!address) throw new AppError('NOT_FOUND', 'Address not found.', { address: 'Address not found.' });
 
         const rows = (await cartLineRows(tx, userId)).filter(isSellable);

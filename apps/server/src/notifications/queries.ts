@@ -1,0 +1,53 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { userNotifications } from './tables.js';
+
+export type NotificationRow = typeof userNotifications.$inferSelect;
+
+/** A shopper's newest notifications. */
+export function notificationsOf(db: Db, userId: string, limit: number): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(userNotifications)
+    .where(eq(userNotifications.userId, userId))
+    .orderBy(desc(userNotifications.createdAt))
+    .limit(limit);
+}
+
+export async function unreadCountOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(userNotifications)
+    .where(and(eq(userNotifications.userId, userId), isNull(userNotifications.readAt)));
+  return row?.unread ?? 0;
+}
+
+/** Writes a notification, in the transaction of the change it tells about when `executor` is one. */
+export async function insertNotification(
+  executor: Pick<Db, 'insert'>,
+  values: { userId: string; title: string; body: string; link: string | null; createdAt: Date },
+): Promise<NotificationRow> {
+  const [row] = await executor.insert(userNotifications).values(values).returning();
+  return row!;
+}
+
+/** One of a shopper's notifications (undefined for another shopper's). */
+export async function notificationOf(db: Db, userId: string, notificationId: string): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(userNotifications)
+    .where(and(eq(userNotifications.id, notificationId), eq(userNotifications.userId, userId)));
+  return row;
+}
+
+export async function markNotificationRead(db: Db, notificationId: string, at: Date): Promise<NotificationRow> {
+  const [row] = await db.update(userNotifications).set({ readAt: at }).where(eq(userNotifications.id, notificationId)).returning();
+  return row!;
+}
+
+export async function markAllNotificationsRead(db: Db, userId: string, at: Date): Promise<void> {
+  await db
+    .update(userNotifications)
+    .set({ readAt: at })
+    .where(and(eq(userNotifications.userId, userId), isNull(userNotifications.readAt)));
+}
