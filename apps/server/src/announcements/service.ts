@@ -1,10 +1,7 @@
 import { ANNOUNCEMENT_KINDS, AppError, type Announcement } from '@shop/core';
-import { and, desc, gt, isNull, lte, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
-import { announcements } from './tables.js';
-
-type AnnouncementRow = typeof announcements.$inferSelect;
+import { insertAnnouncement, publishedAnnouncements, type AnnouncementRow } from './queries.js';
 
 const toAnnouncement = (row: AnnouncementRow): Announcement => ({
   _id: row.id,
@@ -53,23 +50,22 @@ export function createAnnouncementsService(db: Db): AnnouncementsService {
       throw new AppError('INVALID_DATA', `${field}: ${issue?.message ?? 'is invalid'}`, { [field]: issue?.message ?? 'is invalid' });
     }
     const { title, body, kind, link, publishedAt, expiresAt } = parsed.data;
-    const [row] = await db
-      .insert(announcements)
-      .values({ title, body, kind, link: link ?? null, publishedAt: publishedAt ?? new Date(), expiresAt: expiresAt ?? null })
-      .returning();
-    return toAnnouncement(row!);
+    return toAnnouncement(
+      await insertAnnouncement(db, {
+        title,
+        body,
+        kind,
+        link: link ?? null,
+        publishedAt: publishedAt ?? new Date(),
+        expiresAt: expiresAt ?? null,
+      }),
+    );
   };
 
   return {
     create,
     async listPublished(now) {
-      const rows = await db
-        .select()
-        .from(announcements)
-        .where(and(lte(announcements.publishedAt, now), or(isNull(announcements.expiresAt), gt(announcements.expiresAt, now))))
-        .orderBy(desc(announcements.publishedAt), desc(announcements.id))
-        .limit(MAX_PUBLISHED);
-      return rows.map(toAnnouncement);
+      return (await publishedAnnouncements(db, now, MAX_PUBLISHED)).map(toAnnouncement);
     },
   };
 }

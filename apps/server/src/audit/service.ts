@@ -1,7 +1,6 @@
 import { ADMIN_PAGE_SIZE, istDayEnd, istDayStart, type AuditActor, type AuditEntity, type AuditEntry, type AuditQuery } from '@shop/core';
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { auditLog } from './tables.js';
+import { auditPage, insertAuditEntry } from './queries.js';
 
 // Who made a change (a signed-in admin, or the command line): the pages name the actor too, so the type is core's.
 export { actorOf, type AuditActor } from '@shop/core';
@@ -24,7 +23,7 @@ const snapshot = (value: object | null | undefined): Record<string, unknown> | n
 
 /** Writes one audit entry in the caller's transaction: it commits or rolls back with the change it describes. */
 export async function recordAudit(tx: Executor, actor: AuditActor, record: AuditRecord, at: Date): Promise<void> {
-  await tx.insert(auditLog).values({
+  await insertAuditEntry(tx, {
     actorId: actor.id,
     actorLabel: actor.label,
     action: record.action,
@@ -42,23 +41,18 @@ export function createAuditService(db: Db) {
     async list(query: AuditQuery): Promise<{ entries: AuditEntry[]; total: number; page: number; limit: number }> {
       const page = query.page ?? 1;
       const limit = ADMIN_PAGE_SIZE;
-      const where: SQL[] = [];
-      if (query.actor) where.push(eq(auditLog.actorId, query.actor));
-      if (query.entity) where.push(eq(auditLog.entity, query.entity));
-      if (query.entityId) where.push(eq(auditLog.entityId, query.entityId));
-      if (query.from) where.push(gte(auditLog.createdAt, istDayStart(query.from)));
-      if (query.to) where.push(lt(auditLog.createdAt, istDayEnd(query.to)));
-      const condition = where.length > 0 ? and(...where) : undefined;
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(auditLog)
-          .where(condition)
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ n: count() }).from(auditLog).where(condition),
-      ]);
+      const { rows, total } = await auditPage(
+        db,
+        {
+          actorId: query.actor,
+          entity: query.entity,
+          entityId: query.entityId,
+          from: query.from ? istDayStart(query.from) : undefined,
+          before: query.to ? istDayEnd(query.to) : undefined,
+        },
+        limit,
+        (page - 1) * limit,
+      );
       return {
         entries: rows.map((row) => ({
           _id: row.id,
@@ -70,7 +64,7 @@ export function createAuditService(db: Db) {
           before: row.before ?? null,
           after: row.after ?? null,
         })),
-        total: Number(counted?.n ?? 0),
+        total,
         page,
         limit,
       };

@@ -1,7 +1,6 @@
 import { contactMessageSchema, type ContactMessageInput, AppError } from '@shop/core';
-import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { contactMessages } from './tables.js';
+import { allContactMessages, insertContactMessage, messagesFromSince } from './queries.js';
 
 /** At most this many messages per IP address in any rolling hour: enough for a person, too few for a bot. */
 export const CONTACT_LIMIT_PER_HOUR = 5;
@@ -36,22 +35,14 @@ export function createContactService(db: Db): ContactService {
       }
       const since = new Date(Date.now() - HOUR_MS);
       // Two requests racing may both pass the count: harmless for a soft abuse limit.
-      const [recent] = await db
-        .select({ n: count() })
-        .from(contactMessages)
-        .where(and(eq(contactMessages.ip, ip), gt(contactMessages.createdAt, since)));
-      if ((recent?.n ?? 0) >= CONTACT_LIMIT_PER_HOUR) {
+      if ((await messagesFromSince(db, ip, since)) >= CONTACT_LIMIT_PER_HOUR) {
         throw new AppError('TOO_MANY_REQUESTS', 'Too many messages. Please try again in an hour.');
       }
       const { name, email, phone, message } = parsed.data;
-      const [row] = await db
-        .insert(contactMessages)
-        .values({ name, email, phone: phone ?? null, message, ip })
-        .returning();
-      return row!;
+      return insertContactMessage(db, { name, email, phone: phone ?? null, message, ip });
     },
     async list() {
-      return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+      return allContactMessages(db);
     },
   };
 }

@@ -1,7 +1,6 @@
 import { SHOP_TAGLINE, shopSettingsSchema, type ShopSettings, AppError } from '@shop/core';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { shopSettings } from './tables.js';
+import { createSettingsOnce, saveSettings, settingsRow, type SettingsRow } from './queries.js';
 
 /** Demo details a fresh shop starts with; the owner edits them in the back-office. */
 export const DEMO_SETTINGS: ShopSettings = {
@@ -26,7 +25,7 @@ export interface SettingsService {
 }
 
 export function createSettingsService(db: Db): SettingsService {
-  const toSettings = (row: typeof shopSettings.$inferSelect): ShopSettings =>
+  const toSettings = (row: SettingsRow): ShopSettings =>
     shopSettingsSchema.parse({
       name: row.name,
       tagline: row.tagline,
@@ -42,24 +41,16 @@ export function createSettingsService(db: Db): SettingsService {
 
   return {
     async get(executor: Pick<Db, 'select'> = db) {
-      const [row] = await executor.select().from(shopSettings).where(eq(shopSettings.id, 1));
+      const row = await settingsRow(executor);
       if (!row) throw new AppError('UNAVAILABLE', 'The shop is not set up yet.');
       return toSettings(row);
     },
     async update(input) {
       const values = shopSettingsSchema.parse(input);
-      const [row] = await db
-        .insert(shopSettings)
-        .values({ id: 1, ...values })
-        .onConflictDoUpdate({ target: shopSettings.id, set: { ...values, updatedAt: new Date() } })
-        .returning();
-      return toSettings(row!);
+      return toSettings(await saveSettings(db, values, new Date()));
     },
     async ensureExists() {
-      await db
-        .insert(shopSettings)
-        .values({ id: 1, ...DEMO_SETTINGS })
-        .onConflictDoNothing({ target: shopSettings.id });
+      await createSettingsOnce(db, DEMO_SETTINGS);
     },
   };
 }

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { shopSettings } from './tables.js';
+
+export type SettingsRow = typeof shopSettings.$inferSelect;
+type SettingsValues = Omit<typeof shopSettings.$inferInsert, 'id' | 'updatedAt'>;
+
+/** The one settings row (id 1), or undefined before the shop is set up. */
+export async function settingsRow(executor: Pick<Db, 'select'>): Promise<SettingsRow | undefined> {
+  const [row] = await executor.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  return row;
+}
+
+/** Writes the settings row, creating it when there is none. */
+export async function saveSettings(db: Db, values: SettingsValues, at: Date): Promise<SettingsRow> {
+  const [row] = await db
+    .insert(shopSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: shopSettings.id, set: { ...values, updatedAt: at } })
+    .returning();
+  return row!;
+}
+
+/** Creates the settings row with these values when there is none; never overwrites. */
+export async function createSettingsOnce(db: Db, values: SettingsValues): Promise<void> {
+  await db
+    .insert(shopSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoNothing({ target: shopSettings.id });
+}
