@@ -1,41 +1,81 @@
 import { privatePageMeta } from '../lib/meta';
 import { formatINR, type Address, type CartLine } from '@shop/core';
 import { MapPin, ShoppingBag } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import { toast } from '../lib/toast';
 import { loginThenReturnTo, paths } from '../config/paths';
 import { logOut } from '../features/accounts/api/log-out';
 import { CartSummaryRows, LineImage } from '../features/cart/cart-line-card';
 import { CheckoutStep } from '../features/checkout/checkout-step';
-import { chosenLines, totalsOf, updateSavedOrder, useSavedOrder, type SavedOrder } from '../features/checkout/saved-order';
+import { confirmedAddress, preferredAddress } from '../features/checkout/checkout-state';
+import { checkoutStateHeader, readCheckoutState } from '../features/checkout/checkout-state.server';
 import { errorMessage } from '../lib/api-client';
+import { redirectWithFlash } from '../lib/flash.server';
 import { servicesOf, shopperOf } from '../context';
 import { variantLabel } from '../lib/variant-label';
 import type { Route } from './+types/checkout';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Checkout', matches);
 
-/** The shopper, her addresses and her cart with the server's prices; a signed-out visitor is asked to log in. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The shopper, her addresses, her cart with the server's prices and where she is in checkout (the checkout cookie:
+ * the address offered, and whether she has confirmed it); a signed-out visitor is asked to log in.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = shopperOf(context);
-  if (!user) return { user: null, addresses: [], cart: null };
+  if (!user) return { user: null, addresses: [], cart: null, chosenId: null, reviewing: false };
   const services = servicesOf(context);
   const [addresses, cart] = await Promise.all([services.addresses.list(user._id), services.cart.get(user._id)]);
-  return { user, addresses, cart };
+  const state = readCheckoutState(request);
+  const confirmed = confirmedAddress(addresses, state);
+  return {
+    user,
+    addresses,
+    cart,
+    chosenId: (confirmed ?? preferredAddress(addresses, state))?._id ?? null,
+    reviewing: confirmed !== null,
+  };
+}
+
+/**
+ * The steps' forms: 'start' (the cart's Proceed to Checkout: remembers the addresses there are, so one added on
+ * the way is offered), 'deliver' (DELIVER HERE with the chosen address: the review opens), 'change-address', and
+ * 'pay' (Proceed to Payment: on to /payment with the confirmed address). Each goes back to the page it leads to.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = shopperOf(context);
+  if (!user) throw redirect(loginThenReturnTo(paths.checkout));
+  const form = await request.formData();
+  const services = servicesOf(context);
+  const addresses = await services.addresses.list(user._id);
+  const state = readCheckoutState(request);
+  const ids = addresses.map((address) => address._id);
+  const keep = (next: typeof state, to: string) => redirect(to, { headers: { 'set-cookie': checkoutStateHeader(next) } });
+  switch (form.get('intent')) {
+    case 'start':
+      return keep({ ...state, reviewing: false, addressIdsBefore: ids }, paths.checkout);
+    case 'deliver': {
+      const addressId = form.get('addressId');
+      if (typeof addressId !== 'string' || !ids.includes(addressId)) {
+        return redirectWithFlash(paths.checkout, { kind: 'error', message: 'Please choose a delivery address.' });
+      }
+      return keep({ addressId, reviewing: true, addressIdsBefore: ids }, paths.checkout);
+    }
+    case 'change-address':
+      return keep({ ...state, reviewing: false, addressIdsBefore: ids }, paths.checkout);
+    case 'pay': {
+      if (!confirmedAddress(addresses, state)) {
+        return redirectWithFlash(paths.checkout, { kind: 'error', message: 'Please choose a delivery address first.' });
+      }
+      return redirect(paths.payment);
+    }
+    default:
+      return redirect(paths.checkout);
+  }
 }
 
 const rupees = (paise: number) => formatINR(paise, { compact: true });
-
-/** The address to offer first: the one chosen before, one just added, else the default. */
-function preferredAddress(addresses: Address[], saved: SavedOrder | null): string | null {
-  const ids = addresses.map((address) => address._id);
-  const before = saved?.addressIdsBefore;
-  const added = before ? ids.find((id) => !before.includes(id)) : undefined;
-  if (added) return added;
-  if (saved?.addressId && ids.includes(saved.addressId)) return saved.addressId;
-  return addresses.find((address) => address.isDefault)?._id ?? ids[0] ?? null;
-}
 
 function AddressLines({ address }: { address: Address }) {
   return (
@@ -74,22 +114,27 @@ function ReviewLine({ line }: { line: CartLine }) {
   );
 }
 
-/** Spec §2.7: 1 Login, 2 Delivery address, 3 Review products; then on to /payment with the saved order. */
+/** Spec §2.7: 1 Login, 2 Delivery address, 3 Review products; then on to /payment. Each step is a form. */
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { user, addresses, cart } = loaderData;
+  const { user, addresses, cart, chosenId, reviewing } = loaderData;
   const navigate = useNavigate();
+  const navigation = useNavigation();
   const { revalidate } = useRevalidator();
-  // Session storage is known after hydration: the server renders the whole cart as the order.
-  const saved = useSavedOrder();
-  const [picked, setAddressId] = useState<string | null>(null);
-  const addressId = picked && addresses.some((address) => address._id === picked) ? picked : preferredAddress(addresses, saved ?? null);
-  const [step, setStep] = useState<'address' | 'review'>('address');
   const reviewHeading = useRef<HTMLHeadingElement>(null);
   const addressHeading = useRef<HTMLHeadingElement>(null);
+  const busy = navigation.state !== 'idle';
 
-  const lines = chosenLines(cart?.userCarts ?? [], saved);
-  const totals = totalsOf(lines);
-  const chosenAddress = addresses.find((address) => address._id === addressId) ?? null;
+  const lines: CartLine[] = cart?.userCarts ?? [];
+  const summary = cart?.summary;
+  const chosenAddress = addresses.find((address) => address._id === chosenId) ?? null;
+
+  // The step that opened after DELIVER HERE or Change takes the focus (not when the page first loads).
+  const wasReviewing = useRef(reviewing);
+  useEffect(() => {
+    if (wasReviewing.current === reviewing) return;
+    wasReviewing.current = reviewing;
+    (reviewing ? reviewHeading : addressHeading).current?.focus();
+  }, [reviewing]);
 
   const changeUser = async () => {
     try {
@@ -100,24 +145,6 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     }
     await navigate(loginThenReturnTo(paths.checkout));
     await revalidate();
-  };
-
-  // Back from the addresses page, the address added there is the one offered.
-  const rememberAddresses = () => updateSavedOrder({ addressIdsBefore: addresses.map((address) => address._id) }, lines);
-
-  const deliverHere = () => {
-    if (!addressId) return;
-    updateSavedOrder({ addressId, addressIdsBefore: undefined }, lines);
-    setStep('review');
-    requestAnimationFrame(() => reviewHeading.current?.focus());
-  };
-
-  const proceedToPayment = () => {
-    updateSavedOrder(
-      { products: lines.map((line) => ({ id: line.product.id, variant: line.product.variant?._id ?? null })), addressId },
-      lines,
-    );
-    void navigate(paths.payment);
   };
 
   const empty = user && cart && cart.userCarts.length === 0;
@@ -167,78 +194,68 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               number={2}
               title="Delivery address"
               headingRef={addressHeading}
-              state={!user ? 'waiting' : step === 'address' ? 'open' : 'done'}
+              state={!user ? 'waiting' : reviewing ? 'done' : 'open'}
               summary={chosenAddress && <AddressLines address={chosenAddress} />}
               action={
-                <button
-                  type="button"
-                  className="btn btn-outline min-h-10 px-4"
-                  onClick={() => {
-                    setStep('address');
-                    requestAnimationFrame(() => addressHeading.current?.focus());
-                  }}
-                >
-                  Change<span className="sr-only"> the delivery address</span>
-                </button>
+                <Form method="post">
+                  <button type="submit" name="intent" value="change-address" className="btn btn-outline min-h-10 px-4">
+                    Change<span className="sr-only"> the delivery address</span>
+                  </button>
+                </Form>
               }
             >
-              {addresses.length === 0 ? (
-                <div className="flex items-start gap-3 text-sm">
-                  <MapPin aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-gold-600" />
-                  <p>You have no saved addresses yet. Add one to deliver your order to.</p>
-                </div>
-              ) : (
-                <fieldset>
-                  <legend className="sr-only">Choose a delivery address</legend>
-                  <div className="space-y-3">
-                    {addresses.map((address) => (
-                      <label
-                        key={address._id}
-                        className="flex cursor-pointer gap-3 rounded-xl border border-line p-4 has-[:checked]:border-wine-600 has-[:checked]:bg-wine-50/60"
-                      >
-                        <input
-                          type="radio"
-                          name="address"
-                          value={address._id}
-                          checked={address._id === addressId}
-                          onChange={() => setAddressId(address._id)}
-                          className="mt-1 h-4 w-4 shrink-0 accent-wine-700"
-                        />
-                        <span className="min-w-0">
-                          <AddressLines address={address} />
-                          {address.isDefault && (
-                            <span className="mt-2 inline-block rounded-full bg-sand px-2 py-0.5 text-xs font-semibold text-ink">
-                              Default
-                            </span>
-                          )}
-                        </span>
-                      </label>
-                    ))}
+              <Form method="post" key={chosenId}>
+                {addresses.length === 0 ? (
+                  <div className="flex items-start gap-3 text-sm">
+                    <MapPin aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-gold-600" />
+                    <p>You have no saved addresses yet. Add one to deliver your order to.</p>
                   </div>
-                </fieldset>
-              )}
-              <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
-                {addresses.length > 0 && (
-                  <button type="button" className="btn btn-primary" onClick={deliverHere} disabled={!addressId}>
-                    DELIVER HERE
-                  </button>
+                ) : (
+                  <fieldset>
+                    <legend className="sr-only">Choose a delivery address</legend>
+                    <div className="space-y-3">
+                      {addresses.map((address) => (
+                        <label
+                          key={address._id}
+                          className="flex cursor-pointer gap-3 rounded-xl border border-line p-4 has-[:checked]:border-wine-600 has-[:checked]:bg-wine-50/60"
+                        >
+                          <input
+                            type="radio"
+                            name="addressId"
+                            value={address._id}
+                            defaultChecked={address._id === chosenId}
+                            className="mt-1 h-4 w-4 shrink-0 accent-wine-700"
+                          />
+                          <span className="min-w-0">
+                            <AddressLines address={address} />
+                            {address.isDefault && (
+                              <span className="mt-2 inline-block rounded-full bg-sand px-2 py-0.5 text-xs font-semibold text-ink">
+                                Default
+                              </span>
+                            )}
+                          </span>
+                        </label>
+                      ))}
+                    </div>
+                  </fieldset>
                 )}
-                <Link
-                  to={`${paths.userAddresses}?redirectUrl=${encodeURIComponent(paths.checkout)}`}
-                  onClick={rememberAddresses}
-                  className={addresses.length > 0 ? 'btn text-wine-700 hover:bg-wine-50' : 'btn btn-primary'}
-                >
-                  + Add New Address
-                </Link>
-              </div>
+                <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
+                  {addresses.length > 0 && (
+                    <button type="submit" name="intent" value="deliver" className="btn btn-primary" aria-disabled={busy}>
+                      DELIVER HERE
+                    </button>
+                  )}
+                  <Link
+                    to={`${paths.userAddresses}?redirectUrl=${encodeURIComponent(paths.checkout)}`}
+                    className={addresses.length > 0 ? 'btn text-wine-700 hover:bg-wine-50' : 'btn btn-primary'}
+                  >
+                    + Add New Address
+                  </Link>
+                </div>
+              </Form>
             </CheckoutStep>
 
-            <CheckoutStep
-              number={3}
-              title="Review products"
-              headingRef={reviewHeading}
-              state={user && step === 'review' ? 'open' : 'waiting'}
-            >
+            <CheckoutStep number={3} title="Review products" headingRef={reviewHeading} state={user && reviewing ? 'open' : 'waiting'}>
               <ul className="divide-y divide-line">
                 {lines.map((line) => (
                   <ReviewLine key={`${line.product.id}:${line.product.variant?._id ?? ''}`} line={line} />
@@ -246,23 +263,25 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               </ul>
               <div className="mt-6 flex flex-col gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
                 <p className="text-sm">
-                  Order total <span className="text-lg font-semibold tabular-nums">{rupees(totals.total)}</span>
-                  {totals.shipping > 0 && <span className="text-muted"> (shipping included)</span>}
+                  Order total <span className="text-lg font-semibold tabular-nums">{rupees(summary?.total ?? 0)}</span>
+                  {(summary?.shipping ?? 0) > 0 && <span className="text-muted"> (shipping included)</span>}
                 </p>
-                <button type="button" className="btn btn-primary" onClick={proceedToPayment}>
-                  Proceed to Payment
-                </button>
+                <Form method="post">
+                  <button type="submit" name="intent" value="pay" className="btn btn-primary w-full sm:w-auto" aria-disabled={busy}>
+                    Proceed to Payment
+                  </button>
+                </Form>
               </div>
             </CheckoutStep>
           </ol>
 
-          {user && cart && (
+          {user && cart && summary && (
             <aside aria-labelledby="price-details" className="rounded-2xl border border-line bg-white p-5 sm:p-6 lg:sticky lg:top-40">
               <h2 id="price-details" className="text-lg font-semibold">
                 Price details
               </h2>
               <div className="mt-4">
-                <CartSummaryRows subtotal={totals.subtotal} shipping={totals.shipping} itemCount={totals.itemCount} />
+                <CartSummaryRows subtotal={summary.subtotal} shipping={summary.shipping} itemCount={cart.itemCount} />
               </div>
             </aside>
           )}

@@ -6,7 +6,9 @@ import { Link, redirect, useNavigate, useRevalidator, useRouteLoaderData } from 
 import { toast } from '../lib/toast';
 import { paths } from '../config/paths';
 import { CartSummaryRows } from '../features/cart/cart-line-card';
-import { chosenLines, clearSavedOrder, totalsOf, useSavedOrder } from '../features/checkout/saved-order';
+import { confirmedAddress } from '../features/checkout/checkout-state';
+import { readCheckoutState } from '../features/checkout/checkout-state.server';
+import { useHydrated } from '../components/enhanced';
 import { createPayment } from '../features/payments/api/create-payment';
 import { verifyPayment } from '../features/payments/api/verify-payment';
 import { PAYMENT_FAILED_TO_INITIATE, PaymentAlert } from '../features/payments/payment-alert';
@@ -18,8 +20,11 @@ import type { Route } from './+types/payment';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Payment', matches);
 
-/** The cart with the server's prices, the addresses and where Razorpay Checkout is; checkout asks a signed-out visitor to log in. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The cart with the server's prices, the address confirmed in checkout (the checkout cookie) and where Razorpay
+ * Checkout is; checkout asks a signed-out visitor to log in.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = shopperOf(context);
   if (!user) throw redirect(paths.checkout);
   const { cart, addresses, payments } = servicesOf(context);
@@ -27,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     user,
     cart: userCart,
-    addresses: userAddresses,
+    address: confirmedAddress(userAddresses, readCheckoutState(request)),
     razorpay: { keyId: payments.keyId, checkoutScriptUrl: payments.checkoutScriptUrl },
   };
 }
@@ -56,19 +61,18 @@ type Stage = 'idle' | 'starting' | 'open' | 'verifying';
  * Razorpay Checkout (or the emulator's sheet), verification on the server and the success page.
  */
 export default function PaymentPage({ loaderData }: Route.ComponentProps) {
-  const { user, cart, addresses, razorpay } = loaderData;
+  const { user, cart, address, razorpay } = loaderData;
   const shopName = useRouteLoaderData<RootLoaderData>('root')?.settings.name ?? 'Shop';
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
-  const saved = useSavedOrder();
-  const hydrated = saved !== undefined;
+  // Razorpay's sheet is a script: the Pay button works once the page's scripts run.
+  const hydrated = useHydrated();
   const [stage, setStage] = useState<Stage>('idle');
   const [failure, setFailure] = useState<{ reason: string | null; stock: boolean } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const lines = chosenLines(cart.userCarts, saved);
-  const totals = totalsOf(lines);
-  const address = addresses.find((item) => item._id === saved?.addressId) ?? null;
+  const lines = cart.userCarts;
+  const totals = cart.summary;
 
   const paid = async (orderId: string, response: RazorpaySuccess) => {
     setStage('verifying');
@@ -85,7 +89,6 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
       return;
     }
     await navigate(paths.paymentSuccess(orderId));
-    clearSavedOrder();
     await revalidate();
   };
 
@@ -161,7 +164,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
   }
 
   const busy = stage !== 'idle';
-  const needsAddress = hydrated && !address;
+  const needsAddress = !address;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
@@ -213,6 +216,11 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           <p id="payment-note" className="mt-3 text-xs text-muted">
             You pay on Razorpay&apos;s secure page. Your items are reserved for {PAYMENT_RESERVATION_MINUTES} minutes while you pay.
           </p>
+          <noscript>
+            <p className="mt-3 rounded-lg bg-sand/60 px-3 py-2 text-sm">
+              Razorpay&apos;s secure page needs JavaScript: please turn it on in your browser to pay.
+            </p>
+          </noscript>
           {notice && (
             <p role="status" className="mt-4 rounded-lg bg-sand/60 px-3 py-2 text-sm">
               {notice}
@@ -229,7 +237,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
               Price details
             </h2>
             <div className="mt-4">
-              <CartSummaryRows subtotal={totals.subtotal} shipping={totals.shipping} itemCount={totals.itemCount} />
+              <CartSummaryRows subtotal={totals.subtotal} shipping={totals.shipping} itemCount={cart.itemCount} />
             </div>
           </div>
           {address && (

@@ -2,11 +2,10 @@ import { privatePageMeta } from '../lib/meta';
 import { SHIPPING, formatINR } from '@shop/core';
 import { ShieldCheck, ShoppingBag } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useFetcher, useNavigate } from 'react-router';
+import { Form, Link, useFetcher } from 'react-router';
 import { paths } from '../config/paths';
 import { PageState, UserPage } from '../features/accounts/user-page';
 import { CartLineCard, CartSummaryRows, viewOfCartLine } from '../features/cart/cart-line-card';
-import { orderOf, readSavedOrder, saveOrder } from '../features/checkout/saved-order';
 import { useAnswerToast } from '../components/flash-message';
 import { servicesOf, signedInShopper } from '../context';
 import { loaderCall } from '../lib/service-call.server';
@@ -19,10 +18,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('My Cart', matches);
 
-/** Spec §2.6: the signed-in shopper's cart, with the server's prices; 'Proceed to Checkout' saves the order for /checkout. */
+/**
+ * Spec §2.6: the signed-in shopper's cart, with the server's prices; its steppers and Remove are forms. 'Proceed to
+ * Checkout' posts to checkout's action, which starts the checkout (features/checkout/checkout-state.ts).
+ */
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { cart } = loaderData;
-  const navigate = useNavigate();
   // Removing goes through one fetcher for the list: it outlives the removed line, to say what was removed.
   const remover = useFetcher();
   useAnswerToast(remover.data, { failures: true });
@@ -40,11 +41,6 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const short = lines.some((line) => line.available < line.quantity);
   const summary = cart?.summary;
   const toFreeShipping = summary && summary.shipping > 0 ? SHIPPING.freeShippingFromPaise - summary.subtotal : 0;
-
-  const proceed = () => {
-    saveOrder(orderOf(lines, readSavedOrder()?.addressId ?? null));
-    void navigate(paths.checkout);
-  };
 
   return (
     <UserPage title="My Cart">
@@ -91,15 +87,18 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   Add {formatINR(toFreeShipping, { compact: true })} more for free shipping.
                 </p>
               )}
-              <button
-                type="button"
-                className="btn btn-primary mt-5 w-full"
-                onClick={proceed}
-                disabled={short}
-                aria-describedby={short ? 'cart-short' : undefined}
-              >
-                Proceed to Checkout
-              </button>
+              <Form method="post" action={paths.checkout}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="start"
+                  className="btn btn-primary mt-5 w-full"
+                  disabled={short}
+                  aria-describedby={short ? 'cart-short' : undefined}
+                >
+                  Proceed to Checkout
+                </button>
+              </Form>
               {short && (
                 <p id="cart-short" className="mt-2 text-sm text-wine-700">
                   Some items have fewer pieces left than you chose: lower their quantity or remove them to continue.
