@@ -22,7 +22,7 @@ import { recordAudit, type AuditActor } from '../audit/service.js';
 import { selectRows, type Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
-import { orderItems } from '../orders/tables.js';
+import { variantWasOrdered } from '../orders/queries.js';
 import { rememberWords } from './admin-service.js';
 import type { CatalogueChanges } from './changes.js';
 import { dictionaryWords } from './search-terms.js';
@@ -528,7 +528,7 @@ export function createAdminProductsService(
           .where(and(eq(variants.id, input.variantId), eq(variants.productId, input.productId), isNull(variants.archivedAt)))
           .for('update');
         if (!before) throw new AppError('NOT_FOUND', VARIANT_NOT_FOUND);
-        const [ordered] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.variantId, before.id)).limit(1);
+        const ordered = await variantWasOrdered(tx, before.id);
         const at = now();
         if (ordered) {
           await inventory.setOne(tx, { productId: before.productId, variantId: before.id }, 0, adminEdit(actor));

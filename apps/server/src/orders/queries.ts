@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../db/database.js';
-import { orderNumberCounters } from './tables.js';
+import { orderItems, orderNumberCounters } from './tables.js';
 
 // Order numbering: SQL that must stay right under concurrency (stock moves live in inventory/).
 
@@ -12,4 +12,10 @@ export async function nextOrderSequence(tx: Db, yearMonth: string): Promise<numb
         on conflict (year_month) do update set last = ${orderNumberCounters}.last + 1 returning last`,
   );
   return Number(rows[0]!.last);
+}
+
+/** Whether any order (of any status) holds a line of the variant: such a variant is archived, never deleted. */
+export async function variantWasOrdered(db: Db, variantId: string): Promise<boolean> {
+  const rows = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.variantId, variantId)).limit(1);
+  return rows.length > 0;
 }
