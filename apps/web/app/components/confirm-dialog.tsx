@@ -55,7 +55,9 @@ function ConfirmDisclosure({ label, title, message, confirmLabel, fields, action
       <div
         role="group"
         aria-labelledby={titleId}
-        className="absolute right-0 z-20 mt-2 w-[min(20rem,calc(100vw-2rem))] rounded-2xl border border-line bg-white p-4 text-left shadow-xl"
+        // A sheet along the bottom on a phone, as the modal is (a button at the left would push a popover off screen);
+        // under its button on a wide screen.
+        className="fixed inset-x-4 bottom-4 z-30 max-h-[80dvh] overflow-y-auto rounded-2xl border border-line bg-white p-4 text-left shadow-xl lg:absolute lg:inset-x-auto lg:bottom-auto lg:right-0 lg:z-20 lg:mt-2 lg:w-80"
       >
         <p id={titleId} className="font-semibold text-ink">
           {title}
