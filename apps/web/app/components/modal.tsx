@@ -52,37 +52,3 @@ export function Modal({
     </dialog>
   );
 }
-
-/** Asks before something that cannot simply be undone (archive a product, cancel an order). */
-export function ConfirmDialog({
-  title,
-  message,
-  confirmLabel,
-  busy,
-  onConfirm,
-  onClose,
-  children,
-}: {
-  title: string;
-  message: ReactNode;
-  confirmLabel: string;
-  busy: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-  children?: ReactNode;
-}) {
-  return (
-    <Modal title={title} onClose={onClose}>
-      <div className="text-sm text-muted">{message}</div>
-      {children}
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-outline" onClick={onClose}>
-          Keep it
-        </button>
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={onConfirm}>
-          {busy ? 'Working...' : confirmLabel}
-        </button>
-      </div>
-    </Modal>
-  );
-}

@@ -1,14 +1,15 @@
 import type { AdminProduct } from '@shop/core';
 import { ChevronLeft, ChevronRight, Star, Trash2, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { toast } from '../../lib/toast';
-import { errorMessage } from '../../lib/api-client';
+import { useRef, useState, type ReactNode } from 'react';
+import { useFetcher } from 'react-router';
+import { Enhanced } from '../../components/enhanced';
+import { useAnswerToast } from '../../components/flash-message';
+import { UrlModalOpener } from '../../components/url-modal';
+import { ENHANCED_FIELD } from '../../lib/flash';
 import { useModal } from '../../lib/use-modal';
-import { deletePhoto, reorderPhotos, setCoverPhoto } from './api';
-import { moveItem } from './photo-order';
-import { UploadImagesModal } from './upload-images-modal';
 
 type Photo = AdminProduct['productImages'][number];
+type PhotoFetcher = ReturnType<typeof useFetcher>;
 
 /** A photo large, over the page; a click anywhere or Escape closes it. */
 function Zoom({ photo, name, onClose }: { photo: Photo; name: string; onClose: () => void }) {
@@ -30,34 +31,52 @@ function Zoom({ photo, name, onClose }: { photo: Photo; name: string; onClose: (
 const iconButton =
   'rounded-full bg-white/95 p-1.5 text-ink shadow hover:bg-white hover:text-wine-700 disabled:opacity-40 disabled:cursor-not-allowed';
 
+/** One change to a photo, a button's form posted to the page's action (the section's fetcher: one change at a time). */
+function PhotoForm({
+  fetcher,
+  intent,
+  photo,
+  to,
+  children,
+}: {
+  fetcher: PhotoFetcher;
+  intent: 'deletePhoto' | 'movePhoto' | 'coverPhoto';
+  photo: Photo;
+  to?: number;
+  children: ReactNode;
+}) {
+  return (
+    <fetcher.Form method="post" preventScrollReset className="contents">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="public_id" value={photo.public_id} />
+      {to !== undefined && <input type="hidden" name="to" value={to} />}
+      <Enhanced />
+      {children}
+    </fetcher.Form>
+  );
+}
+
 /**
- * Spec §2.14 images: thumbnails (click to zoom), delete on hover or focus, 'No images available', 'Upload
- * Images'; plus drag to reorder (or the move buttons, from the keyboard) and choosing the cover (the first).
+ * Spec §2.14 images: thumbnails (click to zoom, or open the photo without scripts), delete on hover or focus,
+ * 'No images available', 'Upload Images' (its dialog: upload-images-dialog.tsx); plus moving a photo (the
+ * arrows, or dragging it with scripts) and choosing the cover (the first). Each change is a form.
  */
-export function PhotosSection({ product, onChange }: { product: AdminProduct; onChange: (product: AdminProduct) => void }) {
+export function PhotosSection({ product }: { product: AdminProduct }) {
   const photos = product.productImages;
+  const fetcher = useFetcher();
+  useAnswerToast(fetcher.data, { failures: true });
+  const busy = fetcher.state !== 'idle';
   const [zoomed, setZoomed] = useState<Photo | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const [busy, setBusy] = useState(false);
   const dragged = useRef<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
 
-  async function run(call: () => Promise<AdminProduct>, success: string | null, failure: string) {
-    setBusy(true);
-    try {
-      onChange(await call());
-      if (success) toast.success(success);
-    } catch (error) {
-      toast.error(errorMessage(error, failure));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const move = (from: number, to: number) => {
-    const order = moveItem(photos, from, to).map((photo) => photo.public_id);
-    if (order.join() === photos.map((photo) => photo.public_id).join()) return;
-    void run(() => reorderPhotos(product._id, order), 'Photo order saved', 'Failed to reorder images');
+  const drop = (from: number, to: number) => {
+    const photo = photos[from];
+    if (!photo || from === to) return;
+    void fetcher.submit(
+      { intent: 'movePhoto', public_id: photo.public_id, to: String(to), [ENHANCED_FIELD]: '1' },
+      { method: 'post', preventScrollReset: true },
+    );
   };
 
   return (
@@ -69,10 +88,10 @@ export function PhotosSection({ product, onChange }: { product: AdminProduct; on
           </h2>
           {photos.length > 1 && <p className="text-xs text-muted">Drag to reorder, or use the arrows. The first photo is the cover.</p>}
         </div>
-        <button type="button" className="btn btn-outline" onClick={() => setUploading(true)}>
+        <UrlModalOpener name="upload" className="btn btn-outline">
           <Upload aria-hidden="true" className="h-4 w-4" />
           Upload Images
-        </button>
+        </UrlModalOpener>
       </div>
       {photos.length === 0 ? (
         <p className="rounded-xl border border-dashed border-line p-8 text-center text-muted">No images available</p>
@@ -91,14 +110,17 @@ export function PhotosSection({ product, onChange }: { product: AdminProduct; on
               onDrop={(event) => {
                 event.preventDefault();
                 setOver(null);
-                if (dragged.current !== null) move(dragged.current, index);
+                if (dragged.current !== null) drop(dragged.current, index);
                 dragged.current = null;
               }}
               className={`group relative overflow-hidden rounded-xl border-2 bg-sand ${over === index ? 'border-wine-600' : 'border-transparent'}`}
             >
-              <button
-                type="button"
-                onClick={() => setZoomed(photo)}
+              <a
+                href={photo.secure_url}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setZoomed(photo);
+                }}
                 className="block w-full cursor-zoom-in"
                 aria-label={`Zoom photo ${index + 1}`}
               >
@@ -107,70 +129,55 @@ export function PhotosSection({ product, onChange }: { product: AdminProduct; on
                   alt={photo.alt || `${product.productName}, photo ${index + 1}`}
                   className="aspect-[4/5] w-full object-cover"
                 />
-              </button>
+              </a>
               {index === 0 && (
                 <span className="absolute left-2 top-2 rounded-full bg-wine-700 px-2 py-0.5 text-xs font-semibold text-white">Cover</span>
               )}
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() =>
-                  void run(() => deletePhoto(product._id, photo.public_id), 'Image removed successfully', 'Failed to remove image')
-                }
-                className={`${iconButton} absolute right-2 top-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100`}
-                aria-label={`Delete photo ${index + 1}`}
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
-              </button>
+              <PhotoForm fetcher={fetcher} intent="deletePhoto" photo={photo}>
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className={`${iconButton} absolute right-2 top-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100`}
+                  aria-label={`Delete photo ${index + 1}`}
+                >
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                </button>
+              </PhotoForm>
               <div className="absolute inset-x-2 bottom-2 flex justify-between gap-1">
-                <button
-                  type="button"
-                  disabled={busy || index === 0}
-                  onClick={() => move(index, index - 1)}
-                  className={iconButton}
-                  aria-label={`Move photo ${index + 1} left`}
-                >
-                  <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-                </button>
-                {index > 0 && (
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() =>
-                      void run(() => setCoverPhoto(product._id, photo.public_id), 'Cover photo set', 'Failed to set the cover photo')
-                    }
-                    className={`${iconButton} inline-flex items-center gap-1 px-2 text-xs font-semibold`}
-                    aria-label={`Make photo ${index + 1} the cover`}
-                  >
-                    <Star aria-hidden="true" className="h-3.5 w-3.5" />
-                    Cover
+                <PhotoForm fetcher={fetcher} intent="movePhoto" photo={photo} to={index - 1}>
+                  <button type="submit" disabled={busy || index === 0} className={iconButton} aria-label={`Move photo ${index + 1} left`}>
+                    <ChevronLeft aria-hidden="true" className="h-4 w-4" />
                   </button>
+                </PhotoForm>
+                {index > 0 && (
+                  <PhotoForm fetcher={fetcher} intent="coverPhoto" photo={photo}>
+                    <button
+                      type="submit"
+                      disabled={busy}
+                      className={`${iconButton} inline-flex items-center gap-1 px-2 text-xs font-semibold`}
+                      aria-label={`Make photo ${index + 1} the cover`}
+                    >
+                      <Star aria-hidden="true" className="h-3.5 w-3.5" />
+                      Cover
+                    </button>
+                  </PhotoForm>
                 )}
-                <button
-                  type="button"
-                  disabled={busy || index === photos.length - 1}
-                  onClick={() => move(index, index + 1)}
-                  className={iconButton}
-                  aria-label={`Move photo ${index + 1} right`}
-                >
-                  <ChevronRight aria-hidden="true" className="h-4 w-4" />
-                </button>
+                <PhotoForm fetcher={fetcher} intent="movePhoto" photo={photo} to={index + 1}>
+                  <button
+                    type="submit"
+                    disabled={busy || index === photos.length - 1}
+                    className={iconButton}
+                    aria-label={`Move photo ${index + 1} right`}
+                  >
+                    <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                  </button>
+                </PhotoForm>
               </div>
             </li>
           ))}
         </ol>
       )}
       {zoomed && <Zoom photo={zoomed} name={product.productName} onClose={() => setZoomed(null)} />}
-      {uploading && (
-        <UploadImagesModal
-          productId={product._id}
-          onClose={() => setUploading(false)}
-          onUploaded={(next) => {
-            onChange(next);
-            setUploading(false);
-          }}
-        />
-      )}
     </section>
   );
 }

@@ -4,25 +4,36 @@ import type { ProductFormValues } from './product-form';
 
 export const STATUS_LABELS = { draft: 'Draft', active: 'Active', archived: 'Archived' } as const;
 
-type Field = (name: keyof ProductFormValues & string) => {
-  name: string;
-  value: string | undefined;
-  onChange: (event: { target: { value: string } }) => void;
-  error?: string | undefined;
-};
-
-/** Every field of a product, as the new-product form and the product view both edit them. */
-export function ProductFields({ field, categories, idPrefix }: { field: Field; categories: readonly AdminCategory[]; idPrefix: string }) {
-  const id = (name: string) => `${idPrefix}-${name}`;
+/**
+ * Every field of a product, as the new-product form and the product view both post them: `values` are what the
+ * fields start with (the product, or what was typed into a refused form), `errors` the messages beside them.
+ */
+export function ProductFields({
+  values,
+  errors = {},
+  categories,
+  idPrefix,
+}: {
+  values: ProductFormValues;
+  errors?: Record<string, string> | undefined;
+  categories: readonly AdminCategory[];
+  idPrefix: string;
+}) {
+  const field = (name: keyof ProductFormValues & string, id: string) => ({
+    id: `${idPrefix}-${id}`,
+    name,
+    defaultValue: values[name],
+    error: errors[name],
+  });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <TextField label="Name" id={id('name')} required maxLength={120} {...field('productName')} />
+        <TextField label="Name" required maxLength={120} {...field('productName', 'name')} />
       </div>
       <div className="sm:col-span-2">
-        <TextAreaField label="Description" id={id('description')} rows={4} maxLength={5000} {...field('productDescription')} />
+        <TextAreaField label="Description" rows={4} maxLength={5000} {...field('productDescription', 'description')} />
       </div>
-      <SelectField label="Category" id={id('category')} {...field('category')}>
+      <SelectField label="Category" {...field('category', 'category')}>
         <option value="">-</option>
         {categories.map((category) => (
           <option key={category._id} value={category._id}>
@@ -30,21 +41,20 @@ export function ProductFields({ field, categories, idPrefix }: { field: Field; c
           </option>
         ))}
       </SelectField>
-      <SelectField label="Status" id={id('status')} {...field('status')}>
+      <SelectField label="Status" {...field('status', 'status')}>
         {PRODUCT_STATUSES.map((status) => (
           <option key={status} value={status}>
             {STATUS_LABELS[status]}
           </option>
         ))}
       </SelectField>
-      <TextField label="Price (₹)" id={id('price')} required inputMode="decimal" placeholder="1299.00" {...field('productPrice')} />
-      <TextField label="Discount (%)" id={id('discount')} inputMode="numeric" {...field('productDiscount')} />
+      <TextField label="Price (₹)" required inputMode="decimal" placeholder="1299.00" {...field('productPrice', 'price')} />
+      <TextField label="Discount (%)" inputMode="numeric" {...field('productDiscount', 'discount')} />
       <TextField
         label="Stock"
-        id={id('stock')}
         inputMode="numeric"
         hint="The product's own pieces, sold when it has no variants."
-        {...field('productStock')}
+        {...field('productStock', 'stock')}
       />
     </div>
   );

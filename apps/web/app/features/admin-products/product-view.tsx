@@ -1,36 +1,33 @@
-import { formatINR, type AdminProduct } from '@shop/core';
-import { ExternalLink } from 'lucide-react';
-import { useEffect, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { toast } from '../../lib/toast';
-import { errorMessage } from '../../lib/api-client';
-import { useForm } from '../../lib/form';
-import { getProduct, listCategories, updateProduct } from './api';
+import { formatINR, type AdminCategory, type AdminProduct } from '@shop/core';
+import { ExternalLink, History } from 'lucide-react';
+import { Form, Link } from 'react-router';
+import { FormFailure } from '../../components/form-failure';
+import { UrlModalOpener } from '../../components/url-modal';
+import { AddVariantDialog } from './add-variant-form';
+import { useFailureToast, useRefused, useSubmitting } from './form-answer';
+import { PRODUCTS_PATH } from './paths';
 import { PhotosSection } from './photos-section';
 import { ProductFields } from './product-fields';
-import { productFormValues, productPayload } from './product-form';
+import { productFormValues, type ProductFormValues } from './product-form';
 import { ProductStatusBadge } from './status-badge';
-import { useLoad } from '../../lib/use-load';
+import { StockHistoryDialog, type StockHistoryData } from './stock-history';
+import { UploadImagesDialog } from './upload-images-dialog';
 import { VariantsSection } from './variants-section';
 
-/** Every field of the product, saved together ('Update Product'); the stock edit applies as a change. */
-function ProductEditor({ product, onChange }: { product: AdminProduct; onChange: (product: AdminProduct) => void }) {
-  const categories = useLoad(listCategories, '');
-  const form = useForm(productFormValues(product));
-  const variantStock = product.variants.reduce((sum, variant) => sum + variant.quantity, 0);
+export interface ProductViewData {
+  product: AdminProduct;
+  categories: AdminCategory[];
+  /** The stock history the address asks for (`?history=<variant or product id>`), if any. */
+  history: StockHistoryData | null;
+}
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const checked = productPayload(form.values);
-    form.setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    try {
-      onChange(await updateProduct(product._id, { ...checked.data, previousStock: product.productStock }));
-      toast.success('Product updated successfully');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to update product'));
-    }
-  }
+/** Every field of the product, saved together ('Update Product'); the stock edit applies as a change. */
+function ProductEditor({ product, categories }: { product: AdminProduct; categories: readonly AdminCategory[] }) {
+  const refused = useRefused<ProductFormValues>('update');
+  useFailureToast(refused);
+  const busy = useSubmitting('update');
+  const values = refused?.values ?? productFormValues(product);
+  const variantStock = product.variants.reduce((sum, variant) => sum + variant.quantity, 0);
 
   return (
     <section aria-labelledby="details-title" className="rounded-2xl border border-line bg-white p-4 sm:p-6">
@@ -44,7 +41,19 @@ function ProductEditor({ product, onChange }: { product: AdminProduct; onChange:
         </div>
         <div>
           <dt className="text-xs text-muted">Own stock</dt>
-          <dd className="font-semibold tabular-nums">{product.productStock}</dd>
+          <dd className="flex items-center gap-1 font-semibold tabular-nums">
+            {product.productStock}
+            {product.variants.length === 0 && (
+              <UrlModalOpener
+                name="history"
+                value={product._id}
+                label="Stock history"
+                className="rounded-full p-1 text-muted hover:bg-sand hover:text-wine-700"
+              >
+                <History aria-hidden="true" className="h-3.5 w-3.5" />
+              </UrlModalOpener>
+            )}
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-muted">Variants' stock</dt>
@@ -55,40 +64,31 @@ function ProductEditor({ product, onChange }: { product: AdminProduct; onChange:
           <dd className="font-semibold tabular-nums">{product.availableStock}</dd>
         </div>
       </dl>
-      <form onSubmit={(event) => void save(event)} noValidate>
-        <ProductFields field={form.field} categories={categories.data ?? []} idPrefix="product" />
+      {/* The key resets the fields to what the server saved, or to what was typed into a refused form. */}
+      <Form method="post" noValidate preventScrollReset key={JSON.stringify(values)}>
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="previousStock" value={product.productStock} />
+        <FormFailure failure={refused} className="mb-4" />
+        <ProductFields values={values} errors={refused?.fields} categories={categories} idPrefix="product" />
         <div className="mt-6 flex justify-end">
-          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={form.busy}>
-            Update Product
+          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
+            {busy ? 'Saving...' : 'Update Product'}
           </button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }
 
-/** Spec §2.14 product view: details, images and variants of one product. */
-export function ProductView({ productId }: { productId: string }) {
-  const { data: product, error, replace } = useLoad(getProduct, productId);
-  // Spec §8: a product that cannot load says so as a toast too ('Failed to load product' when the server gives no reason).
-  useEffect(() => {
-    if (error) toast.error(error);
-  }, [error]);
-  if (!product) {
-    return error ? (
-      <p role="alert" className="rounded-xl bg-wine-50 p-4 text-wine-700">
-        {error}
-      </p>
-    ) : (
-      <p className="py-16 text-center text-muted">Loading product...</p>
-    );
-  }
+/** Spec §2.14 product view: details, images and variants of one product, and a shelf's stock history on request. */
+export function ProductView({ data }: { data: ProductViewData }) {
+  const { product, categories, history } = data;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm text-muted">
-            <Link to="/admin/products" className="hover:text-wine-700">
+            <Link to={PRODUCTS_PATH} className="hover:text-wine-700">
               Products
             </Link>{' '}
             / {product.category?.categoryName ?? '-'}
@@ -104,12 +104,15 @@ export function ProductView({ productId }: { productId: string }) {
           </a>
         )}
       </div>
+      {/* The dialogs the address opens: without scripts they show here, at the top of the page the link loads. */}
+      <StockHistoryDialog history={history} />
+      <UploadImagesDialog />
+      <AddVariantDialog />
       <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        {/* The key resets the form to what the server saved when the product's own fields change. */}
-        <ProductEditor key={JSON.stringify(productFormValues(product))} product={product} onChange={replace} />
-        <PhotosSection product={product} onChange={replace} />
+        <ProductEditor product={product} categories={categories} />
+        <PhotosSection product={product} />
       </div>
-      <VariantsSection product={product} onChange={replace} />
+      <VariantsSection product={product} />
     </div>
   );
 }

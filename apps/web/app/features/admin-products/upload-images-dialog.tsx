@@ -1,30 +1,35 @@
 import { Camera, ImagePlus, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Form, Link, useSubmit } from 'react-router';
+import { useHydrated } from '../../components/enhanced';
+import { FormFailure } from '../../components/form-failure';
+import { UrlModal, useClosedHref } from '../../components/url-modal';
 import { toast } from '../../lib/toast';
-import { errorMessage } from '../../lib/api-client';
-import { addPhotos } from './api';
 import { cameraLabel, snapshotName } from './camera';
-import { Modal } from '../../components/modal';
-import type { AdminProduct } from '@shop/core';
+import { useFailureToast, useRefused, useSubmitting } from './form-answer';
 
 interface Selected {
   file: File;
   url: string;
 }
 
-/** Spec §2.15: select images, or capture photos through a chosen camera; upload with progress; Cancel. */
-export function UploadImagesModal({
-  productId,
-  onUploaded,
-  onClose,
-}: {
-  productId: string;
-  onUploaded: (product: AdminProduct) => void;
-  onClose: () => void;
-}) {
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+
+/**
+ * Spec §2.15: select images, or (with scripts) capture photos through a chosen camera; Upload; Cancel. A
+ * multipart form posted to the page's action, which hands the files to the services (they check and store the
+ * photos). Without scripts it is the plain form; with them the chosen files and the snapshots are kept in a list
+ * with previews and sent together.
+ */
+function UploadImagesForm() {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const refused = useRefused('uploadPhotos');
+  useFailureToast(refused);
+  const busy = useSubmitting('uploadPhotos');
+  const closed = useClosedHref('upload');
   const [files, setFiles] = useState<Selected[]>([]);
   const [warning, setWarning] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
   const [devices, setDevices] = useState<MediaDeviceInfo[] | null>(null);
   const [deviceId, setDeviceId] = useState('');
   const [streaming, setStreaming] = useState(false);
@@ -38,7 +43,7 @@ export function UploadImagesModal({
   };
   useEffect(() => stop, []);
 
-  // Each chosen file with its preview URL, released when it is removed or the modal closes.
+  // Each chosen file with its preview URL, released when it is removed or the dialog closes.
   const chosen = useRef<Selected[]>([]);
   useEffect(() => () => chosen.current.forEach((item) => URL.revokeObjectURL(item.url)), []);
   const update = (next: Selected[]) => {
@@ -55,11 +60,11 @@ export function UploadImagesModal({
     update(chosen.current.filter((_, at) => at !== index));
   };
 
-  async function start(chosen = deviceId) {
+  async function start(chosenId = deviceId) {
     stop();
     try {
       // Asking for a stream first makes the browser reveal device labels.
-      const media = await navigator.mediaDevices.getUserMedia({ video: chosen ? { deviceId: { exact: chosen } } : true });
+      const media = await navigator.mediaDevices.getUserMedia({ video: chosenId ? { deviceId: { exact: chosenId } } : true });
       stream.current = media;
       if (video.current) {
         video.current.srcObject = media;
@@ -71,7 +76,7 @@ export function UploadImagesModal({
           const all = (await navigator.mediaDevices.enumerateDevices()).filter((device) => device.kind === 'videoinput');
           setDevices(all);
           const current = media.getVideoTracks()[0]?.getSettings().deviceId;
-          setDeviceId(chosen || current || all[0]?.deviceId || '');
+          setDeviceId(chosenId || current || all[0]?.deviceId || '');
         } catch {
           toast.error("Couldn't load video devices");
         }
@@ -104,56 +109,55 @@ export function UploadImagesModal({
     stop();
   }
 
-  async function upload() {
+  // With scripts the list (chosen files and snapshots) is what is sent, as the same multipart form.
+  function upload(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     if (files.length === 0) {
       setWarning('No files selected.');
       toast.warn('No files selected.');
       return;
     }
-    setProgress(0);
-    try {
-      const product = await addPhotos(
-        productId,
-        files.map((item) => item.file),
-        setProgress,
-      );
-      toast.success('Images uploaded');
-      stop();
-      onUploaded(product);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to upload images'));
-      setProgress(null);
-    }
+    const form = new FormData();
+    form.set('intent', 'uploadPhotos');
+    form.set('_back', closed);
+    for (const { file } of files) form.append('productImages', file, file.name);
+    stop();
+    void submit(form, { method: 'post', encType: 'multipart/form-data', preventScrollReset: true });
   }
 
-  const close = () => {
-    stop();
-    onClose();
-  };
-
   return (
-    <Modal title="Upload Images" width="xl" onClose={close}>
-      <div className="flex flex-wrap gap-2">
-        <label className="btn btn-outline cursor-pointer focus-within:outline-2 focus-within:outline-wine-600">
-          <ImagePlus aria-hidden="true" className="h-4 w-4" />
+    <Form method="post" encType="multipart/form-data" preventScrollReset onSubmit={hydrated ? upload : undefined}>
+      <input type="hidden" name="intent" value="uploadPhotos" />
+      <input type="hidden" name="_back" value={closed} />
+      <FormFailure failure={refused} className="mb-4" />
+      {hydrated ? (
+        <div className="flex flex-wrap gap-2">
+          <label className="btn btn-outline cursor-pointer focus-within:outline-2 focus-within:outline-wine-600">
+            <ImagePlus aria-hidden="true" className="h-4 w-4" />
+            Select Images
+            <input
+              type="file"
+              multiple
+              accept={ACCEPT}
+              className="sr-only"
+              aria-label="Select Images"
+              onChange={(event) => {
+                add([...(event.target.files ?? [])]);
+                event.target.value = '';
+              }}
+            />
+          </label>
+          <button type="button" className="btn btn-outline" onClick={() => void capture()} disabled={streaming}>
+            <Camera aria-hidden="true" className="h-4 w-4" />
+            Capture Photo
+          </button>
+        </div>
+      ) : (
+        <label className="block text-sm font-medium">
           Select Images
-          <input
-            type="file"
-            multiple
-            accept="image/jpeg,image/png,image/webp,image/avif"
-            className="sr-only"
-            aria-label="Select Images"
-            onChange={(event) => {
-              add([...(event.target.files ?? [])]);
-              event.target.value = '';
-            }}
-          />
+          <input type="file" name="productImages" multiple accept={ACCEPT} className="mt-2 block w-full text-sm" />
         </label>
-        <button type="button" className="btn btn-outline" onClick={() => void capture()} disabled={streaming}>
-          <Camera aria-hidden="true" className="h-4 w-4" />
-          Capture Photo
-        </button>
-      </div>
+      )}
 
       {devices && devices.length > 0 && (
         <div className="mt-4">
@@ -208,23 +212,23 @@ export function UploadImagesModal({
           {warning}
         </p>
       )}
-      {progress !== null && (
-        <div className="mt-4">
-          <progress value={progress} max={1} className="sr-only" aria-label="Upload progress" />
-          <div className="h-2 overflow-hidden rounded-full bg-sand" aria-hidden="true">
-            <div className="h-full bg-wine-600 transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
-          </div>
-          <p className="mt-1 text-xs text-muted">Uploading… {Math.round(progress * 100)}%</p>
-        </div>
-      )}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-outline" onClick={close}>
+        <Link to={closed} replace preventScrollReset className="btn btn-outline" onClick={stop}>
           Cancel
-        </button>
-        <button type="button" className="btn btn-primary" onClick={() => void upload()} disabled={progress !== null}>
-          {progress !== null ? 'Uploading...' : 'Upload'}
+        </Link>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Uploading...' : 'Upload'}
         </button>
       </div>
-    </Modal>
+    </Form>
+  );
+}
+
+/** The 'Upload Images' dialog, open while the address says `?upload`. */
+export function UploadImagesDialog() {
+  return (
+    <UrlModal name="upload" title="Upload Images" width="xl">
+      <UploadImagesForm />
+    </UrlModal>
   );
 }
