@@ -10,7 +10,6 @@ import {
   type UpdateProfileInput,
   AppError,
 } from '@shop/core';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
 import type { MailQueue } from '../mail/queue.js';
@@ -22,7 +21,7 @@ import { PASSWORD_ALERT, type PasswordFailureAlert } from '../identity/password-
 import type { Session } from '../identity/sessions.js';
 import { OTP_RULES, createCodeStore, type CodePurpose } from './code-store.js';
 import { BLOCKED_MESSAGE, shopperKind } from './session.js';
-import { users } from './tables.js';
+import { insertUser, updateUser, userByEmail, userById as userRowById, type UserRow } from './queries.js';
 
 export { ARGON2 } from '../identity/identity.js';
 
@@ -43,8 +42,6 @@ export interface AccountsOptions {
   now: () => Date;
 }
 
-type UserRow = typeof users.$inferSelect;
-
 const toPublicUser = (row: UserRow): PublicUser => ({
   _id: row.id,
   userEmail: row.email,
@@ -62,7 +59,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
   const identity = createIdentity(db, shopperKind, { now, publicUrl: options.publicUrl, onFailureAlert: queueFailedLoginsAlert });
   const { sessions } = identity;
 
-  const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
+  const findByEmail = (email: string) => userByEmail(db, email);
 
   /**
    * Issues a code, counted against the address's and the IP's limits, and queues its mail in the same
@@ -105,7 +102,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
   }
 
   async function userById(userId: string): Promise<UserRow> {
-    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    const row = await userRowById(db, userId);
     if (!row) throw new AppError('UNAUTHENTICATED', 'Please log in.');
     return row;
   }
@@ -166,7 +163,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       if (!user) throw new AppError('INVALID_DATA', 'Invalid OTP.', { otp: 'Invalid OTP.' });
       const passwordHash = await hash(details.newPassword, ARGON2);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, user.id));
+        await updateUser(tx, user.id, { passwordHash, updatedAt: now() });
         await sessions.revokeAll(user.id, tx);
       });
       // The owner proved the mailbox: a lock her network's failures caused ends here.
@@ -184,18 +181,14 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       const passwordHash = await hash(details.password, ARGON2);
       const shop = await options.settings.get();
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(users)
-          .values({
-            email: details.email,
-            firstName: details.firstName,
-            lastName: details.lastName,
-            passwordHash,
-            createdAt: now(),
-            updatedAt: now(),
-          })
-          .onConflictDoNothing({ target: users.email })
-          .returning();
+        const row = await insertUser(tx, {
+          email: details.email,
+          firstName: details.firstName,
+          lastName: details.lastName,
+          passwordHash,
+          createdAt: now(),
+          updatedAt: now(),
+        });
         if (!row) throw NOT_VERIFIED();
         await codes.forgetVerification(details.email, tx);
         await insertNotification(tx, {
@@ -230,11 +223,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
 
     async updateProfile(userId: string, input: UpdateProfileInput): Promise<PublicUser> {
       const details = updateProfileSchema.parse(input);
-      const [row] = await db
-        .update(users)
-        .set({ ...details, updatedAt: now() })
-        .where(eq(users.id, userId))
-        .returning();
+      const row = await updateUser(db, userId, { ...details, updatedAt: now() });
       if (!row) throw new AppError('UNAUTHENTICATED', 'Please log in.');
       return toPublicUser(row);
     },
@@ -248,10 +237,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
           currentPassword: 'Your current password is not correct.',
         });
       }
-      await db
-        .update(users)
-        .set({ passwordHash: await hash(details.newPassword, ARGON2), updatedAt: now() })
-        .where(eq(users.id, userId));
+      await updateUser(db, userId, { passwordHash: await hash(details.newPassword, ARGON2), updatedAt: now() });
       await sessions.revokeAllBut(userId, currentToken);
     },
   };

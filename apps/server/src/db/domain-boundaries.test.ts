@@ -20,7 +20,6 @@ const SRC = path.resolve(import.meta.dirname, '..');
 
 /** Crossings still being taken out, domain by domain (issue 25): this list only shrinks, and ends empty. */
 const NOT_YET = [
-  'accounts/admin-users.ts imports orders/tables.ts',
   'billing/queries.ts imports catalogue/tables.ts',
   'cart/queries.ts imports catalogue/tables.ts',
   'inventory/queries.ts imports admin/tables.ts',

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { selectRows, type Db } from '../db/database.js';
-import { orderItems, orderNumberCounters } from './tables.js';
+import { pgArray, selectRows, type Db } from '../db/database.js';
+import { orderItems, orderNumberCounters, orders } from './tables.js';
 
 // Order numbering: SQL that must stay right under concurrency (stock moves live in inventory/).
 
@@ -18,4 +18,18 @@ export async function nextOrderSequence(tx: Db, yearMonth: string): Promise<numb
 export async function variantWasOrdered(db: Db, variantId: string): Promise<boolean> {
   const rows = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.variantId, variantId)).limit(1);
   return rows.length > 0;
+}
+
+/** Orders that count as bought: paid, and neither cancelled nor refunded. */
+const SPENT_STATUSES = sql.raw(`'paid', 'packed', 'shipped', 'delivered', 'return_requested', 'returned'`);
+
+/** Per shopper: her paid orders and what she spent on those neither cancelled nor refunded; shoppers with none are left out. */
+export async function orderStatsOfUsers(db: Db, userIds: readonly string[]): Promise<Map<string, { orders: number; spent: number }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await selectRows<{ user_id: string; orders: number; spent: string }>(
+    db,
+    sql`select user_id, count(*)::int as orders, coalesce(sum(total_paise) filter (where status in (${SPENT_STATUSES})), 0)::bigint as spent
+        from ${orders} where user_id = any(${pgArray(userIds)}::uuid[]) and paid_at is not null group by user_id`,
+  );
+  return new Map(rows.map((row) => [row.user_id, { orders: Number(row.orders), spent: Number(row.spent) }]));
 }

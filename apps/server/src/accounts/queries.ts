@@ -1,0 +1,88 @@
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { selectRows, type Db } from '../db/database.js';
+import { users } from './tables.js';
+
+export type UserRow = typeof users.$inferSelect;
+type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
+
+export async function userByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+export async function userById(db: Executor, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** Reads and locks a shopper's row for a change in the caller's transaction. */
+export async function lockUser(tx: Db, userId: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
+/** A new shopper, or undefined when the address took an account meanwhile. */
+export async function insertUser(tx: Executor, values: typeof users.$inferInsert): Promise<UserRow | undefined> {
+  const [row] = await tx.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  return row;
+}
+
+/** Changes a shopper's row: the row after, or undefined when there is none. */
+export async function updateUser(db: Executor, userId: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
+  return row;
+}
+
+/** Shoppers' names ('First Last') and e-mail addresses by id; ids of no shopper are left out. */
+export async function usersByIds(db: Db, ids: readonly string[]): Promise<Map<string, { name: string; email: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, { name: `${row.firstName} ${row.lastName}`, email: row.email }]));
+}
+
+export interface UserFilter {
+  /** Name, e-mail or phone contains it (any case). */
+  q?: string;
+  blocked?: boolean;
+  id?: string;
+}
+
+export interface UserListRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  created_at: string | Date;
+  blocked_at: string | Date | null;
+}
+
+function conditions(filter: UserFilter): SQL {
+  const where: SQL[] = [sql`true`];
+  if (filter.id) where.push(sql`u.id = ${filter.id}`);
+  if (filter.q) {
+    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(u.email ilike ${like} or (u.first_name || ' ' || u.last_name) ilike ${like} or u.phone like ${like})`);
+  }
+  if (filter.blocked !== undefined) where.push(filter.blocked ? sql`u.blocked_at is not null` : sql`u.blocked_at is null`);
+  return sql.join(where, sql` and `);
+}
+
+/** One page of the shoppers of a filter, newest first, and how many there are in all. */
+export async function userPage(db: Db, filter: UserFilter, limit: number, offset: number): Promise<{ rows: UserListRow[]; total: number }> {
+  const rows = await selectRows<UserListRow & { total: number }>(
+    db,
+    sql`select u.id, u.email, u.first_name, u.last_name, u.phone, u.created_at, u.blocked_at, count(*) over () as total
+        from ${users} u where ${conditions(filter)}
+        order by u.created_at desc, u.id limit ${limit} offset ${offset}`,
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && offset > 0) {
+    const [counted] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from ${users} u where ${conditions(filter)}`);
+    total = Number(counted?.n ?? 0);
+  }
+  return { rows, total };
+}
