@@ -1,31 +1,30 @@
-import { AUDIT_ENTITIES, type AdminAccount, type AuditEntry } from '@shop/core';
-import { adminLoad } from '../features/admin/admin-api.server';
+import { AUDIT_ENTITIES, auditQuerySchema } from '@shop/core';
+import { servicesOf } from '../context';
+import { requireOwner } from '../features/admin/admin-actor.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import { AuditChange } from '../features/admin/audit-change';
-import { listQuery } from '../lib/list-query';
+import { readListQuery } from '../lib/list-query';
 import { Chip } from '../components/chip';
 import { FilterBar, FilterField, filterInputClass } from '../components/filter-bar';
 import { EmptyState, PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
+import { fieldError } from '../lib/failure';
 import { formatDateTime } from '../lib/order-format';
+import { loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/admin.audit';
 import { privatePageMeta } from '../lib/meta';
 
-const FILTERS = ['entity', 'actor', 'from', 'to', 'page'] as const;
+const FILTERS = ['entity', 'actor', 'from', 'to'] as const;
 
-/** Owners only: the API answers staff 403, which the page shows in the API's words. */
+/** Owners only: staff get the API's refusal (403, in its words) as the page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [log, { accounts }] = await Promise.all([
-    adminLoad<{ entries: AuditEntry[]; total: number; page: number; limit: number }>(
-      request,
-      context,
-      `/api/admin/audit${listQuery(request, FILTERS)}`,
-    ),
-    adminLoad<{ accounts: AdminAccount[] }>(request, context, '/api/admin/accounts'),
-  ]);
+  requireOwner(context);
+  const { query, failure } = readListQuery(request, auditQuerySchema);
+  const services = servicesOf(context);
+  const [log, accounts] = await loaderCall(Promise.all([services.audit.list(query), services.admins.listAccounts()]));
   const params = new URL(request.url).searchParams;
   const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Record<(typeof FILTERS)[number], string>;
-  return { ...log, accounts, filters };
+  return { ...log, accounts, filters, failure };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Audit log · Admin Panel', matches);
@@ -51,12 +50,12 @@ const actionLabel = (action: string) => {
 
 /** Who changed what and when, with the record before and after; filter by kind, admin and India-time days. */
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
-  const { entries, total, page, limit, accounts, filters } = loaderData;
+  const { entries, total, page, limit, accounts, filters, failure } = loaderData;
   return (
     <>
       <PageHeader title="Audit log" description="Every change made in the back-office: who, what, when, before and after." />
-      <FilterBar label="Filter the audit log">
-        <FilterField label="Kind" name="entity">
+      <FilterBar label="Filter the audit log" failure={failure}>
+        <FilterField label="Kind" name="entity" error={fieldError(failure, 'entity')}>
           <select id="filter-entity" name="entity" defaultValue={filters.entity} className={filterInputClass}>
             <option value="">All kinds</option>
             {AUDIT_ENTITIES.map((entity) => (
@@ -66,7 +65,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </FilterField>
-        <FilterField label="Admin" name="actor">
+        <FilterField label="Admin" name="actor" error={fieldError(failure, 'actor')}>
           <select id="filter-actor" name="actor" defaultValue={filters.actor} className={filterInputClass}>
             <option value="">Everyone</option>
             {accounts.map((account) => (
@@ -76,10 +75,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </FilterField>
-        <FilterField label="From" name="from">
+        <FilterField label="From" name="from" error={fieldError(failure, 'from')}>
           <input id="filter-from" name="from" type="date" defaultValue={filters.from} className={filterInputClass} />
         </FilterField>
-        <FilterField label="To" name="to">
+        <FilterField label="To" name="to" error={fieldError(failure, 'to')}>
           <input id="filter-to" name="to" type="date" defaultValue={filters.to} className={filterInputClass} />
         </FilterField>
       </FilterBar>

@@ -1,7 +1,8 @@
-import { formatINR, LOW_STOCK_THRESHOLD, ORDER_STATUS_LABELS, type Dashboard, type DashboardCounts, type PeriodSummary } from '@shop/core';
+import { formatINR, LOW_STOCK_THRESHOLD, ORDER_STATUS_LABELS, type PeriodSummary } from '@shop/core';
 import { AlertTriangle, CalendarCheck, ChevronRight, PackageOpen, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { adminLoad } from '../features/admin/admin-api.server';
+import { servicesOf } from '../context';
+import { loaderCall } from '../lib/service-call.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
 import { PageHeader } from '../components/page-header';
@@ -9,12 +10,10 @@ import { useAdmin } from '../features/admin/use-admin';
 import type { Route } from './+types/admin.dashboard';
 import { privatePageMeta } from '../lib/meta';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [counts, report] = await Promise.all([
-    adminLoad<{ counts: DashboardCounts }>(request, context, '/api/admin/report/counts'),
-    adminLoad<Dashboard>(request, context, '/api/admin/report/dashboard'),
-  ]);
-  return { ...counts, report };
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const [counts, report] = await loaderCall(Promise.all([services.reportCounts.counts(), services.salesReports.dashboard()]));
+  return { counts, report };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Dashboard · Admin Panel', matches);

@@ -1,6 +1,5 @@
-import type { Bill } from '@shop/core';
 import { servicesOf } from '../context';
-import { adminLoad } from '../features/admin/admin-api.server';
+import { loaderCall } from '../lib/service-call.server';
 import { requireAdmin } from '../lib/page-middleware.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import { invoiceOfBill, invoicePageOptions } from '../features/invoice/invoice-model';
@@ -12,10 +11,8 @@ import { privatePageMeta } from '../lib/meta';
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const [{ bill }, settings] = await Promise.all([
-    adminLoad<{ bill: Bill }>(request, context, `/api/admin/bill/getBill/${encodeURIComponent(params.billId)}`),
-    servicesOf(context).settings.get(),
-  ]);
+  const services = servicesOf(context);
+  const [bill, settings] = await loaderCall(Promise.all([services.billing.get(params.billId), services.settings.get()]));
   return { invoice: invoiceOfBill(bill), settings, ...invoicePageOptions(request.url) };
 }
 

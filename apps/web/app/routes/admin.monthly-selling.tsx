@@ -1,7 +1,9 @@
-import type { MonthlyReport } from '@shop/core';
+import { monthlyQuerySchema } from '@shop/core';
 import { ArrowDownRight, ArrowUpRight, CalendarDays, IndianRupee, Package, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
-import { adminLoad } from '../features/admin/admin-api.server';
+import { servicesOf } from '../context';
+import { loaderCall } from '../lib/service-call.server';
+import { reportQuery } from '../features/reports/report-query';
 import { AdminPageError } from '../features/admin/admin-error';
 import { PageHeader } from '../components/page-header';
 import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/reports/sales-charts';
@@ -9,9 +11,10 @@ import { MetricTile, PeriodLabel, PeriodNav, PeriodTable, money, shortDate } fro
 import type { Route } from './+types/admin.monthly-selling';
 import { privatePageMeta } from '../lib/meta';
 
+/** The month of ?month (YYYY-MM; this month without it); a malformed one is refused in the API's words (400). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const month = new URL(request.url).searchParams.get('month');
-  return adminLoad<MonthlyReport>(request, context, `/api/admin/report/monthly${month ? `?month=${encodeURIComponent(month)}` : ''}`);
+  const { month } = reportQuery(request, monthlyQuerySchema);
+  return loaderCall(servicesOf(context).salesReports.monthly(month));
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>

@@ -1,36 +1,30 @@
-import { formatINR, type BillPage } from '@shop/core';
+import { billQuerySchema, formatINR } from '@shop/core';
 import { Download, Printer } from 'lucide-react';
 import { useNavigation } from 'react-router';
-import { adminLoad } from '../features/admin/admin-api.server';
+import { servicesOf } from '../context';
 import { AdminPageError } from '../features/admin/admin-error';
 import { FilterBar, FilterField, filterInputClass } from '../components/filter-bar';
 import { EmptyState, PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
-import { billInvoicePath } from '../features/billing/api';
+import { billInvoicePath } from '../features/billing/invoice-path';
 import { openInvoiceWindow } from '../lib/invoice-window';
+import { fieldError } from '../lib/failure';
+import { apiQuery, readListQuery } from '../lib/list-query';
+import { loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/admin.total-bills';
 import { privatePageMeta } from '../lib/meta';
 
-const FILTERS = ['customer', 'from', 'to', 'page'] as const;
-
-/** The filters of the address, as the API takes them. */
-function filterQuery(url: URL): string {
-  const query = new URLSearchParams();
-  for (const name of FILTERS) {
-    const value = url.searchParams.get(name)?.trim();
-    if (value) query.set(name, value);
-  }
-  return query.toString();
-}
-
+/** Bills of the URL's filters (customer, IST days, page), 50 a page; the CSV export asks the API for the same filters. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const query = filterQuery(url);
-  const page = await adminLoad<BillPage>(request, context, `/api/admin/bill/getAllBills${query ? `?${query}` : ''}`);
-  const exportQuery = new URLSearchParams(query);
-  exportQuery.delete('page');
+  const { query, failure } = readListQuery(url, billQuerySchema);
+  const page = await loaderCall(servicesOf(context).billing.list(query));
+  const exportQuery = new URLSearchParams(apiQuery(url.searchParams, ['customer', 'from', 'to']));
+  // Only what the list could read: a refused filter is left out of the export too.
+  for (const name of Object.keys(failure?.fields ?? {})) exportQuery.delete(name);
   return {
     ...page,
+    failure,
     filters: {
       customer: url.searchParams.get('customer') ?? '',
       from: url.searchParams.get('from') ?? '',
@@ -46,7 +40,7 @@ const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeSty
 
 /** Spec §2.17: bills newest first with their items, filtered by customer and IST days, CSV export, 50 a page. */
 export default function TotalBillsPage({ loaderData }: Route.ComponentProps) {
-  const { bills, total, page, limit, filters, exportUrl } = loaderData;
+  const { bills, total, page, limit, filters, exportUrl, failure } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/totalBills';
 
@@ -61,14 +55,14 @@ export default function TotalBillsPage({ loaderData }: Route.ComponentProps) {
           </a>
         }
       />
-      <FilterBar label="Filter bills">
-        <FilterField label="Customer name" name="customer">
+      <FilterBar label="Filter bills" failure={failure}>
+        <FilterField label="Customer name" name="customer" error={fieldError(failure, 'customer')}>
           <input id="filter-customer" name="customer" defaultValue={filters.customer} className={filterInputClass} autoComplete="off" />
         </FilterField>
-        <FilterField label="Start date" name="from">
+        <FilterField label="Start date" name="from" error={fieldError(failure, 'from')}>
           <input id="filter-from" name="from" type="date" defaultValue={filters.from} className={filterInputClass} />
         </FilterField>
-        <FilterField label="End date" name="to">
+        <FilterField label="End date" name="to" error={fieldError(failure, 'to')}>
           <input id="filter-to" name="to" type="date" defaultValue={filters.to} className={filterInputClass} />
         </FilterField>
       </FilterBar>
@@ -123,9 +117,19 @@ export default function TotalBillsPage({ loaderData }: Route.ComponentProps) {
                 </tbody>
               </table>
               <div className="mt-auto flex justify-end pt-3">
-                <button type="button" className="btn btn-outline" onClick={() => openInvoiceWindow(billInvoicePath(bill._id))}>
+                {/* A link to the invoice without scripts; with them, its own 800×600 window that prints (spec §2.18). */}
+                <a
+                  href={`${billInvoicePath(bill._id)}?print=1`}
+                  target="_blank"
+                  rel="noopener"
+                  className="btn btn-outline"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    openInvoiceWindow(billInvoicePath(bill._id));
+                  }}
+                >
                   <Printer aria-hidden="true" className="h-4 w-4" /> Print Invoice
-                </button>
+                </a>
               </div>
             </li>
           ))}

@@ -1,6 +1,8 @@
-import { addDays, type WeeklyReport } from '@shop/core';
+import { addDays, weeklyQuerySchema } from '@shop/core';
 import { CalendarDays, IndianRupee, Package, Trophy } from 'lucide-react';
-import { adminLoad } from '../features/admin/admin-api.server';
+import { servicesOf } from '../context';
+import { loaderCall } from '../lib/service-call.server';
+import { reportQuery } from '../features/reports/report-query';
 import { AdminPageError } from '../features/admin/admin-error';
 import { PageHeader } from '../components/page-header';
 import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/reports/sales-charts';
@@ -8,10 +10,10 @@ import { MetricTile, PeriodLabel, PeriodNav, PeriodTable, money, shortDate } fro
 import type { Route } from './+types/admin.weekly-selling';
 import { privatePageMeta } from '../lib/meta';
 
+/** The week of ?weekStart (a Monday; this week without it); a malformed one is refused in the API's words (400). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const weekStart = new URL(request.url).searchParams.get('weekStart');
-  const query = weekStart ? `?weekStart=${encodeURIComponent(weekStart)}` : '';
-  return adminLoad<WeeklyReport>(request, context, `/api/admin/report/weekly${query}`);
+  const { weekStart } = reportQuery(request, weeklyQuerySchema);
+  return loaderCall(servicesOf(context).salesReports.weekly(weekStart));
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>

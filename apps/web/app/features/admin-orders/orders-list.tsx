@@ -1,45 +1,30 @@
-import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@shop/core';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, type AdminOrderRow } from '@shop/core';
 import { ChevronRight } from 'lucide-react';
-import { Form, Link, useSearchParams } from 'react-router';
-import { formatDateTime, rupees } from '../../lib/order-format';
-import { StatusChip } from '../../components/status-chip';
-import { apiQuery } from '../../lib/list-query';
+import { Link, useSearchParams } from 'react-router';
+import { FilterBar, FilterField, filterInputClass } from '../../components/filter-bar';
+import { EmptyState, PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
-import { useLoad } from '../../lib/use-load';
-import { listOrders } from './api';
+import { StatusChip } from '../../components/status-chip';
+import { fieldError, type Failure } from '../../lib/failure';
+import { formatDateTime, rupees } from '../../lib/order-format';
 
-export const ORDER_QUERY_NAMES = ['status', 'q', 'from', 'to', 'page'] as const;
-export const adminOrderPath = (orderId: string) => `/admin/orders/${orderId}`;
-
-const control = 'min-h-11 w-full rounded-xl border border-line bg-white px-3 text-sm text-ink';
-
-function Filters() {
+function Filters({ failure }: { failure: Failure | null }) {
   const [search] = useSearchParams();
+  const value = (name: string) => search.get(name) ?? '';
   return (
-    <Form
-      method="get"
-      role="search"
-      key={search.toString()}
-      className="grid grid-cols-2 gap-2 lg:grid-cols-[1.5fr_1fr_auto_auto_auto] lg:items-end"
-    >
-      <div className="col-span-2 lg:col-span-1">
-        <label htmlFor="orders-q" className="text-xs font-medium text-muted">
-          Search
-        </label>
+    <FilterBar label="Filter orders" failure={failure}>
+      <FilterField label="Search" name="q" wide error={fieldError(failure, 'q')}>
         <input
-          id="orders-q"
+          id="filter-q"
           name="q"
           type="search"
-          defaultValue={search.get('q') ?? ''}
+          defaultValue={value('q')}
           placeholder="Order number, customer or phone"
-          className={control}
+          className={filterInputClass}
         />
-      </div>
-      <div className="col-span-2 lg:col-span-1">
-        <label htmlFor="orders-status" className="text-xs font-medium text-muted">
-          Status
-        </label>
-        <select id="orders-status" name="status" defaultValue={search.get('status') ?? ''} className={control}>
+      </FilterField>
+      <FilterField label="Status" name="status" wide error={fieldError(failure, 'status')}>
+        <select id="filter-status" name="status" defaultValue={value('status')} className={filterInputClass}>
           <option value="">Any status</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -47,51 +32,45 @@ function Filters() {
             </option>
           ))}
         </select>
-      </div>
-      <div>
-        <label htmlFor="orders-from" className="text-xs font-medium text-muted">
-          From
-        </label>
-        <input id="orders-from" name="from" type="date" defaultValue={search.get('from') ?? ''} className={control} />
-      </div>
-      <div>
-        <label htmlFor="orders-to" className="text-xs font-medium text-muted">
-          To
-        </label>
-        <input id="orders-to" name="to" type="date" defaultValue={search.get('to') ?? ''} className={control} />
-      </div>
-      <button type="submit" className="btn btn-primary col-span-2 lg:col-span-1">
-        Apply
-      </button>
-    </Form>
+      </FilterField>
+      <FilterField label="From" name="from" error={fieldError(failure, 'from')}>
+        <input id="filter-from" name="from" type="date" defaultValue={value('from')} className={filterInputClass} />
+      </FilterField>
+      <FilterField label="To" name="to" error={fieldError(failure, 'to')}>
+        <input id="filter-to" name="to" type="date" defaultValue={value('to')} className={filterInputClass} />
+      </FilterField>
+    </FilterBar>
   );
 }
 
 /** Orders newest first, filtered by status, search and dates; every filter and the page live in the URL. */
-export function OrdersList() {
-  const [search] = useSearchParams();
-  const list = useLoad(listOrders, apiQuery(search, ORDER_QUERY_NAMES));
+export function OrdersList({
+  orders,
+  total,
+  page,
+  limit,
+  failure,
+  orderHref,
+}: {
+  orders: AdminOrderRow[];
+  total: number;
+  page: number;
+  limit: number;
+  failure: Failure | null;
+  /** Where an order's row leads (its page). */
+  orderHref: (orderId: string) => string;
+}) {
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-semibold sm:text-3xl">Orders</h1>
-      <Filters />
-      {list.error ? (
-        <p role="alert" className="rounded-xl bg-wine-50 p-4 text-sm text-wine-700">
-          {list.error}
-        </p>
-      ) : !list.data ? (
-        <p className="py-10 text-center text-muted">Loading...</p>
-      ) : list.data.orders.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line bg-white p-10 text-center text-muted">No orders match these filters.</p>
+    <>
+      <PageHeader title="Orders" description={`${total.toLocaleString('en-IN')} ${total === 1 ? 'order' : 'orders'}`} />
+      <Filters failure={failure} />
+      {orders.length === 0 ? (
+        <EmptyState title="No orders match these filters." />
       ) : (
-        <ul
-          className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white"
-          aria-label="Orders"
-          aria-busy={list.loading}
-        >
-          {list.data.orders.map((order) => (
+        <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white" aria-label="Orders">
+          {orders.map((order) => (
             <li key={order._id}>
-              <Link to={adminOrderPath(order._id)} className="flex items-center gap-3 px-4 py-3 hover:bg-ivory sm:gap-4">
+              <Link to={orderHref(order._id)} className="flex items-center gap-3 px-4 py-3 hover:bg-ivory sm:gap-4">
                 <span className="grid min-w-0 flex-1 gap-y-0.5 md:grid-cols-[11rem_minmax(0,1fr)_11rem] md:items-center md:gap-x-6">
                   <span className="whitespace-nowrap font-semibold">{order.orderNumber}</span>
                   <span className="min-w-0 truncate text-sm">
@@ -115,7 +94,7 @@ export function OrdersList() {
           ))}
         </ul>
       )}
-      {list.data && <Pager total={list.data.total} page={list.data.page} limit={list.data.limit} noun="orders" />}
-    </div>
+      <Pager total={total} page={page} limit={limit} noun="orders" />
+    </>
   );
 }

@@ -4,7 +4,9 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/api-client';
 import { openInvoiceWindow } from '../../lib/invoice-window';
-import { billInvoicePath, createBill, findBillableItems } from './api';
+import { createBill } from './api/create-bill';
+import { findBillableItems } from './api/find-billable-items';
+import { billInvoicePath } from './invoice-path';
 
 // The counter's billing screen (issue 11): keyboard first. A barcode scanner types the SKU and Enter into the
 // search box; the cashier types names and picks with the arrow keys; totals come from @shop/core as typed.
@@ -173,7 +175,7 @@ export function BillingScreen() {
     }
     setSaving(true);
     try {
-      const { bill } = await createBill({
+      const bill = await createBill({
         customerName: customerName.trim() || undefined,
         customerPhone: customerPhone.trim() || undefined,
         discount: discountValue,
@@ -240,6 +242,12 @@ export function BillingScreen() {
       }}
     >
       <div className="space-y-6">
+        {/* Scanning, searching and totalling happen in the browser as the cashier types. */}
+        <noscript>
+          <p role="alert" className="rounded-xl border border-wine-100 bg-wine-50 px-4 py-3 text-sm font-medium text-wine-800">
+            The counter needs JavaScript to scan items and total the bill. Please turn it on in this browser.
+          </p>
+        </noscript>
         <section aria-labelledby="find-title" className="rounded-2xl border border-line bg-white p-4 sm:p-6">
           <h2 id="find-title" className="text-lg font-semibold">
             Add items
