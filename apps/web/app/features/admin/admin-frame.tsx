@@ -18,7 +18,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { Form, Link, NavLink, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
+import { Form, Link, NavLink, useLocation, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
+import { useHydrated } from '../../components/enhanced';
 import { Logo } from '../../components/logo';
 import { useModalDialog } from '../../lib/use-modal';
 import type { RootLoaderData } from '../../root';
@@ -125,20 +126,47 @@ function SidebarContent({ admin, onNavigate }: { admin: PublicAdmin; onNavigate?
   );
 }
 
-/** The phone and tablet menu: the sidebar in a drawer from the left, on the browser's own modal <dialog>. */
+const MENU_BUTTON = '-ml-2 flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sand lg:hidden';
+const DRAWER = 'fixed inset-y-0 left-0 m-0 h-dvh max-h-none w-[min(20rem,85vw)] bg-wine-800 p-4';
+
+/**
+ * The phone and tablet menu: the sidebar in a drawer from the left. Before the scripts run (or without them) a
+ * native disclosure opens it; after, the browser's own modal <dialog>.
+ */
 function MenuDrawer({ admin }: { admin: PublicAdmin }) {
+  return useHydrated() ? <MenuDialog admin={admin} /> : <MenuDisclosure admin={admin} />;
+}
+
+/** The server's HTML: `<details>` whose summary opens the drawer; its close link reloads the page as it was. */
+function MenuDisclosure({ admin }: { admin: PublicAdmin }) {
+  const { pathname, search } = useLocation();
+  return (
+    <details className="lg:hidden">
+      <summary aria-label="Open menu" className={`${MENU_BUTTON} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+        <Menu aria-hidden="true" className="h-6 w-6" />
+      </summary>
+      <div role="group" aria-label="Admin menu" className={`${DRAWER} z-30 overflow-y-auto shadow-xl`}>
+        <a
+          href={pathname + search}
+          className="absolute right-3 top-3 flex h-11 w-11 items-center justify-center rounded-full text-white hover:bg-white/10"
+          aria-label="Close menu"
+        >
+          <X aria-hidden="true" className="h-5 w-5" />
+        </a>
+        <SidebarContent admin={admin} />
+      </div>
+    </details>
+  );
+}
+
+/** Once the scripts run: the drawer on the browser's own modal <dialog>. */
+function MenuDialog({ admin }: { admin: PublicAdmin }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDialogElement>(null);
   useModalDialog(ref, open);
   return (
     <>
-      <button
-        type="button"
-        className="-ml-2 flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-sand lg:hidden"
-        aria-label="Open menu"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-      >
+      <button type="button" className={MENU_BUTTON} aria-label="Open menu" aria-expanded={open} onClick={() => setOpen(true)}>
         <Menu aria-hidden="true" className="h-6 w-6" />
       </button>
       <dialog
@@ -146,7 +174,7 @@ function MenuDrawer({ admin }: { admin: PublicAdmin }) {
         aria-label="Admin menu"
         onClose={() => setOpen(false)}
         onClick={(event) => event.target === ref.current && setOpen(false)}
-        className="fixed inset-y-0 left-0 m-0 h-dvh max-h-none w-[min(20rem,85vw)] bg-wine-800 p-4 backdrop:bg-ink/50 lg:hidden"
+        className={`${DRAWER} backdrop:bg-ink/50 lg:hidden`}
       >
         <button
           type="button"
@@ -166,6 +194,7 @@ function MenuDrawer({ admin }: { admin: PublicAdmin }) {
 export function AdminFrame({ admin, children }: { admin: PublicAdmin; children: ReactNode }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const loading = navigation.state === 'loading';
   return (
     <div className="min-h-dvh bg-ivory lg:grid lg:grid-cols-[16rem_1fr]">
@@ -178,14 +207,17 @@ export function AdminFrame({ admin, children }: { admin: PublicAdmin; children: 
         <div className="sticky top-0 z-20 border-b border-line bg-ivory/95 backdrop-blur">
           <div className="flex min-h-14 items-center gap-2 px-4 sm:px-6 lg:px-8">
             <MenuDrawer admin={admin} />
-            <button
-              type="button"
-              onClick={() => void navigate(-1)}
-              className="flex min-h-11 items-center gap-1.5 rounded-full px-2 text-sm font-medium hover:bg-sand"
-            >
-              <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-              Back
-            </button>
+            {/* Back walks the browser's history, which only the scripts can do: the browser's own Back does it before. */}
+            {hydrated && (
+              <button
+                type="button"
+                onClick={() => void navigate(-1)}
+                className="flex min-h-11 items-center gap-1.5 rounded-full px-2 text-sm font-medium hover:bg-sand"
+              >
+                <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+                Back
+              </button>
+            )}
             <span className="ml-1 hidden truncate font-display text-base text-wine-700 min-[400px]:inline lg:hidden">Admin Panel</span>
             <div className="ml-auto flex items-center gap-2">
               {loading && (
