@@ -57,6 +57,9 @@ export function UrlModalOpener({
   );
 }
 
+/** The modal's widths (components/modal.tsx), for the same content in the page. */
+const SECTION_WIDTHS = { md: 'max-w-lg', xl: 'max-w-xl', '3xl': 'max-w-3xl' } as const;
+
 /**
  * A dialog over the page once the scripts run; before (or without) them, a section of the page in its place,
  * whose Close is a link to `closeHref` (the page as it was). For what an action answered (an import's report)
@@ -66,7 +69,7 @@ export function PageDialog({
   title,
   onClose,
   closeHref,
-  width,
+  width = 'md',
   children,
 }: {
   title: string;
@@ -83,7 +86,7 @@ export function PageDialog({
       </Modal>
     );
   return (
-    <section aria-label={title} className="mb-5 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6">
+    <section aria-label={title} className={`mb-5 rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-6 ${SECTION_WIDTHS[width]}`}>
       <div className="mb-4 flex items-start justify-between gap-4">
         <h2 className="font-display text-xl font-semibold text-ink">{title}</h2>
         <Link to={closeHref} className="-m-2 rounded-full p-2 text-sm font-medium text-muted hover:bg-sand hover:text-ink">

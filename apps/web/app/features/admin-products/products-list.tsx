@@ -104,7 +104,7 @@ function Stock({ product }: { product: AdminProductRow }) {
 
 function RowActions({ product }: { product: AdminProductRow }) {
   return (
-    <span className="inline-flex flex-wrap justify-end gap-2">
+    <span className="inline-flex flex-wrap justify-end gap-2 lg:flex-nowrap">
       <Link to={productViewPath(product._id)} className="btn btn-outline min-h-10 px-4" aria-label={`Edit ${product.productName}`}>
         <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
       </Link>
