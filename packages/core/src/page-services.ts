@@ -40,6 +40,7 @@ import type { CappedLine, Cart, GuestCartLine } from './cart.js';
 import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery } from './catalogue.js';
 import type { ContactMessageInput } from './contact.js';
 import type { OrderDetail, OrderSummary } from './orders.js';
+import type { ReturnReason } from './policy.js';
 import type { ShopSettings } from './settings.js';
 
 /**
@@ -108,11 +109,18 @@ export interface PageServices {
   orders: {
     listMine(userId: string): Promise<OrderSummary[]>;
     getMine(userId: string, orderId: string): Promise<OrderDetail>;
+    /** Spec §9: damaged, defective, wrong or missing items, within CLAIM_WINDOW_HOURS of delivery (CONFLICT after). */
+    requestReturn(userId: string, orderId: string, input: { reason: ReturnReason; note: string; photos: string[] }): Promise<unknown>;
   };
   /** Where pages link photos: MEDIA_PUBLIC_URL (a CDN or public bucket) or the shop's own /media. */
   media: { readonly baseUrl: string };
   /** What the payment page needs to open Razorpay Checkout (or the emulator's stand-in). */
-  payments: { readonly keyId: string; readonly checkoutScriptUrl: string };
+  payments: {
+    readonly keyId: string;
+    readonly checkoutScriptUrl: string;
+    /** Cancels the shopper's order before it ships (CONFLICT after); a paid one is refunded in full, once. */
+    cancelOrder(userId: string, orderId: string, reason: string): Promise<void>;
+  };
   /**
    * A variant's stock changes, newest first (the newest 50; a variant-less product by its own id). Back-office
    * only: the page must have checked `identity.admin()` first (the JSON call is guarded by the admin scope).

@@ -1,8 +1,7 @@
 import { privatePageMeta } from '../lib/meta';
-import { ORDER_STATUS_LABELS, type OrderDetail } from '@shop/core';
+import { ORDER_STATUS_LABELS, cancelOrderSchema, requestReturnSchema, type OrderDetail } from '@shop/core';
 import { ArrowLeft, Printer } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useRevalidator, useRouteLoaderData } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
 import { OrderActions } from '../features/orders/order-actions';
 import { formatDateTime, formatDeliveryWindow, methodLabel, paymentStatusLabel, rupees } from '../lib/order-format';
@@ -11,7 +10,9 @@ import { openInvoiceWindow } from '../lib/invoice-window';
 import { ReceiptHeader } from '../features/orders/receipt-header';
 import { StatusChip } from '../components/status-chip';
 import { servicesOf, signedInShopper } from '../context';
-import { loaderCall } from '../lib/service-call.server';
+import { actionCall, formFailure, loaderCall } from '../lib/service-call.server';
+import { done } from '../lib/flash.server';
+import { validate } from '../lib/form';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/user.order';
 
@@ -19,6 +20,40 @@ import type { Route } from './+types/user.order';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = signedInShopper(context);
   return { order: await loaderCall(servicesOf(context).orders.getMine(user._id, params.orderId)) };
+}
+
+/**
+ * Cancel (intent 'cancel', with the reason) or return (intent 'return', reason and note) the order, posted from
+ * the order's dialogs (with scripts) or its disclosures (without): the page comes back with what happened; a
+ * refusal is shown beside the fields, or at the top of the form.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = signedInShopper(context);
+  const services = servicesOf(context);
+  const form = await request.formData();
+  const intent = form.get('intent') === 'return' ? 'return' : 'cancel';
+  const back = paths.userOrder(params.orderId);
+  if (intent === 'cancel') {
+    const checked = validate(cancelOrderSchema, { reason: form.get('reason') ?? '' });
+    if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { intent });
+    const order = await loaderCall(services.orders.getMine(user._id, params.orderId));
+    return actionCall(
+      services.payments.cancelOrder(user._id, params.orderId, checked.data.reason),
+      () =>
+        done(form, back, {
+          kind: 'success',
+          message: order.payment ? `Order cancelled. Your refund of ${rupees(order.total)} has been started.` : 'Order cancelled.',
+        }),
+      { intent },
+    );
+  }
+  const checked = validate(requestReturnSchema, { reason: form.get('reason') ?? '', note: form.get('note') ?? '' });
+  if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { intent });
+  return actionCall(
+    services.orders.requestReturn(user._id, params.orderId, checked.data),
+    () => done(form, back, { kind: 'success', message: 'Return requested. We will get back to you within 2 business days.' }),
+    { intent },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => privatePageMeta(data ? `Order ${data.order.orderNumber}` : 'Order', matches);
@@ -51,10 +86,7 @@ function Timeline({ order }: { order: OrderDetail }) {
 /** An order: items with their price breakdown, address, payment, timeline, delivery window, cancel or return, and a printable receipt. */
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const settings = useRouteLoaderData<RootLoaderData>('root')?.settings;
-  const { revalidate } = useRevalidator();
-  // A cancel or return answers the order as it is now; the next load replaces it.
-  const [changed, setChanged] = useState<OrderDetail | null>(null);
-  const order = changed && changed._id === loaderData.order._id ? changed : loaderData.order;
+  const { order } = loaderData;
   const { payment, address } = order;
 
   return (
@@ -78,13 +110,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex flex-wrap gap-3 print:hidden">
-          <OrderActions
-            order={order}
-            onChanged={(updated) => {
-              setChanged(updated);
-              void revalidate();
-            }}
-          />
+          <OrderActions order={order} />
           <button
             type="button"
             className="btn btn-outline"

@@ -1,0 +1,67 @@
+import { AppError, type OrderDetail, type PageContext, type PublicUser } from '@shop/core';
+import { parseSetCookie } from 'cookie';
+import { describe, expect, it, vi } from 'vitest';
+import { createLoadContext, shopperContext } from '../context';
+import { FLASH_COOKIE } from '../lib/flash.server';
+import { action } from './user.order';
+
+const asha = { _id: 'u1' } as PublicUser;
+const paidOrder = {
+  _id: 'o1',
+  orderNumber: 'ORD-2026-000001',
+  total: 129_900,
+  payment: { paymentStatus: 'captured' },
+} as unknown as OrderDetail;
+
+function post(fields: Record<string, string>, services: Record<string, unknown>, enhanced = false) {
+  const body = new URLSearchParams(fields);
+  if (enhanced) body.set('_enhanced', '1');
+  const request = new Request('http://localhost/user/orders/o1', { method: 'POST', body });
+  const context = createLoadContext({ services } as unknown as PageContext);
+  context.set(shopperContext, asha);
+  return { request, context, params: { orderId: 'o1' }, url: new URL(request.url), pattern: '/user/orders/:orderId' };
+}
+
+const dataOf = (value: unknown) => value as { data: Record<string, unknown>; init: { status?: number } | null };
+
+describe('the order page’s action', () => {
+  it('asks why before cancelling, then cancels a paid order with its refund’s words', async () => {
+    const cancelOrder = vi.fn(async () => {});
+    const services = { payments: { cancelOrder }, orders: { getMine: vi.fn(async () => paidOrder) } };
+    const empty = dataOf(await action(post({ intent: 'cancel', reason: ' ' }, services, true)));
+    expect(empty.init?.status).toBe(400);
+    expect(empty.data).toMatchObject({ ok: false, intent: 'cancel', fields: { reason: 'Please tell us why you are cancelling.' } });
+    expect(cancelOrder).not.toHaveBeenCalled();
+
+    const done = dataOf(await action(post({ intent: 'cancel', reason: 'Ordered the wrong size' }, services, true)));
+    expect(cancelOrder).toHaveBeenCalledWith('u1', 'o1', 'Ordered the wrong size');
+    expect(done.data).toMatchObject({ ok: true, toast: { message: 'Order cancelled. Your refund of ₹1,299 has been started.' } });
+  });
+
+  it('requests a return, and without scripts goes back to the order with the message', async () => {
+    const requestReturn = vi.fn(async () => ({}));
+    const answer = (await action(
+      post({ intent: 'return', reason: 'damaged', note: 'Torn seam' }, { orders: { requestReturn } }),
+    )) as Response;
+    expect(requestReturn).toHaveBeenCalledWith('u1', 'o1', { reason: 'damaged', note: 'Torn seam', photos: [] });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toBe('/user/orders/o1');
+    const flash = answer.headers
+      .getSetCookie()
+      .map((cookie) => parseSetCookie(cookie))
+      .find((cookie) => cookie.name === FLASH_COOKIE);
+    expect(JSON.parse(flash?.value ?? '{}')).toEqual({
+      kind: 'success',
+      message: 'Return requested. We will get back to you within 2 business days.',
+    });
+  });
+
+  it('shows the service’s refusal on the form (a shipped order, a return too late)', async () => {
+    const requestReturn = vi.fn(async () => {
+      throw new AppError('CONFLICT', 'Returns must be requested within 48 hours of delivery.');
+    });
+    const refused = dataOf(await action(post({ intent: 'return', reason: 'wrong' }, { orders: { requestReturn } })));
+    expect(refused.init?.status).toBe(409);
+    expect(refused.data).toMatchObject({ ok: false, intent: 'return', error: 'Returns must be requested within 48 hours of delivery.' });
+  });
+});
