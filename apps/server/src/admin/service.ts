@@ -10,7 +10,6 @@ import {
   type Invite,
   type PublicAdmin,
 } from '@shop/core';
-import { and, asc, desc, eq } from 'drizzle-orm';
 import { COMMAND_LINE, recordAudit, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -21,7 +20,21 @@ import type { Session } from '../identity/sessions.js';
 import { daysAfter, hashToken, newToken } from '../identity/tokens.js';
 import type { SettingsService } from '../settings/service.js';
 import { adminKind } from './session.js';
-import { adminInvites, admins } from './tables.js';
+import {
+  activeOwnerEmails,
+  adminByEmail,
+  allAdmins,
+  insertAdmin,
+  insertInvite,
+  inviteByTokenHash,
+  lockAdmin,
+  lockInvite,
+  newestInvites,
+  updateAdmin,
+  updateInvite,
+  type AdminRow,
+  type InviteRow,
+} from './queries.js';
 
 export { WRONG_ADMIN_LOGIN } from './session.js';
 export const INVALID_INVITE = 'This invite link is not valid or has expired. Ask the owner for a new one.';
@@ -33,9 +46,6 @@ export interface AdminsOptions {
   now: () => Date;
   onMailError?: (error: unknown) => void;
 }
-
-type AdminRow = typeof admins.$inferSelect;
-type InviteRow = typeof adminInvites.$inferSelect;
 
 export const toPublicAdmin = (row: AdminRow): PublicAdmin => ({
   _id: row.id,
@@ -65,12 +75,9 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
    */
   function alertOwners(admin: AdminRow, alert: PasswordFailureAlert): void {
     const send = async () => {
-      const owners = await db
-        .select({ email: admins.email })
-        .from(admins)
-        .where(and(eq(admins.role, 'owner'), eq(admins.active, true)));
+      const owners = await activeOwnerEmails(db);
       const shop = await options.settings.get();
-      for (const to of new Set([...owners.map((owner) => owner.email), admin.email])) {
+      for (const to of new Set([...owners, admin.email])) {
         const mail = failedLoginsMail({
           to,
           account: admin.email,
@@ -90,14 +97,10 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
   async function createOrReset(input: { email: string; name: string; password: string }, actor: AuditActor) {
     const passwordHash = await hash(input.password, ARGON2);
     const result = await db.transaction(async (tx) => {
-      const [existing] = await tx.select().from(admins).where(eq(admins.email, input.email)).for('update');
+      const existing = await adminByEmail(tx, input.email, { lock: true });
       const at = now();
       if (existing) {
-        const [row] = await tx
-          .update(admins)
-          .set({ passwordHash, active: true, updatedAt: at })
-          .where(eq(admins.id, existing.id))
-          .returning();
+        const row = await updateAdmin(tx, existing.id, { passwordHash, active: true, updatedAt: at });
         await sessions.revokeAll(existing.id, tx);
         await recordAudit(
           tx,
@@ -107,18 +110,24 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
             entity: 'admin',
             entityId: existing.id,
             before: accountSnapshot(existing),
-            after: accountSnapshot(row!),
+            after: accountSnapshot(row),
           },
           at,
         );
-        return { created: false, admin: toPublicAdmin(row!) };
+        return { created: false, admin: toPublicAdmin(row) };
       }
-      const [row] = await tx
-        .insert(admins)
-        .values({ name: input.name, email: input.email, passwordHash, role: 'owner', createdAt: at, updatedAt: at })
-        .returning();
-      await recordAudit(tx, actor, { action: 'admin.create', entity: 'admin', entityId: row!.id, after: accountSnapshot(row!) }, at);
-      return { created: true, admin: toPublicAdmin(row!) };
+      const row = await insertAdmin(tx, {
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        role: 'owner',
+        createdAt: at,
+        updatedAt: at,
+      });
+      // Only a command line racing another for the same new address gets here; the other made the account.
+      if (!row) throw new AppError('CONFLICT', 'There is already an admin account for this email.');
+      await recordAudit(tx, actor, { action: 'admin.create', entity: 'admin', entityId: row.id, after: accountSnapshot(row) }, at);
+      return { created: true, admin: toPublicAdmin(row) };
     });
     // A reset is also how the owner gets back in after a lock-out.
     await identity.forgetFailedLogins(input.email);
@@ -158,36 +167,32 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
     async register(input: AdminRegisterInput): Promise<PublicAdmin> {
       const details = adminRegisterSchema.parse(input);
       // A made-up token costs one indexed read, never an argon2 hash; the transaction below checks it again under lock.
-      const [known] = await db
-        .select()
-        .from(adminInvites)
-        .where(eq(adminInvites.tokenHash, hashToken(details.inviteToken)));
+      const known = await inviteByTokenHash(db, hashToken(details.inviteToken));
       if (!known || inviteStatus(known, now()) !== 'pending')
         throw new AppError('INVALID_DATA', INVALID_INVITE, { inviteToken: INVALID_INVITE });
       const passwordHash = await hash(details.adminPassword, ARGON2);
       return db.transaction(async (tx) => {
         const at = now();
-        const [invite] = await tx
-          .select()
-          .from(adminInvites)
-          .where(eq(adminInvites.tokenHash, hashToken(details.inviteToken)))
-          .for('update');
+        const invite = await inviteByTokenHash(tx, hashToken(details.inviteToken), { lock: true });
         if (!invite || inviteStatus(invite, at) !== 'pending')
           throw new AppError('INVALID_DATA', INVALID_INVITE, { inviteToken: INVALID_INVITE });
         if (invite.email !== details.adminEmail) {
           const message = 'This invite was sent to another email address.';
           throw new AppError('INVALID_DATA', message, { adminEmail: message });
         }
-        const [row] = await tx
-          .insert(admins)
-          .values({ name: details.adminName, email: details.adminEmail, passwordHash, role: invite.role, createdAt: at, updatedAt: at })
-          .onConflictDoNothing({ target: admins.email })
-          .returning();
+        const row = await insertAdmin(tx, {
+          name: details.adminName,
+          email: details.adminEmail,
+          passwordHash,
+          role: invite.role,
+          createdAt: at,
+          updatedAt: at,
+        });
         if (!row) {
           const message = 'There is already an admin account for this email.';
           throw new AppError('CONFLICT', message, { adminEmail: message });
         }
-        await tx.update(adminInvites).set({ usedAt: at, usedBy: row.id }).where(eq(adminInvites.id, invite.id));
+        await updateInvite(tx, invite.id, { usedAt: at, usedBy: row.id });
         const admin = toPublicAdmin(row);
         await recordAudit(
           tx,
@@ -205,19 +210,22 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
       const at = now();
       const expiresAt = daysAfter(at, ADMIN_INVITE_DAYS);
       await db.transaction(async (tx) => {
-        const [existing] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.email, input.email));
-        if (existing) {
+        if (await adminByEmail(tx, input.email)) {
           const message = 'There is already an admin account for this email.';
           throw new AppError('CONFLICT', message, { email: message });
         }
-        const [row] = await tx
-          .insert(adminInvites)
-          .values({ tokenHash: hashToken(token), email: input.email, role: input.role, createdBy: actor.id, createdAt: at, expiresAt })
-          .returning();
+        const row = await insertInvite(tx, {
+          tokenHash: hashToken(token),
+          email: input.email,
+          role: input.role,
+          createdBy: actor.id,
+          createdAt: at,
+          expiresAt,
+        });
         await recordAudit(
           tx,
           actor,
-          { action: 'invite.create', entity: 'invite', entityId: row!.id, after: { email: row!.email, role: row!.role, expiresAt } },
+          { action: 'invite.create', entity: 'invite', entityId: row.id, after: { email: row.email, role: row.role, expiresAt } },
           at,
         );
       });
@@ -243,12 +251,7 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
     },
 
     async listInvites(): Promise<Invite[]> {
-      const rows = await db
-        .select({ invite: adminInvites, invitedBy: admins.name })
-        .from(adminInvites)
-        .leftJoin(admins, eq(admins.id, adminInvites.createdBy))
-        .orderBy(desc(adminInvites.createdAt))
-        .limit(200);
+      const rows = await newestInvites(db, 200);
       const at = now();
       return rows.map(({ invite, invitedBy }) => ({
         _id: invite.id,
@@ -264,12 +267,12 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
     /** The link stops working; revoking again changes nothing. A used invite cannot be revoked. */
     async revokeInvite(actor: AuditActor, inviteId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const [invite] = await tx.select().from(adminInvites).where(eq(adminInvites.id, inviteId)).for('update');
+        const invite = await lockInvite(tx, inviteId);
         if (!invite) throw new AppError('NOT_FOUND', 'Invite not found');
         if (invite.usedAt) throw new AppError('CONFLICT', 'This invite was already used; deactivate the account instead.');
         if (invite.revokedAt) return;
         const at = now();
-        await tx.update(adminInvites).set({ revokedAt: at }).where(eq(adminInvites.id, inviteId));
+        await updateInvite(tx, inviteId, { revokedAt: at });
         await recordAudit(
           tx,
           actor,
@@ -286,20 +289,20 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
     },
 
     async listAccounts(): Promise<AdminAccount[]> {
-      const rows = await db.select().from(admins).orderBy(asc(admins.createdAt));
+      const rows = await allAdmins(db);
       return rows.map((row) => ({ ...toPublicAdmin(row), active: row.active, createdAt: row.createdAt.toISOString() }));
     },
 
     /** An owner turns a staff account off (its sessions end at once) or on again; owners are not switched off here. */
     async setActive(actor: AuditActor, adminId: string, active: boolean): Promise<AdminAccount> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(admins).where(eq(admins.id, adminId)).for('update');
+        const row = await lockAdmin(tx, adminId);
         if (!row) throw new AppError('NOT_FOUND', 'Admin not found');
         if (row.role !== 'staff') throw new AppError('CONFLICT', 'Only staff accounts can be deactivated.');
         const at = now();
         let current = row;
         if (row.active !== active) {
-          [current] = (await tx.update(admins).set({ active, updatedAt: at }).where(eq(admins.id, adminId)).returning()) as [AdminRow];
+          current = await updateAdmin(tx, adminId, { active, updatedAt: at });
           await recordAudit(
             tx,
             actor,
