@@ -1,13 +1,81 @@
+import { AppError, adminReasonSchema, isUuid, updateOrderStatusSchema, type UpdateOrderStatusInput } from '@shop/core';
+import { adminOf, servicesOf } from '../context';
+import { adminActor, ownerActor } from '../features/admin/admin-actor.server';
+import { adminChange, invalidFields } from '../features/admin/admin-change.server';
 import { AdminPageError } from '../features/admin/admin-error';
+import { adminPaths } from '../features/admin/admin-paths';
 import { OrderDetailView } from '../features/admin-orders/order-detail';
-import type { Route } from './+types/admin.order';
+import { ACTION_DONE, ADMIN_ORDER_ACTIONS } from '../features/admin-orders/order-actions';
+import { validate } from '../lib/form';
+import { adminForm, formIntentOf } from '../features/admin/admin-form.server';
+import { formText } from '../lib/read-form.server';
 import { privatePageMeta } from '../lib/meta';
+import { loaderCall } from '../lib/service-call.server';
+import type { Route } from './+types/admin.order';
 
-export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Order · Admin Panel', matches);
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  privatePageMeta(`${data ? `Order ${data.order.orderNumber}` : 'Order'} · Admin Panel`, matches);
+
+/** One order with who did what; an address that names no order is the admin's not-found page. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const order = await loaderCall(servicesOf(context).adminOrders.detail(params.orderId));
+  return { order, isOwner: adminOf(context).role === 'owner' };
+}
+
+/** The order's status as the move sets it, with the courier and tracking number a shipment needs. */
+function statusInput(action: 'pack' | 'ship' | 'deliver', form: FormData): UpdateOrderStatusInput {
+  if (action === 'pack') return { status: 'packed' };
+  if (action === 'deliver') return { status: 'delivered' };
+  const checked = validate(updateOrderStatusSchema, {
+    status: 'shipped',
+    courier: formText(form, 'courier'),
+    trackingNumber: formText(form, 'trackingNumber'),
+  });
+  if (!checked.data) throw invalidFields(checked.errors);
+  return checked.data;
+}
+
+/** The reason a cancel or a refused return gives the shopper. */
+function reasonOf(form: FormData): string {
+  const checked = validate(adminReasonSchema, { reason: formText(form, 'reason') });
+  if (!checked.data) throw invalidFields(checked.errors);
+  return checked.data.reason;
+}
+
+/**
+ * The order page's moves (issue 10): pack, ship (courier, tracking number), deliver, approve or reject a return
+ * for any admin; cancel and refund, which send money back, for owners only, as the API keeps them. Each answers as
+ * a button does (adminChange): the toast with scripts, back to the order with the message without.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await adminForm(request);
+  const action = formIntentOf(form, ADMIN_ORDER_ACTIONS);
+  const { orderId } = params;
+  const orders = servicesOf(context).adminOrders;
+  const change = async () => {
+    if (!action) throw new AppError('INVALID_DATA', 'Unknown action.');
+    if (!isUuid(orderId)) throw new AppError('NOT_FOUND', 'Order not found');
+    switch (action) {
+      case 'pack':
+      case 'ship':
+      case 'deliver':
+        return orders.updateStatus(adminActor(context), orderId, statusInput(action, form));
+      case 'cancel':
+        return orders.cancel(ownerActor(context), orderId, reasonOf(form));
+      case 'approveReturn':
+        return orders.approveReturn(adminActor(context), orderId);
+      case 'rejectReturn':
+        return orders.rejectReturn(adminActor(context), orderId, reasonOf(form));
+      case 'refund':
+        return orders.refund(ownerActor(context), orderId);
+    }
+  };
+  return adminChange(request, form, adminPaths.order(orderId), change, action ? ACTION_DONE[action] : '');
+}
 
 /** /admin/orders/{orderId}: items, address, payment, timeline, the next moves and the packing slip. */
-export default function AdminOrderPage({ params }: Route.ComponentProps) {
-  return <OrderDetailView key={params.orderId} orderId={params.orderId} />;
+export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
+  return <OrderDetailView {...loaderData} ordersHref={adminPaths.orders} />;
 }
 
 export { AdminPageError as ErrorBoundary };

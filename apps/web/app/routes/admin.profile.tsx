@@ -1,39 +1,84 @@
-import { ADMIN_ROLES, type AdminAccount, type Invite, type PublicAdmin } from '@shop/core';
+import { ADMIN_ROLES, AppError, createInviteSchema, isUuid, type Invite } from '@shop/core';
 import { Copy, MailPlus } from 'lucide-react';
-import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { toast } from '../lib/toast';
 import { SelectField, TextField } from '../components/form-field';
-import { adminLoad, adminSubmit, formFields } from '../features/admin/admin-api.server';
+import { adminOf, servicesOf } from '../context';
+import { adminChange } from '../features/admin/admin-change.server';
+import { ownerActor } from '../features/admin/admin-actor.server';
 import { AdminPageError } from '../features/admin/admin-error';
+import { adminPaths } from '../features/admin/admin-paths';
 import { Chip, type ChipTone } from '../components/chip';
 import { ConfirmButton } from '../components/confirm-dialog';
 import { DataTable } from '../components/data-table';
+import { useHydrated } from '../components/enhanced';
+import { useAnswerToast } from '../components/flash-message';
 import { EmptyState, PageHeader, Panel } from '../components/page-header';
-import { useActionToast } from '../lib/use-action-toast';
+import { failureIn, fieldError } from '../lib/failure';
+import { validate } from '../lib/form';
+import { adminForm, formIntentOf } from '../features/admin/admin-form.server';
+import { formText } from '../lib/read-form.server';
 import { formatDate, formatDateTime } from '../lib/order-format';
+import { actionCall, formFailure, loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/admin.profile';
 import { privatePageMeta } from '../lib/meta';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { admin } = await adminLoad<{ admin: PublicAdmin }>(request, context, '/api/admin/me');
+/** The admin's own account; for owners also the invites and every admin account. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = adminOf(context);
   if (admin.role !== 'owner') return { admin, invites: null, accounts: null };
-  const [{ invites }, { accounts }] = await Promise.all([
-    adminLoad<{ invites: Invite[] }>(request, context, '/api/admin/invites'),
-    adminLoad<{ accounts: AdminAccount[] }>(request, context, '/api/admin/accounts'),
-  ]);
+  const { admins } = servicesOf(context);
+  const [invites, accounts] = await loaderCall(Promise.all([admins.listInvites(), admins.listAccounts()]));
   return { admin, invites, accounts };
 }
 
-/** Owners: invite (email, role), revoke an invite, turn a staff account off or on. The API checks the role. */
+const INTENTS = ['invite', 'revoke', 'deactivate', 'activate'] as const;
+const DONE = { revoke: 'Invite revoked', deactivate: 'Account deactivated', activate: 'Account activated' } as const;
+
+/**
+ * Owners (staff are refused in the API's words): invite someone by e-mail and role — the answer carries the link,
+ * which the page shows with or without scripts — revoke an invite, turn a staff account off or on.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { intent, email, role, inviteId, adminId } = formFields(await request.formData());
-  if (intent === 'invite')
-    return adminSubmit<{ invite: { url: string; expiresAt: string } }>(request, context, 'POST', '/api/admin/invites', { email, role });
-  if (intent === 'revoke') return adminSubmit(request, context, 'DELETE', `/api/admin/invites/${encodeURIComponent(inviteId ?? '')}`);
-  if (intent === 'deactivate' || intent === 'activate')
-    return adminSubmit(request, context, 'POST', `/api/admin/accounts/${encodeURIComponent(adminId ?? '')}/${intent}`);
-  return { ok: false as const, error: 'Unknown action.', fields: {} };
+  const form = await adminForm(request);
+  const intent = formIntentOf(form, INTENTS) ?? 'invite';
+  const { admins } = servicesOf(context);
+  if (intent === 'invite') {
+    const values = { email: formText(form, 'email'), role: formText(form, 'role') };
+    const echo = { intent, email: values.email };
+    const checked = validate(createInviteSchema, values);
+    if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, echo);
+    const input = checked.data;
+    const invite = async () => admins.createInvite(ownerActor(context), input);
+    return actionCall(
+      invite(),
+      (created) => ({
+        ok: true as const,
+        intent,
+        email: input.email,
+        invite: created,
+        toast: { kind: 'success' as const, message: 'Invite created' },
+      }),
+      echo,
+    );
+  }
+  return adminChange(
+    request,
+    form,
+    adminPaths.profile,
+    async () => {
+      const actor = ownerActor(context);
+      if (intent === 'revoke') {
+        const inviteId = formText(form, 'inviteId');
+        if (!isUuid(inviteId)) throw new AppError('NOT_FOUND', 'Invite not found');
+        return admins.revokeInvite(actor, inviteId);
+      }
+      const adminId = formText(form, 'adminId');
+      if (!isUuid(adminId)) throw new AppError('NOT_FOUND', 'Admin not found');
+      return admins.setActive(actor, adminId, intent === 'activate');
+    },
+    DONE[intent],
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Profile · Admin Panel', matches);
@@ -42,14 +87,23 @@ const ROLE_LABEL = { owner: 'Owner', staff: 'Staff' } as const;
 const INVITE_TONE: Record<Invite['status'], ChipTone> = { pending: 'warn', used: 'good', revoked: 'neutral', expired: 'neutral' };
 const INVITE_LABEL: Record<Invite['status'], string> = { pending: 'Pending', used: 'Used', revoked: 'Revoked', expired: 'Expired' };
 
-function InviteForm() {
-  const fetcher = useFetcher<{ ok: true; data: { invite: { url: string; expiresAt: string } } } | { ok: false }>();
-  const [sent, setSent] = useState<{ url: string; expiresAt: string; email: string } | null>(null);
-  const [email, setEmail] = useState('');
-  const errors = useActionToast(fetcher, 'Invite created', (data) => {
-    setSent({ ...(data as { invite: { url: string; expiresAt: string } }).invite, email });
-    setEmail('');
-  });
+interface InviteSent {
+  email: string;
+  invite: { url: string; expiresAt: string };
+}
+const isInviteSent = (answer: unknown): answer is InviteSent => typeof answer === 'object' && answer !== null && 'invite' in answer;
+
+/**
+ * The invite form. Its answer (the link, or what was refused) comes to its fetcher once the scripts run, or, after
+ * a plain HTML post, as the page's action data: the link is shown either way.
+ */
+function InviteForm({ posted }: { posted: Route.ComponentProps['actionData'] }) {
+  const fetcher = useFetcher<typeof action>();
+  const hydrated = useHydrated();
+  useAnswerToast(fetcher.data, { failures: true });
+  const answer = fetcher.data ?? posted;
+  const failure = failureIn(answer);
+  const sent = isInviteSent(answer) ? { ...answer.invite, email: answer.email } : null;
   const copy = () => {
     if (!sent) return;
     navigator.clipboard.writeText(sent.url).then(
@@ -59,7 +113,8 @@ function InviteForm() {
   };
   return (
     <>
-      <fetcher.Form method="post" className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+      {/* A new form after each invite sent: the address typed is cleared. */}
+      <fetcher.Form key={sent?.url ?? 'invite'} method="post" className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
         <input type="hidden" name="intent" value="invite" />
         <TextField
           label="Email"
@@ -67,11 +122,10 @@ function InviteForm() {
           type="email"
           inputMode="email"
           required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
+          defaultValue={failure && 'email' in failure ? String(failure.email) : ''}
+          error={fieldError(failure, 'email')}
         />
-        <SelectField label="Role" name="role" defaultValue="staff" error={errors.role}>
+        <SelectField label="Role" name="role" defaultValue="staff" error={fieldError(failure, 'role')}>
           {ADMIN_ROLES.map((role) => (
             <option key={role} value={role}>
               {ROLE_LABEL[role]}
@@ -83,6 +137,11 @@ function InviteForm() {
           {fetcher.state !== 'idle' ? 'Sending...' : 'Send invite'}
         </button>
       </fetcher.Form>
+      {failure?.error && !failure.fields.email && (
+        <p role="alert" className="mt-3 text-sm font-medium text-wine-700">
+          {failure.error}
+        </p>
+      )}
       {sent && (
         <div role="status" className="mt-4 rounded-xl border border-[#bfe3cd] bg-[#e3f4ea] p-4 text-sm text-[#1a4d31]">
           <p className="font-semibold">Invite link for {sent.email}</p>
@@ -95,9 +154,11 @@ function InviteForm() {
               onFocus={(event) => event.target.select()}
               className="min-h-11 w-full min-w-0 rounded-xl border border-[#bfe3cd] bg-white px-3 font-mono text-xs text-ink"
             />
-            <button type="button" className="btn btn-outline shrink-0 bg-white" onClick={copy}>
-              <Copy aria-hidden="true" className="h-4 w-4" /> Copy link
-            </button>
+            {hydrated && (
+              <button type="button" className="btn btn-outline shrink-0 bg-white" onClick={copy}>
+                <Copy aria-hidden="true" className="h-4 w-4" /> Copy link
+              </button>
+            )}
           </div>
         </div>
       )}
@@ -106,7 +167,7 @@ function InviteForm() {
 }
 
 /** The admin's own account; for owners also the invites and the staff accounts. */
-export default function AdminProfile({ loaderData }: Route.ComponentProps) {
+export default function AdminProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { admin, invites, accounts } = loaderData;
   return (
     <>
@@ -146,7 +207,7 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
                 The person gets a sign-up link by e-mail, valid for 7 days and usable once. Staff run products, orders and categories;
                 owners also see money, accounts and the audit log.
               </p>
-              <InviteForm />
+              <InviteForm posted={actionData} />
             </Panel>
 
             <section aria-labelledby="invites-title">
@@ -176,7 +237,6 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
                             message={`The link sent to ${invite.email} will stop working.`}
                             confirmLabel="Revoke invite"
                             fields={{ intent: 'revoke', inviteId: invite._id }}
-                            success="Invite revoked"
                             tone="danger"
                           />
                         ) : (
@@ -217,7 +277,6 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
                           message="They are logged out at once and cannot log in until you activate the account again."
                           confirmLabel="Deactivate"
                           fields={{ intent: 'deactivate', adminId: account._id }}
-                          success="Account deactivated"
                           tone="danger"
                         />
                       ) : (
@@ -227,7 +286,6 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
                           message="They can log in again with their password."
                           confirmLabel="Activate"
                           fields={{ intent: 'activate', adminId: account._id }}
-                          success="Account activated"
                         />
                       ),
                   },

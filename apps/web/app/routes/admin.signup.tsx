@@ -1,59 +1,56 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from '../lib/toast';
+import { adminSignupFormSchema } from '@shop/core';
+import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { TextField } from '../components/form-field';
+import { FormFailure } from '../components/form-failure';
+import { servicesOf } from '../context';
 import { AuthCard } from '../features/accounts/auth-card';
 import { AdminAuthFrame } from '../features/admin/admin-auth-frame';
 import { adminPaths } from '../features/admin/admin-paths';
-import { adminRegister, adminSignupFormSchema } from '../features/admin/api';
-import { errorMessage } from '../lib/api-client';
-import { fieldErrorsOf, validate, type FieldErrors } from '../lib/form';
-import type { Route } from './+types/admin.signup';
+import { useFailureToast } from '../features/admin/use-failure-toast';
+import { failureIn, fieldError } from '../lib/failure';
+import { redirectWithFlash } from '../lib/flash.server';
+import { validate } from '../lib/form';
+import { adminForm } from '../features/admin/admin-form.server';
+import { formText } from '../lib/read-form.server';
 import { privatePageMeta } from '../lib/meta';
+import { actionCall, formFailure } from '../lib/service-call.server';
+import type { Route } from './+types/admin.signup';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Admin Signup', matches);
 
-const EMPTY = { adminName: '', adminEmail: '', adminPassword: '', confirmPassword: '' };
+/**
+ * Spec §7 register with the owner's invite token (the admins service checks it and the address it was sent to);
+ * success → 'Admin Signup Successful' on /admin/login, where the new admin logs in.
+ */
+const FIELDS = ['adminName', 'adminEmail', 'adminPassword', 'confirmPassword', 'inviteToken'] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await adminForm(request);
+  const values = Object.fromEntries(FIELDS.map((name) => [name, formText(form, name)]));
+  const echo = { adminName: formText(form, 'adminName'), adminEmail: formText(form, 'adminEmail') };
+  const checked = validate(adminSignupFormSchema, values);
+  if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, echo);
+  const { confirmPassword: _confirm, ...input } = checked.data;
+  return actionCall(
+    servicesOf(context).admins.register(input),
+    () => redirectWithFlash(adminPaths.login, { kind: 'success', message: 'Admin Signup Successful' }),
+    echo,
+  );
+}
 
 /**
  * Spec §2.12 signup: full name, email, password, confirm password, 'Create Account', 'Login here'. The invite
- * token comes from the owner's link (?token=…); the server checks it. Success → 'Admin Signup Successful', /admin/login.
+ * token comes from the owner's link (?token=…) in a hidden field.
  */
-export default function AdminSignupPage() {
-  const navigate = useNavigate();
+export default function AdminSignupPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const inviteToken = searchParams.get('token') ?? '';
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const field = (name: keyof typeof EMPTY) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
-    error: errors[name],
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(adminSignupFormSchema, { ...values, inviteToken });
-    setErrors(checked.errors ?? {});
-    setError(checked.errors?.inviteToken ?? null);
-    if (!checked.data) return;
-    const { confirmPassword: _confirm, ...input } = checked.data;
-    setBusy(true);
-    try {
-      await adminRegister(input);
-      toast.success('Admin Signup Successful');
-      await navigate(adminPaths.login);
-    } catch (failure) {
-      const message = errorMessage(failure, 'Signup failed.');
-      setErrors(fieldErrorsOf(failure));
-      setError(message);
-      toast.error(message);
-      setBusy(false);
-    }
-  };
+  const busy = useNavigation().state !== 'idle';
+  const failure = failureIn(actionData);
+  useFailureToast(failure, 'inviteToken');
+  const error = (name: string) => fieldError(failure, name);
+  // The invite token has no field of its own: its message is the form's.
+  const tokenProblem = error('inviteToken');
 
   return (
     <AdminAuthFrame>
@@ -65,20 +62,37 @@ export default function AdminSignupPage() {
             : 'An admin account needs an invite link from the shop owner.'
         }
       >
-        <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-          <TextField label="Full Name" autoComplete="name" {...field('adminName')} />
-          <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...field('adminEmail')} />
-          <TextField label="Password" type="password" autoComplete="new-password" {...field('adminPassword')} />
-          <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
-          {error && (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {error}
-            </p>
-          )}
+        <Form method="post" noValidate className="space-y-4">
+          <input type="hidden" name="inviteToken" value={inviteToken} />
+          <FormFailure failure={tokenProblem ? { ok: false, error: tokenProblem, fields: {} } : failure} />
+          <TextField
+            label="Full Name"
+            name="adminName"
+            autoComplete="name"
+            defaultValue={actionData?.adminName}
+            error={error('adminName')}
+          />
+          <TextField
+            label="Email"
+            name="adminEmail"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            defaultValue={actionData?.adminEmail}
+            error={error('adminEmail')}
+          />
+          <TextField label="Password" name="adminPassword" type="password" autoComplete="new-password" error={error('adminPassword')} />
+          <TextField
+            label="Confirm Password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            error={error('confirmPassword')}
+          />
           <button type="submit" className="btn btn-primary w-full" disabled={busy}>
             {busy ? 'Creating...' : 'Create Account'}
           </button>
-        </form>
+        </Form>
         <p className="mt-4 text-center text-sm text-muted">
           Already have an account?{' '}
           <Link

@@ -1,28 +1,31 @@
-import { formatINR, type AdminUserDetail } from '@shop/core';
+import { AppError, formatINR, isUuid } from '@shop/core';
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { adminLoad, adminSubmit, formFields } from '../features/admin/admin-api.server';
+import { servicesOf } from '../context';
 import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
-import { BlockUserButton, blockIntent, shopperName } from '../features/admin/block-user-button';
+import { BlockUserButton, shopperName } from '../features/admin/block-user-button';
+import { blockUserAction } from '../features/admin/block-user.server';
 import { Chip } from '../components/chip';
 import { DataTable } from '../components/data-table';
 import { EmptyState, PageHeader, Panel } from '../components/page-header';
 import { useAdmin } from '../features/admin/use-admin';
 import { formatDate, formatDateTime } from '../lib/order-format';
+import { loaderCall } from '../lib/service-call.server';
 import { StatusChip } from '../components/status-chip';
 import type { Route } from './+types/admin.user';
 import { privatePageMeta } from '../lib/meta';
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return adminLoad<AdminUserDetail>(request, context, `/api/admin/user/getUserDetails/${encodeURIComponent(params.userId)}`);
+/** One shopper with her orders and addresses; an address that names no shopper is the admin's not-found page. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { userId } = params;
+  return loaderCall(
+    isUuid(userId) ? servicesOf(context).adminUsers.detail(userId) : Promise.reject(new AppError('NOT_FOUND', 'User not found')),
+  );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const target = blockIntent(formFields(await request.formData()));
-  if (!target) return { ok: false as const, error: 'Unknown action.', fields: {} };
-  return adminSubmit(request, context, 'POST', target.path);
-}
+/** Owners: block or unblock her here too. */
+export const action = (args: Route.ActionArgs) => blockUserAction(args, adminPaths.user(args.params.userId));
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   privatePageMeta(`${data ? shopperName(data.user) : 'Shopper'} · Admin Panel`, matches);

@@ -17,6 +17,19 @@ const ACTIONS: Record<OrderStatus, readonly AdminOrderAction[]> = {
 
 export const actionsFor = (status: OrderStatus): readonly AdminOrderAction[] => ACTIONS[status];
 
+export const ADMIN_ORDER_ACTIONS = [
+  'pack',
+  'ship',
+  'deliver',
+  'cancel',
+  'approveReturn',
+  'rejectReturn',
+  'refund',
+] as const satisfies readonly AdminOrderAction[];
+
+/** Moves that send money back: the owner's only (the API keeps them to its owner scope). */
+export const OWNER_ACTIONS: readonly AdminOrderAction[] = ['cancel', 'refund'];
+
 export const ACTION_LABELS: Record<AdminOrderAction, string> = {
   pack: 'Mark packed',
   ship: 'Mark shipped',

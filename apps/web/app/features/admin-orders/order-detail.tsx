@@ -1,99 +1,89 @@
 import { ORDER_STATUS_LABELS, type AdminOrderDetail } from '@shop/core';
 import { Printer } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { Link } from 'react-router';
-import { toast } from '../../lib/toast';
+import { Link, useFetcher } from 'react-router';
+import { ConfirmButton } from '../../components/confirm-dialog';
+import { Enhanced, useHydrated } from '../../components/enhanced';
+import { useAnswerToast } from '../../components/flash-message';
 import { TextAreaField, TextField } from '../../components/form-field';
-import { errorMessage } from '../../lib/api-client';
-import { Modal } from '../../components/modal';
-import { useLoad } from '../../lib/use-load';
 import { formatDateTime, methodLabel, paymentStatusLabel, rupees } from '../../lib/order-format';
 import { OrderItemRow, OrderTotals, variantText } from '../../components/order-items';
 import { StatusChip } from '../../components/status-chip';
-import { approveReturn, cancelOrder, getOrder, refundOrder, rejectReturn, updateOrderStatus } from './api';
-import { ACTION_DONE, ACTION_LABELS, actionsFor, type AdminOrderAction } from './order-actions';
+import { ACTION_LABELS, OWNER_ACTIONS, actionsFor, type AdminOrderAction } from './order-actions';
 
 const card = 'rounded-2xl border border-line bg-white p-4 sm:p-6';
 
-/** The courier and tracking number that 'Mark shipped' needs, or the reason a cancel or rejection gives. */
-function ActionForm({
-  action,
-  busy,
-  onSubmit,
-  onClose,
-}: {
-  action: 'ship' | 'cancel' | 'rejectReturn';
-  busy: boolean;
-  onSubmit: (values: { courier: string; trackingNumber: string; reason: string }) => void;
-  onClose: () => void;
-}) {
-  const [values, setValues] = useState({ courier: '', trackingNumber: '', reason: '' });
-  const [error, setError] = useState('');
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (action === 'ship' && (!values.courier.trim() || !values.trackingNumber.trim()))
-      return setError('Courier and tracking number are required.');
-    if (action !== 'ship' && !values.reason.trim()) return setError('Please give a reason.');
-    setError('');
-    onSubmit(values);
-  }
-  const title = action === 'ship' ? 'Mark shipped' : action === 'cancel' ? 'Cancel this order?' : 'Reject the return?';
+/** A move that needs nothing more than the button (pack, deliver, approve a return, refund): a form of its own. */
+function OrderButton({ action }: { action: AdminOrderAction }) {
+  const fetcher = useFetcher();
+  useAnswerToast(fetcher.data, { failures: true });
   return (
-    <Modal title={title} onClose={onClose}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        {action === 'ship' ? (
-          <>
-            <TextField
-              label="Courier"
-              name="courier"
-              required
-              maxLength={80}
-              value={values.courier}
-              onChange={set('courier')}
-              autoComplete="off"
-            />
-            <TextField
-              label="Tracking number"
-              name="trackingNumber"
-              required
-              maxLength={80}
-              value={values.trackingNumber}
-              onChange={set('trackingNumber')}
-              autoComplete="off"
-            />
-          </>
-        ) : (
-          <>
-            <p className="text-sm text-muted">
-              {action === 'cancel'
-                ? 'The stock goes back, and a paid order is refunded in full through Razorpay. The shopper is told.'
-                : 'The order goes back to delivered; the shopper reads your reason.'}
-            </p>
-            <TextAreaField label="Reason" name="reason" required rows={3} maxLength={500} value={values.reason} onChange={set('reason')} />
-          </>
-        )}
-        {error && (
-          <p role="alert" className="text-sm font-medium text-wine-700">
-            {error}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-outline" onClick={onClose}>
-            Back
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Working...' : action === 'ship' ? 'Mark shipped' : action === 'cancel' ? 'Cancel order' : 'Reject return'}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={action} />
+      <Enhanced />
+      <button type="submit" className="btn btn-primary" disabled={fetcher.state !== 'idle'}>
+        {fetcher.state !== 'idle' ? 'Working...' : ACTION_LABELS[action]}
+      </button>
+    </fetcher.Form>
   );
+}
+
+/** A reason the shopper reads (a cancel, a refused return). */
+const ReasonField = () => <TextAreaField label="Reason" name="reason" required rows={3} maxLength={500} />;
+
+/** The courier and tracking number 'Mark shipped' needs, a cancel's or a refused return's reason; the rest are one button. */
+function OrderMove({ action }: { action: AdminOrderAction }) {
+  if (action === 'ship')
+    return (
+      <ConfirmButton
+        label={ACTION_LABELS.ship}
+        title="Mark shipped"
+        message="The shopper is told the courier and tracking number."
+        confirmLabel="Mark shipped"
+        fields={{ intent: 'ship' }}
+      >
+        <div className="mt-4 space-y-4">
+          <TextField label="Courier" name="courier" required maxLength={80} autoComplete="off" />
+          <TextField label="Tracking number" name="trackingNumber" required maxLength={80} autoComplete="off" />
+        </div>
+      </ConfirmButton>
+    );
+  if (action === 'cancel')
+    return (
+      <ConfirmButton
+        label={ACTION_LABELS.cancel}
+        title="Cancel this order?"
+        message="The stock goes back, and a paid order is refunded in full through Razorpay. The shopper is told."
+        confirmLabel="Cancel order"
+        fields={{ intent: 'cancel' }}
+        tone="danger"
+      >
+        <div className="mt-4">
+          <ReasonField />
+        </div>
+      </ConfirmButton>
+    );
+  if (action === 'rejectReturn')
+    return (
+      <ConfirmButton
+        label={ACTION_LABELS.rejectReturn}
+        title="Reject the return?"
+        message="The order goes back to delivered; the shopper reads your reason."
+        confirmLabel="Reject return"
+        fields={{ intent: 'rejectReturn' }}
+        tone="danger"
+      >
+        <div className="mt-4">
+          <ReasonField />
+        </div>
+      </ConfirmButton>
+    );
+  return <OrderButton action={action} />;
 }
 
 /** The packing slip, at the end of the body: printed alone (see the print rules in app.css), never shown on screen. */
 function PackingSlip({ order }: { order: AdminOrderDetail }) {
+  if (!useHydrated()) return null;
   return createPortal(
     <div className="packing-slip bg-white p-2 text-ink">
       <h1 className="text-2xl font-semibold">Packing slip</h1>
@@ -135,52 +125,18 @@ function PackingSlip({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-/** One order for the back-office: items, address, payment, refunds, timeline, and the moves its status allows. */
-export function OrderDetailView({ orderId }: { orderId: string }) {
-  const { data: order, error, replace } = useLoad(getOrder, orderId);
-  const [form, setForm] = useState<'ship' | 'cancel' | 'rejectReturn' | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  if (!order) {
-    return error ? (
-      <p role="alert" className="rounded-xl bg-wine-50 p-4 text-wine-700">
-        {error}
-      </p>
-    ) : (
-      <p className="py-16 text-center text-muted">Loading...</p>
-    );
-  }
-
-  async function run(action: AdminOrderAction, values = { courier: '', trackingNumber: '', reason: '' }) {
-    if (!order) return;
-    setBusy(true);
-    try {
-      const calls: Record<AdminOrderAction, () => Promise<AdminOrderDetail>> = {
-        pack: () => updateOrderStatus(order._id, { status: 'packed' }),
-        ship: () => updateOrderStatus(order._id, { status: 'shipped', courier: values.courier, trackingNumber: values.trackingNumber }),
-        deliver: () => updateOrderStatus(order._id, { status: 'delivered' }),
-        cancel: () => cancelOrder(order._id, values.reason),
-        approveReturn: () => approveReturn(order._id),
-        rejectReturn: () => rejectReturn(order._id, values.reason),
-        refund: () => refundOrder(order._id),
-      };
-      replace(await calls[action]());
-      toast.success(ACTION_DONE[action]);
-      setForm(null);
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const actions = actionsFor(order.status);
+/**
+ * One order for the back-office: items, address, payment, refunds, timeline, and the moves its status allows (those
+ * that send money back only for owners). Each move is a form to the page's action.
+ */
+export function OrderDetailView({ order, isOwner, ordersHref }: { order: AdminOrderDetail; isOwner: boolean; ordersHref: string }) {
+  const actions = actionsFor(order.status).filter((action) => isOwner || !OWNER_ACTIONS.includes(action));
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="text-sm text-muted">
-            <Link to="/admin/orders" className="hover:text-wine-700">
+            <Link to={ordersHref} className="hover:text-wine-700">
               Orders
             </Link>{' '}
             / {order.orderNumber}
@@ -199,15 +155,7 @@ export function OrderDetailView({ orderId }: { orderId: string }) {
       {actions.length > 0 && (
         <div className={`${card} flex flex-wrap gap-2`} role="group" aria-label="Order actions">
           {actions.map((action) => (
-            <button
-              key={action}
-              type="button"
-              disabled={busy}
-              className={action === 'cancel' || action === 'rejectReturn' ? 'btn btn-outline' : 'btn btn-primary'}
-              onClick={() => (action === 'ship' || action === 'cancel' || action === 'rejectReturn' ? setForm(action) : void run(action))}
-            >
-              {ACTION_LABELS[action]}
-            </button>
+            <OrderMove key={action} action={action} />
           ))}
         </div>
       )}
@@ -308,7 +256,6 @@ export function OrderDetailView({ orderId }: { orderId: string }) {
           </section>
         </div>
       </div>
-      {form && <ActionForm action={form} busy={busy} onClose={() => setForm(null)} onSubmit={(values) => void run(form, values)} />}
       <PackingSlip order={order} />
     </div>
   );

@@ -3,6 +3,9 @@ import { ConfirmButton } from '../../components/confirm-dialog';
 
 export const shopperName = (user: AdminUserRow) => `${user.userFirstName} ${user.userLastName}`;
 
+export const SHOPPER_BLOCKED = 'Shopper blocked';
+export const SHOPPER_UNBLOCKED = 'Shopper unblocked';
+
 /** Owners: block a shopper (no login, sessions end now) or let her back in, after a confirmation. */
 export function BlockUserButton({ user }: { user: AdminUserRow }) {
   const name = shopperName(user);
@@ -13,7 +16,6 @@ export function BlockUserButton({ user }: { user: AdminUserRow }) {
       message="She can log in and shop again."
       confirmLabel="Unblock"
       fields={{ intent: 'unblock', userId: user._id }}
-      success="Shopper unblocked"
     />
   ) : (
     <ConfirmButton
@@ -22,16 +24,7 @@ export function BlockUserButton({ user }: { user: AdminUserRow }) {
       message="She is logged out everywhere at once and cannot log in until you unblock her. Her orders stay as they are."
       confirmLabel="Block shopper"
       fields={{ intent: 'block', userId: user._id }}
-      success="Shopper blocked"
       tone="danger"
     />
   );
-}
-
-/** The action of a page with BlockUserButton: the user id and the intent, or nothing. */
-export function blockIntent(fields: Record<string, string>) {
-  const { intent, userId } = fields;
-  return (intent === 'block' || intent === 'unblock') && userId
-    ? { path: `/api/admin/user/${intent}User/${encodeURIComponent(userId)}` }
-    : null;
 }

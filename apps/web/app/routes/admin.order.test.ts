@@ -1,0 +1,98 @@
+import { AppError, OWNER_ONLY, type PublicAdmin } from '@shop/core';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, OWNER, OWNER_ACTOR, post, STAFF, STAFF_ACTOR, type PostOptions } from '../features/admin/admin-test-kit';
+import { action } from './admin.order';
+
+const ORDER_ID = '8b6f1f4e-2a51-4c1e-9d0b-6a1c2e3f4a5b';
+
+function adminOrders() {
+  return {
+    updateStatus: vi.fn(async () => {}),
+    cancel: vi.fn(async () => {}),
+    approveReturn: vi.fn(async () => {}),
+    rejectReturn: vi.fn(async () => {}),
+    refund: vi.fn(async () => {}),
+  };
+}
+
+/** A post to the order page by `admin` (the layout's middleware has put her in the context). */
+async function move(admin: PublicAdmin, fields: Record<string, string>, options: PostOptions & { orderId?: string } = {}) {
+  const orders = adminOrders();
+  const orderId = options.orderId ?? ORDER_ID;
+  const args = post(`/admin/orders/${orderId}`, fields, { services: { adminOrders: orders }, admin, params: { orderId }, ...options });
+  const answer = answerOf(await action(args as never));
+  return { answer, orders };
+}
+
+describe("the admin order page's moves (issue 10)", () => {
+  it('packs for any admin, audited under her name; a fetcher gets the toast', async () => {
+    const { answer, orders } = await move(STAFF, { intent: 'pack' }, { enhanced: true });
+    expect(orders.updateStatus).toHaveBeenCalledWith(STAFF_ACTOR, ORDER_ID, { status: 'packed' });
+    expect(answer).toEqual({ status: 200, body: { ok: true, toast: { kind: 'success', message: 'Order marked packed' } } });
+  });
+
+  it('ships with the courier and tracking number; a plain post goes back to the order with the message', async () => {
+    const { answer, orders } = await move(OWNER, { intent: 'ship', courier: ' Delhivery ', trackingNumber: 'DLV123456789' });
+    expect(orders.updateStatus).toHaveBeenCalledWith(expect.anything(), ORDER_ID, {
+      status: 'shipped',
+      courier: 'Delhivery',
+      trackingNumber: 'DLV123456789',
+    });
+    expect(answer).toEqual({
+      status: 302,
+      location: `/admin/orders/${ORDER_ID}`,
+      flash: { kind: 'success', message: 'Order marked shipped' },
+    });
+  });
+
+  it('refuses a shipment without its courier: told as the toast with scripts, as the message on the order without', async () => {
+    const enhanced = await move(OWNER, { intent: 'ship', courier: '', trackingNumber: 'DLV1' }, { enhanced: true });
+    expect(enhanced.answer).toEqual({
+      status: 400,
+      body: { ok: false, error: 'Courier is required.', fields: { courier: 'Courier is required.' } },
+    });
+    const plain = await move(OWNER, { intent: 'ship', courier: 'Delhivery', trackingNumber: '' });
+    expect(plain.answer).toEqual({
+      status: 302,
+      location: `/admin/orders/${ORDER_ID}`,
+      flash: { kind: 'error', message: 'Tracking number is required.' },
+    });
+    expect(plain.orders.updateStatus).not.toHaveBeenCalled();
+  });
+
+  it("keeps cancel and refund to owners, in the API's words", async () => {
+    const moves: Record<string, string>[] = [{ intent: 'cancel', reason: 'Out of stock' }, { intent: 'refund' }];
+    for (const fields of moves) {
+      const { answer, orders } = await move(STAFF, fields, { enhanced: true });
+      expect(answer).toEqual({ status: 403, body: { ok: false, error: OWNER_ONLY, fields: {} } });
+      expect(orders.cancel).not.toHaveBeenCalled();
+      expect(orders.refund).not.toHaveBeenCalled();
+    }
+    const { orders } = await move(OWNER, { intent: 'cancel', reason: 'Asked by the shopper' }, { enhanced: true });
+    expect(orders.cancel).toHaveBeenCalledWith(OWNER_ACTOR, ORDER_ID, 'Asked by the shopper');
+  });
+
+  it('asks for the reason of a cancel or a refused return', async () => {
+    const { answer } = await move(OWNER, { intent: 'rejectReturn', reason: ' ' }, { enhanced: true });
+    expect(answer).toMatchObject({ status: 400, body: { error: 'Please give a reason.' } });
+  });
+
+  it("answers the orders service's refusal (a move the status does not allow) and an order that is not there", async () => {
+    const orders = adminOrders();
+    orders.updateStatus.mockRejectedValueOnce(new AppError('CONFLICT', 'Only a shipped order can be marked delivered.'));
+    const args = post(
+      `/admin/orders/${ORDER_ID}`,
+      { intent: 'deliver' },
+      { services: { adminOrders: orders }, admin: STAFF, params: { orderId: ORDER_ID } },
+    );
+    expect(answerOf(await action(args as never))).toEqual({
+      status: 302,
+      location: `/admin/orders/${ORDER_ID}`,
+      flash: { kind: 'error', message: 'Only a shipped order can be marked delivered.' },
+    });
+
+    const missing = await move(OWNER, { intent: 'pack' }, { enhanced: true, orderId: 'not-an-order' });
+    expect(missing.answer).toMatchObject({ status: 404, body: { error: 'Order not found' } });
+    expect(missing.orders.updateStatus).not.toHaveBeenCalled();
+  });
+});
