@@ -91,19 +91,22 @@ function ConfirmModal({ label, title, message, confirmLabel, fields, action, suc
   const shown = useRef<unknown>(undefined);
   const answer = fetcher.data as Answer;
   const busy = fetcher.state !== 'idle';
+  // The answer is here once the post is done ('loading' while the page's data reloads): it is told at once, since
+  // the reloaded page may no longer show this button (an archived product, a revoked invite's row).
+  const answered = fetcher.state !== 'submitting' && answer !== undefined;
   // A success closes the dialog once (set while rendering: the answer is known now, no effect needed).
   const [closedFor, setClosedFor] = useState<Answer>(undefined);
-  if (!busy && answer?.ok && closedFor !== answer) {
+  if (answered && answer?.ok && closedFor !== answer) {
     setClosedFor(answer);
     setOpen(false);
   }
   useEffect(() => {
-    if (busy || !answer || shown.current === answer) return;
+    if (!answered || !answer || shown.current === answer) return;
     shown.current = answer;
     if (answer.toast) toast[answer.toast.kind](answer.toast.message);
     else if (answer.ok && submitted.current) toast.success(submitted.current);
     else if (answer.ok === false) toast.error(answer.error || 'An unknown error occurred.');
-  }, [busy, answer]);
+  }, [answered, answer]);
   return (
     <>
       <button type="button" className={`${buttonClass(tone)} ${className}`} onClick={() => setOpen(true)}>

@@ -1,11 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { ENHANCED_FIELD } from '../lib/flash';
 
-/** True once the page's scripts have run (false in the server's HTML and on the first render in the browser). */
+const noSubscription = () => () => {};
+
+/**
+ * True once the page's scripts have run: false in the server's HTML and while React hydrates it, then true. A
+ * component first shown after hydration (a dialog opened later) is true from its first render, so it never
+ * draws its without-scripts form for a moment (a file chosen in that moment would be lost).
+ */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**
