@@ -202,23 +202,6 @@ export interface PageServices {
 /** One page of a back-office list: its rows and where it stands. */
 export type ListPage<Rows> = Rows & { total: number; page: number; limit: number };
 
-/** A JSON API call made in process on behalf of the visitor of a page request (the admin pages use it). */
-export interface PageApiCall {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Path and query under /api/, e.g. '/api/admin/me'. */
-  path: string;
-  /** The page request's Cookie header, forwarded as it came. */
-  cookie: string | null;
-  body?: unknown;
-}
-
-/** The API's answer as it was sent: status, parsed JSON body (the spec's envelope) and any Set-Cookie headers. */
-export interface PageApiAnswer {
-  status: number;
-  body: unknown;
-  setCookie: string[];
-}
-
 /** A session a login started, for its cookie. */
 export interface PageSession {
   token: string;
@@ -250,9 +233,4 @@ export type PageContext = {
   /** The visitor's IP address (proxy-aware), e.g. for per-IP limits in actions. */
   clientIp: string;
   identity: PageIdentity;
-  /**
-   * Calls the JSON API in process, with the visitor's cookies and IP, through the same routes, hooks and guards
-   * as a browser's call: the admin pages ask the API, so its one admin guard decides what they may see and do.
-   */
-  callApi(call: PageApiCall): Promise<PageApiAnswer>;
 };

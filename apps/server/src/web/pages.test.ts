@@ -33,6 +33,8 @@ function standInBuild(assetsBuildDirectory: string): ServerBuild {
           headers.set('content-type', 'text/html; charset=utf-8');
           return new Response(`<!doctype html><p>${new URL(request.url).pathname}</p>`, { status, headers });
         },
+        // As apps/web/app/entry.server.tsx does: registerWeb hands the page context to the build to wrap.
+        createLoadContext: (page: unknown) => page,
       },
     },
     routes: {

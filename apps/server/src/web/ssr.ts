@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.js';
-import type { PageApiAnswer, PageApiCall, PageContext, PageIdentity, PublicAdmin } from '@shop/core';
+import type { PageContext, PageIdentity, PublicAdmin } from '@shop/core';
 import { clearSessionCookie, cookiePolicyFor, setSessionCookie, type CookiePolicy } from '../accounts/session.js';
 import { clearAdminSessionCookie, setAdminSessionCookie } from '../admin/session.js';
 import { requestOrigin } from '../http/same-origin.js';
@@ -110,43 +110,11 @@ export async function registerWeb(
         cspNonce: (reply.raw as ServerResponse & { cspNonce?: string }).cspNonce ?? '',
         clientIp: request.ip,
         identity: pageIdentity(request, reply, cookies),
-        callApi: (call) => callApiInProcess(app, call, request.ip),
       };
       const response = await handle(toFetchRequest(request, reply), createLoadContext(loadContext) as never);
       return sendFetchResponse(reply, response);
     });
   });
-}
-
-/**
- * A page's API call, injected into this same Fastify instance: every hook runs (same-origin check, admin guard,
- * throttles by the visitor's IP), nothing goes over the network. A body-less state change sends `{}` as a
- * browser would.
- */
-export async function callApiInProcess(app: FastifyInstance, call: PageApiCall, clientIp: string): Promise<PageApiAnswer> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (call.cookie) headers.cookie = call.cookie;
-  const hasBody = call.method !== 'GET';
-  if (hasBody) headers['content-type'] = 'application/json';
-  const response = await app.inject({
-    method: call.method,
-    url: call.path,
-    headers,
-    remoteAddress: clientIp,
-    ...(hasBody ? { payload: JSON.stringify(call.body ?? {}) } : {}),
-  });
-  let body: unknown = null;
-  try {
-    body = response.json();
-  } catch {
-    body = null;
-  }
-  const setCookie = response.headers['set-cookie'];
-  return {
-    status: response.statusCode,
-    body,
-    setCookie: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
-  };
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
