@@ -76,8 +76,8 @@ export function pageInfo({ total, page, limit }: { total: number; page: number; 
 }
 
 /**
- * The JSON API query of a list page from its URL, for pages that still ask the API: only the named parameters,
- * empty ones dropped ('q=kurta&page=2'). Pages that call PageServices read `readListQuery` instead.
+ * The JSON API query of a list's URL, for a link to the API (a CSV export of the filtered list): only the named
+ * parameters, empty ones dropped ('q=kurta&page=2'). Loaders read `readListQuery` instead.
  */
 export function apiQuery(search: URLSearchParams, names: readonly string[]): string {
   const query = new URLSearchParams();
@@ -86,10 +86,4 @@ export function apiQuery(search: URLSearchParams, names: readonly string[]): str
     if (value) query.set(name, value);
   }
   return query.toString();
-}
-
-/** As `apiQuery`, from the page's request, with its '?' ('?q=kurta&page=2', or '' when nothing is set). */
-export function listQuery(request: Request, names: readonly string[]): string {
-  const text = apiQuery(new URL(request.url).searchParams, names);
-  return text ? `?${text}` : '';
 }
