@@ -1,72 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { categories, productImages, products, variants } from '../catalogue/tables.js';
-import { selectRows, type Db } from '../db/database.js';
-import { billInvoiceCounters } from './tables.js';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { pgArray, selectRows, type Db } from '../db/database.js';
+import { billInvoiceCounters, billItems, bills } from './tables.js';
 
-// The SQL of billing that must stay right under concurrency, and the counter's look-ups.
+// The SQL of billing: the invoice counter that must stay right under concurrency, and the bills and their lines.
 
-/** What a bill line needs of its product and variant: price parts, stock, SKU, category and HSN. */
-export interface BillableRow {
-  product_id: string;
-  product_name: string;
-  status: string;
-  price_paise: number;
-  discount_percent: number;
-  product_stock: number;
-  has_variants: boolean;
-  category_name: string | null;
-  hsn_code: string | null;
-  image_url: string | null;
-  variant_id: string | null;
-  variant_name: string | null;
-  variant_color_price_paise: number | null;
-  variant_size_price_paise: number | null;
-  variant_quantity: number | null;
-  sku: string | null;
-}
-
-const billableColumns = sql`
-  p.id as product_id, p.name as product_name, p.status, p.price_paise, p.discount_percent, p.stock as product_stock,
-  exists (select 1 from ${variants} pv where pv.product_id = p.id and pv.archived_at is null) as has_variants,
-  coalesce(parent.name, c.name) as category_name, c.hsn_code,
-  (select pi.url from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1) as image_url,
-  v.id as variant_id, v.variant_name, v.variant_color_price_paise, v.variant_size_price_paise, v.quantity as variant_quantity, v.sku`;
-
-const billableJoins = sql`
-  left join ${categories} c on c.id = p.category_id
-  left join ${categories} parent on parent.id = c.parent_id`;
-
-/** One product (and variant) as a bill line sees it; undefined when there is none. */
-export async function billableRow(db: Db, productId: string, variantId: string | undefined): Promise<BillableRow | undefined> {
-  const [row] = await selectRows<BillableRow>(
-    db,
-    sql`select ${billableColumns}
-        from ${products} p
-        left join ${variants} v on v.product_id = p.id and v.id = ${variantId ?? null} and v.archived_at is null
-        ${billableJoins}
-        where p.id = ${productId}`,
-  );
-  return row;
-}
-
-/**
- * What the counter finds for a typed name or a scanned SKU: an exact SKU first, then names that contain the
- * words; each live variant is its own line, a product without variants is one line. Archived products are left out.
- */
-export async function findBillable(db: Db, q: string, limit = 12): Promise<BillableRow[]> {
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return selectRows<BillableRow>(
-    db,
-    sql`select ${billableColumns}
-        from ${products} p
-        left join ${variants} v on v.product_id = p.id and v.archived_at is null
-        ${billableJoins}
-        where p.status <> 'archived'
-          and (lower(v.sku) = lower(${q}) or p.name ilike ${like} or v.sku ilike ${like} or v.variant_name ilike ${like})
-        order by (lower(v.sku) = lower(${q})) desc nulls last, p.name, v.position, v.variant_name
-        limit ${limit}`,
-  );
-}
+export type BillRow = typeof bills.$inferSelect;
+export type BillItemRow = typeof billItems.$inferSelect;
 
 /** The next invoice number of the financial year, from a counter row bumped in the caller's transaction (never max()+1). */
 export async function nextInvoiceSequence(tx: Db, financialYear: string): Promise<number> {
@@ -76,4 +15,86 @@ export async function nextInvoiceSequence(tx: Db, financialYear: string): Promis
         on conflict (financial_year) do update set last = ${billInvoiceCounters}.last + 1 returning last`,
   );
   return Number(rows[0]!.last);
+}
+
+/** Writes a bill and its lines in the caller's transaction; answers them, the lines in their order. */
+export async function insertBill(
+  tx: Db,
+  bill: typeof bills.$inferInsert,
+  lines: Array<Omit<BillItemRow, 'id' | 'billId'>>,
+): Promise<{ row: BillRow; items: BillItemRow[] }> {
+  const [row] = await tx.insert(bills).values(bill).returning();
+  const items = await tx
+    .insert(billItems)
+    .values(lines.map((line) => ({ ...line, billId: row!.id })))
+    .returning();
+  return { row: row!, items: items.sort((a, b) => a.position - b.position) };
+}
+
+export async function billById(db: Db, billId: string): Promise<BillRow | undefined> {
+  const [row] = await db.select().from(bills).where(eq(bills.id, billId));
+  return row;
+}
+
+/** The lines of the given bills, by bill, each bill's in their order. */
+export async function itemsOfBills(db: Db, billIds: readonly string[]): Promise<Map<string, BillItemRow[]>> {
+  const byBill = new Map<string, BillItemRow[]>();
+  if (billIds.length === 0) return byBill;
+  const items = await db
+    .select()
+    .from(billItems)
+    .where(inArray(billItems.billId, [...billIds]))
+    .orderBy(asc(billItems.position));
+  for (const item of items) byBill.set(item.billId, [...(byBill.get(item.billId) ?? []), item]);
+  return byBill;
+}
+
+export interface BillFilter {
+  /** The customer's name contains it (any case). */
+  customer?: string;
+  /** Bills made at or after this instant. */
+  from?: Date;
+  /** Bills made before this instant. */
+  before?: Date;
+}
+
+function conditions(filter: BillFilter): SQL {
+  const where: SQL[] = [sql`true`];
+  if (filter.customer) {
+    const like = `%${filter.customer.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`lower(${bills.customerName}) like ${like}`);
+  }
+  if (filter.from) where.push(sql`${bills.createdAt} >= ${filter.from}`);
+  if (filter.before) where.push(sql`${bills.createdAt} < ${filter.before}`);
+  return sql.join(where, sql` and `);
+}
+
+/** The bills of a filter, newest first, `limit` from `offset`. */
+export function billsOf(db: Db, filter: BillFilter, limit: number, offset = 0): Promise<BillRow[]> {
+  return db
+    .select()
+    .from(bills)
+    .where(conditions(filter))
+    .orderBy(sql`${bills.createdAt} desc, ${bills.sequence} desc`)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** A page of the bills of a filter, and how many there are in all. */
+export async function billPage(db: Db, filter: BillFilter, limit: number, offset: number): Promise<{ rows: BillRow[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    billsOf(db, filter, limit, offset),
+    selectRows<{ n: number }>(db, sql`select count(*)::int as n from ${bills} where ${conditions(filter)}`),
+  ]);
+  return { rows, total: Number(counted[0]?.n ?? 0) };
+}
+
+/** Invoice numbers of bills by id (bills that are gone are left out). */
+export async function invoiceNumbers(db: Db, billIds: readonly string[]): Promise<Map<string, string>> {
+  if (billIds.length === 0) return new Map();
+  const rows = await selectRows<{ id: string; invoice_number: string }>(
+    db,
+    sql`select id, invoice_number from ${bills} where id = any(${pgArray([...new Set(billIds)])}::uuid[])`,
+  );
+  return new Map(rows.map((row) => [row.id, row.invoice_number]));
 }

@@ -18,23 +18,30 @@ import {
 } from '@shop/core';
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit, type AuditActor } from '../audit/service.js';
 import { notEnoughStock } from '../cart/service.js';
 import type { CatalogueChanges } from '../catalogue/changes.js';
-import { selectRows, type Db } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import type { ShopMetrics } from '../metrics/metrics.js';
 import * as inventory from '../inventory/service.js';
 import type { SettingsService } from '../settings/service.js';
-import { billableRow, findBillable, nextInvoiceSequence, type BillableRow } from './queries.js';
-import { billItems, bills } from './tables.js';
+import { billableRow, findBillable, type BillableRow } from '../catalogue/queries.js';
+import {
+  billById,
+  billPage,
+  billsOf,
+  insertBill,
+  itemsOfBills,
+  nextInvoiceSequence,
+  type BillFilter,
+  type BillItemRow as ItemRow,
+  type BillRow,
+} from './queries.js';
 
 // In-store bills: priced by @shop/core, stock taken and the invoice number drawn in the bill's one transaction.
 
 type CreateBill = z.output<typeof createBillSchema>;
-type BillRow = typeof bills.$inferSelect;
-type ItemRow = typeof billItems.$inferSelect;
 
 /** The selling price of one piece of a catalogue row (variant extras and the product discount included). */
 const sellingPrice = (row: BillableRow) =>
@@ -122,32 +129,20 @@ export function createBillingService(
 ) {
   const { settings, changes, now } = deps;
 
-  function where(query: Omit<BillQuery, 'page'>): SQL {
-    const conditions: SQL[] = [sql`true`];
-    if (query.customer) {
-      const like = `%${query.customer.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(sql`lower(${bills.customerName}) like ${like}`);
-    }
-    if (query.from) conditions.push(sql`${bills.createdAt} >= ${istDayStart(query.from)}`);
-    if (query.to) conditions.push(sql`${bills.createdAt} < ${istDayEnd(query.to)}`);
-    return sql.join(conditions, sql` and `);
-  }
+  /** A list's filter: whole India days from–to. */
+  const filterOf = (query: Omit<BillQuery, 'page'>): BillFilter => ({
+    customer: query.customer || undefined,
+    from: query.from ? istDayStart(query.from) : undefined,
+    before: query.to ? istDayEnd(query.to) : undefined,
+  });
 
   async function withItems(rows: BillRow[]): Promise<Bill[]> {
     if (rows.length === 0) return [];
     const { state } = await settings.get();
-    const items = await db
-      .select()
-      .from(billItems)
-      .where(
-        inArray(
-          billItems.billId,
-          rows.map((row) => row.id),
-        ),
-      )
-      .orderBy(asc(billItems.position));
-    const byBill = new Map<string, ItemRow[]>();
-    for (const item of items) byBill.set(item.billId, [...(byBill.get(item.billId) ?? []), item]);
+    const byBill = await itemsOfBills(
+      db,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => toBill(row, byBill.get(row.id) ?? [], state));
   }
 
@@ -237,9 +232,9 @@ export function createBillingService(
         const financialYear = financialYearOf(at);
         // The counter row last: it is the one every bill waits on, so it is held for the shortest time.
         const sequence = await nextInvoiceSequence(tx, financialYear);
-        const [saved] = await tx
-          .insert(bills)
-          .values({
+        const { row: saved, items: savedItems } = await insertBill(
+          tx,
+          {
             id: billId,
             invoiceNumber: formatInvoiceNumber(financialYear, sequence),
             financialYear,
@@ -253,31 +248,27 @@ export function createBillingService(
             createdBy: actor.id,
             createdByLabel: actor.label,
             createdAt: at,
-          })
-          .returning();
-        const savedItems = await tx
-          .insert(billItems)
-          .values(lines.map((line) => ({ ...line, billId: saved!.id })))
-          .returning();
-        savedItems.sort((a, b) => a.position - b.position);
+          },
+          lines,
+        );
         await recordAudit(
           tx,
           actor,
           {
             action: 'bill.create',
             entity: 'bill',
-            entityId: saved!.id,
+            entityId: saved.id,
             after: {
-              invoiceNumber: saved!.invoiceNumber,
-              customerName: saved!.customerName,
-              totalPaise: saved!.totalPaise,
+              invoiceNumber: saved.invoiceNumber,
+              customerName: saved.customerName,
+              totalPaise: saved.totalPaise,
               discount: input.discount,
               items: savedItems.map((item) => ({ name: item.name, sku: item.sku, quantity: item.quantity, total: item.lineTotalPaise })),
             },
           },
           at,
         );
-        return { row: saved!, items: savedItems };
+        return { row: saved, items: savedItems };
       });
       deps.metrics?.bills.inc();
       const touched = items.flatMap((item) => (item.productId ? [item.productId] : []));
@@ -287,7 +278,7 @@ export function createBillingService(
 
     async get(billId: string): Promise<Bill> {
       if (!isUuid(billId)) throw new AppError('NOT_FOUND', 'Bill not found');
-      const [row] = await db.select().from(bills).where(eq(bills.id, billId));
+      const row = await billById(db, billId);
       if (!row) throw new AppError('NOT_FOUND', 'Bill not found');
       const [bill] = await withItems([row]);
       return bill!;
@@ -297,28 +288,13 @@ export function createBillingService(
     async list(query: BillQuery): Promise<{ bills: Bill[]; total: number; page: number; limit: number }> {
       const page = query.page ?? 1;
       const limit = ADMIN_PAGE_SIZE;
-      const condition = where(query);
-      const [rows, counted] = await Promise.all([
-        db
-          .select()
-          .from(bills)
-          .where(condition)
-          .orderBy(sql`${bills.createdAt} desc, ${bills.sequence} desc`)
-          .limit(limit)
-          .offset((page - 1) * limit),
-        selectRows<{ n: number }>(db, sql`select count(*)::int as n from ${bills} where ${condition}`),
-      ]);
-      return { bills: await withItems(rows), total: Number(counted[0]?.n ?? 0), page, limit };
+      const { rows, total } = await billPage(db, filterOf(query), limit, (page - 1) * limit);
+      return { bills: await withItems(rows), total, page, limit };
     },
 
     /** The bills of a filter as CSV (amounts in rupees), newest first. */
     async exportCsv(query: Omit<BillQuery, 'page'>): Promise<string> {
-      const rows = await db
-        .select()
-        .from(bills)
-        .where(where(query))
-        .orderBy(sql`${bills.createdAt} desc, ${bills.sequence} desc`)
-        .limit(MAX_EXPORT_BILLS);
+      const rows = await billsOf(db, filterOf(query), MAX_EXPORT_BILLS);
       const list = await withItems(rows);
       return stringify(
         list.map((bill) => [

@@ -1,72 +1,94 @@
-import { sql } from 'drizzle-orm';
-import { selectRows, type Db } from '../db/database.js';
-import { categories, productImages, products, variants } from '../catalogue/tables.js';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { lineProducts, lineVariants, type LineProductRow, type LineVariantRow } from '../catalogue/queries.js';
+import type { Db } from '../db/database.js';
 import { cartLines } from './tables.js';
 
-/** A cart line with what pricing and the cart page need of its product and variant. */
-export interface CartLineRow {
-  line_id: string;
-  quantity: number;
-  product_id: string;
-  product_name: string;
-  product_description: string;
-  product_status: string;
-  price_paise: number;
-  discount_percent: number;
-  product_stock: number;
-  has_variants: boolean;
-  category_id: string | null;
-  category_name: string | null;
-  hsn_code: string | null;
-  image_url: string | null;
-  variant_id: string | null;
-  variant_name: string | null;
-  variant_color: string | null;
-  variant_size: string | null;
-  variant_color_price_paise: number | null;
-  variant_size_price_paise: number | null;
-  variant_quantity: number | null;
-  sku: string | null;
-}
+/** A cart line with what pricing and the cart page need of its product and, when it has one still live, its variant. */
+export type CartLineRow = { line_id: string; quantity: number } & LineProductRow & {
+    [K in keyof LineVariantRow]: LineVariantRow[K] | null;
+  };
 
-/** The shopper's lines, oldest first, joined with their product, variant, category and first photo. */
+const NO_VARIANT: { [K in keyof LineVariantRow]: null } = {
+  variant_id: null,
+  variant_name: null,
+  variant_color: null,
+  variant_size: null,
+  variant_color_price_paise: null,
+  variant_size_price_paise: null,
+  variant_quantity: null,
+  sku: null,
+};
+
+/** The shopper's lines, oldest first, with their product, live variant, category and first photo (the catalogue's). */
 export async function cartLineRows(db: Db, userId: string): Promise<CartLineRow[]> {
-  return selectRows<CartLineRow>(
-    db,
-    sql`
-    select l.id as line_id, l.quantity,
-      p.id as product_id, p.name as product_name, p.description as product_description, p.status as product_status,
-      p.price_paise, p.discount_percent, p.stock as product_stock,
-      exists (select 1 from ${variants} pv where pv.product_id = p.id) as has_variants,
-      c.id as category_id, c.name as category_name, c.hsn_code,
-      (select pi.url from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1) as image_url,
-      v.id as variant_id, v.variant_name, v.variant_color, v.variant_size,
-      v.variant_color_price_paise, v.variant_size_price_paise, v.quantity as variant_quantity, v.sku
-    from ${cartLines} l
-    join ${products} p on p.id = l.product_id
-    left join ${variants} v on v.id = l.variant_id and v.archived_at is null
-    left join ${categories} c on c.id = p.category_id
-    where l.user_id = ${userId}
-    order by l.created_at, l.id`,
-  );
+  const lines = await db
+    .select({ id: cartLines.id, quantity: cartLines.quantity, productId: cartLines.productId, variantId: cartLines.variantId })
+    .from(cartLines)
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  const [products, variants] = await Promise.all([
+    lineProducts(
+      db,
+      lines.map((line) => line.productId),
+    ),
+    lineVariants(
+      db,
+      lines.flatMap((line) => (line.variantId ? [line.variantId] : [])),
+    ),
+  ]);
+  return lines.flatMap((line) => {
+    const product = products.get(line.productId);
+    if (!product) return [];
+    const variant = (line.variantId && variants.get(line.variantId)) || NO_VARIANT;
+    return [{ line_id: line.id, quantity: line.quantity, ...product, ...variant }];
+  });
 }
 
-/** The product (and variant) a shopper wants to add, with its stock; undefined when there is no such thing. */
-export async function sellableRow(db: Db, productId: string, variantId: string | undefined) {
-  const rows = await selectRows<{
-    status: string;
-    stock: number;
-    has_variants: boolean;
-    variant_id: string | null;
-    variant_quantity: number | null;
-  }>(
-    db,
-    sql`
-    select p.status, p.stock, exists (select 1 from ${variants} pv where pv.product_id = p.id) as has_variants,
-      v.id as variant_id, v.quantity as variant_quantity
-    from ${products} p
-    left join ${variants} v on v.id = ${variantId ?? null}::uuid and v.product_id = p.id and v.archived_at is null
-    where p.id = ${productId}`,
+const lineOf = (userId: string, productId: string, variantId: string | undefined | null) =>
+  and(
+    eq(cartLines.userId, userId),
+    eq(cartLines.productId, productId),
+    variantId ? eq(cartLines.variantId, variantId) : isNull(cartLines.variantId),
   );
-  return rows[0];
+
+/**
+ * One change to a shopper's cart at a time: every writer of her lines takes this lock first, so two tabs adding
+ * at once can neither both pass the stock check nor both take the last of the MAX_CART_LINES places.
+ */
+export async function lockCart(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}`}))`);
+}
+
+export async function cartLineCount(tx: Db, userId: string): Promise<number> {
+  const [row] = await tx.select({ lines: count() }).from(cartLines).where(eq(cartLines.userId, userId));
+  return row?.lines ?? 0;
+}
+
+/** The shopper's line of a product (and variant), or undefined. */
+export async function cartLineOf(db: Db, userId: string, productId: string, variantId: string | undefined) {
+  const [row] = await db
+    .select()
+    .from(cartLines)
+    .where(lineOf(userId, productId, variantId));
+  return row;
+}
+
+/** Sets the line's quantity, adding the line when it is not there (`lineId` null). */
+export async function saveCartLine(
+  tx: Db,
+  lineId: string | null,
+  line: { userId: string; productId: string; variantId: string | null; quantity: number },
+  at: Date,
+): Promise<void> {
+  if (lineId) await tx.update(cartLines).set({ quantity: line.quantity, updatedAt: at }).where(eq(cartLines.id, lineId));
+  else await tx.insert(cartLines).values({ ...line, createdAt: at, updatedAt: at });
+}
+
+/** Removes the shopper's line of a product (and variant): whether there was one. */
+export async function deleteCartLine(db: Db, userId: string, productId: string, variantId: string | undefined | null): Promise<boolean> {
+  const removed = await db
+    .delete(cartLines)
+    .where(lineOf(userId, productId, variantId))
+    .returning({ id: cartLines.id });
+  return removed.length > 0;
 }

@@ -9,10 +9,9 @@ import {
   type CartLine,
   type GuestCartLine,
 } from '@shop/core';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { sellableRow } from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
-import { cartLineRows, sellableRow, type CartLineRow } from './queries.js';
-import { cartLines } from './tables.js';
+import { cartLineCount, cartLineOf, cartLineRows, deleteCartLine, lockCart, saveCartLine, type CartLineRow } from './queries.js';
 
 // The signed-in shopper's cart: rules over queries.ts. Prices always come from @shop/core.
 
@@ -74,13 +73,6 @@ export function toCart(rows: CartLineRow[], photoUrl: (stored: string) => string
   };
 }
 
-const lineOf = (userId: string, productId: string, variantId: string | undefined | null) =>
-  and(
-    eq(cartLines.userId, userId),
-    eq(cartLines.productId, productId),
-    variantId ? eq(cartLines.variantId, variantId) : isNull(cartLines.variantId),
-  );
-
 /** 'Only 3 left' (or out of stock): the 409 of a quantity the shelf cannot cover. */
 export function notEnoughStock(available: number, name?: string): AppError {
   const what = name ? ` of ${name}` : '';
@@ -100,16 +92,9 @@ async function stockFor(db: Db, productId: string, variantId: string | undefined
   return variantId ? Number(row.variant_quantity) : Number(row.stock);
 }
 
-/**
- * One change to a shopper's cart at a time: every writer of her lines takes this lock first, so two tabs adding
- * at once can neither both pass the stock check nor both take the last of the MAX_CART_LINES places.
- */
-const lockCart = (tx: Db, userId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}`}))`);
-
 /** Whether the cart has room for one more line; call it holding lockCart. */
 async function hasRoomForLine(tx: Db, userId: string): Promise<boolean> {
-  const [row] = await tx.select({ lines: count() }).from(cartLines).where(eq(cartLines.userId, userId));
-  return (row?.lines ?? 0) < MAX_CART_LINES;
+  return (await cartLineCount(tx, userId)) < MAX_CART_LINES;
 }
 
 const cartFull = () => new AppError('CONFLICT', CART_FULL_MESSAGE);
@@ -122,10 +107,7 @@ export function createCartService(db: Db, now: () => Date, photoUrl: (stored: st
     await db.transaction(async (tx) => {
       await lockCart(tx, userId);
       const available = await stockFor(tx, productId, variantId);
-      const [existing] = await tx
-        .select()
-        .from(cartLines)
-        .where(lineOf(userId, productId, variantId));
+      const existing = await cartLineOf(tx, userId, productId, variantId);
       const wanted = quantity(existing?.quantity ?? 0);
       if (wanted > MAX_QUANTITY_PER_LINE) {
         throw new AppError('INVALID_DATA', `quantity: You can buy at most ${MAX_QUANTITY_PER_LINE} of one item.`, {
@@ -134,11 +116,7 @@ export function createCartService(db: Db, now: () => Date, photoUrl: (stored: st
       }
       if (wanted > available) throw notEnoughStock(available);
       if (!existing && !(await hasRoomForLine(tx, userId))) throw cartFull();
-      if (existing) await tx.update(cartLines).set({ quantity: wanted, updatedAt: now() }).where(eq(cartLines.id, existing.id));
-      else
-        await tx
-          .insert(cartLines)
-          .values({ userId, productId, variantId: variantId ?? null, quantity: wanted, createdAt: now(), updatedAt: now() });
+      await saveCartLine(tx, existing?.id ?? null, { userId, productId, variantId: variantId ?? null, quantity: wanted }, now());
     });
   }
 
@@ -151,21 +129,15 @@ export function createCartService(db: Db, now: () => Date, photoUrl: (stored: st
     },
 
     async updateQuantity(userId: string, input: { productId: string; variantId?: string; quantity: number }): Promise<Cart> {
-      const [existing] = await db
-        .select({ id: cartLines.id })
-        .from(cartLines)
-        .where(lineOf(userId, input.productId, input.variantId));
-      if (!existing) throw new AppError('NOT_FOUND', 'This item is not in your cart.');
+      if (!(await cartLineOf(db, userId, input.productId, input.variantId)))
+        throw new AppError('NOT_FOUND', 'This item is not in your cart.');
       await setLine(userId, input.productId, input.variantId, () => input.quantity);
       return view(userId);
     },
 
     async remove(userId: string, input: { productId: string; variantId?: string }): Promise<Cart> {
-      const removed = await db
-        .delete(cartLines)
-        .where(lineOf(userId, input.productId, input.variantId))
-        .returning({ id: cartLines.id });
-      if (removed.length === 0) throw new AppError('NOT_FOUND', 'This item is not in your cart.');
+      if (!(await deleteCartLine(db, userId, input.productId, input.variantId)))
+        throw new AppError('NOT_FOUND', 'This item is not in your cart.');
       return view(userId);
     },
 
@@ -181,10 +153,7 @@ export function createCartService(db: Db, now: () => Date, photoUrl: (stored: st
           await db.transaction(async (tx) => {
             await lockCart(tx, userId);
             const available = await stockFor(tx, line.productId, line.variantId);
-            const [existing] = await tx
-              .select()
-              .from(cartLines)
-              .where(lineOf(userId, line.productId, line.variantId));
+            const existing = await cartLineOf(tx, userId, line.productId, line.variantId);
             const current = existing?.quantity ?? 0;
             const target = Math.min(current + line.quantity, MAX_QUANTITY_PER_LINE, Math.max(available, current));
             added = Math.max(0, target - current);
@@ -193,16 +162,12 @@ export function createCartService(db: Db, now: () => Date, photoUrl: (stored: st
               added = 0;
               return;
             }
-            if (existing) await tx.update(cartLines).set({ quantity: target, updatedAt: now() }).where(eq(cartLines.id, existing.id));
-            else
-              await tx.insert(cartLines).values({
-                userId,
-                productId: line.productId,
-                variantId: line.variantId ?? null,
-                quantity: target,
-                createdAt: now(),
-                updatedAt: now(),
-              });
+            await saveCartLine(
+              tx,
+              existing?.id ?? null,
+              { userId, productId: line.productId, variantId: line.variantId ?? null, quantity: target },
+              now(),
+            );
           });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

@@ -339,3 +339,146 @@ export async function nearestWords(db: Db, q: string, limit: number): Promise<st
   );
   return rows.map((row) => row.word);
 }
+
+/** What a cart line or an order needs of its product: price parts, stock, category and its first photo. */
+export interface LineProductRow {
+  product_id: string;
+  product_name: string;
+  product_description: string;
+  product_status: string;
+  price_paise: number;
+  discount_percent: number;
+  product_stock: number;
+  has_variants: boolean;
+  category_id: string | null;
+  category_name: string | null;
+  hsn_code: string | null;
+  image_url: string | null;
+}
+
+/** What a cart line or an order needs of its variant. */
+export interface LineVariantRow {
+  variant_id: string;
+  variant_name: string | null;
+  variant_color: string | null;
+  variant_size: string | null;
+  variant_color_price_paise: number | null;
+  variant_size_price_paise: number | null;
+  variant_quantity: number | null;
+  sku: string | null;
+}
+
+/** Products (any status) by id, with what a cart line needs of them. */
+export async function lineProducts(db: Db, ids: readonly string[]): Promise<Map<string, LineProductRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectRows<LineProductRow>(
+    db,
+    sql`
+    select p.id as product_id, p.name as product_name, p.description as product_description, p.status as product_status,
+      p.price_paise, p.discount_percent, p.stock as product_stock,
+      exists (select 1 from ${variants} pv where pv.product_id = p.id) as has_variants,
+      c.id as category_id, c.name as category_name, c.hsn_code,
+      (select pi.url from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1) as image_url
+    from ${products} p
+    left join ${categories} c on c.id = p.category_id
+    where p.id = any(${pgArray([...new Set(ids)])}::uuid[])`,
+  );
+  return new Map(rows.map((row) => [row.product_id, row]));
+}
+
+/** Live (not archived) variants by id. */
+export async function lineVariants(db: Db, ids: readonly string[]): Promise<Map<string, LineVariantRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectRows<LineVariantRow>(
+    db,
+    sql`
+    select v.id as variant_id, v.variant_name, v.variant_color, v.variant_size,
+      v.variant_color_price_paise, v.variant_size_price_paise, v.quantity as variant_quantity, v.sku
+    from ${variants} v
+    where v.id = any(${pgArray([...new Set(ids)])}::uuid[]) and v.archived_at is null`,
+  );
+  return new Map(rows.map((row) => [row.variant_id, row]));
+}
+
+/** The product (and variant) a shopper wants to add, with its stock; undefined when there is no such product. */
+export async function sellableRow(db: Db, productId: string, variantId: string | undefined) {
+  const rows = await selectRows<{
+    status: string;
+    stock: number;
+    has_variants: boolean;
+    variant_id: string | null;
+    variant_quantity: number | null;
+  }>(
+    db,
+    sql`
+    select p.status, p.stock, exists (select 1 from ${variants} pv where pv.product_id = p.id) as has_variants,
+      v.id as variant_id, v.quantity as variant_quantity
+    from ${products} p
+    left join ${variants} v on v.id = ${variantId ?? null}::uuid and v.product_id = p.id and v.archived_at is null
+    where p.id = ${productId}`,
+  );
+  return rows[0];
+}
+
+/** What a bill line needs of its product and variant: price parts, stock, SKU, category and HSN. */
+export interface BillableRow {
+  product_id: string;
+  product_name: string;
+  status: string;
+  price_paise: number;
+  discount_percent: number;
+  product_stock: number;
+  has_variants: boolean;
+  category_name: string | null;
+  hsn_code: string | null;
+  image_url: string | null;
+  variant_id: string | null;
+  variant_name: string | null;
+  variant_color_price_paise: number | null;
+  variant_size_price_paise: number | null;
+  variant_quantity: number | null;
+  sku: string | null;
+}
+
+const billableColumns = sql`
+  p.id as product_id, p.name as product_name, p.status, p.price_paise, p.discount_percent, p.stock as product_stock,
+  exists (select 1 from ${variants} pv where pv.product_id = p.id and pv.archived_at is null) as has_variants,
+  coalesce(parent.name, c.name) as category_name, c.hsn_code,
+  (select pi.url from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1) as image_url,
+  v.id as variant_id, v.variant_name, v.variant_color_price_paise, v.variant_size_price_paise, v.quantity as variant_quantity, v.sku`;
+
+const billableJoins = sql`
+  left join ${categories} c on c.id = p.category_id
+  left join ${categories} parent on parent.id = c.parent_id`;
+
+/** One product (and variant) as a counter bill's line sees it; undefined when there is none. */
+export async function billableRow(db: Db, productId: string, variantId: string | undefined): Promise<BillableRow | undefined> {
+  const [row] = await selectRows<BillableRow>(
+    db,
+    sql`select ${billableColumns}
+        from ${products} p
+        left join ${variants} v on v.product_id = p.id and v.id = ${variantId ?? null} and v.archived_at is null
+        ${billableJoins}
+        where p.id = ${productId}`,
+  );
+  return row;
+}
+
+/**
+ * What the counter finds for a typed name or a scanned SKU: an exact SKU first, then names that contain the
+ * words; each live variant is its own line, a product without variants is one line. Archived products are left out.
+ */
+export async function findBillable(db: Db, q: string, limit = 12): Promise<BillableRow[]> {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return selectRows<BillableRow>(
+    db,
+    sql`select ${billableColumns}
+        from ${products} p
+        left join ${variants} v on v.product_id = p.id and v.archived_at is null
+        ${billableJoins}
+        where p.status <> 'archived'
+          and (lower(v.sku) = lower(${q}) or p.name ilike ${like} or v.sku ilike ${like} or v.variant_name ilike ${like})
+        order by (lower(v.sku) = lower(${q})) desc nulls last, p.name, v.position, v.variant_name
+        limit ${limit}`,
+  );
+}

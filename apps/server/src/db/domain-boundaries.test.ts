@@ -20,8 +20,6 @@ const SRC = path.resolve(import.meta.dirname, '..');
 
 /** Crossings still being taken out, domain by domain (issue 25): this list only shrinks, and ends empty. */
 const NOT_YET = [
-  'billing/queries.ts imports catalogue/tables.ts',
-  'cart/queries.ts imports catalogue/tables.ts',
   'inventory/queries.ts imports admin/tables.ts',
   'inventory/queries.ts imports accounts/tables.ts',
   'inventory/queries.ts imports billing/tables.ts',
@@ -30,7 +28,6 @@ const NOT_YET = [
   'orders/admin-service.ts imports accounts/tables.ts',
   'orders/admin-service.ts imports payments/tables.ts',
   'orders/notices.ts imports accounts/tables.ts',
-  'orders/service.ts imports cart/tables.ts',
   'orders/service.ts imports payments/tables.ts',
   'payments/service.ts imports orders/tables.ts',
   'reports/counts.ts imports catalogue/tables.ts',

@@ -18,11 +18,10 @@ import {
   type TransitionFacts,
 } from '@shop/core';
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { addressOf } from '../addresses/queries.js';
-import { cartLineRows } from '../cart/queries.js';
+import { cartLineRows, deleteCartLine } from '../cart/queries.js';
 import { isSellable, notEnoughStock, priceLine } from '../cart/service.js';
-import { cartLines } from '../cart/tables.js';
 import type { Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
 import { payments, refunds } from '../payments/tables.js';
@@ -407,17 +406,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           { cancelKind: late ? 'expired' : null },
         );
         const items = await itemsOf(tx, order.id);
-        for (const item of items) {
-          await tx
-            .delete(cartLines)
-            .where(
-              and(
-                eq(cartLines.userId, order.userId),
-                eq(cartLines.productId, item.productId),
-                item.variantId ? eq(cartLines.variantId, item.variantId) : isNull(cartLines.variantId),
-              ),
-            );
-        }
+        for (const item of items) await deleteCartLine(tx, order.userId, item.productId, item.variantId);
         const [paid] = await tx.select().from(orders).where(eq(orders.id, order.id));
         return { kind: 'paid', order: paid!, late };
       });
