@@ -1,19 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { Flash } from '../lib/flash';
 import { toast } from '../lib/toast';
+import { useHydrated } from './enhanced';
 
 /**
  * What the last form's action said (lib/flash.server.ts). Once the scripts run it is a toast; before (or
  * without) them, a status line at the top of the page, so a plain HTML post still says what happened.
  */
 export function FlashMessage({ flash }: { flash: Flash | null }) {
-  const [toasted, setToasted] = useState<Flash | null>(null);
+  const hydrated = useHydrated();
   useEffect(() => {
-    if (!flash) return;
-    toast[flash.kind](flash.message);
-    setToasted(flash);
-  }, [flash]);
-  if (!flash || toasted === flash) return null;
+    if (flash && hydrated) toast[flash.kind](flash.message);
+  }, [flash, hydrated]);
+  if (!flash || hydrated) return null;
   return (
     <p
       role={flash.kind === 'error' ? 'alert' : 'status'}
