@@ -243,7 +243,7 @@ export function BillingScreen() {
     >
       <div className="space-y-6">
         {/* Scanning, searching and totalling happen in the browser as the cashier types. */}
-        <noscript>
+        <noscript className="block">
           <p role="alert" className="rounded-xl border border-wine-100 bg-wine-50 px-4 py-3 text-sm font-medium text-wine-800">
             The counter needs JavaScript to scan items and total the bill. Please turn it on in this browser.
           </p>
