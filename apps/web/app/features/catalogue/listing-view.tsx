@@ -11,6 +11,7 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
 import { CloseButton } from '../../components/close-button';
+import { useHydrated } from '../../components/enhanced';
 import { useModal } from '../../lib/use-modal';
 import { ProductGrid, type CardAction } from './product-card';
 import { filledParams, hrefWith, paiseToUrlRupees } from './listing-query';
@@ -52,6 +53,7 @@ export function ListingView({
   const navigation = useNavigation();
   const submit = useSubmit();
   const [sheetOpen, setSheetOpen] = useState(false);
+  const hydrated = useHydrated();
   const formId = useId();
   const busy = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
   const limit = result.limit;
@@ -121,11 +123,12 @@ export function ListingView({
   );
   const clearAll = hrefWith(location.pathname, new URLSearchParams(query.q ? { q: query.q } : {}), {});
 
-  const facetPanel = (
+  // One panel per place it shows (the wide screen's column, the phone's sheet): only the first carries the form's id.
+  const facetForm = (id?: string) => (
     // Keyed by the URL so that checkboxes follow links (a removed chip, 'Clear all') as well as clicks.
     <Form
       key={location.search}
-      id={formId}
+      id={id}
       method="get"
       action={location.pathname}
       onChange={onChange}
@@ -271,6 +274,8 @@ export function ListingView({
       </noscript>
     </Form>
   );
+  const facetPanel = facetForm(formId);
+  const filtersLabel = `Filters${active.length > 0 ? ` (${active.length})` : ''}`;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-10">
@@ -285,9 +290,20 @@ export function ListingView({
         {/* A search that found nothing has nothing to filter or sort: it offers other words instead. */}
         {!result.suggestions && (
           <div className="flex w-full items-center gap-3 sm:w-auto">
-            <button type="button" onClick={() => setSheetOpen(true)} className="btn btn-outline shrink-0 lg:hidden" aria-haspopup="dialog">
-              <SlidersHorizontal aria-hidden="true" className="h-4 w-4" /> Filters{active.length > 0 ? ` (${active.length})` : ''}
-            </button>
+            {hydrated ? (
+              <button
+                type="button"
+                onClick={() => setSheetOpen(true)}
+                className="btn btn-outline shrink-0 lg:hidden"
+                aria-haspopup="dialog"
+              >
+                <SlidersHorizontal aria-hidden="true" className="h-4 w-4" /> {filtersLabel}
+              </button>
+            ) : (
+              <NoScriptFilterSheet label={filtersLabel} closeHref={location.pathname + location.search}>
+                {facetForm()}
+              </NoScriptFilterSheet>
+            )}
             <SortSelect pathname={location.pathname} params={params} value={query.sort ?? 'relevance'} />
           </div>
         )}
@@ -380,6 +396,32 @@ export function ListingView({
         </FilterSheet>
       )}
     </div>
+  );
+}
+
+/**
+ * The phone's filters before (or without) the scripts: a native disclosure that opens the same sheet; the form's
+ * 'Apply filters' button reloads the page with the choice, the backdrop and Close link reload it as it was.
+ */
+function NoScriptFilterSheet({ label, closeHref, children }: { label: string; closeHref: string; children: ReactNode }) {
+  return (
+    <details className="shrink-0 lg:hidden">
+      <summary className="btn btn-outline list-none [&::-webkit-details-marker]:hidden">
+        <SlidersHorizontal aria-hidden="true" className="h-4 w-4" /> {label}
+      </summary>
+      <div className="fixed inset-0 z-50">
+        <a href={closeHref} aria-label="Close filters" tabIndex={-1} className="absolute inset-0 bg-ink/40" />
+        <div className="absolute inset-x-0 bottom-0 flex max-h-[88dvh] flex-col rounded-t-3xl bg-ivory shadow-2xl">
+          <div className="flex items-center justify-between border-b border-line px-5 py-4">
+            <h2 className="text-xl font-semibold">Filters</h2>
+            <a href={closeHref} className="flex h-11 items-center rounded-full px-3 text-sm font-semibold text-wine-700 hover:bg-sand">
+              Close
+            </a>
+          </div>
+          <div className="flex-1 overflow-y-auto px-5 py-5">{children}</div>
+        </div>
+      </div>
+    </details>
   );
 }
 
