@@ -20,11 +20,6 @@ const SRC = path.resolve(import.meta.dirname, '..');
 
 /** Crossings still being taken out, domain by domain (issue 25): this list only shrinks, and ends empty. */
 const NOT_YET = [
-  'inventory/queries.ts imports admin/tables.ts',
-  'inventory/queries.ts imports accounts/tables.ts',
-  'inventory/queries.ts imports billing/tables.ts',
-  'inventory/queries.ts imports catalogue/tables.ts',
-  'inventory/queries.ts imports orders/tables.ts',
   'orders/admin-service.ts imports accounts/tables.ts',
   'orders/admin-service.ts imports payments/tables.ts',
   'orders/notices.ts imports accounts/tables.ts',

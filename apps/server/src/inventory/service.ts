@@ -1,16 +1,16 @@
 import { ADMIN_PAGE_SIZE, AppError, isUuid, type StockHistory, type StockHistoryQuery, type StockMovement } from '@shop/core';
 import { sql } from 'drizzle-orm';
+import { usersByIds } from '../accounts/queries.js';
+import { adminNames } from '../admin/queries.js';
+import { invoiceNumbers } from '../billing/queries.js';
+import { lockShelves, putBackRow, shelfOfId, stockLeft, takeRow, writeShelves } from '../catalogue/stock-queries.js';
 import type { Db } from '../db/database.js';
+import { orderNumbers } from '../orders/queries.js';
 import {
   insertMovements,
-  lockShelves,
+  ledgerProductOf,
   movementPage,
-  putBackRow,
-  shelfKind,
-  stockLeft,
   stockOrder,
-  takeRow,
-  writeShelves,
   type MovementRow,
   type NewMovement,
   type StockItem,
@@ -137,34 +137,56 @@ export async function setOne(tx: Db, target: StockTarget, quantity: number, meta
 
 const ACTOR_NAMES: Record<string, string> = { system: 'System', razorpay: 'Razorpay' };
 
-function actorName(row: MovementRow): string {
-  if (row.person) return row.person;
-  if (row.actor.startsWith('admin:')) return 'A removed admin';
-  if (row.actor.startsWith('shopper:')) return 'A removed shopper';
-  return ACTOR_NAMES[row.actor] ?? row.actor;
-}
+const ADMIN = 'admin:';
+const SHOPPER = 'shopper:';
+const idsOf = (rows: MovementRow[], prefix: string) =>
+  rows.flatMap((row) => (row.actor.startsWith(prefix) && isUuid(row.actor.slice(prefix.length)) ? [row.actor.slice(prefix.length)] : []));
 
-const toMovement = (row: MovementRow): StockMovement => ({
-  change: Number(row.change),
-  quantityAfter: Number(row.quantity_after),
-  reason: row.reason as StockReason,
-  orderId: row.order_id,
-  orderNumber: row.order_number,
-  billId: row.bill_id,
-  invoiceNumber: row.invoice_number,
-  importId: row.import_id,
-  actorName: actorName(row),
-  createdAt: new Date(row.created_at).toISOString(),
-});
+/**
+ * The ledger rows as the back-office shows them: who by name (admins and shoppers as they are named now, or
+ * 'A removed …'), and the order's number or the bill's invoice number, each asked of the domain that keeps it.
+ */
+async function withNames(db: Db, rows: MovementRow[]): Promise<StockMovement[]> {
+  const [admins, shoppers, orders, bills] = await Promise.all([
+    adminNames(db, idsOf(rows, ADMIN)),
+    usersByIds(db, idsOf(rows, SHOPPER)),
+    orderNumbers(
+      db,
+      rows.flatMap((row) => (row.order_id ? [row.order_id] : [])),
+    ),
+    invoiceNumbers(
+      db,
+      rows.flatMap((row) => (row.bill_id ? [row.bill_id] : [])),
+    ),
+  ]);
+  const actorName = (actor: string): string => {
+    if (actor.startsWith(ADMIN)) return admins.get(actor.slice(ADMIN.length)) ?? 'A removed admin';
+    if (actor.startsWith(SHOPPER)) return shoppers.get(actor.slice(SHOPPER.length))?.name ?? 'A removed shopper';
+    return ACTOR_NAMES[actor] ?? actor;
+  };
+  return rows.map((row) => ({
+    change: Number(row.change),
+    quantityAfter: Number(row.quantity_after),
+    reason: row.reason as StockReason,
+    orderId: row.order_id,
+    orderNumber: (row.order_id && orders.get(row.order_id)) ?? null,
+    billId: row.bill_id,
+    invoiceNumber: (row.bill_id && bills.get(row.bill_id)) ?? null,
+    importId: row.import_id,
+    actorName: actorName(row.actor),
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}
 
 /** The back-office's reads of the ledger. */
 export function createInventoryService(db: Db) {
   /** The shelf an id names: a variant (also one deleted since, by its ledger rows), or a variant-less product. */
   async function shelfOf(id: string): Promise<StockTarget> {
     if (isUuid(id)) {
-      const { variant, product } = await shelfKind(db, id);
-      if (variant) return variant;
-      if (product) return { productId: id, variantId: null };
+      const { variantProductId, isProduct } = await shelfOfId(db, id);
+      const productId = variantProductId ?? (await ledgerProductOf(db, id));
+      if (productId) return { productId, variantId: id };
+      if (isProduct) return { productId: id, variantId: null };
     }
     throw new AppError('NOT_FOUND', 'Variant not found');
   }
@@ -178,7 +200,7 @@ export function createInventoryService(db: Db) {
     const page = query.page ?? 1;
     const limit = ADMIN_PAGE_SIZE;
     const { rows, total } = await movementPage(db, target, limit, (page - 1) * limit);
-    return { movements: rows.map(toMovement), total, page, limit };
+    return { movements: await withNames(db, rows), total, page, limit };
   }
 
   return {

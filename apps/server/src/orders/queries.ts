@@ -33,3 +33,13 @@ export async function orderStatsOfUsers(db: Db, userIds: readonly string[]): Pro
   );
   return new Map(rows.map((row) => [row.user_id, { orders: Number(row.orders), spent: Number(row.spent) }]));
 }
+
+/** Order numbers by order id (orders that are gone are left out). */
+export async function orderNumbers(db: Db, orderIds: readonly string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await selectRows<{ id: string; order_number: string }>(
+    db,
+    sql`select id, order_number from ${orders} where id = any(${pgArray([...new Set(orderIds)])}::uuid[])`,
+  );
+  return new Map(rows.map((row) => [row.id, row.order_number]));
+}
