@@ -109,7 +109,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <StatusChip status={order.status} />
           </p>
         </div>
-        <div className="flex flex-wrap gap-3 print:hidden">
+        <div className="flex flex-wrap items-start gap-3 print:hidden">
           <OrderActions order={order} />
           <button
             type="button"

@@ -143,9 +143,12 @@ function FormDisclosure({ order, intent }: { order: OrderDetail; intent: Intent 
   const { pathname } = useLocation();
   const wording = wordingOf(order, intent);
   return (
-    <details className="group w-full sm:w-auto" open={failure !== null}>
+    <details className="relative" open={failure !== null}>
       <summary className="btn btn-outline list-none [&::-webkit-details-marker]:hidden">{wording.submitLabel}</summary>
-      <Form method="post" className="mt-3 w-full max-w-md rounded-2xl border border-line bg-white p-5 shadow-sm">
+      <Form
+        method="post"
+        className="absolute left-0 z-20 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-2xl border border-line bg-white p-5 shadow-xl sm:left-auto sm:right-0"
+      >
         <h2 className="text-lg font-semibold">{wording.title}</h2>
         <div className="mt-1 text-sm text-muted">{wording.intro}</div>
         <input type="hidden" name="intent" value={intent} />
