@@ -482,3 +482,61 @@ export async function findBillable(db: Db, q: string, limit = 12): Promise<Billa
         limit ${limit}`,
   );
 }
+
+/** Live variants of products not archived with `threshold` pieces or fewer. */
+export async function lowStockVariantCount(db: Db, threshold: number): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${variants} v join ${products} p on p.id = v.product_id
+        where v.archived_at is null and p.status <> 'archived' and v.quantity <= ${threshold}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The emptiest shelves of active products (live variants, and products sold without variants) at `threshold` or below. */
+export async function lowStockShelves(
+  db: Db,
+  threshold: number,
+  limit: number,
+): Promise<
+  Array<{ productId: string; variantId: string | null; name: string; variantName: string | null; sku: string | null; stock: number }>
+> {
+  const rows = await selectRows<{
+    product_id: string;
+    variant_id: string | null;
+    name: string;
+    variant_name: string | null;
+    sku: string | null;
+    stock: number;
+  }>(
+    db,
+    sql`select * from (
+          select p.id as product_id, v.id as variant_id, p.name, v.variant_name, v.sku, v.quantity as stock
+          from ${variants} v join ${products} p on p.id = v.product_id
+          where v.archived_at is null and p.status = 'active' and v.quantity <= ${threshold}
+          union all
+          select p.id, null, p.name, null, null, p.stock
+          from ${products} p
+          where p.status = 'active' and p.stock <= ${threshold}
+            and not exists (select 1 from ${variants} v where v.product_id = p.id and v.archived_at is null)
+        ) s order by stock, name, variant_name limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    productId: row.product_id,
+    variantId: row.variant_id,
+    name: row.name,
+    variantName: row.variant_name,
+    sku: row.sku,
+    stock: Number(row.stock),
+  }));
+}
+
+/** Products' names by id (products deleted since are left out). */
+export async function productNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectRows<{ id: string; name: string }>(
+    db,
+    sql`select id, name from ${products} where id = any(${pgArray([...new Set(ids)])}::uuid[])`,
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -1,6 +1,7 @@
+import type { OrderStatus } from '@shop/core';
 import { eq, sql } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
-import { orderItems, orderNumberCounters, orders } from './tables.js';
+import { orderItems, orderNumberCounters, orderStatusCounts, orders } from './tables.js';
 
 // Order numbering: SQL that must stay right under concurrency (stock moves live in inventory/).
 
@@ -42,4 +43,47 @@ export async function orderNumbers(db: Db, orderIds: readonly string[]): Promise
     sql`select id, order_number from ${orders} where id = any(${pgArray([...new Set(orderIds)])}::uuid[])`,
   );
   return new Map(rows.map((row) => [row.id, row.order_number]));
+}
+
+/** Paid orders waiting to be packed, and orders placed in [from, to) and paid. */
+export async function orderCounts(db: Db, placedFrom: Date, placedBefore: Date): Promise<{ toPack: number; placed: number }> {
+  const [row] = await selectRows<{ to_pack: number; placed: number }>(
+    db,
+    sql`select (select count(*)::int from ${orders} where status = 'paid') as to_pack,
+               (select count(*)::int from ${orders}
+                  where paid_at is not null and created_at >= ${placedFrom} and created_at < ${placedBefore}) as placed`,
+  );
+  return { toPack: Number(row?.to_pack ?? 0), placed: Number(row?.placed ?? 0) };
+}
+
+/** Orders by status over all time, from the counts the order triggers keep. */
+export async function orderStatusTotals(db: Db): Promise<Map<OrderStatus, number>> {
+  const rows = await selectRows<{ status: OrderStatus; count: string }>(
+    db,
+    sql`select status, sum(orders) as count from ${orderStatusCounts} group by status`,
+  );
+  return new Map(rows.map((row) => [row.status, Number(row.count)]));
+}
+
+/** The newest orders. */
+export async function newestOrders(
+  db: Db,
+  limit: number,
+): Promise<Array<{ id: string; orderNumber: string; status: OrderStatus; total: number; createdAt: Date; userId: string }>> {
+  const rows = await selectRows<{
+    id: string;
+    order_number: string;
+    status: OrderStatus;
+    total_paise: number;
+    created_at: string | Date;
+    user_id: string;
+  }>(db, sql`select id, order_number, status, total_paise, created_at, user_id from ${orders} order by created_at desc, id limit ${limit}`);
+  return rows.map((row) => ({
+    id: row.id,
+    orderNumber: row.order_number,
+    status: row.status,
+    total: Number(row.total_paise),
+    createdAt: new Date(row.created_at),
+    userId: row.user_id,
+  }));
 }

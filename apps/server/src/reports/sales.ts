@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../db/database.js';
+import { productNames } from '../catalogue/queries.js';
 import { salesDayCategories, salesDayProducts, salesDays } from './tables.js';
 
 // Every report reads the sales rollups (tables.ts), kept by PostgreSQL triggers in the writing transaction.
@@ -87,13 +88,19 @@ export async function topProducts(
 ): Promise<Array<{ productId: string; name: string; units: number; revenue: number }>> {
   const rows = await selectRows<{ product_id: string; name: string; units: string; revenue: string }>(
     db,
-    sql`select s.product_id, coalesce(p.name, s.name) as name, s.units, s.revenue from (
-          select product_id, max(product_name) as name, sum(units)::bigint as units, sum(revenue_paise)::bigint as revenue
-          from ${salesDayProducts} where day >= ${from}::date and day < ${to}::date
-          group by product_id having sum(units) > 0
-          order by sum(units) desc, sum(revenue_paise) desc, product_id limit ${limit}
-        ) s left join products p on p.id = s.product_id
-        order by s.units desc, s.revenue desc, s.product_id`,
+    sql`select product_id, max(product_name) as name, sum(units)::bigint as units, sum(revenue_paise)::bigint as revenue
+        from ${salesDayProducts} where day >= ${from}::date and day < ${to}::date
+        group by product_id having sum(units) > 0
+        order by sum(units) desc, sum(revenue_paise) desc, product_id limit ${limit}`,
   );
-  return rows.map((row) => ({ productId: row.product_id, name: row.name, units: Number(row.units), revenue: Number(row.revenue) }));
+  const live = await productNames(
+    db,
+    rows.map((row) => row.product_id),
+  );
+  return rows.map((row) => ({
+    productId: row.product_id,
+    name: live.get(row.product_id) ?? row.name,
+    units: Number(row.units),
+    revenue: Number(row.revenue),
+  }));
 }
