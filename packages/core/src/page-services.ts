@@ -1,5 +1,13 @@
 import type { Announcement } from './announcements.js';
-import type { Address, PublicUser } from './accounts.js';
+import type {
+  Address,
+  AddressInput,
+  PublicUser,
+  RegisterInput,
+  ResetPasswordInput,
+  UpdateProfileInput,
+  UserNotification,
+} from './accounts.js';
 import type {
   AdminAccount,
   AdminRegisterInput,
@@ -42,6 +50,7 @@ import type { ContactMessageInput } from './contact.js';
 import type { OrderDetail, OrderSummary } from './orders.js';
 import type { ReturnReason } from './policy.js';
 import type { ShopSettings } from './settings.js';
+import type { WishlistEntry } from './wishlist.js';
 
 /**
  * What server-rendered pages may ask of the server in-process (React Router loaders and actions, through
@@ -54,7 +63,36 @@ export interface PageServices {
    * The shopper of a `sid` session token, or null. Her session slides forward as it is used: `setCookie` is then
    * the Set-Cookie header to put on the answer, so that the browser's cookie keeps the new expiry.
    */
-  accounts: { authenticate(sessionToken: string | undefined): Promise<{ user: PublicUser; setCookie?: string } | null> };
+  accounts: {
+    authenticate(sessionToken: string | undefined): Promise<{ user: PublicUser; setCookie?: string } | null>;
+    // The shopper's log in, sign-up and forgot-password pages (spec §2.3, §2.4). Codes are mailed with the same
+    // answer whether or not the address has an account; `ip` counts against the per-network limits.
+    sendLoginOtp(email: string, ip: string): Promise<void>;
+    /** A new session, rotated from `previousToken` (the visitor's `sid` cookie), for `identity.setShopperSession`. */
+    loginUsingPassword(
+      email: string,
+      password: string,
+      ip: string,
+      previousToken?: string,
+    ): Promise<{ user: PublicUser; session: PageSession }>;
+    verifyLoginOtp(email: string, otp: string, previousToken?: string): Promise<{ user: PublicUser; session: PageSession }>;
+    sendAccountVerificationOtp(email: string, ip: string): Promise<void>;
+    verifyAccountOtp(email: string, otp: string): Promise<void>;
+    /** Creates the account of an address verified in the last 30 minutes (no session: the shopper logs in next). */
+    register(input: RegisterInput): Promise<PublicUser>;
+    forgotPassword(email: string, ip: string): Promise<void>;
+    /** Sets the new password when the mailed code matches; every session of the shopper ends. */
+    resetPassword(input: ResetPasswordInput): Promise<void>;
+    /** Ends the session of a `sid` token (none: nothing to do). */
+    logout(sessionToken: string | undefined): Promise<void>;
+    updateProfile(userId: string, input: UpdateProfileInput): Promise<PublicUser>;
+    /** Checks the current password; every session but `currentToken`'s ends. */
+    changePassword(
+      userId: string,
+      input: { currentPassword: string; newPassword: string; confirmPassword: string },
+      currentToken: string,
+    ): Promise<void>;
+  };
   /**
    * The active admin of an `asid` session token, or null; `setCookie` as for shoppers: the cookie GET /api/admin/me
    * sends, given only when the session's expiry moved.
@@ -77,10 +115,19 @@ export interface PageServices {
     listAccounts(): Promise<AdminAccount[]>;
     setActive(actor: AuditActor, adminId: string, active: boolean): Promise<AdminAccount>;
   };
-  notifications: { unreadCount(userId: string): Promise<number> };
+  /** The shopper's own notifications (not the public announcements): newest first, the newest 100. */
+  notifications: {
+    unreadCount(userId: string): Promise<number>;
+    list(userId: string): Promise<UserNotification[]>;
+    /** NOT_FOUND for someone else's notification. */
+    markRead(userId: string, notificationId: string): Promise<UserNotification>;
+    markAllRead(userId: string): Promise<void>;
+  };
   /** The ids of the products the shopper saved (the hearts on every page). */
   wishlist: {
     productIds(userId: string): Promise<string[]>;
+    /** The saved products, newest first (a product no longer for sale has `product: null`). */
+    list(userId: string): Promise<WishlistEntry[]>;
     /** Saves a product for sale (NOT_FOUND otherwise); saving it again changes nothing. */
     add(userId: string, productId: string): Promise<void>;
     remove(userId: string, productId: string): Promise<void>;
@@ -93,7 +140,16 @@ export interface PageServices {
     getProductDetails(productId: string): Promise<ProductDetails>;
     relatedProducts(productId: string, limit?: number): Promise<ProductCard[]>;
   };
-  addresses: { list(userId: string): Promise<Address[]> };
+  /** The shopper's delivery addresses, the default first; another shopper's address is NOT_FOUND. */
+  addresses: {
+    list(userId: string): Promise<Address[]>;
+    /** The first address becomes the default. */
+    add(userId: string, input: AddressInput): Promise<Address>;
+    update(userId: string, addressId: string, input: AddressInput): Promise<Address>;
+    /** Deleting the default makes the newest remaining one the default. */
+    remove(userId: string, addressId: string): Promise<void>;
+    setDefault(userId: string, addressId: string): Promise<Address>;
+  };
   /** The signed-in shopper's cart with the server's prices (the header's count, checkout, payment). */
   cart: {
     get(userId: string): Promise<Cart>;

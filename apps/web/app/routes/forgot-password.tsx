@@ -1,14 +1,15 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/core';
-import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from '../lib/toast';
+import { useEffect } from 'react';
+import { Form, Link, useLocation, useNavigate } from 'react-router';
+import { Enhanced } from '../components/enhanced';
+import { FlashMessage } from '../components/flash-message';
+import { FormFailure } from '../components/form-failure';
 import { PasswordField } from '../components/form-field';
 import { paths } from '../config/paths';
-import { forgotPassword, forgotPasswordSchema } from '../features/accounts/api/forgot-password';
-import { resetPassword, resetPasswordSchema } from '../features/accounts/api/reset-password';
-import { AuthCard, EmailField, LinkButton, OtpField, emailFromState } from '../features/accounts/auth-card';
-import { errorMessage } from '../lib/api-client';
-import { fieldErrorsOf, validate, type FieldErrors } from '../lib/form';
+import { AuthCard, EmailField, IntentLink, OtpField, emailFromState, useSubmittingIntent } from '../features/accounts/auth-card';
+import { FIRST_RESET_STEP } from '../features/accounts/auth-steps';
+import { resetAction } from '../features/accounts/reset-action.server';
+import { failureIn, fieldError } from '../lib/failure';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/forgot-password';
 
@@ -18,121 +19,90 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
-/** Forgot password: a code mailed to the address, then the code and a new password; back to /login with the e-mail filled. */
-export default function ForgotPasswordPage() {
+export const action = (args: Route.ActionArgs) => resetAction(args);
+
+/**
+ * Forgot password: a code mailed to the address, then the code and a new password; back to /login (with the
+ * e-mail filled in when scripts run). The action decides the step (features/accounts/auth-steps.ts).
+ */
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const [email, setEmail] = useState(() => emailFromState(location.state));
-  const [otp, setOtp] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [codeSent, setCodeSent] = useState(false);
-  const [busy, setBusy] = useState<'send' | 'reset' | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const step = actionData?.step ?? FIRST_RESET_STEP;
+  // The login page hands over the address typed there.
+  const email = actionData?.email ?? emailFromState(location.state);
+  const failure = failureIn(actionData);
+  const submitting = useSubmittingIntent();
+  const busy = submitting !== null;
 
-  const sendCode = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const checked = validate(forgotPasswordSchema, { email });
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    setBusy('send');
-    try {
-      await forgotPassword(checked.data);
-      setEmail(checked.data.email);
-      setCodeSent(true);
-      setOtp('');
-      toast.success('If an account uses this email, we have sent it a code.');
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(errorMessage(error, 'Failed to send OTP.'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const reset = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(resetPasswordSchema, { email, otp, newPassword, confirmPassword });
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    setBusy('reset');
-    try {
-      await resetPassword(checked.data);
-      toast.success('Your password has been reset. Please log in with your new password.');
-      await navigate(paths.login, { replace: true, state: { email: checked.data.email } });
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(errorMessage(error, 'Could not reset your password.'));
-      setBusy(null);
-    }
-  };
-
-  const changeEmail = () => {
-    setCodeSent(false);
-    setOtp('');
-    setErrors({});
-  };
+  // An enhanced reset answers the address instead of a redirect: the login page opens with it filled in.
+  const resetFor = actionData && 'reset' in actionData ? actionData.email : null;
+  useEffect(() => {
+    if (resetFor !== null) void navigate(paths.login, { replace: true, state: { email: resetFor } });
+  }, [resetFor, navigate]);
 
   return (
-    <AuthCard
-      title="Reset your password"
-      intro={
-        codeSent ? (
-          <>We sent a code to {email}. Enter it with your new password.</>
-        ) : (
-          'Enter the email of your account and we will send you a one-time code.'
-        )
-      }
-    >
-      {codeSent ? (
-        <form onSubmit={(event) => void reset(event)} noValidate className="space-y-4">
-          <EmailField value={email} onChange={setEmail} error={errors.email} readOnly />
-          <OtpField value={otp} onChange={setOtp} error={errors.otp} />
-          <PasswordField
-            label="New password"
-            name="newPassword"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
-            error={errors.newPassword}
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          />
-          <PasswordField
-            label="Confirm new password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-            error={errors.confirmPassword}
-          />
-          <button type="submit" className="btn btn-primary w-full" disabled={busy !== null}>
-            {busy === 'reset' ? 'Processing...' : 'Reset password'}
-          </button>
-          <div className="flex flex-wrap justify-center gap-x-6">
-            <LinkButton onClick={() => void sendCode()} disabled={busy !== null}>
-              {busy === 'send' ? 'Processing...' : 'Send a new code'}
-            </LinkButton>
-            <LinkButton onClick={changeEmail} disabled={busy !== null}>
-              Change email
-            </LinkButton>
-          </div>
-        </form>
-      ) : (
-        <form onSubmit={(event) => void sendCode(event)} noValidate className="space-y-4">
-          <EmailField value={email} onChange={setEmail} error={errors.email} />
-          <button type="submit" className="btn btn-primary w-full" disabled={busy !== null}>
-            {busy === 'send' ? 'Processing...' : 'Send code'}
-          </button>
-        </form>
-      )}
-      <div className="mt-4 text-center">
-        <Link
-          to={paths.login}
-          className="inline-flex min-h-11 items-center text-sm font-semibold text-wine-700 underline-offset-4 hover:underline"
-        >
-          Back to login
-        </Link>
-      </div>
-    </AuthCard>
+    <>
+      <FlashMessage flash={actionData && 'toast' in actionData ? (actionData.toast ?? null) : null} />
+      <AuthCard
+        title="Reset your password"
+        intro={
+          step.step === 'code' ? (
+            <>We sent a code to {email}. Enter it with your new password.</>
+          ) : (
+            'Enter the email of your account and we will send you a one-time code.'
+          )
+        }
+      >
+        <Form method="post" noValidate className="space-y-4">
+          <Enhanced />
+          <input type="hidden" name="step" value={step.step} />
+          <FormFailure failure={failure} />
+          {/* Keyed by the address the server answered, so a new step shows it (typed values stay otherwise). */}
+          <EmailField key={email} defaultValue={email} error={fieldError(failure, 'email')} readOnly={step.step === 'code'} />
+          {step.step === 'code' ? (
+            <>
+              <OtpField error={fieldError(failure, 'otp')} />
+              <PasswordField
+                label="New password"
+                name="newPassword"
+                autoComplete="new-password"
+                error={fieldError(failure, 'newPassword')}
+                hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              />
+              <PasswordField
+                label="Confirm new password"
+                name="confirmPassword"
+                autoComplete="new-password"
+                error={fieldError(failure, 'confirmPassword')}
+              />
+              <button type="submit" name="intent" value="reset" className="btn btn-primary w-full" disabled={busy || resetFor !== null}>
+                {submitting === 'reset' || resetFor !== null ? 'Processing...' : 'Reset password'}
+              </button>
+              <div className="flex flex-wrap justify-center gap-x-6">
+                <IntentLink intent="send-code" disabled={busy}>
+                  {submitting === 'send-code' ? 'Processing...' : 'Send a new code'}
+                </IntentLink>
+                <IntentLink intent="change-email" disabled={busy}>
+                  Change email
+                </IntentLink>
+              </div>
+            </>
+          ) : (
+            <button type="submit" name="intent" value="send-code" className="btn btn-primary w-full" disabled={busy}>
+              {busy ? 'Processing...' : 'Send code'}
+            </button>
+          )}
+        </Form>
+        <div className="mt-4 text-center">
+          <Link
+            to={paths.login}
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-wine-700 underline-offset-4 hover:underline"
+          >
+            Back to login
+          </Link>
+        </div>
+      </AuthCard>
+    </>
   );
 }

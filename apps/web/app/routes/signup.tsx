@@ -1,15 +1,14 @@
 import { PASSWORD_MIN_LENGTH } from '@shop/core';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from '../lib/toast';
+import { Form, Link, useSearchParams } from 'react-router';
+import { Enhanced } from '../components/enhanced';
+import { FlashMessage } from '../components/flash-message';
+import { FormFailure } from '../components/form-failure';
 import { PasswordField, TextField } from '../components/form-field';
 import { loginThenReturnTo, paths } from '../config/paths';
-import { register, registerSchema } from '../features/accounts/api/register';
-import { sendAccountVerificationOtp, sendAccountVerificationOtpSchema } from '../features/accounts/api/send-account-verification-otp';
-import { verifyAccountOtp, verifyAccountOtpSchema } from '../features/accounts/api/verify-account-otp';
-import { AuthCard, EmailField, LinkButton, OtpField } from '../features/accounts/auth-card';
-import { errorMessage } from '../lib/api-client';
-import { fieldErrorsOf, validate, type FieldErrors } from '../lib/form';
+import { AuthCard, EmailField, IntentLink, OtpField, useSubmittingIntent } from '../features/accounts/auth-card';
+import { FIRST_SIGNUP_STEP } from '../features/accounts/auth-steps';
+import { signupAction } from '../features/accounts/signup-action.server';
+import { failureIn, fieldError } from '../lib/failure';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/signup';
 
@@ -23,74 +22,23 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
-/** Spec §2.4: step 1 verifies the e-mail with a code, step 2 creates the account, then on to /login. */
-export default function SignupPage() {
-  const navigate = useNavigate();
+export const action = (args: Route.ActionArgs) => signupAction(args);
+
+/**
+ * Spec §2.4: step 1 verifies the e-mail with a code, step 2 creates the account, then on to /login. The action
+ * decides the step (features/accounts/auth-steps.ts), with or without scripts.
+ */
+export default function SignupPage({ actionData }: Route.ComponentProps) {
   // A shopper sent to log in on the way to checkout comes back there after signing up and logging in.
   const redirectUrl = useSearchParams()[0].get('redirectUrl');
   const loginPath = redirectUrl ? loginThenReturnTo(redirectUrl) : paths.login;
-  const [step, setStep] = useState<'verify' | 'details'>('verify');
-  const [email, setEmail] = useState('');
-  const [otp, setOtp] = useState('');
-  const [otpSent, setOtpSent] = useState(false);
-  const [details, setDetails] = useState({ firstName: '', lastName: '', password: '', confirmPassword: '' });
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const run = async (work: () => Promise<void>, fallback: string) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(errorMessage(error, fallback));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const sendOtp = async () => {
-    const checked = validate(sendAccountVerificationOtpSchema, { email });
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    await run(async () => {
-      await sendAccountVerificationOtp(checked.data);
-      setOtpSent(true);
-      toast.success('OTP sent to your email.');
-    }, 'Failed to send OTP.');
-  };
-
-  const verifyOtp = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!otpSent) return sendOtp();
-    const checked = validate(verifyAccountOtpSchema, { email, otp });
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    await run(async () => {
-      await verifyAccountOtp(checked.data);
-      toast.success('Email verified!');
-      setStep('details');
-    }, 'Invalid OTP.');
-  };
-
-  const signUp = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validate(registerSchema, { email, ...details });
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    await run(async () => {
-      await register(checked.data);
-      toast.success('Signup successful!');
-      await navigate(loginPath);
-    }, 'Signup failed.');
-  };
-
-  const detail = (name: keyof typeof details) => ({
-    name,
-    value: details[name],
-    onChange: (event: { target: { value: string } }) => setDetails({ ...details, [name]: event.target.value }),
-    error: errors[name],
-  });
+  const step = actionData?.step ?? FIRST_SIGNUP_STEP;
+  const email = actionData?.email ?? '';
+  const failure = failureIn(actionData);
+  // The names typed come back with a refused sign-up (a redirect answers a successful one).
+  const names = actionData && 'names' in actionData ? (actionData.names as Partial<Record<'firstName' | 'lastName', string>>) : undefined;
+  const submitting = useSubmittingIntent();
+  const busy = submitting !== null;
 
   const loginLink = (
     <p className="mt-4 text-center text-sm text-muted">
@@ -100,69 +48,97 @@ export default function SignupPage() {
       </Link>
     </p>
   );
+  const message = <FlashMessage flash={actionData && 'toast' in actionData ? (actionData.toast ?? null) : null} />;
 
-  if (step === 'verify') {
+  if (step.step === 'verify') {
     return (
-      <AuthCard key="verify" title="Verify Your Email" intro="We will email you a 6-digit code to confirm the address is yours.">
-        <form onSubmit={(event) => void verifyOtp(event)} noValidate className="space-y-4">
-          <EmailField value={email} onChange={setEmail} error={errors.email} readOnly={otpSent} />
-          {otpSent ? (
-            <>
-              <OtpField value={otp} onChange={setOtp} error={errors.otp} />
-              <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-                {busy ? 'Processing...' : 'Verify OTP'}
+      <>
+        {message}
+        <AuthCard key="verify" title="Verify Your Email" intro="We will email you a 6-digit code to confirm the address is yours.">
+          <Form method="post" noValidate className="space-y-4">
+            <Enhanced />
+            <input type="hidden" name="step" value="verify" />
+            {step.otpSent && <input type="hidden" name="otpSent" value="1" />}
+            <FormFailure failure={failure} />
+            {/* Keyed by the address the server answered, so a new step shows it (typed values stay otherwise). */}
+            <EmailField key={email} defaultValue={email} error={fieldError(failure, 'email')} readOnly={step.otpSent} />
+            {step.otpSent ? (
+              <>
+                <OtpField error={fieldError(failure, 'otp')} />
+                <button type="submit" name="intent" value="verify-otp" className="btn btn-primary w-full" disabled={busy}>
+                  {submitting === 'verify-otp' ? 'Processing...' : 'Verify OTP'}
+                </button>
+                <div className="flex flex-wrap justify-center gap-x-6">
+                  <IntentLink intent="send-otp" disabled={busy}>
+                    {submitting === 'send-otp' ? 'Processing...' : 'Send the code again'}
+                  </IntentLink>
+                  <IntentLink intent="change-email" disabled={busy}>
+                    Use another email
+                  </IntentLink>
+                </div>
+              </>
+            ) : (
+              <button type="submit" name="intent" value="send-otp" className="btn btn-primary w-full" disabled={busy}>
+                {busy ? 'Processing...' : 'Send OTP'}
               </button>
-              <div className="flex flex-wrap justify-center gap-x-6">
-                <LinkButton onClick={() => void sendOtp()} disabled={busy}>
-                  Send the code again
-                </LinkButton>
-                <LinkButton
-                  onClick={() => {
-                    setOtpSent(false);
-                    setOtp('');
-                    setErrors({});
-                  }}
-                  disabled={busy}
-                >
-                  Use another email
-                </LinkButton>
-              </div>
-            </>
-          ) : (
-            <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-              {busy ? 'Processing...' : 'Send OTP'}
-            </button>
-          )}
-        </form>
-        {loginLink}
-      </AuthCard>
+            )}
+          </Form>
+          {loginLink}
+        </AuthCard>
+      </>
     );
   }
 
   return (
-    <AuthCard key="details" title="Create Your Account" intro={<>Signing up as {email}</>}>
-      <form onSubmit={(event) => void signUp(event)} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" {...detail('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" {...detail('lastName')} />
-        </div>
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          {...detail('password')}
-        />
-        <PasswordField label="Confirm password" autoComplete="new-password" {...detail('confirmPassword')} />
-        {errors.email && (
-          <p role="alert" className="text-sm font-medium text-wine-700">
-            {errors.email}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          {busy ? 'Signing up...' : 'Sign Up'}
-        </button>
-      </form>
-      {loginLink}
-    </AuthCard>
+    <>
+      {message}
+      <AuthCard key="details" title="Create Your Account" intro={<>Signing up as {email}</>}>
+        <Form method="post" noValidate className="space-y-4">
+          <Enhanced />
+          <input type="hidden" name="step" value="details" />
+          <input type="hidden" name="email" value={email} />
+          <FormFailure failure={failure} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="First name"
+              name="firstName"
+              autoComplete="given-name"
+              defaultValue={names?.firstName}
+              error={fieldError(failure, 'firstName')}
+            />
+            <TextField
+              label="Last name"
+              name="lastName"
+              autoComplete="family-name"
+              defaultValue={names?.lastName}
+              error={fieldError(failure, 'lastName')}
+            />
+          </div>
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            error={fieldError(failure, 'password')}
+          />
+          <PasswordField
+            label="Confirm password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            error={fieldError(failure, 'confirmPassword')}
+          />
+          {/* A refused address (not verified after all) has its message at the top when the form has one. */}
+          {!failure?.error && fieldError(failure, 'email') && (
+            <p role="alert" className="text-sm font-medium text-wine-700">
+              {fieldError(failure, 'email')}
+            </p>
+          )}
+          <button type="submit" name="intent" value="register" className="btn btn-primary w-full" disabled={busy}>
+            {busy ? 'Signing up...' : 'Sign Up'}
+          </button>
+        </Form>
+        {loginLink}
+      </AuthCard>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { OTP_LENGTH } from '@shop/core';
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useNavigation } from 'react-router';
 import { TextField } from '../../components/form-field';
 
 /** The frame of the login and sign-up screens, with the spec's one-second page transition. */
@@ -17,12 +18,16 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
   );
 }
 
-/** A text button that looks like a link (mode switches, 'Change e-mail'). */
-export function LinkButton({ children, onClick, disabled }: { children: ReactNode; onClick: () => void; disabled?: boolean }) {
+/**
+ * A submit button that looks like a link ('Login using OTP?', 'Change email'): it posts the form with its
+ * `intent`, and the action answers the step to show next.
+ */
+export function IntentLink({ intent, children, disabled }: { intent: string; children: ReactNode; disabled?: boolean }) {
   return (
     <button
-      type="button"
-      onClick={onClick}
+      type="submit"
+      name="intent"
+      value={intent}
       disabled={disabled}
       className="min-h-11 text-sm font-semibold text-wine-700 underline-offset-4 hover:underline disabled:opacity-60"
     >
@@ -31,8 +36,24 @@ export function LinkButton({ children, onClick, disabled }: { children: ReactNod
   );
 }
 
-/** The one-time code input of the login and sign-up screens. */
-export function OtpField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error: string | undefined }) {
+/**
+ * Makes `intent` what Enter in a field posts: the first submit button of a form is the one Enter presses, so a
+ * step whose first visible button is another ('Send OTP to email' above the code) puts this one before it.
+ */
+export function DefaultIntent({ intent }: { intent: string }) {
+  return <button type="submit" name="intent" value={intent} tabIndex={-1} aria-hidden="true" className="sr-only" />;
+}
+
+/** The intent of the form being posted (while it is, and while the page it leads to loads), or null. */
+export function useSubmittingIntent(): string | null {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle' || !navigation.formData) return null;
+  const intent = navigation.formData.get('intent');
+  return typeof intent === 'string' ? intent : '';
+}
+
+/** The one-time code input of the login, sign-up and reset screens. */
+export function OtpField({ error }: { error: string | undefined }) {
   return (
     <TextField
       label="OTP"
@@ -42,39 +63,15 @@ export function OtpField({ value, onChange, error }: { value: string; onChange: 
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={OTP_LENGTH}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
       error={error}
       hint={`The ${OTP_LENGTH}-digit code from the email, valid for 10 minutes.`}
     />
   );
 }
 
-/** The e-mail input of the login and sign-up screens. */
-export function EmailField({
-  value,
-  onChange,
-  error,
-  readOnly,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-  readOnly?: boolean;
-}) {
-  return (
-    <TextField
-      label="Email"
-      name="email"
-      type="email"
-      autoComplete="email"
-      inputMode="email"
-      value={value}
-      readOnly={readOnly}
-      onChange={(event) => onChange(event.target.value)}
-      error={error}
-    />
-  );
+/** The e-mail input of the login, sign-up and reset screens. */
+export function EmailField({ error, ...input }: { error: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
+  return <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" error={error} {...input} />;
 }
 
 /** The address one auth page hands the next in the navigation state (login ⇄ forgot password), or ''. */
