@@ -88,16 +88,16 @@ test('sign up with the mailed code, log in by password, log out, log in by code,
   await page.getByRole('link', { name: 'My account, Asha' }).click();
   await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
   await expect(page).toHaveTitle('My Orders | Saanjh Boutique');
-  // Phones: the account links are a menu under one button, Logout included; wider screens show them beside the page.
-  const menu = page.getByRole('button', { name: 'Account menu: My Orders' });
+  // Phones: the account links are a native disclosure (<details>), Logout included; wider screens show them beside the page.
+  const menu = page.locator('details').filter({ has: page.getByText('Account menu: My Orders') });
   if ((page.viewportSize()?.width ?? 0) < 1024) {
     await expect(page.getByRole('navigation', { name: 'My account' })).toBeHidden();
-    await menu.click();
-    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await menu.locator('summary').click();
+    await expect(menu).toHaveAttribute('open', '');
   } else {
     await expect(menu).toBeHidden();
   }
-  await page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Logout' }).click();
+  await page.getByRole('navigation', { name: 'My account' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(at('/login'));
   await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' })).toBeVisible();
 
@@ -120,7 +120,7 @@ test('sign up with the mailed code, log in by password, log out, log in by code,
 
   // Save an address.
   await page.goto(at('/user/addresses'));
-  await page.getByRole('button', { name: 'Add a new address' }).click();
+  await page.getByRole('link', { name: 'Add a new address' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Asha Rao');
   await page.getByLabel('Phone', { exact: true }).fill('98765');
   await page.getByLabel('Street', { exact: true }).fill('12, 3rd Main, Indiranagar');
@@ -192,7 +192,9 @@ test('after login, /login?redirectUrl=/user/addresses goes there; a foreign redi
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect(page).toHaveURL(at('/checkout'));
 
+  // Opening /user/logout asks; its button logs out.
   await page.goto(at('/user/logout'));
+  await page.getByRole('region', { name: 'Logout' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(at('/login'));
   await page.goto(at('/login?redirectUrl=//evil.example/steal'));
   await page.getByLabel('Email', { exact: true }).fill(email);

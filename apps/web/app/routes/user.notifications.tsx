@@ -1,56 +1,87 @@
-import { privatePageMeta } from '../lib/meta';
+import { AppError, isUuid, type UserNotification } from '@shop/core';
 import { Bell } from 'lucide-react';
-import { Link, useRevalidator } from 'react-router';
-import { toast } from '../lib/toast';
-import { PageState, UserPage } from '../features/accounts/user-page';
-import { useNotifications } from '../features/notifications/api/get-notifications';
-import { markAllNotificationsRead } from '../features/notifications/api/mark-all-notifications-read';
-import { markNotificationRead } from '../features/notifications/api/mark-notification-read';
-import { errorMessage } from '../lib/api-client';
+import type { ReactNode } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { Enhanced } from '../components/enhanced';
+import { useAnswerToast } from '../components/flash-message';
+import { pageOf, signedInShopper } from '../context';
+import { UserPage } from '../features/accounts/user-page';
+import { buttonCall } from '../lib/button-action.server';
+import { formIntent, formText } from '../lib/form-data';
+import { formatDateTime } from '../lib/order-format';
+import { backTo } from '../lib/flash.server';
+import { privatePageMeta } from '../lib/meta';
+import { loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/user.notifications';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('All Notifications', matches);
 
-const when = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+export async function loader({ context }: Route.LoaderArgs) {
+  const { notifications } = pageOf(context).services;
+  const userId = signedInShopper(context)._id;
+  const [list, unreadCount] = await loaderCall(Promise.all([notifications.list(userId), notifications.unreadCount(userId)]));
+  return { notifications: list, unreadCount };
+}
+
+/** 'read' marks one notification (of `notificationId`) read, 'read-all' all of them; the header's count follows. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const { notifications } = pageOf(context).services;
+  const userId = signedInShopper(context)._id;
+  const back = backTo(request, form, '/user/notifications');
+  if (formIntent(form, ['read', 'read-all'], 'read') === 'read-all') return buttonCall(form, back, notifications.markAllRead(userId));
+  const id = formText(form, 'notificationId');
+  // Ids are UUIDs: anything else is not one of hers (as the API's parameter check answers).
+  const call = isUuid(id) ? notifications.markRead(userId, id) : Promise.reject(new AppError('NOT_FOUND', 'Notification not found.'));
+  return buttonCall(form, back, call);
+}
+
+/** A button that marks read: a form post of its own (works without scripts); a refusal is toasted when they run. */
+function MarkRead({
+  intent,
+  notification,
+  className,
+  children,
+}: {
+  intent: 'read' | 'read-all';
+  notification?: UserNotification;
+  className: string;
+  children: ReactNode;
+}) {
+  const fetcher = useFetcher<typeof action>();
+  useAnswerToast(fetcher.data, { failures: true });
+  return (
+    <fetcher.Form method="post">
+      <Enhanced />
+      <input type="hidden" name="intent" value={intent} />
+      {notification && <input type="hidden" name="notificationId" value={notification._id} />}
+      <button type="submit" className={className} disabled={fetcher.state !== 'idle'}>
+        {children}
+      </button>
+    </fetcher.Form>
+  );
+}
 
 /** All Notifications: newest first; unread ones stand out until marked read (the header count follows). */
-export default function NotificationsPage() {
-  const { revalidate } = useRevalidator();
-  const notifications = useNotifications();
-  const list = notifications.data?.notifications ?? [];
-
-  const mark = async (markRead: () => Promise<unknown>) => {
-    try {
-      await markRead();
-      await Promise.all([notifications.reload(), revalidate()]);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
-
+export default function NotificationsPage({ loaderData }: Route.ComponentProps) {
+  const { notifications: list, unreadCount } = loaderData;
   return (
     <UserPage
       title="All Notifications"
       actions={
-        (notifications.data?.unreadCount ?? 0) > 0 && (
-          <button type="button" className="btn btn-outline" onClick={() => void mark(markAllNotificationsRead)}>
+        unreadCount > 0 && (
+          <MarkRead intent="read-all" className="btn btn-outline">
             Mark all as read
-          </button>
+          </MarkRead>
         )
       }
     >
-      <PageState
-        loading={notifications.loading}
-        error={notifications.error}
-        empty={
-          list.length === 0 && (
-            <>
-              <Bell aria-hidden="true" className="mx-auto h-10 w-10 text-gold-600" />
-              <p className="mt-3 font-semibold">No notifications yet.</p>
-            </>
-          )
-        }
-      >
+      {list.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-line bg-white px-6 py-12 text-center">
+          <Bell aria-hidden="true" className="mx-auto h-10 w-10 text-gold-600" />
+          <p className="mt-3 font-semibold">No notifications yet.</p>
+        </div>
+      ) : (
         <ul className="space-y-3">
           {list.map((item) => (
             <li key={item._id} className={`rounded-2xl border p-5 ${item.read ? 'border-line bg-white' : 'border-wine-100 bg-wine-50'}`}>
@@ -60,7 +91,7 @@ export default function NotificationsPage() {
                   {item.title}
                 </h2>
                 <time dateTime={item.createdAt} className="text-xs text-muted">
-                  {when.format(new Date(item.createdAt))}
+                  {formatDateTime(item.createdAt)}
                 </time>
               </div>
               <p className="mt-1 text-sm">{item.body}</p>
@@ -71,19 +102,15 @@ export default function NotificationsPage() {
                   </Link>
                 )}
                 {!item.read && (
-                  <button
-                    type="button"
-                    className="min-h-11 hover:underline"
-                    onClick={() => void mark(() => markNotificationRead(item._id))}
-                  >
+                  <MarkRead intent="read" notification={item} className="min-h-11 hover:underline disabled:opacity-60">
                     Mark as read<span className="sr-only">: {item.title}</span>
-                  </button>
+                  </MarkRead>
                 )}
               </div>
             </li>
           ))}
         </ul>
-      </PageState>
+      )}
     </UserPage>
   );
 }

@@ -1,52 +1,117 @@
-import { privatePageMeta } from '../lib/meta';
-import { GENDERS, GENDER_LABELS, PASSWORD_MIN_LENGTH, type PublicUser } from '@shop/core';
-import type { FormEvent } from 'react';
-import { useRevalidator } from 'react-router';
-import { toast } from '../lib/toast';
+import { changePasswordSchema, GENDERS, GENDER_LABELS, PASSWORD_MIN_LENGTH, updateProfileSchema, type PublicUser } from '@shop/core';
+import { useEffect, useRef } from 'react';
+import { useActionData, useFetcher } from 'react-router';
+import { Enhanced } from '../components/enhanced';
+import { useAnswerToast } from '../components/flash-message';
+import { FormFailure } from '../components/form-failure';
 import { MobileField, PasswordField, SelectField, TextField } from '../components/form-field';
-import { changePassword, changePasswordSchema } from '../features/accounts/api/change-password';
-import { useProfile } from '../features/accounts/api/get-profile';
-import { updateProfile, updateProfileSchema } from '../features/accounts/api/update-profile';
-import { PageState, UserPage } from '../features/accounts/user-page';
-import { useForm } from '../lib/form';
+import { paths } from '../config/paths';
+import { pageOf, signedInShopper } from '../context';
+import { sessionTokenOf } from '../features/accounts/session-token.server';
+import { UserPage } from '../features/accounts/user-page';
+import { failureIn, fieldError } from '../lib/failure';
+import { formIntent, formTexts } from '../lib/form-data';
+import { validate } from '../lib/form';
+import { done } from '../lib/flash.server';
+import { privatePageMeta } from '../lib/meta';
+import { actionCall, formFailure } from '../lib/service-call.server';
 import type { Route } from './+types/user.profile';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Profile Information', matches);
 
+/** The shopper as this request found her (the /user layout has checked she is signed in). */
+export const loader = ({ context }: Route.LoaderArgs) => ({ user: signedInShopper(context) });
+
+const PROFILE_FIELDS = ['firstName', 'lastName', 'phone', 'dob', 'gender'] as const;
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+/**
+ * Two forms, told apart by `intent`: 'profile' saves name, phone, date of birth and gender; 'password' changes the
+ * password after checking the current one, and every other device is logged out (this session stays).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = formIntent(form, ['profile', 'password'], 'profile');
+  const { services } = pageOf(context);
+  const user = signedInShopper(context);
+
+  if (intent === 'profile') {
+    const values = formTexts(form, PROFILE_FIELDS);
+    const checked = validate(updateProfileSchema, values);
+    if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { intent, values });
+    return actionCall(
+      services.accounts.updateProfile(user._id, checked.data),
+      () => done(form, paths.userProfile, { kind: 'success', message: 'Profile updated.' }),
+      { intent, values },
+    );
+  }
+
+  // Passwords never come back with a refusal.
+  const checked = validate(changePasswordSchema, formTexts(form, PASSWORD_FIELDS));
+  if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { intent });
+  return actionCall(
+    services.accounts.changePassword(user._id, checked.data, sessionTokenOf(request) ?? ''),
+    () => done(form, paths.userProfile, { kind: 'success', message: 'Password changed.' }),
+    { intent },
+  );
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
 
-function ProfileForm({ user }: { user: PublicUser }) {
-  const { revalidate } = useRevalidator();
-  const form = useForm({
-    firstName: user.userFirstName,
-    lastName: user.userLastName,
-    phone: user.userPhone ?? '',
-    dob: user.userDOB ?? '',
-    gender: user.userGender ?? '',
-  });
-  const { field } = form;
+/**
+ * What one of the page's forms was answered: its fetcher's data once scripts run, or, after a plain HTML post
+ * that was refused, the page's action data when that post came from this form.
+ */
+function useAnswer<T>(fetcherData: T | undefined, intent: string) {
+  const posted = useActionData<typeof action>();
+  return fetcherData ?? (posted && 'intent' in posted && posted.intent === intent ? posted : undefined);
+}
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    void form.submit(updateProfileSchema, async () => {
-      await updateProfile(form.values);
-      toast.success('Profile updated.');
-      await revalidate();
-    });
-  };
+function ProfileForm({ user }: { user: PublicUser }) {
+  const fetcher = useFetcher<typeof action>();
+  const answer = useAnswer(fetcher.data, 'profile');
+  useAnswerToast(fetcher.data);
+  const failure = failureIn(answer);
+  // A refused plain post shows what was typed; otherwise the profile as saved.
+  const typed = answer && 'values' in answer ? answer.values : undefined;
+  const value = (name: (typeof PROFILE_FIELDS)[number], saved: string | null) => typed?.[name] ?? saved ?? '';
+  const busy = fetcher.state !== 'idle';
 
   return (
-    <form onSubmit={save} noValidate className="rounded-2xl border border-line bg-white p-5 sm:p-6" aria-labelledby="personal-title">
+    <fetcher.Form method="post" noValidate className="rounded-2xl border border-line bg-white p-5 sm:p-6" aria-labelledby="personal-title">
+      <Enhanced />
+      <input type="hidden" name="intent" value="profile" />
       <h2 id="personal-title" className="text-xl font-semibold">
         Personal information
       </h2>
+      <FormFailure failure={failure} className="mt-4" />
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+        <TextField
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          defaultValue={value('firstName', user.userFirstName)}
+          error={fieldError(failure, 'firstName')}
+        />
+        <TextField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          defaultValue={value('lastName', user.userLastName)}
+          error={fieldError(failure, 'lastName')}
+        />
         <TextField label="Email" name="email" type="email" value={user.userEmail} readOnly hint="Your email cannot be changed." />
-        <MobileField {...field('phone')} />
-        <TextField label="Date of birth" type="date" max={today()} autoComplete="bday" {...field('dob')} />
-        <SelectField label="Gender" {...field('gender')}>
+        <MobileField name="phone" defaultValue={value('phone', user.userPhone)} error={fieldError(failure, 'phone')} />
+        <TextField
+          label="Date of birth"
+          name="dob"
+          type="date"
+          max={today()}
+          autoComplete="bday"
+          defaultValue={value('dob', user.userDOB)}
+          error={fieldError(failure, 'dob')}
+        />
+        <SelectField label="Gender" name="gender" defaultValue={value('gender', user.userGender)} error={fieldError(failure, 'gender')}>
           <option value="">Prefer not to say</option>
           {GENDERS.map((gender) => (
             <option key={gender} value={gender}>
@@ -55,63 +120,76 @@ function ProfileForm({ user }: { user: PublicUser }) {
           ))}
         </SelectField>
       </div>
-      <button type="submit" className="btn btn-primary mt-6 w-full sm:w-auto" disabled={form.busy}>
-        {form.busy ? 'Saving...' : 'Save changes'}
+      <button type="submit" className="btn btn-primary mt-6 w-full sm:w-auto" disabled={busy}>
+        {busy ? 'Saving...' : 'Save changes'}
       </button>
-    </form>
+    </fetcher.Form>
   );
 }
 
-const NO_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword: '' };
-
 function ChangePasswordForm() {
-  const form = useForm(NO_PASSWORDS);
-
-  const change = (event: FormEvent) => {
-    event.preventDefault();
-    void form.submit(changePasswordSchema, async (values) => {
-      await changePassword(values);
-      toast.success('Password changed.');
-      form.setValues(NO_PASSWORDS);
-    });
-  };
+  const fetcher = useFetcher<typeof action>();
+  const answer = useAnswer(fetcher.data, 'password');
+  useAnswerToast(fetcher.data);
+  const failure = failureIn(answer);
+  const busy = fetcher.state !== 'idle';
+  const form = useRef<HTMLFormElement>(null);
+  // Changed: the fields empty again (a plain post gets a fresh page).
+  useEffect(() => {
+    if (fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.data]);
 
   return (
-    <form onSubmit={change} noValidate className="rounded-2xl border border-line bg-white p-5 sm:p-6" aria-labelledby="password-title">
+    <fetcher.Form
+      ref={form}
+      method="post"
+      noValidate
+      className="rounded-2xl border border-line bg-white p-5 sm:p-6"
+      aria-labelledby="password-title"
+    >
+      <Enhanced />
+      <input type="hidden" name="intent" value="password" />
       <h2 id="password-title" className="text-xl font-semibold">
         Change password
       </h2>
       <p className="mt-1 text-sm text-muted">You stay logged in here; other devices are logged out.</p>
+      <FormFailure failure={failure} className="mt-4" />
       <div className="mt-5 grid gap-4 sm:grid-cols-3">
-        <PasswordField label="Current password" autoComplete="current-password" {...form.field('currentPassword')} />
+        <PasswordField
+          label="Current password"
+          name="currentPassword"
+          autoComplete="current-password"
+          error={fieldError(failure, 'currentPassword')}
+        />
         <PasswordField
           label="New password"
+          name="newPassword"
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          {...form.field('newPassword')}
+          error={fieldError(failure, 'newPassword')}
         />
-        <PasswordField label="Confirm new password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <PasswordField
+          label="Confirm new password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          error={fieldError(failure, 'confirmPassword')}
+        />
       </div>
-      <button type="submit" className="btn btn-outline mt-6 w-full sm:w-auto" disabled={form.busy}>
-        {form.busy ? 'Saving...' : 'Change password'}
+      <button type="submit" className="btn btn-outline mt-6 w-full sm:w-auto" disabled={busy}>
+        {busy ? 'Saving...' : 'Change password'}
       </button>
-    </form>
+    </fetcher.Form>
   );
 }
 
 /** Profile Information: name, phone, date of birth, gender; e-mail read-only; password change. */
-export default function ProfilePage() {
-  const profile = useProfile();
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   return (
     <UserPage title="Profile Information">
-      <PageState loading={profile.loading} error={profile.error}>
-        {profile.data && (
-          <div className="space-y-6">
-            <ProfileForm user={profile.data} />
-            <ChangePasswordForm />
-          </div>
-        )}
-      </PageState>
+      <div className="space-y-6">
+        <ProfileForm user={loaderData.user} />
+        <ChangePasswordForm />
+      </div>
     </UserPage>
   );
 }

@@ -1,7 +1,6 @@
 import { privatePageMeta } from '../lib/meta';
 import { Bell, ChevronDown, Heart, LogOut, MapPin, Menu, Package, UserRound } from 'lucide-react';
-import { useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Form, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import { signedInShopper } from '../context';
 import { requireShopper } from '../lib/page-middleware.server';
@@ -37,40 +36,67 @@ const SECTIONS = [
 const LINK =
   'flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium text-ink hover:bg-sand aria-[current=page]:bg-wine-50 aria-[current=page]:text-wine-700';
 
+/** The account links, grouped as the spec's sidebar lists them, and Logout (a form post: it changes something). */
+function AccountNav() {
+  return (
+    <nav aria-label="My account" className="lg:mt-3">
+      {SECTIONS.map((section) => (
+        <div key={section.title ?? 'orders'} className="mt-2 first:mt-0">
+          {section.title && (
+            <h2 className="block px-3 pb-1 pt-3 font-sans text-xs font-semibold uppercase tracking-[0.16em] text-muted">{section.title}</h2>
+          )}
+          <ul>
+            {section.links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={LINK}>
+                  <link.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      <Form method="post" action={paths.userLogout} className="mt-3 border-t border-line pt-3">
+        <button type="submit" className={`${LINK} w-full`}>
+          <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
+          Logout
+        </button>
+      </Form>
+    </nav>
+  );
+}
+
 export default function UserLayout({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   const { pathname } = useLocation();
-  // Phones: the links are a menu under a button (one tap away, Logout included), closed again on every page.
-  // (Opened for one address: it is closed again on every other page.)
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const menuOpen = openOn === pathname;
   const links: ReadonlyArray<{ label: string; to: string }> = SECTIONS.flatMap((section) => [...section.links]);
   const currentLabel = links.find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`))?.label ?? 'My account';
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[17rem_1fr] lg:gap-10 lg:py-12 print:block print:p-0">
       <aside className="min-w-0 print:hidden">
-        {/* A card with grouped links on large screens; on phones a menu button above the page opens the same links. */}
-        <button
-          type="button"
-          aria-expanded={menuOpen}
-          aria-controls="account-menu"
-          onClick={() => setOpenOn(menuOpen ? null : pathname)}
-          className="flex min-h-12 w-full items-center justify-between gap-3 rounded-2xl border border-line bg-white px-4 text-left text-sm font-semibold lg:hidden"
-        >
-          <span className="flex min-w-0 items-center gap-2">
-            <Menu aria-hidden="true" className="h-4 w-4 shrink-0 text-wine-700" />
-            <span className="truncate">
-              <span className="sr-only">Account menu: </span>
-              {currentLabel}
+        {/*
+          Phones: the links are a native disclosure above the page (one tap away, Logout included), which opens
+          without scripts. Keyed by the address, so it is closed again on every page.
+        */}
+        <details key={pathname} className="group lg:hidden">
+          <summary className="flex min-h-12 w-full cursor-pointer list-none items-center justify-between gap-3 rounded-2xl border border-line bg-white px-4 text-left text-sm font-semibold [&::-webkit-details-marker]:hidden">
+            <span className="flex min-w-0 items-center gap-2">
+              <Menu aria-hidden="true" className="h-4 w-4 shrink-0 text-wine-700" />
+              <span className="truncate">
+                <span className="sr-only">Account menu: </span>
+                {currentLabel}
+              </span>
             </span>
-          </span>
-          <ChevronDown aria-hidden="true" className={`h-4 w-4 shrink-0 transition-transform ${menuOpen ? 'rotate-180' : ''}`} />
-        </button>
-        <div
-          id="account-menu"
-          className={`${menuOpen ? 'mt-2 block' : 'hidden'} rounded-2xl border border-line bg-white p-2 lg:sticky lg:top-40 lg:mt-0 lg:block lg:p-4`}
-        >
-          <div className="hidden items-center gap-3 border-b border-line px-2 pb-4 lg:flex">
+            <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0 transition-transform group-open:rotate-180" />
+          </summary>
+          <div className="mt-2 rounded-2xl border border-line bg-white p-2">
+            <AccountNav />
+          </div>
+        </details>
+        {/* Large screens: a card with the same links beside the page. */}
+        <div className="hidden rounded-2xl border border-line bg-white p-4 lg:sticky lg:top-40 lg:block">
+          <div className="flex items-center gap-3 border-b border-line px-2 pb-4">
             <span
               aria-hidden="true"
               className="flex h-11 w-11 items-center justify-center rounded-full bg-wine-700 font-display text-lg text-white"
@@ -84,33 +110,7 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
           </div>
-          <nav aria-label="My account" className="lg:mt-3">
-            {SECTIONS.map((section) => (
-              <div key={section.title ?? 'orders'} className="mt-2 first:mt-0">
-                {section.title && (
-                  <h2 className="block px-3 pb-1 pt-3 font-sans text-xs font-semibold uppercase tracking-[0.16em] text-muted">
-                    {section.title}
-                  </h2>
-                )}
-                <ul>
-                  {section.links.map((link) => (
-                    <li key={link.to}>
-                      <NavLink to={link.to} className={LINK}>
-                        <link.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
-                        {link.label}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-            <div className="mt-3 border-t border-line pt-3">
-              <NavLink to={paths.userLogout} className={LINK}>
-                <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
-                Logout
-              </NavLink>
-            </div>
-          </nav>
+          <AccountNav />
         </div>
       </aside>
       <div className="min-w-0">

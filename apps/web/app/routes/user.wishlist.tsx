@@ -1,54 +1,80 @@
-import { privatePageMeta } from '../lib/meta';
+import { AppError, isUuid, type WishlistEntry } from '@shop/core';
 import { Heart } from 'lucide-react';
-import { Link, useRouteLoaderData } from 'react-router';
-import { toast } from '../lib/toast';
+import { useEffect } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { Enhanced } from '../components/enhanced';
+import { useAnswerToast } from '../components/flash-message';
 import { paths } from '../config/paths';
-import { PageState, UserPage } from '../features/accounts/user-page';
-import { useWishlist } from '../features/wishlist/api/get-wishlist';
-import { errorMessage } from '../lib/api-client';
+import { pageOf, signedInShopper } from '../context';
+import { UserPage } from '../features/accounts/user-page';
 import { Price } from '../features/catalogue/price';
 import { ProductImage } from '../features/catalogue/product-image';
 import { rememberSaved } from '../features/wishlist/saved-products';
-import type { RootLoaderData } from '../root';
+import { buttonCall } from '../lib/button-action.server';
+import { formText } from '../lib/form-data';
+import { backTo } from '../lib/flash.server';
+import { formatDate } from '../lib/order-format';
+import { privatePageMeta } from '../lib/meta';
+import { loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/user.wishlist';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('My Wishlist', matches);
 
-const addedOn = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+export async function loader({ context }: Route.LoaderArgs) {
+  const userId = signedInShopper(context)._id;
+  return { userId, wishlist: await loaderCall(pageOf(context).services.wishlist.list(userId)) };
+}
+
+/** A row's 'Remove': takes the product of `productId` off the shopper's wishlist. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const productId = formText(form, 'productId');
+  const call = isUuid(productId)
+    ? pageOf(context).services.wishlist.remove(signedInShopper(context)._id, productId)
+    : Promise.reject(new AppError('NOT_FOUND', 'This product is not in your wishlist.'));
+  return buttonCall(form, backTo(request, form, paths.userWishlist), call, { kind: 'success', message: 'Removed from your wishlist.' });
+}
+
+/** 'Remove': a form post of its own (works without scripts), toasted when they run; the hearts elsewhere follow. */
+function RemoveButton({ item, userId }: { item: WishlistEntry; userId: string }) {
+  const fetcher = useFetcher<typeof action>();
+  useAnswerToast(fetcher.data, { failures: true });
+  useEffect(() => {
+    if (fetcher.data?.ok) rememberSaved(userId, item.productId, false);
+  }, [fetcher.data, userId, item.productId]);
+  return (
+    <fetcher.Form method="post">
+      <Enhanced />
+      <input type="hidden" name="productId" value={item.productId} />
+      <button
+        type="submit"
+        className="btn min-h-10 whitespace-nowrap px-4 text-wine-700 hover:bg-wine-50"
+        aria-label={`Remove ${item.product?.productName ?? 'this product'}`}
+        disabled={fetcher.state !== 'idle'}
+      >
+        Remove
+      </button>
+    </fetcher.Form>
+  );
+}
 
 /** My Wishlist: saved products with photo and price, newest first. */
-export default function WishlistPage() {
-  const wishlist = useWishlist();
-  const userId = useRouteLoaderData<RootLoaderData>('root')?.user?._id;
-  const remove = async (productId: string) => {
-    try {
-      await wishlist.remove(productId);
-      if (userId) rememberSaved(userId, productId, false);
-      toast.success('Removed from your wishlist.');
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+export default function WishlistPage({ loaderData }: Route.ComponentProps) {
+  const { wishlist, userId } = loaderData;
   return (
     <UserPage title="My Wishlist">
-      <PageState
-        loading={wishlist.loading}
-        error={wishlist.error}
-        empty={
-          wishlist.items.length === 0 && (
-            <>
-              <Heart aria-hidden="true" className="mx-auto h-10 w-10 text-gold-600" />
-              <p className="mt-3 font-semibold">Your wishlist is empty.</p>
-              <p className="mt-1 text-sm text-muted">Tap the heart on a product to keep it here.</p>
-              <Link to={paths.filter} className="btn btn-primary mt-6">
-                Browse products
-              </Link>
-            </>
-          )
-        }
-      >
+      {wishlist.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-line bg-white px-6 py-12 text-center">
+          <Heart aria-hidden="true" className="mx-auto h-10 w-10 text-gold-600" />
+          <p className="mt-3 font-semibold">Your wishlist is empty.</p>
+          <p className="mt-1 text-sm text-muted">Tap the heart on a product to keep it here.</p>
+          <Link to={paths.filter} className="btn btn-primary mt-6">
+            Browse products
+          </Link>
+        </div>
+      ) : (
         <ul className="divide-y divide-line rounded-2xl border border-line bg-white">
-          {wishlist.items.map((item) => (
+          {wishlist.map((item) => (
             // Phones: photo, then name (two lines at most), price on one line and the buttons under them; wider
             // screens put the buttons at the end of the row.
             <li
@@ -66,7 +92,7 @@ export default function WishlistPage() {
                   </div>
                 )}
                 <p className="text-xs text-muted">
-                  Added {addedOn.format(new Date(item.addedAt))}
+                  Added {formatDate(item.addedAt)}
                   {item.product && !item.product.inStock ? ' · Out of stock' : ''}
                 </p>
               </div>
@@ -76,18 +102,12 @@ export default function WishlistPage() {
                     Open product
                   </Link>
                 )}
-                <button
-                  type="button"
-                  className="btn min-h-10 whitespace-nowrap px-4 text-wine-700 hover:bg-wine-50"
-                  onClick={() => void remove(item.productId)}
-                >
-                  Remove
-                </button>
+                <RemoveButton item={item} userId={userId} />
               </div>
             </li>
           ))}
         </ul>
-      </PageState>
+      )}
     </UserPage>
   );
 }
