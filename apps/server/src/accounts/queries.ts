@@ -33,14 +33,29 @@ export async function updateUser(db: Executor, userId: string, values: Partial<t
   return row;
 }
 
-/** Shoppers' names ('First Last') and e-mail addresses by id; ids of no shopper are left out. */
-export async function usersByIds(db: Db, ids: readonly string[]): Promise<Map<string, { name: string; email: string }>> {
+/** Shoppers' names ('First Last'), e-mail addresses and phones by id; ids of no shopper are left out. */
+export async function usersByIds(
+  db: Pick<Db, 'select'>,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; email: string; phone: string | null }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, { name: `${row.firstName} ${row.lastName}`, email: row.email }]));
+  return new Map(rows.map((row) => [row.id, { name: `${row.firstName} ${row.lastName}`, email: row.email, phone: row.phone }]));
+}
+
+/**
+ * The ids of the shoppers whose e-mail or name contains `text` (any case), or whose phone contains `digits`
+ * (when given), as a subquery another domain's query may filter by (`user_id in (…)`): a search over shoppers
+ * without reading their table.
+ */
+export function shopperIdsMatching(text: string, digits?: string): SQL {
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`select id from ${users} where email ilike ${like} or (first_name || ' ' || last_name) ilike ${like}${
+    digits ? sql` or phone like ${`%${digits}%`}` : sql``
+  }`;
 }
 
 export interface UserFilter {

@@ -10,15 +10,14 @@ import {
   type OrderStatus,
   type UpdateOrderStatusInput,
 } from '@shop/core';
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { users } from '../accounts/tables.js';
+import { shopperIdsMatching, userById, usersByIds } from '../accounts/queries.js';
 import { recordAudit, type AuditActor } from '../audit/service.js';
-import { selectRows, type Db } from '../db/database.js';
-import { refunds } from '../payments/tables.js';
+import type { Db } from '../db/database.js';
+import { refundsOfOrder } from '../payments/queries.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { OrderNotices } from './notices.js';
+import { eventsOfOrder, lockOrder, orderListPage, orderOf, updateOrder, type OrderListFilter } from './queries.js';
 import type { InTransaction, OrderChanges, OrderRow, OrdersService } from './service.js';
-import { orderEvents, orderItems, orders } from './tables.js';
 
 // The back-office's orders: lists and details, and every change through the orders module (its state machine,
 // its locks, its idempotence), with the audit entry in the change's own transaction and the shopper told after.
@@ -33,22 +32,6 @@ const orderSnapshot = (row: OrderRow) => ({
   cancelReason: row.cancelReason,
   returnReason: row.returnReason,
 });
-
-interface ListRow {
-  id: string;
-  order_number: string;
-  status: OrderStatus;
-  total_paise: number;
-  created_at: string | Date;
-  item_count: number;
-  image: string | null;
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  total: number;
-}
 
 export function createAdminOrdersService(
   db: Db,
@@ -74,7 +57,7 @@ export function createAdminOrdersService(
       );
 
   async function customerOf(userId: string, fallbackPhone: string) {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    const user = await userById(db, userId);
     return {
       _id: userId,
       name: user ? `${user.firstName} ${user.lastName}` : '',
@@ -88,36 +71,22 @@ export function createAdminOrdersService(
     async list(query: AdminOrderQuery): Promise<{ orders: AdminOrderRow[]; total: number; page: number; limit: number }> {
       const page = query.page ?? 1;
       const limit = ADMIN_PAGE_SIZE;
-      const where: SQL[] = [sql`true`];
-      if (query.status) where.push(sql`o.status = ${query.status}`);
-      if (query.from) where.push(sql`o.created_at >= ${istDayStart(query.from)}`);
-      if (query.to) where.push(sql`o.created_at < ${istDayEnd(query.to)}`);
+      const filter: OrderListFilter = {
+        status: query.status,
+        from: query.from ? istDayStart(query.from) : undefined,
+        before: query.to ? istDayEnd(query.to) : undefined,
+      };
       if (query.q) {
-        const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        // Phone numbers are searched by their digits, from four on.
         const digits = query.q.replace(/\D/g, '');
-        where.push(sql`(o.order_number ilike ${like} or u.email ilike ${like} or (u.first_name || ' ' || u.last_name) ilike ${like}
-          or o.address->>'name' ilike ${like}${digits.length >= 4 ? sql` or o.address->>'phone' like ${`%${digits}%`} or u.phone like ${`%${digits}%`}` : sql``})`);
+        const phone = digits.length >= 4 ? digits : undefined;
+        filter.search = { text: query.q, digits: phone, customers: shopperIdsMatching(query.q, phone) };
       }
-      const rows = await selectRows<ListRow>(
+      const { rows, total } = await orderListPage(db, filter, limit, (page - 1) * limit);
+      const customers = await usersByIds(
         db,
-        sql`
-        select o.id, o.order_number, o.status, o.total_paise, o.created_at, u.id as user_id, u.first_name, u.last_name, u.email,
-          coalesce(u.phone, o.address->>'phone') as phone,
-          (select coalesce(sum(i.quantity), 0)::int from ${orderItems} i where i.order_id = o.id) as item_count,
-          (select i.image_url from ${orderItems} i where i.order_id = o.id and i.image_url is not null order by i.position limit 1) as image,
-          count(*) over () as total
-        from ${orders} o join ${users} u on u.id = o.user_id
-        where ${sql.join(where, sql` and `)}
-        order by o.created_at desc, o.id limit ${limit} offset ${(page - 1) * limit}`,
+        rows.map((row) => row.user_id),
       );
-      let total = Number(rows[0]?.total ?? 0);
-      if (rows.length === 0 && page > 1) {
-        const [counted] = await selectRows<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from ${orders} o join ${users} u on u.id = o.user_id where ${sql.join(where, sql` and `)}`,
-        );
-        total = Number(counted?.n ?? 0);
-      }
       return {
         orders: rows.map((row) => ({
           _id: row.id,
@@ -127,7 +96,12 @@ export function createAdminOrdersService(
           createdAt: new Date(row.created_at).toISOString(),
           itemCount: Number(row.item_count),
           image: row.image && deps.photoUrl(row.image),
-          customer: { _id: row.user_id, name: `${row.first_name} ${row.last_name}`, email: row.email, phone: row.phone },
+          customer: {
+            _id: row.user_id,
+            name: customers.get(row.user_id)?.name ?? '',
+            email: customers.get(row.user_id)?.email ?? '',
+            phone: customers.get(row.user_id)?.phone ?? row.address_phone,
+          },
         })),
         total,
         page,
@@ -138,10 +112,10 @@ export function createAdminOrdersService(
     /** The whole order for the detail page and the packing slip: items, address, payment, refunds and who did what. */
     async detail(orderId: string): Promise<AdminOrderDetail> {
       const order = await orderModule.detail(orderId);
-      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-      const [events, refundRows] = await Promise.all([
-        db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
-        db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt)),
+      const [row, events, refundRows] = await Promise.all([
+        orderOf(db, { id: orderId }),
+        eventsOfOrder(db, orderId),
+        refundsOfOrder(db, orderId),
       ]);
       return {
         ...order,
@@ -194,14 +168,10 @@ export function createAdminOrdersService(
       if (moved) return;
       if (input.status === 'shipped' && (order.courier !== input.courier || order.trackingNumber !== input.trackingNumber)) {
         await db.transaction(async (tx) => {
-          const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-          const [after] = await tx
-            .update(orders)
-            .set({ courier: input.courier, trackingNumber: input.trackingNumber, updatedAt: now() })
-            .where(eq(orders.id, orderId))
-            .returning();
-          await audited(actor, 'order.tracking')(tx, before!, after!);
-          await notices.write(tx, 'status', after!, note);
+          const before = await lockOrder(tx, { id: orderId });
+          const after = await updateOrder(tx, orderId, { courier: input.courier, trackingNumber: input.trackingNumber, updatedAt: now() });
+          await audited(actor, 'order.tracking')(tx, before!, after);
+          await notices.write(tx, 'status', after, note);
         });
       }
     },

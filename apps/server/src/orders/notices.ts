@@ -1,6 +1,5 @@
 import { formatINR, type OrderStatus } from '@shop/core';
-import { eq } from 'drizzle-orm';
-import { users } from '../accounts/tables.js';
+import { userById } from '../accounts/queries.js';
 import type { Db } from '../db/database.js';
 import type { MailQueue } from '../mail/queue.js';
 import { orderMail } from '../mail/templates.js';
@@ -87,7 +86,7 @@ export function createOrderNotices(deps: {
   async function write(tx: Db, kind: OrderNotice, order: OrderRow, note?: string, dedupeKey?: string): Promise<void> {
     const { title, body } = texts(kind, order, note);
     const link = `/user/orders/${order.id}`;
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+    const user = await userById(tx, order.userId);
     if (!user) return;
     const shop = await deps.settings.get(tx);
     const mailId = await deps.mail.enqueue(

@@ -1,9 +1,143 @@
 import type { OrderStatus } from '@shop/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
-import { orderItems, orderNumberCounters, orderStatusCounts, orders } from './tables.js';
+import { orderEvents, orderItems, orderNumberCounters, orderStatusCounts, orders } from './tables.js';
 
-// Order numbering: SQL that must stay right under concurrency (stock moves live in inventory/).
+// The SQL of orders, their lines and events. Order numbering must stay right under concurrency; an order's status
+// is written by setOrderStatus alone, called by the state machine's move() (status-writes.test.ts keeps it so).
+// Stock moves live in inventory/.
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/** Columns a status change may set beside the status itself. */
+export type OrderChanges = Partial<Omit<OrderRow, 'id' | 'status' | 'updatedAt'>>;
+
+/** An order by id or by its Razorpay order. */
+export type OrderKey = { id: string } | { razorpayOrderId: string };
+const whereKey = (key: OrderKey) => ('id' in key ? eq(orders.id, key.id) : eq(orders.razorpayOrderId, key.razorpayOrderId));
+
+export async function orderOf(db: Db, key: OrderKey): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(whereKey(key));
+  return row;
+}
+
+/** Reads and locks an order for a change in the caller's transaction; undefined when there is none. */
+export async function lockOrder(tx: Db, key: OrderKey): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(whereKey(key)).for('update');
+  return row;
+}
+
+/** One checkout per shopper at a time: held until the caller's transaction ends. */
+export async function lockCheckout(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${userId}`}))`);
+}
+
+/** A point the caller's transaction can go back to (`rollbackToSavepoint`) without ending. */
+export async function savepoint(tx: Db, name: 'late_payment'): Promise<void> {
+  await tx.execute(sql.raw(`savepoint ${name}`));
+}
+
+export async function rollbackToSavepoint(tx: Db, name: 'late_payment'): Promise<void> {
+  await tx.execute(sql.raw(`rollback to savepoint ${name}`));
+}
+
+/** The shopper's newest order still waiting for payment with its reservation running, or undefined. */
+export async function payableOrderOf(tx: Db, userId: string, at: Date): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment'), sql`${orders.reservedUntil} > ${at}`))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Writes a new order and its lines in the caller's transaction. */
+export async function insertOrder(
+  tx: Db,
+  order: typeof orders.$inferInsert,
+  items: Array<Omit<typeof orderItems.$inferInsert, 'orderId'>>,
+): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(order).returning();
+  await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row!.id })));
+  return row!;
+}
+
+/** An order withdrawn before it was ever payable (its lines go with it). */
+export async function deleteOrder(tx: Db, orderId: string): Promise<void> {
+  await tx.delete(orders).where(eq(orders.id, orderId));
+}
+
+/** The one write of an order's status, with the columns that change with it. Only move() in service.ts calls it. */
+export async function setOrderStatus(tx: Db, orderId: string, status: OrderStatus, extra: OrderChanges, at: Date): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ ...extra, status, updatedAt: at })
+    .where(eq(orders.id, orderId));
+}
+
+/** Changes an order's columns other than its status; answers the row after. */
+export async function updateOrder(tx: Db, orderId: string, changes: OrderChanges & { updatedAt?: Date }): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...changes })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return row!;
+}
+
+/** An order's lines in their order. */
+export function itemsOfOrder(db: Db, orderId: string): Promise<OrderItemRow[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+}
+
+/** The lines of several orders, each order's in their order. */
+export function itemsOfOrders(db: Db, orderIds: readonly string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.position));
+}
+
+export async function insertOrderEvent(
+  tx: Db,
+  event: { orderId: string; status: OrderStatus; actor: string; note: string; createdAt: Date },
+): Promise<void> {
+  await tx.insert(orderEvents).values(event);
+}
+
+/** An order's timeline, oldest first. */
+export function eventsOfOrder(db: Db, orderId: string): Promise<OrderEventRow[]> {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+}
+
+/** An order's events newest first: status and who. */
+export function eventsNewestFirst(tx: Db, orderId: string): Promise<Array<{ status: string; actor: string }>> {
+  return tx
+    .select({ status: orderEvents.status, actor: orderEvents.actor })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(desc(orderEvents.id));
+}
+
+/** A shopper's newest orders. */
+export function ordersOfUser(db: Db, userId: string, limit: number): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(limit);
+}
+
+/** Unpaid orders whose reservation ran out by `at`, oldest first. */
+export function ordersDueForExpiry(db: Db, at: Date, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'pending_payment'), lt(orders.reservedUntil, at)))
+    .orderBy(asc(orders.reservedUntil))
+    .limit(limit);
+}
 
 /** The next running number of the month, from a counter row bumped in the caller's transaction (never max()+1). */
 export async function nextOrderSequence(tx: Db, yearMonth: string): Promise<number> {
@@ -86,4 +220,69 @@ export async function newestOrders(
     createdAt: new Date(row.created_at),
     userId: row.user_id,
   }));
+}
+
+export interface OrderListFilter {
+  status?: OrderStatus;
+  /** Placed at or after this instant. */
+  from?: Date;
+  /** Placed before this instant. */
+  before?: Date;
+  /** Order number or delivery name contains `text`, delivery phone contains `digits`, or the shopper is one of `customers` (a subquery of ids). */
+  search?: { text: string; digits?: string; customers: SQL };
+}
+
+export interface OrderListRow {
+  id: string;
+  order_number: string;
+  status: OrderStatus;
+  total_paise: number;
+  created_at: string | Date;
+  user_id: string;
+  address_phone: string;
+  item_count: number;
+  image: string | null;
+}
+
+function listConditions(filter: OrderListFilter): SQL {
+  const where: SQL[] = [sql`true`];
+  if (filter.status) where.push(sql`o.status = ${filter.status}`);
+  if (filter.from) where.push(sql`o.created_at >= ${filter.from}`);
+  if (filter.before) where.push(sql`o.created_at < ${filter.before}`);
+  if (filter.search) {
+    const { text, digits, customers } = filter.search;
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      sql`(o.order_number ilike ${like} or o.user_id in (${customers}) or o.address->>'name' ilike ${like}${
+        digits ? sql` or o.address->>'phone' like ${`%${digits}%`}` : sql``
+      })`,
+    );
+  }
+  return sql.join(where, sql` and `);
+}
+
+/** A page of the orders of a filter, newest first, with their pieces and first photo, and how many there are in all. */
+export async function orderListPage(
+  db: Db,
+  filter: OrderListFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: OrderListRow[]; total: number }> {
+  const rows = await selectRows<OrderListRow & { total: number }>(
+    db,
+    sql`
+    select o.id, o.order_number, o.status, o.total_paise, o.created_at, o.user_id, o.address->>'phone' as address_phone,
+      (select coalesce(sum(i.quantity), 0)::int from ${orderItems} i where i.order_id = o.id) as item_count,
+      (select i.image_url from ${orderItems} i where i.order_id = o.id and i.image_url is not null order by i.position limit 1) as image,
+      count(*) over () as total
+    from ${orders} o
+    where ${listConditions(filter)}
+    order by o.created_at desc, o.id limit ${limit} offset ${offset}`,
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && offset > 0) {
+    const [counted] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from ${orders} o where ${listConditions(filter)}`);
+    total = Number(counted?.n ?? 0);
+  }
+  return { rows, total };
 }

@@ -7,7 +7,6 @@ import {
   isCancellable,
   orderNumberMonth,
   orderTotals,
-  paymentStatusesBefore,
   transition,
   type CancelKind,
   type OrderDetail,
@@ -18,22 +17,52 @@ import {
   type TransitionFacts,
 } from '@shop/core';
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { addressOf } from '../addresses/queries.js';
 import { cartLineRows, deleteCartLine } from '../cart/queries.js';
 import { isSellable, notEnoughStock, priceLine } from '../cart/service.js';
 import type { Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
-import { payments, refunds } from '../payments/tables.js';
-import { nextOrderSequence } from './queries.js';
+import {
+  firstCapturedPayment,
+  firstRefundOfPayment,
+  paymentByRazorpayId,
+  paymentsOfOrder,
+  recordCapturedPayment,
+  recordFailedPayment,
+  recordRefund,
+  refundByKey,
+  refundsOfOrder,
+} from '../payments/queries.js';
 import type { OrderNotices } from './notices.js';
-import { orderEvents, orderItems, orders, type AddressSnapshot } from './tables.js';
+import {
+  deleteOrder,
+  eventsNewestFirst,
+  eventsOfOrder,
+  insertOrder,
+  insertOrderEvent,
+  itemsOfOrder,
+  itemsOfOrders,
+  lockCheckout,
+  lockOrder,
+  nextOrderSequence,
+  orderOf,
+  ordersDueForExpiry,
+  ordersOfUser,
+  payableOrderOf,
+  rollbackToSavepoint,
+  savepoint,
+  setOrderStatus,
+  updateOrder,
+  type OrderChanges,
+  type OrderItemRow as ItemRow,
+  type OrderRow,
+} from './queries.js';
+import type { AddressSnapshot } from './tables.js';
 
 // Orders: placing (with the stock reservation), paying, expiring, cancelling and returns. Every status change is
 // one transaction that locks the order row and goes through @shop/core's state machine, so repeats are harmless.
 
-export type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
+export type { OrderChanges, OrderRow };
 export type Actor = 'shopper' | 'system' | 'razorpay' | 'admin';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -49,19 +78,13 @@ const stockActorOf = (actor: Actor, order: Pick<OrderRow, 'userId'>, adminId?: s
       ? inventory.stockActor.admin({ id: adminId ?? null })
       : actor;
 
-/** Locks and reads one order; undefined when there is none. */
-async function lockOrder(tx: Db, where: ReturnType<typeof eq>): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(where).for('update');
-  return row;
-}
-
 /** An id that cannot be an order's is 'not found', like any other unknown order (never a database error). */
 function assertOrderId(orderId: string): void {
   if (!isUuid(orderId)) throw new AppError('NOT_FOUND', 'Order not found');
 }
 
 async function addEvent(tx: Db, orderId: string, status: OrderStatus, actor: Actor, note: string, at: Date) {
-  await tx.insert(orderEvents).values({ orderId, status, actor, note, createdAt: at });
+  await insertOrderEvent(tx, { orderId, status, actor, note, createdAt: at });
 }
 
 /**
@@ -70,11 +93,7 @@ async function addEvent(tx: Db, orderId: string, status: OrderStatus, actor: Act
  * 'system', while the shopper and the back-office cancel as themselves.
  */
 async function cancelKindOf(tx: Db, orderId: string): Promise<CancelKind> {
-  const events = await tx
-    .select({ status: orderEvents.status, actor: orderEvents.actor })
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, orderId))
-    .orderBy(desc(orderEvents.id));
+  const events = await eventsNewestFirst(tx, orderId);
   const run = events.findIndex((event) => event.status !== 'cancelled');
   const cancelling = events[(run === -1 ? events.length : run) - 1];
   return cancelling?.actor === 'system' ? 'expired' : 'requested';
@@ -112,9 +131,6 @@ export interface RefundDue {
   reason: string;
 }
 
-/** Columns a status change may set beside the status itself. */
-export type OrderChanges = Partial<Omit<OrderRow, 'id' | 'status' | 'updatedAt'>>;
-
 /** Work done inside an order change's own transaction, with the order before and after (the back-office's audit entry). */
 export type InTransaction = (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>;
 
@@ -134,15 +150,14 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
   const { now } = options;
   const photo = (stored: string | null) => stored && options.photoUrl(stored);
   const stockChanged = (items: Pick<ItemRow, 'productId'>[]) => options.onStockChange([...new Set(items.map((item) => item.productId))]);
-  const itemsOf = (tx: Db, orderId: string) =>
-    tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+  const itemsOf = itemsOfOrder;
 
   /** Gives an order's pieces back once, in the caller's transaction, with their ledger rows. */
   async function releaseStock(tx: Db, order: OrderRow, at: Date, actor: string): Promise<ItemRow[]> {
     if (order.stockReleasedAt) return [];
     const items = await itemsOf(tx, order.id);
     await inventory.putBack(tx, stockItems(items), { reason: 'order_released', actor, orderId: order.id });
-    await tx.update(orders).set({ stockReleasedAt: at }).where(eq(orders.id, order.id));
+    await updateOrder(tx, order.id, { stockReleasedAt: at });
     return items;
   }
 
@@ -165,10 +180,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       throw new AppError('CONFLICT', `This order is ${order.status.replace('_', ' ')} and cannot become ${to.replace('_', ' ')}.`);
     }
     const at = now();
-    await tx
-      .update(orders)
-      .set({ ...extra, status: to, updatedAt: at })
-      .where(eq(orders.id, order.id));
+    await setOrderStatus(tx, order.id, to, extra, at);
     await addEvent(tx, order.id, to, actor, note, at);
     const after = { ...order, ...extra, status: to, updatedAt: at };
     await options.notices?.statusChanged(tx, { order: after, from: order.status as OrderStatus, to, actor, note });
@@ -186,7 +198,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       input: { products: Array<{ id: string; variant?: string | null }>; addressId: string },
     ): Promise<{ order: OrderRow; reused: boolean }> {
       const placed = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${userId}`}))`);
+        await lockCheckout(tx, userId);
         const address = await addressOf(tx, userId, input.addressId);
         if (!address) throw new AppError('NOT_FOUND', 'Address not found.', { address: 'Address not found.' });
 
@@ -197,12 +209,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           throw new AppError('NOT_FOUND', 'Some of the chosen products are no longer in your cart.', { products: 'not in the cart' });
 
         // The same selection, address and quantities already waiting for payment: answer that order again.
-        const [pending] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment'), sql`${orders.reservedUntil} > ${now()}`))
-          .orderBy(desc(orders.createdAt))
-          .limit(1);
+        const pending = await payableOrderOf(tx, userId, now());
         if (pending && pending.address._id === address.id && pending.razorpayOrderId) {
           const items = await itemsOf(tx, pending.id);
           const key = (p: string, v: string | null, q: number) => `${p}:${v ?? ''}:${q}`;
@@ -237,9 +244,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           state: address.state as AddressSnapshot['state'],
           pincode: address.pincode,
         };
-        const [order] = await tx
-          .insert(orders)
-          .values({
+        const order = await insertOrder(
+          tx,
+          {
             id: orderId,
             orderNumber,
             userId,
@@ -251,13 +258,10 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             reservedUntil: new Date(at.getTime() + options.reservationSeconds * 1000),
             createdAt: at,
             updatedAt: at,
-          })
-          .returning();
-        await tx.insert(orderItems).values(
+          },
           chosen.map((row, position) => {
             const priced = totals.lines[position]!;
             return {
-              orderId: order!.id,
               productId: row.product_id,
               variantId: row.variant_id,
               productName: row.product_name,
@@ -279,24 +283,24 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             };
           }),
         );
-        await addEvent(tx, order!.id, 'pending_payment', 'shopper', 'Order placed; waiting for payment.', at);
-        return { order: order!, reused: false, productIds: chosen.map((row) => row.product_id) };
+        await addEvent(tx, order.id, 'pending_payment', 'shopper', 'Order placed; waiting for payment.', at);
+        return { order, reused: false, productIds: chosen.map((row) => row.product_id) };
       });
       if (!placed.reused && 'productIds' in placed) options.onStockChange([...new Set(placed.productIds)]);
       return { order: placed.order, reused: placed.reused };
     },
 
     async attachRazorpayOrder(orderId: string, razorpayOrderId: string): Promise<void> {
-      await db.update(orders).set({ razorpayOrderId, updatedAt: now() }).where(eq(orders.id, orderId));
+      await updateOrder(db, orderId, { razorpayOrderId, updatedAt: now() });
     },
 
     /** The provider could not open the payment: the pieces go back and the order is withdrawn, as if never placed. */
     async withdraw(orderId: string): Promise<void> {
       const items = await db.transaction(async (tx) => {
-        const order = await lockOrder(tx, eq(orders.id, orderId));
+        const order = await lockOrder(tx, { id: orderId });
         if (!order || order.status !== 'pending_payment' || order.razorpayOrderId) return [];
         const released = await releaseStock(tx, order, now(), inventory.stockActor.system);
-        await tx.delete(orders).where(eq(orders.id, orderId));
+        await deleteOrder(tx, orderId);
         return released;
       });
       stockChanged(items);
@@ -312,55 +316,43 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
      */
     async markPaid(payment: CapturedPayment, actor: Actor): Promise<PaidOutcome> {
       const outcome = await db.transaction(async (tx): Promise<PaidOutcome> => {
-        const order = await lockOrder(tx, eq(orders.razorpayOrderId, payment.razorpayOrderId));
+        const order = await lockOrder(tx, { razorpayOrderId: payment.razorpayOrderId });
         if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-        const [known] = await tx.select().from(payments).where(eq(payments.razorpayPaymentId, payment.razorpayPaymentId)).for('update');
+        const known = await paymentByRazorpayId(tx, payment.razorpayPaymentId, { lock: true });
         if (known && known.orderId !== order.id) throw paymentOfAnotherOrder();
         // Its money went back already: a capture reported again never sets it back to captured (issue 3).
         if (known?.status === 'refunded') return { kind: 'already', order };
         if (known?.status === 'captured') {
           // A repeat: answered as the first report was; a refund that has not gone through yet is asked again.
-          const [owed] = await tx
-            .select()
-            .from(refunds)
-            .where(eq(refunds.idempotencyKey, latePaymentRefundKey(payment.razorpayPaymentId)));
+          const owed = await refundByKey(tx, latePaymentRefundKey(payment.razorpayPaymentId));
           return owed ? { kind: 'refund', order, payment, reason: owed.reason } : { kind: 'already', order };
         }
         // Only forward (created or failed → captured), also against a refund recorded since the read above.
-        await tx
-          .insert(payments)
-          .values({
+        await recordCapturedPayment(
+          tx,
+          {
             orderId: order.id,
             razorpayOrderId: payment.razorpayOrderId,
             razorpayPaymentId: payment.razorpayPaymentId,
             amountPaise: payment.amount,
             method: payment.method,
-            status: 'captured',
             paidAt: payment.paidAt,
-            createdAt: now(),
-          })
-          .onConflictDoUpdate({
-            target: payments.razorpayPaymentId,
-            set: { status: 'captured', paidAt: payment.paidAt, amountPaise: payment.amount, method: payment.method },
-            setWhere: inArray(payments.status, paymentStatusesBefore('captured')),
-          });
+          },
+          now(),
+        );
 
         const refundIt = async (reason: string, note?: string): Promise<PaidOutcome> => {
-          const recorded = await tx
-            .insert(refunds)
-            .values({
-              orderId: order.id,
-              razorpayPaymentId: payment.razorpayPaymentId,
-              idempotencyKey: latePaymentRefundKey(payment.razorpayPaymentId),
-              amountPaise: payment.amount,
-              status: 'pending',
-              reason,
-              createdAt: now(),
-            })
-            .onConflictDoNothing()
-            .returning({ id: refunds.id });
+          const recorded = await recordRefund(tx, {
+            orderId: order.id,
+            razorpayPaymentId: payment.razorpayPaymentId,
+            idempotencyKey: latePaymentRefundKey(payment.razorpayPaymentId),
+            amountPaise: payment.amount,
+            status: 'pending',
+            reason,
+            createdAt: now(),
+          });
           // Told once, with the refund's record: a second report of the same payment finds it there.
-          if (recorded.length > 0) {
+          if (recorded) {
             await options.notices?.write(tx, 'late-refund', order, reason, `notice:late-refund:${payment.razorpayPaymentId}`);
           }
           if (note) await addEvent(tx, order.id, order.status as OrderStatus, actor, note, now());
@@ -382,14 +374,14 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           }
           // Paid after the reservation expired: take the pieces again if we can (all, or none and no ledger rows).
           const items = stockItems(await itemsOf(tx, order.id));
-          await tx.execute(sql`savepoint late_payment`);
+          await savepoint(tx, 'late_payment');
           const retaken = await inventory.take(tx, items, {
             reason: 'order_retaken',
             actor: stockActorOf(actor, order),
             orderId: order.id,
           });
           if (!retaken.ok) {
-            await tx.execute(sql`rollback to savepoint late_payment`);
+            await rollbackToSavepoint(tx, 'late_payment');
             return refundIt('Your payment arrived after the order had expired and the items sold out; it is refunded in full.');
           }
           late = true;
@@ -407,7 +399,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         );
         const items = await itemsOf(tx, order.id);
         for (const item of items) await deleteCartLine(tx, order.userId, item.productId, item.variantId);
-        const [paid] = await tx.select().from(orders).where(eq(orders.id, order.id));
+        const paid = await orderOf(tx, { id: order.id });
         return { kind: 'paid', order: paid!, late };
       });
       if (outcome.kind === 'paid' && outcome.late) stockChanged(await itemsOf(db, outcome.order.id));
@@ -423,38 +415,32 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       errorCode: string | null;
       errorDescription: string | null;
     }): Promise<void> {
-      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.razorpayOrderId, input.razorpayOrderId));
+      const order = await orderOf(db, { razorpayOrderId: input.razorpayOrderId });
       if (!order) return;
-      await db
-        .insert(payments)
-        .values({
+      await recordFailedPayment(
+        db,
+        {
           orderId: order.id,
           razorpayOrderId: input.razorpayOrderId,
           razorpayPaymentId: input.razorpayPaymentId,
           amountPaise: input.amount,
           method: input.method,
-          status: 'failed',
           errorCode: input.errorCode,
           errorDescription: input.errorDescription,
-          createdAt: now(),
-        })
-        .onConflictDoNothing();
+        },
+        now(),
+      );
     },
 
     /** Unpaid orders whose reservation has run out, oldest first. */
     async dueForExpiry(limit = 50): Promise<OrderRow[]> {
-      return db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.status, 'pending_payment'), lt(orders.reservedUntil, now())))
-        .orderBy(asc(orders.reservedUntil))
-        .limit(limit);
+      return ordersDueForExpiry(db, now(), limit);
     },
 
     /** An unpaid order whose time ran out is cancelled and its pieces go back; a paid one is left alone. */
     async expire(orderId: string): Promise<boolean> {
       const result = await db.transaction(async (tx) => {
-        const order = await lockOrder(tx, eq(orders.id, orderId));
+        const order = await lockOrder(tx, { id: orderId });
         if (!order || order.status !== 'pending_payment') return null;
         await move(tx, order, 'cancelled', 'system', 'Payment not completed in time; the items are back in stock.', {
           cancelReason: 'Payment not completed',
@@ -483,7 +469,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     ): Promise<{ order: OrderRow; refundDue: RefundDue | null }> {
       assertOrderId(orderId);
       const result = await db.transaction(async (tx) => {
-        const order = await lockOrder(tx, eq(orders.id, orderId));
+        const order = await lockOrder(tx, { id: orderId });
         if (!order || (ownerId && order.userId !== ownerId)) throw new AppError('NOT_FOUND', 'Order not found');
         let released: ItemRow[] = [];
         // Already cancelled (and maybe refunded since): a repeat of the same request, answered the same.
@@ -494,25 +480,13 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           await move(tx, order, 'cancelled', actor, reason, { cancelReason: reason, reservedUntil: null });
           released = await releaseStock(tx, order, now(), stockActorOf(actor, order, adminId));
           if (inTransaction) {
-            const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
+            const after = await orderOf(tx, { id: order.id });
             await inTransaction(tx, order, after!);
           }
         }
-        const [captured] = await tx
-          .select()
-          .from(payments)
-          .where(and(eq(payments.orderId, order.id), eq(payments.status, 'captured')))
-          .orderBy(asc(payments.paidAt))
-          .limit(1);
-        const [asked] = captured
-          ? await tx
-              .select()
-              .from(refunds)
-              .where(eq(refunds.razorpayPaymentId, captured.razorpayPaymentId))
-              .orderBy(asc(refunds.createdAt))
-              .limit(1)
-          : [];
-        const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id));
+        const captured = await firstCapturedPayment(tx, order.id);
+        const asked = captured ? await firstRefundOfPayment(tx, captured.razorpayPaymentId) : undefined;
+        const fresh = await orderOf(tx, { id: order.id });
         const refundDue: RefundDue | null = !captured
           ? null
           : asked
@@ -527,12 +501,11 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     /** Once Razorpay confirms a refund of the whole amount, a cancelled or returned order becomes refunded. */
     async markRefunded(orderId: string, actor: Actor): Promise<OrderRow | null> {
       return db.transaction(async (tx) => {
-        const order = await lockOrder(tx, eq(orders.id, orderId));
+        const order = await lockOrder(tx, { id: orderId });
         if (!order) return null;
         const moved = await move(tx, order, 'refunded', actor, 'Refund processed by Razorpay.');
         if (!moved) return null;
-        const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id));
-        return fresh!;
+        return (await orderOf(tx, { id: order.id }))!;
       });
     },
 
@@ -555,11 +528,11 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     ): Promise<{ order: OrderRow; moved: boolean }> {
       assertOrderId(orderId);
       return db.transaction(async (tx) => {
-        const order = await lockOrder(tx, eq(orders.id, orderId));
+        const order = await lockOrder(tx, { id: orderId });
         if (!order) throw new AppError('NOT_FOUND', 'Order not found');
         if (input.from && order.status !== to && order.status !== input.from.status) throw new AppError('CONFLICT', input.from.refusal);
         const moved = await move(tx, order, to, input.actor, input.note, input.extra);
-        const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
+        const after = await orderOf(tx, { id: order.id });
         if (moved && input.inTransaction) await input.inTransaction(tx, order, after!);
         return { order: after!, moved };
       });
@@ -573,7 +546,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     ): Promise<OrderRow> {
       assertOrderId(orderId);
       return db.transaction(async (tx) => {
-        const order = await lockOrder(tx, eq(orders.id, orderId));
+        const order = await lockOrder(tx, { id: orderId });
         if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
         if (order.status === 'return_requested') return order;
         if (order.status !== 'delivered' || !order.deliveredAt)
@@ -586,34 +559,25 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           returnNote: input.note,
           returnPhotos: input.photos,
         });
-        const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id));
-        return fresh!;
+        return (await orderOf(tx, { id: order.id }))!;
       });
     },
 
     async findById(orderId: string): Promise<OrderRow | undefined> {
-      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-      return row;
+      return orderOf(db, { id: orderId });
     },
 
     async findByRazorpayOrder(razorpayOrderId: string): Promise<OrderRow | undefined> {
-      const [row] = await db.select().from(orders).where(eq(orders.razorpayOrderId, razorpayOrderId));
-      return row;
+      return orderOf(db, { razorpayOrderId });
     },
 
     async listMine(userId: string): Promise<OrderSummary[]> {
-      const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(200);
+      const rows = await ordersOfUser(db, userId, 200);
       if (rows.length === 0) return [];
-      const items = await db
-        .select()
-        .from(orderItems)
-        .where(
-          inArray(
-            orderItems.orderId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(orderItems.position));
+      const items = await itemsOfOrders(
+        db,
+        rows.map((row) => row.id),
+      );
       return rows.map((row) => {
         const mine = items.filter((item) => item.orderId === row.id);
         return {
@@ -646,16 +610,13 @@ async function detail(
   photo: (stored: string | null) => string | null,
 ): Promise<OrderDetail> {
   assertOrderId(orderId);
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await orderOf(db, { id: orderId });
   if (!order || (ownerId && order.userId !== ownerId)) throw new AppError('NOT_FOUND', 'Order not found');
   const [items, events, paymentRows, refundRows] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
-    db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
-    db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt)),
-    db
-      .select()
-      .from(refunds)
-      .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'processed'))),
+    itemsOfOrder(db, orderId),
+    eventsOfOrder(db, orderId),
+    paymentsOfOrder(db, orderId),
+    refundsOfOrder(db, orderId, { processedOnly: true }),
   ]);
   const status = order.status as OrderStatus;
   const captured = paymentRows.find((payment) => payment.status === 'captured' || payment.status === 'refunded') ?? null;

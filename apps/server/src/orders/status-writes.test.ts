@@ -3,8 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // Every change of an order's status goes through `move` in orders/service.ts, which asks @shop/core's state
-// machine first (issue 4: the late-payment path used to set pending_payment in memory around it). This test
-// reads the server's sources and fails when any other code writes orders.status.
+// machine first (issue 4: the late-payment path used to set pending_payment in memory around it). Its SQL is
+// setOrderStatus in orders/queries.ts (issue 25: SQL lives in queries.ts). This test reads the server's sources
+// and fails when any other code writes orders.status, or when anything but move() calls setOrderStatus.
 
 const SRC = path.resolve(import.meta.dirname, '..');
 const ORDERS_TABLE_MODULES = [path.join(SRC, 'orders/tables.ts'), path.join(SRC, 'db/schema.ts')];
@@ -93,25 +94,42 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Where `move` (the one function that applies transitions) starts and ends in orders/service.ts. */
-function moveFunction(source: string): { start: number; end: number } {
-  const start = source.indexOf('async function move(');
-  return { start, end: source.indexOf('\n  }\n', start) };
+/** Where a function starts and ends in its source: `move` in orders/service.ts (it applies transitions), `setOrderStatus` in orders/queries.ts (its SQL). */
+function functionAt(source: string, opening: string, closing: string): { start: number; end: number } {
+  const start = source.indexOf(opening);
+  return { start, end: start === -1 ? -1 : source.indexOf(closing, start) };
 }
+const within = (at: number, span: { start: number; end: number }) => span.start !== -1 && at > span.start && at < span.end;
 
 describe('writes of an order’s status', () => {
-  it('happen only in move(), the one function that applies the state machine', () => {
+  it('happen only in setOrderStatus, the SQL of move(), the one function that applies the state machine', () => {
     const found = sourceFiles(SRC).flatMap((file) => {
       const source = readFileSync(file, 'utf8');
       return statusWrites(source, file).map((write) => ({ file: path.relative(SRC, file), ...write, source }));
     });
-    const outside = found.filter((write) => {
-      if (write.file !== path.join('orders', 'service.ts')) return true;
-      const move = moveFunction(write.source);
-      return !(move.start !== -1 && write.at > move.start && write.at < move.end);
-    });
+    const queries = path.join('orders', 'queries.ts');
+    const outside = found.filter(
+      (write) => write.file !== queries || !within(write.at, functionAt(write.source, 'export async function setOrderStatus(', '\n}\n')),
+    );
     expect(outside.map((write) => `${write.file}:${write.line} ${write.text}`)).toEqual([]);
-    expect(found.map((write) => write.file)).toEqual([path.join('orders', 'service.ts')]);
+    expect(found.map((write) => write.file)).toEqual([queries]);
+  });
+
+  it('are asked for by move() alone: nothing else calls setOrderStatus', () => {
+    const calls = sourceFiles(SRC).flatMap((file) => {
+      const source = readFileSync(file, 'utf8');
+      return [...source.matchAll(/(?<!function\s+)\bsetOrderStatus\s*\(/g)].map((call) => ({
+        file: path.relative(SRC, file),
+        at: call.index,
+        source,
+      }));
+    });
+    const service = path.join('orders', 'service.ts');
+    const stray = calls.filter(
+      (call) => call.file !== service || !within(call.at, functionAt(call.source, 'async function move(', '\n  }\n')),
+    );
+    expect(stray.map((call) => `${call.file}:${call.source.slice(0, call.at).split('\n').length}`)).toEqual([]);
+    expect(calls.map((call) => call.file)).toEqual([service]);
   });
 
   it('are found however they are written (the guard above is not blind)', () => {

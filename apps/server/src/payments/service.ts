@@ -1,5 +1,4 @@
-import { AppError, paymentStatusesBefore, type CreatePaymentInput, type OrderDetail, type VerifyPaymentInput } from '@shop/core';
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { AppError, type CreatePaymentInput, type OrderDetail, type VerifyPaymentInput } from '@shop/core';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import type { ShopMetrics } from '../metrics/metrics.js';
@@ -11,10 +10,20 @@ import {
   type OrdersService,
   type OrderRow,
 } from '../orders/service.js';
-import { orders as ordersTable } from '../orders/tables.js';
+import { lockOrder } from '../orders/queries.js';
 import type { PaymentProvider } from './razorpay/provider.js';
 import { verifyPaymentSignature, verifyWebhookSignature } from './razorpay/signatures.js';
-import { payments, refunds, webhookEvents } from './tables.js';
+import {
+  firstCapturedPayment,
+  markPaymentRefunded,
+  markRefundProcessed,
+  recordRefund,
+  recordRefundAnswer,
+  recordWebhook,
+  refundByKey,
+  refundByRazorpayId,
+  webhookSeen,
+} from './queries.js';
 
 // The flows that cross our orders and Razorpay: opening a payment, verifying it, webhooks, reconciliation of
 // unpaid orders, and refunds. Each side effect has its undo (reserve stock ↔ release it), and every call that
@@ -65,19 +74,16 @@ export function createPaymentsService(
    * took the refund just now for the first time (so the shopper is told once).
    */
   async function refund(order: OrderRow, paymentId: string, amount: number, key: string, reason: string): Promise<boolean> {
-    await db
-      .insert(refunds)
-      .values({
-        orderId: order.id,
-        razorpayPaymentId: paymentId,
-        idempotencyKey: key,
-        amountPaise: amount,
-        status: 'pending',
-        reason,
-        createdAt: now(),
-      })
-      .onConflictDoNothing();
-    const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, key));
+    await recordRefund(db, {
+      orderId: order.id,
+      razorpayPaymentId: paymentId,
+      idempotencyKey: key,
+      amountPaise: amount,
+      status: 'pending',
+      reason,
+      createdAt: now(),
+    });
+    const row = await refundByKey(db, key);
     if (!row || row.status === 'processed') return false;
     const answer = await provider.client.refundPayment(
       paymentId,
@@ -86,39 +92,22 @@ export function createPaymentsService(
     );
     // 'processed' is written by refundProcessed below (with its time), once, whichever report comes first.
     const status = answer.status === 'failed' ? 'failed' : 'pending';
-    const first = await db
-      .update(refunds)
-      .set({ razorpayRefundId: answer.id, status })
-      .where(and(eq(refunds.id, row.id), isNull(refunds.razorpayRefundId)))
-      .returning({ id: refunds.id });
-    if (first.length === 0) {
-      await db
-        .update(refunds)
-        .set({ status })
-        .where(and(eq(refunds.id, row.id), eq(refunds.status, 'pending')));
-    }
-    if (first.length > 0) metrics?.refunds.inc({ state: 'requested' });
+    const first = await recordRefundAnswer(db, row.id, answer.id, status);
+    if (first) metrics?.refunds.inc({ state: 'requested' });
     if (status === 'failed') metrics?.refunds.inc({ state: 'failed' });
     if (answer.status === 'processed') await refundProcessed(answer.id, 'razorpay');
-    return first.length > 0;
+    return first;
   }
 
   /** Razorpay confirmed a refund: the payment and, when it was the whole amount, the order say so. */
   async function refundProcessed(razorpayRefundId: string, actor: 'razorpay' | 'system'): Promise<void> {
     // The first confirmation marks it (and counts it); a repeat (the webhook after the API's answer) finds it marked
     // and still finishes what follows, which is idempotent.
-    const [first] = await db
-      .update(refunds)
-      .set({ status: 'processed', processedAt: now() })
-      .where(and(eq(refunds.razorpayRefundId, razorpayRefundId), ne(refunds.status, 'processed')))
-      .returning();
+    const first = await markRefundProcessed(db, razorpayRefundId, now());
     if (first) metrics?.refunds.inc({ state: 'processed' });
-    const row = first ?? (await db.select().from(refunds).where(eq(refunds.razorpayRefundId, razorpayRefundId)))[0];
+    const row = first ?? (await refundByRazorpayId(db, razorpayRefundId));
     if (!row) return;
-    await db
-      .update(payments)
-      .set({ status: 'refunded' })
-      .where(and(eq(payments.razorpayPaymentId, row.razorpayPaymentId), inArray(payments.status, paymentStatusesBefore('refunded'))));
+    await markPaymentRefunded(db, row.razorpayPaymentId);
     const order = await orders.findById(row.orderId);
     if (!order) return;
     // A late payment refunded on a cancelled order that was never paid stays cancelled; its notice went already.
@@ -229,10 +218,7 @@ export function createPaymentsService(
       if (!verifyWebhookSignature(rawBody, signature, provider.webhookSecret)) {
         throw new AppError('INVALID_DATA', 'Invalid webhook signature');
       }
-      if (eventId) {
-        const [seen] = await db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
-        if (seen) return 'repeat';
-      }
+      if (eventId && (await webhookSeen(db, eventId))) return 'repeat';
       let parsed: z.infer<typeof webhookSchema>;
       try {
         parsed = webhookSchema.parse(JSON.parse(rawBody.toString('utf8')));
@@ -268,7 +254,7 @@ export function createPaymentsService(
       } else if (event === 'refund.processed' && payload.refund) {
         await refundProcessed(payload.refund.entity.id, 'razorpay');
       }
-      if (eventId) await db.insert(webhookEvents).values({ eventId, event, receivedAt: now() }).onConflictDoNothing();
+      if (eventId) await recordWebhook(db, eventId, event, now());
       return 'handled';
     },
 
@@ -339,32 +325,23 @@ export function createPaymentsService(
      */
     async refundReturned(orderId: string, inTransaction?: (tx: Db, order: OrderRow, amount: number) => Promise<void>): Promise<void> {
       const due = await db.transaction(async (tx) => {
-        const [order] = await tx.select().from(ordersTable).where(eq(ordersTable.id, orderId)).for('update');
+        const order = await lockOrder(tx, { id: orderId });
         if (!order) throw new AppError('NOT_FOUND', 'Order not found');
         if (order.status === 'refunded') return null;
         if (order.status !== 'returned') throw new AppError('CONFLICT', 'Only a returned order can be refunded; approve the return first.');
-        const [captured] = await tx
-          .select()
-          .from(payments)
-          .where(and(eq(payments.orderId, order.id), eq(payments.status, 'captured')))
-          .orderBy(asc(payments.paidAt))
-          .limit(1);
+        const captured = await firstCapturedPayment(tx, order.id);
         if (!captured) throw new AppError('CONFLICT', 'This order has no captured payment to refund.');
         const key = `return_${order.id}`;
-        const recorded = await tx
-          .insert(refunds)
-          .values({
-            orderId: order.id,
-            razorpayPaymentId: captured.razorpayPaymentId,
-            idempotencyKey: key,
-            amountPaise: captured.amountPaise,
-            status: 'pending',
-            reason: `Return: ${order.returnReason ?? ''}`.trim(),
-            createdAt: now(),
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (recorded.length > 0 && inTransaction) await inTransaction(tx, order, captured.amountPaise);
+        const recorded = await recordRefund(tx, {
+          orderId: order.id,
+          razorpayPaymentId: captured.razorpayPaymentId,
+          idempotencyKey: key,
+          amountPaise: captured.amountPaise,
+          status: 'pending',
+          reason: `Return: ${order.returnReason ?? ''}`.trim(),
+          createdAt: now(),
+        });
+        if (recorded && inTransaction) await inTransaction(tx, order, captured.amountPaise);
         return { order, key, paymentId: captured.razorpayPaymentId, amount: captured.amountPaise };
       });
       if (!due) return;

@@ -1,0 +1,161 @@
+import { paymentStatusesBefore } from '@shop/core';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { payments, refunds, webhookEvents } from './tables.js';
+
+// The SQL of payments, refunds and webhook deliveries. The orders module records payments and refunds in its own
+// transactions through these functions; the payments service sends the money and follows Razorpay's reports.
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'razorpayRefundId' | 'processedAt'>;
+
+/** A payment by Razorpay's id, locked for a change in the caller's transaction when `lock`. */
+export async function paymentByRazorpayId(
+  db: Db,
+  razorpayPaymentId: string,
+  options: { lock?: boolean } = {},
+): Promise<PaymentRow | undefined> {
+  const query = db.select().from(payments).where(eq(payments.razorpayPaymentId, razorpayPaymentId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** A captured payment, only ever forward (created or failed → captured), also against a refund recorded meanwhile. */
+export async function recordCapturedPayment(
+  tx: Db,
+  payment: { orderId: string; razorpayOrderId: string; razorpayPaymentId: string; amountPaise: number; method: string; paidAt: Date },
+  at: Date,
+): Promise<void> {
+  await tx
+    .insert(payments)
+    .values({ ...payment, status: 'captured', createdAt: at })
+    .onConflictDoUpdate({
+      target: payments.razorpayPaymentId,
+      set: { status: 'captured', paidAt: payment.paidAt, amountPaise: payment.amountPaise, method: payment.method },
+      setWhere: inArray(payments.status, paymentStatusesBefore('captured')),
+    });
+}
+
+/** A failed attempt; the same attempt reported again changes nothing. */
+export async function recordFailedPayment(
+  db: Db,
+  payment: {
+    orderId: string;
+    razorpayOrderId: string;
+    razorpayPaymentId: string;
+    amountPaise: number;
+    method: string;
+    errorCode: string | null;
+    errorDescription: string | null;
+  },
+  at: Date,
+): Promise<void> {
+  await db
+    .insert(payments)
+    .values({ ...payment, status: 'failed', createdAt: at })
+    .onConflictDoNothing();
+}
+
+/** The order's first captured payment, or undefined. */
+export async function firstCapturedPayment(db: Db, orderId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'captured')))
+    .orderBy(asc(payments.paidAt))
+    .limit(1);
+  return row;
+}
+
+/** Every payment attempt of an order, oldest first. */
+export function paymentsOfOrder(db: Db, orderId: string): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt));
+}
+
+/** A payment whose money went back: refunded, unless it is already. */
+export async function markPaymentRefunded(db: Db, razorpayPaymentId: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'refunded' })
+    .where(and(eq(payments.razorpayPaymentId, razorpayPaymentId), inArray(payments.status, paymentStatusesBefore('refunded'))));
+}
+
+/** Records a refund to ask Razorpay for, once per idempotency key: whether this call recorded it. */
+export async function recordRefund(tx: Db, refund: NewRefund): Promise<boolean> {
+  const recorded = await tx.insert(refunds).values(refund).onConflictDoNothing().returning({ id: refunds.id });
+  return recorded.length > 0;
+}
+
+export async function refundByKey(db: Db, idempotencyKey: string): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+export async function refundByRazorpayId(db: Db, razorpayRefundId: string): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.razorpayRefundId, razorpayRefundId));
+  return row;
+}
+
+/** The first refund asked for a payment, or undefined. */
+export async function firstRefundOfPayment(db: Db, razorpayPaymentId: string): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.razorpayPaymentId, razorpayPaymentId))
+    .orderBy(asc(refunds.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** An order's refunds, oldest first; only those Razorpay confirmed when `processedOnly`. */
+export function refundsOfOrder(db: Db, orderId: string, options: { processedOnly?: boolean } = {}): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), options.processedOnly ? eq(refunds.status, 'processed') : undefined))
+    .orderBy(asc(refunds.createdAt));
+}
+
+/**
+ * What Razorpay answered to a refund request: the first answer sets its refund id and status (true); a later one
+ * only moves a still pending refund to `status` (false).
+ */
+export async function recordRefundAnswer(
+  db: Db,
+  refundId: string,
+  razorpayRefundId: string,
+  status: 'pending' | 'failed',
+): Promise<boolean> {
+  const first = await db
+    .update(refunds)
+    .set({ razorpayRefundId, status })
+    .where(and(eq(refunds.id, refundId), isNull(refunds.razorpayRefundId)))
+    .returning({ id: refunds.id });
+  if (first.length > 0) return true;
+  await db
+    .update(refunds)
+    .set({ status })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+  return false;
+}
+
+/** Razorpay confirmed a refund: processed, once. Answers the refund when this call marked it. */
+export async function markRefundProcessed(db: Db, razorpayRefundId: string, at: Date): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(refunds)
+    .set({ status: 'processed', processedAt: at })
+    .where(and(eq(refunds.razorpayRefundId, razorpayRefundId), ne(refunds.status, 'processed')))
+    .returning();
+  return row;
+}
+
+/** Whether a webhook delivery with this event id was handled before. */
+export async function webhookSeen(db: Db, eventId: string): Promise<boolean> {
+  const [row] = await db.select({ eventId: webhookEvents.eventId }).from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
+  return row !== undefined;
+}
+
+export async function recordWebhook(db: Db, eventId: string, event: string, at: Date): Promise<void> {
+  await db.insert(webhookEvents).values({ eventId, event, receivedAt: at }).onConflictDoNothing();
+}
