@@ -199,29 +199,6 @@ export async function orderStatusTotals(db: Db): Promise<Map<OrderStatus, number
   return new Map(rows.map((row) => [row.status, Number(row.count)]));
 }
 
-/** The newest orders. */
-export async function newestOrders(
-  db: Db,
-  limit: number,
-): Promise<Array<{ id: string; orderNumber: string; status: OrderStatus; total: number; createdAt: Date; userId: string }>> {
-  const rows = await selectRows<{
-    id: string;
-    order_number: string;
-    status: OrderStatus;
-    total_paise: number;
-    created_at: string | Date;
-    user_id: string;
-  }>(db, sql`select id, order_number, status, total_paise, created_at, user_id from ${orders} order by created_at desc, id limit ${limit}`);
-  return rows.map((row) => ({
-    id: row.id,
-    orderNumber: row.order_number,
-    status: row.status,
-    total: Number(row.total_paise),
-    createdAt: new Date(row.created_at),
-    userId: row.user_id,
-  }));
-}
-
 export interface OrderListFilter {
   status?: OrderStatus;
   /** Placed at or after this instant. */

@@ -2,7 +2,7 @@ import { addDays, istDay, LOW_STOCK_THRESHOLD, ORDER_STATUSES, type Dashboard, t
 import { usersByIds } from '../accounts/queries.js';
 import { lowStockShelves } from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
-import { newestOrders, orderStatusTotals } from '../orders/queries.js';
+import { orderListPage, orderStatusTotals } from '../orders/queries.js';
 import { salesFromEach, topProducts, type PeriodSales } from './sales.js';
 
 const TOP_PRODUCTS = 5;
@@ -24,11 +24,11 @@ export async function dashboardReport(db: Db, now: Date): Promise<Dashboard> {
     orderStatusTotals(db),
     topProducts(db, monthStart, tomorrow, TOP_PRODUCTS),
     lowStockShelves(db, LOW_STOCK_THRESHOLD, LOW_STOCK_ROWS),
-    newestOrders(db, RECENT_ORDERS),
+    orderListPage(db, {}, RECENT_ORDERS, 0),
   ]);
   const customers = await usersByIds(
     db,
-    recent.map((order) => order.userId),
+    recent.rows.map((order) => order.user_id),
   );
   return {
     today: summaryOf(todaySales!),
@@ -37,13 +37,13 @@ export async function dashboardReport(db: Db, now: Date): Promise<Dashboard> {
     ordersByStatus: ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
     topProducts: top,
     lowStock,
-    recentOrders: recent.map((order) => ({
+    recentOrders: recent.rows.map((order) => ({
       _id: order.id,
-      orderNumber: order.orderNumber,
+      orderNumber: order.order_number,
       status: order.status,
-      total: order.total,
-      createdAt: order.createdAt.toISOString(),
-      customerName: customers.get(order.userId)?.name ?? '',
+      total: Number(order.total_paise),
+      createdAt: new Date(order.created_at).toISOString(),
+      customerName: customers.get(order.user_id)?.name ?? '',
     })),
   };
 }
