@@ -12,7 +12,7 @@ export interface Failure {
 }
 
 export const isFailure = (value: unknown): value is Failure =>
-  typeof value === 'object' && value !== null && 'ok' in value && (value as { ok: unknown }).ok === false && 'fields' in value;
+  typeof value === 'object' && value !== null && 'ok' in value && value.ok === false && 'fields' in value;
 
 /** A failure from anything thrown by a browser call (ApiError) or, with the fallback message, anything else. */
 export function failureOf(error: unknown, fallback = UNKNOWN_ERROR): Failure {
