@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, signUp, uniqueEmail } from './support/shopper.js';
 
 // Shopping with the page's scripts blocked (ADR 026): filters, the size picker, Add to Cart, the cart's steppers
@@ -11,7 +11,48 @@ const said = (page: Page, text: string | RegExp) => page.getByRole('status').fil
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const header = (page: Page) => page.getByRole('navigation', { name: 'Account' });
 
-/** A shopper with an account, signed in on this page's browser (the session cookie is the context's). */
+/** The 6-digit code of the newest mail to `email` in the dev outbox (its subject carries the code). */
+async function codeFromMailbox(request: APIRequestContext, email: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const html = await (await request.get('/dev/mailbox')).text();
+    for (const match of html.matchAll(/<h2[^>]*>(\d{6}) [^<]*<\/h2>\s*<p[^>]*>To ([^ <]+) ·/g)) {
+      if (match[2] === email && match[1]) return match[1];
+    }
+    if (Date.now() > deadline) throw new Error(`no code mail to ${email} in /dev/mailbox`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** Signs up on the sign-up page: the mailed code, then the names and the password; it ends on /login. */
+async function signUpOnPages(page: Page, email: string) {
+  await page.goto('/signup');
+  await field(page, 'Email').fill(email);
+  await button(page, 'Send OTP').click();
+  await expect(said(page, 'OTP sent to your email.')).toBeVisible();
+  await field(page, 'OTP').fill(await codeFromMailbox(page.request, email));
+  await button(page, 'Verify OTP').click();
+  await expect(said(page, 'Email verified!')).toBeVisible();
+  await field(page, 'First name').fill('Nila');
+  await field(page, 'Last name').fill('Menon');
+  await field(page, 'Password').fill(PASSWORD);
+  await field(page, 'Confirm password').fill(PASSWORD);
+  await button(page, 'Sign Up').click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(said(page, 'Signup successful!')).toBeVisible();
+}
+
+/** Logs in on the login page the browser is on. */
+async function logInOnPage(page: Page, email: string) {
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(PASSWORD);
+  await button(page, 'Login').click();
+  await expect(said(page, 'Login successful!')).toBeVisible();
+}
+
+/** A shopper with an account made through the API, signed in on this page's browser (its cookie jar). */
 async function signedIn(page: Page, label: string) {
   const email = uniqueEmail(label);
   await signUp(page.request, email, { firstName: 'Nila', lastName: 'Menon' });
@@ -39,9 +80,13 @@ async function openProduct(page: Page, query: string, name: string) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
-test('without scripts a shopper filters, chooses a size, adds to the cart and checks out up to the payment page', async ({ page }) => {
-  await signedIn(page, 'noscript.nila');
-  await page.goto('/');
+test('without scripts a shopper signs up, logs in, filters, chooses a size, adds to the cart and checks out up to the payment page', async ({
+  page,
+}) => {
+  const email = uniqueEmail('noscript.nila');
+  await signUpOnPages(page, email);
+  await logInOnPage(page, email);
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
 
   // Filter: the phone's Filters open as a disclosure; 'Apply filters' reloads the listing.
@@ -76,9 +121,17 @@ test('without scripts a shopper filters, chooses a size, adds to the cart and ch
   // Checkout: no address yet, so the shopper adds one and comes back to choose it.
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByText('You have no saved addresses yet.')).toBeVisible();
-  await expect(page.getByRole('link', { name: '+ Add New Address' })).toHaveAttribute('href', '/user/addresses?redirectUrl=%2Fcheckout');
-  await addAddress(page);
-  await page.goto('/checkout');
+  await page.getByRole('link', { name: '+ Add New Address' }).click();
+  await expect(page).toHaveURL(/\/user\/addresses\?redirectUrl=%2Fcheckout$/);
+  await field(page, 'Name').fill('Nila Menon');
+  await field(page, 'Phone').fill('9847012345');
+  await field(page, 'Street').fill('12, MG Road');
+  await field(page, 'City').fill('Kochi');
+  await field(page, 'District').fill('Ernakulam');
+  await field(page, 'State').selectOption('Kerala');
+  await field(page, 'Pincode').fill('682011');
+  await button(page, 'Save address').click();
+  await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole('radio', { name: /Nila Menon/ })).toBeChecked();
   await button(page, 'DELIVER HERE').click();
   await expect(page).toHaveURL(/\/checkout$/);
@@ -164,4 +217,49 @@ test('without scripts a shopper cancels an unpaid order from its page, after say
   await expect(said(page, 'Order cancelled.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Cancelled');
   await expect(page.locator('summary', { hasText: 'Cancel order' })).toHaveCount(0);
+});
+
+/** A demo product's id and its variants, through the public API. */
+async function demoProduct(request: APIRequestContext, name: string) {
+  const search = (await (await request.get(`/api/user/product/search?q=${encodeURIComponent(name)}`)).json()) as {
+    data: { products: Array<{ _id: string; productName: string }> };
+  };
+  const card = search.data.products.find((item) => item.productName === name);
+  if (!card) throw new Error(`no demo product named ${name}`);
+  const details = (await (await request.get(`/api/user/product/getProductDetails/${card._id}`)).json()) as {
+    data: { product: { _id: string; variants: Array<{ _id: string; quantity: number }> } };
+  };
+  return details.data.product;
+}
+
+test('without scripts a signed-out shopper’s Add to Cart is kept through login, a line beyond the stock capped and explained', async ({
+  page,
+}) => {
+  const email = uniqueEmail('noscript.anika');
+  await signUp(page.request, email, { firstName: 'Anika', lastName: 'Das' });
+  await openProduct(page, 'block print', 'Block Print A-line Kurti');
+  await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { disabled: false }).first().click();
+  await button(page, 'Add to Cart').click();
+  await expect(said(page, 'Added to your cart.')).toBeVisible();
+  // A line asking for one piece more than there is, as if the stock had dropped since it was added.
+  const dupatta = await demoProduct(page.request, 'Chiffon Leheriya Dupatta');
+  const scarce = dupatta.variants.find((item) => item.quantity > 0 && item.quantity < 10)!;
+  const cookie = (await page.context().cookies()).find((item) => item.name === 'guest_cart')!;
+  const lines = JSON.parse(decodeURIComponent(cookie.value)) as unknown[];
+  const extra = { productId: dupatta._id, variantId: scarce._id, quantity: scarce.quantity + 1 };
+  await page.context().addCookies([{ ...cookie, value: encodeURIComponent(JSON.stringify([...lines, extra])) }]);
+  await page.reload();
+
+  // Signed out, the header's cart asks to log in and come back to the cart; the piece waits in a cookie.
+  await header(page)
+    .getByRole('link', { name: `Cart, ${scarce.quantity + 2} items` })
+    .click();
+  await expect(page).toHaveURL(/\/login\?redirectUrl=%2Fuser%2Fcart$/);
+  await logInOnPage(page, email);
+  await expect(said(page, `Only ${scarce.quantity} of Chiffon Leheriya Dupatta could be added.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/cart$/);
+  await expect(page.getByRole('listitem', { name: 'Block Print A-line Kurti' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Quantity of Chiffon Leheriya Dupatta' })).toContainText(String(scarce.quantity));
+  await expect(header(page).getByRole('link', { name: `Cart, ${scarce.quantity + 1} items` })).toBeVisible();
+  expect((await page.context().cookies()).some((cookie) => cookie.name === 'guest_cart')).toBe(false);
 });

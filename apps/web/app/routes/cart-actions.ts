@@ -2,7 +2,7 @@ import { AppError, MAX_QUANTITY_PER_LINE, isUuid, type PageServices, type Public
 import { data } from 'react-router';
 import { paths } from '../config/paths';
 import { servicesOf, shopperOf } from '../context';
-import { addToGuestCartOf, guestCartHeader, mergeGuestCart, readGuestCart } from '../features/cart/guest-cart.server';
+import { addToGuestCartOf, guestCartHeader, readGuestCart } from '../features/cart/guest-cart.server';
 import { ADDED_TO_CART } from '../features/cart/add-to-cart-button';
 import { hasGuestLine, removeFromGuestCart, setGuestQuantity } from '../features/cart/guest-cart';
 import { priceGuestCart } from '../features/cart/price-guest-cart';
@@ -11,9 +11,9 @@ import { backTo, redirectWithFlash } from '../lib/flash.server';
 import type { Route } from './+types/cart-actions';
 
 // The cart's changes, posted from every page (Add to Cart on the product page, the cart page's steppers and
-// Remove, the signed-out cart's drawer): /cart/add, /cart/update, /cart/remove, and /cart/merge after a login made
-// in the browser. Signed in, the account's cart (PageServices.cart); signed out, the `guest_cart` cookie.
-// GET /cart/guest answers the signed-out cart priced from the catalogue, for the drawer.
+// Remove, the signed-out cart's drawer): /cart/add, /cart/update and /cart/remove. Signed in, the account's cart
+// (PageServices.cart); signed out, the `guest_cart` cookie, which the login and sign-up actions merge into the
+// account (guest-cart.server.ts mergeGuestCart). GET /cart/guest answers the signed-out cart priced, for the drawer.
 
 type Line = { productId: string; variantId?: string };
 
@@ -47,10 +47,10 @@ const enhanced = (form: FormData) => form.get(ENHANCED_FIELD) === '1';
  * The answer to a cart form: with scripts the page stays and the fetcher gets `{ ok, toast }`; a plain HTML post goes
  * back to the page it came from, with the message. `setCookie` stores a changed signed-out cart.
  */
-function answer(form: FormData, back: string, flash: Flash | null, setCookie: string | null, extra: object = {}) {
+function answer(form: FormData, back: string, flash: Flash | null, setCookie: string | null) {
   const headers = new Headers();
   if (setCookie) headers.append('set-cookie', setCookie);
-  if (enhanced(form)) return data({ ok: true as const, ...(flash ? { toast: flash } : {}), ...extra }, { headers });
+  if (enhanced(form)) return data({ ok: true as const, ...(flash ? { toast: flash } : {}) }, { headers });
   if (flash) return redirectWithFlash(back, flash, { headers });
   headers.set('location', back);
   return new Response(null, { status: 302, headers });
@@ -112,12 +112,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           return answer(form, back, flash, null);
         }
         return answer(form, back, flash, guestCartHeader(removeFromGuestCart(readGuestCart(request), line.productId, line.variantId)));
-      }
-      case 'merge': {
-        // A login made in the browser (its scripts call this right after): the signed-out cart joins the account's.
-        if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in.');
-        const merged = await mergeGuestCart(request, services, user._id);
-        return answer(form, back, null, merged.setCookie, { notices: merged.notices });
       }
       default:
         throw data(null, { status: 404 });

@@ -18,10 +18,15 @@ function args(fields: Record<string, string> | null, cookie?: string, user: Publ
   const request = fields
     ? new Request('http://localhost/checkout', { method: 'POST', headers, body: new URLSearchParams(fields) })
     : new Request('http://localhost/checkout', { headers });
-  const services = { addresses: { list: vi.fn(async () => addresses) }, cart: { get: vi.fn(async () => cart) } };
-  const context = createLoadContext({ services } as unknown as PageContext);
+  const services = {
+    addresses: { list: vi.fn(async () => addresses) },
+    cart: { get: vi.fn(async () => cart) },
+    accounts: { logout: vi.fn(async () => {}) },
+  };
+  const identity = { setShopperSession: vi.fn() };
+  const context = createLoadContext({ services, identity } as unknown as PageContext);
   context.set(shopperContext, user);
-  return { request, context, params: {}, url: new URL(request.url), pattern: '/checkout' };
+  return { request, context, params: {}, url: new URL(request.url), pattern: '/checkout', services, identity };
 }
 
 const stateCookie = (response: Response) => {
@@ -58,6 +63,14 @@ describe('checkout’s steps as forms', () => {
       args({ intent: 'pay' }, checkoutStateHeader({ addressId: 'home', reviewing: false, addressIdsBefore: [] }).split(';')[0]),
     );
     expect(early.headers.get('location')).toBe('/checkout');
+  });
+
+  it('changes the account: ends the session, clears its cookie, and comes back here after the next login', async () => {
+    const posted = args({ intent: 'change-user' }, 'sid=token-1');
+    const answer = await action(posted);
+    expect(posted.services.accounts.logout).toHaveBeenCalledWith('token-1');
+    expect(posted.identity.setShopperSession).toHaveBeenCalledWith(null);
+    expect(answer.headers.get('location')).toBe('/login?redirectUrl=%2Fcheckout');
   });
 
   it('sends a signed-out visitor to log in', async () => {

@@ -2,17 +2,15 @@ import { privatePageMeta } from '../lib/meta';
 import { formatINR, type Address, type CartLine } from '@shop/core';
 import { MapPin, ShoppingBag } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from 'react-router';
-import { toast } from '../lib/toast';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { loginThenReturnTo, paths } from '../config/paths';
-import { logOut } from '../features/accounts/api/log-out';
+import { sessionTokenOf } from '../features/accounts/session-token.server';
 import { CartSummaryRows, LineImage } from '../features/cart/cart-line-card';
 import { CheckoutStep } from '../features/checkout/checkout-step';
 import { confirmedAddress, preferredAddress } from '../features/checkout/checkout-state';
 import { checkoutStateHeader, readCheckoutState } from '../features/checkout/checkout-state.server';
-import { errorMessage } from '../lib/api-client';
 import { redirectWithFlash } from '../lib/flash.server';
-import { servicesOf, shopperOf } from '../context';
+import { pageOf, servicesOf, shopperOf } from '../context';
 import { variantLabel } from '../lib/variant-label';
 import type { Route } from './+types/checkout';
 
@@ -39,15 +37,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The steps' forms: 'start' (the cart's Proceed to Checkout: remembers the addresses there are, so one added on
- * the way is offered), 'deliver' (DELIVER HERE with the chosen address: the review opens), 'change-address', and
- * 'pay' (Proceed to Payment: on to /payment with the confirmed address). Each goes back to the page it leads to.
+ * The steps' forms: 'change-user' (step 1's Change: log out, then log in and come back here), 'start' (the
+ * cart's Proceed to Checkout: remembers the addresses there are, so one added on the way is offered), 'deliver'
+ * (DELIVER HERE with the chosen address: the review opens), 'change-address', and 'pay' (Proceed to Payment: on to
+ * /payment with the confirmed address). Each goes back to the page it leads to.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = shopperOf(context);
   if (!user) throw redirect(loginThenReturnTo(paths.checkout));
   const form = await request.formData();
   const services = servicesOf(context);
+  if (form.get('intent') === 'change-user') {
+    // As the account menu's Logout: a session that cannot be ended is only logged, the cookie goes all the same.
+    try {
+      await services.accounts.logout(sessionTokenOf(request));
+    } catch (error) {
+      console.error('logout failed', error);
+    }
+    pageOf(context).identity.setShopperSession(null);
+    return redirect(loginThenReturnTo(paths.checkout));
+  }
   const addresses = await services.addresses.list(user._id);
   const state = readCheckoutState(request);
   const ids = addresses.map((address) => address._id);
@@ -117,9 +126,7 @@ function ReviewLine({ line }: { line: CartLine }) {
 /** Spec §2.7: 1 Login, 2 Delivery address, 3 Review products; then on to /payment. Each step is a form. */
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { user, addresses, cart, chosenId, reviewing } = loaderData;
-  const navigate = useNavigate();
   const navigation = useNavigation();
-  const { revalidate } = useRevalidator();
   const reviewHeading = useRef<HTMLHeadingElement>(null);
   const addressHeading = useRef<HTMLHeadingElement>(null);
   const busy = navigation.state !== 'idle';
@@ -135,17 +142,6 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     wasReviewing.current = reviewing;
     (reviewing ? reviewHeading : addressHeading).current?.focus();
   }, [reviewing]);
-
-  const changeUser = async () => {
-    try {
-      await logOut();
-    } catch (error) {
-      toast.error(errorMessage(error));
-      return;
-    }
-    await navigate(loginThenReturnTo(paths.checkout));
-    await revalidate();
-  };
 
   const empty = user && cart && cart.userCarts.length === 0;
 
@@ -179,9 +175,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                 )
               }
               action={
-                <button type="button" className="btn btn-outline min-h-10 px-4" onClick={() => void changeUser()}>
-                  Change<span className="sr-only"> the account</span>
-                </button>
+                <Form method="post">
+                  <button type="submit" name="intent" value="change-user" className="btn btn-outline min-h-10 px-4">
+                    Change<span className="sr-only"> the account</span>
+                  </button>
+                </Form>
               }
             >
               <p>Please login to continue checkout.</p>
