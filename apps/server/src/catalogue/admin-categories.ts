@@ -4,7 +4,7 @@ import { recordAudit, type AuditActor } from '../audit/service.js';
 import { selectRows, type Db } from '../db/database.js';
 import { categoriesWithCounts, type CategoryWithCounts } from './queries.js';
 import { refreshKeywords, slugify } from './admin-products.js';
-import { rememberWords } from './admin-service.js';
+import { rememberWords } from './admin-queries.js';
 import type { CatalogueChanges } from './changes.js';
 import { dictionaryWords } from './search-terms.js';
 import { categories, products } from './tables.js';

@@ -23,7 +23,7 @@ import { selectRows, type Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
 import { variantWasOrdered } from '../orders/queries.js';
-import { rememberWords } from './admin-service.js';
+import { rememberWords } from './admin-queries.js';
 import type { CatalogueChanges } from './changes.js';
 import { dictionaryWords } from './search-terms.js';
 import { categories, productImages, products, variants } from './tables.js';

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
 import type { StoredImage } from '../media/store.js';
+import { categoryName, insertCategory, insertProduct, insertProductImages, insertVariants, rememberWords } from './admin-queries.js';
 import type { CatalogueChanges } from './changes.js';
 import { dictionaryWords } from './search-terms.js';
-import { categories, productImages, products, searchWords, variants } from './tables.js';
 
 // Writes to the catalogue (demo seed, tests, the back-office). Each write publishes a change notice so
 // every cached storefront answer about it is dropped.
@@ -46,80 +45,58 @@ export interface NewProduct {
   createdAt?: Date;
 }
 
-type Executor = Pick<Db, 'insert'>;
-
-/** Adds words to the spelling dictionary that search corrects typos against. */
-export async function rememberWords(db: Executor, words: string[]): Promise<void> {
-  if (words.length === 0) return;
-  await db
-    .insert(searchWords)
-    .values(words.map((word) => ({ word })))
-    .onConflictDoNothing();
-}
-
 export async function createCategory(db: Db, input: NewCategory): Promise<string> {
-  const [row] = await db
-    .insert(categories)
-    .values({
-      name: input.name,
-      slug: input.slug,
-      style: input.style,
-      hsnCode: input.hsnCode,
-      parentId: input.parentId ?? null,
-      description: input.description ?? '',
-      position: input.position ?? 0,
-    })
-    .returning({ id: categories.id });
+  const id = await insertCategory(db, {
+    name: input.name,
+    slug: input.slug,
+    style: input.style,
+    hsnCode: input.hsnCode,
+    parentId: input.parentId ?? null,
+    description: input.description ?? '',
+    position: input.position ?? 0,
+  });
   await rememberWords(db, dictionaryWords(input.name));
-  return row!.id;
+  return id;
 }
 
 /** A product with its variants and photos, in one transaction. */
 export async function createProduct(db: Db, input: NewProduct): Promise<string> {
   return db.transaction(async (tx) => {
-    const [category] = input.categoryId
-      ? await tx.select({ name: categories.name }).from(categories).where(eq(categories.id, input.categoryId))
-      : [];
+    const category = input.categoryId ? await categoryName(tx, input.categoryId) : undefined;
     const colors = [...new Set((input.variants ?? []).map((variant) => variant.variantColor))];
-    const keywords = [category?.name ?? '', ...(input.tags ?? []), input.fabric ?? '', ...colors].filter(Boolean).join(' ');
-    const [row] = await tx
-      .insert(products)
-      .values({
-        name: input.name,
-        slug: input.slug,
-        description: input.description,
-        categoryId: input.categoryId,
-        pricePaise: input.pricePaise,
-        discountPercent: input.discountPercent ?? 0,
-        fabric: input.fabric ?? '',
-        tags: input.tags ?? [],
-        status: input.status ?? 'active',
-        searchKeywords: keywords,
-        ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
-      })
-      .returning({ id: products.id });
-    const productId = row!.id;
+    const keywords = [category ?? '', ...(input.tags ?? []), input.fabric ?? '', ...colors].filter(Boolean).join(' ');
+    const productId = await insertProduct(tx, {
+      name: input.name,
+      slug: input.slug,
+      description: input.description,
+      categoryId: input.categoryId,
+      pricePaise: input.pricePaise,
+      discountPercent: input.discountPercent ?? 0,
+      fabric: input.fabric ?? '',
+      tags: input.tags ?? [],
+      status: input.status ?? 'active',
+      searchKeywords: keywords,
+      createdAt: input.createdAt,
+    });
     const opening: inventory.StockSet[] = [];
     if (input.stock) opening.push({ productId, variantId: null, quantity: input.stock });
     if (input.variants?.length) {
-      const inserted = await tx
-        .insert(variants)
-        .values(
-          input.variants.map((variant, position) => ({
-            productId,
-            variantName: variant.variantName,
-            variantColor: variant.variantColor,
-            variantSize: variant.variantSize,
-            variantColorPricePaise: variant.variantColorPrice ?? 0,
-            variantSizePricePaise: variant.variantSizePrice ?? 0,
-            variantDescription: variant.variantDescription ?? '',
-            sku: variant.sku,
-            position,
-          })),
-        )
-        .returning({ id: variants.id, sku: variants.sku });
+      const inserted = await insertVariants(
+        tx,
+        input.variants.map((variant, position) => ({
+          productId,
+          variantName: variant.variantName,
+          variantColor: variant.variantColor,
+          variantSize: variant.variantSize,
+          variantColorPricePaise: variant.variantColorPrice ?? 0,
+          variantSizePricePaise: variant.variantSizePrice ?? 0,
+          variantDescription: variant.variantDescription ?? '',
+          sku: variant.sku,
+          position,
+        })),
+      );
       const quantities = new Map(input.variants.map((variant) => [variant.sku, variant.quantity]));
-      for (const variant of inserted) opening.push({ productId, variantId: variant.id, quantity: quantities.get(variant.sku) ?? 0 });
+      for (const variant of inserted) opening.push({ productId, variantId: variant.id, quantity: quantities.get(variant.sku ?? '') ?? 0 });
     }
     // Opening stock through the inventory, so every shelf's ledger starts with it.
     await inventory.set(
@@ -128,7 +105,8 @@ export async function createProduct(db: Db, input: NewProduct): Promise<string> 
       { reason: 'seed', actor: inventory.stockActor.system },
     );
     if (input.images?.length) {
-      await tx.insert(productImages).values(
+      await insertProductImages(
+        tx,
         input.images.map((image, position) => ({
           productId,
           storageKey: image.key,
