@@ -115,8 +115,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     connectionTimeoutMillis: 5_000,
     options: '-c jit=off',
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection must not crash the process. The pool hears the idle ones (and replaces them);
+  // one checked out (runExclusive's lock, a transaction between statements) emits 'error' to nobody, which ends
+  // the process, so every client gets a listener of its own. Its query or transaction fails with the error, and
+  // the pool drops the broken client when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     await pool.query('select 1');
   } catch (error) {
