@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ownNetworkTest as test } from './support/test.js';
 
 // The shopper's account with the page's scripts blocked (ADR 026): sign-up, log in by password and by code, the
 // account menu, forgot password, profile, addresses and notifications, each a plain HTML form post whose action

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { ownNetworkTest as test } from './support/test.js';
 import { adminLogin } from './support/shop-api.js';
 
 // The back-office catalogue with the page's scripts blocked (ADR 026): every change is a plain HTML form post and

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { ownNetworkTest as test } from './support/test.js';
 import { adminLogin, call, dataOf, getBytes, payOnEmulator, signUpShopper } from './support/shop-api.js';
 
 // The back-office with the page's scripts blocked (ADR 026): every change is a plain HTML form post. An admin

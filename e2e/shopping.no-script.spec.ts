@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ownNetworkTest as test } from './support/test.js';
 import { PASSWORD, signUp, uniqueEmail } from './support/shopper.js';
 
 // Shopping with the page's scripts blocked (ADR 026): filters, the size picker, Add to Cart, the cart's steppers

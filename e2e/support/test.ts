@@ -1,4 +1,5 @@
-import { test as base, type Page, type Response } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { test as playwrightTest, type Page, type Response } from '@playwright/test';
 
 /**
  * A built page paints before its scripts are fetched (ADR 017, apps/web/app/lib/scripts-after-paint.tsx): until
@@ -28,8 +29,26 @@ export function hydrating(page: Page): Page {
   return page;
 }
 
-/** Playwright's `test`, whose `page` fixture waits for hydration after every page load it asks for. */
-export const test = base.extend({
+/** An address of 10.0.0.0/8 of its own for each test, the same on every run of it. */
+export function networkOf(testId: string): string {
+  const [a = 0, b = 0, c = 0] = createHash('sha256').update(testId).digest();
+  return `10.${a}.${b}.${(c % 254) + 1}`;
+}
+
+/**
+ * Playwright's `test` where each test is a shopper on a network of her own: the demo shop trusts the loopback
+ * proxy (TRUST_PROXY, as behind the deploy guide's nginx), and every request of the test's browser and API client
+ * says it comes from the test's own address. The shop's limits per client address (codes per hour, logins) then
+ * count each test alone, as they would count shoppers, instead of the whole suite as one client.
+ */
+export const ownNetworkTest = playwrightTest.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': networkOf(testInfo.testId) });
+  },
+});
+
+/** The same, with a `page` fixture that waits for hydration after every page load it asks for. */
+export const test = ownNetworkTest.extend({
   page: async ({ page }, use) => {
     await use(hydrating(page));
   },

@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { INDIA_TIME_ZONE, istDate, istDateTime, istDay, istDayEnd, istDayStart, istTime } from './india-time.js';
+import {
+  INDIA_TIME_ZONE,
+  istDate,
+  istDateTime,
+  istDay,
+  istDayEnd,
+  istDayInWords,
+  istDayStart,
+  istTime,
+  istWeekdayDate,
+} from './india-time.js';
 
 const zoneOfProcess = process.env.TZ;
 
@@ -41,6 +51,10 @@ describe('India time', () => {
     expect(istDate(at)).toBe('20 Nov 2026');
     expect(istTime(at)).toBe('10:00 am');
     expect(istDate(new Date('2026-11-20T19:00:00Z'))).toBe('21 Nov 2026');
+    // 19:00 UTC is already Saturday in India.
+    expect(istWeekdayDate(new Date('2026-11-20T19:00:00Z'))).toBe('Sat, 21 Nov');
+    expect(istDayInWords('2026-11-20')).toBe('Friday, 20 November');
+    expect(istDayInWords('2027-01-01')).toBe('Friday, 1 January');
   });
 
   it('writes what Intl writes for the zone Asia/Kolkata', () => {

@@ -12,6 +12,8 @@ let dayFormat: Intl.DateTimeFormat | undefined;
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
 let dateFormat: Intl.DateTimeFormat | undefined;
 let timeFormat: Intl.DateTimeFormat | undefined;
+let weekdayDateFormat: Intl.DateTimeFormat | undefined;
+let longDayFormat: Intl.DateTimeFormat | undefined;
 
 /** The calendar day in India (YYYY-MM-DD) of an instant: 2026-03-31T19:00Z is '2026-04-01'. */
 export function istDay(at: Date): string {
@@ -43,4 +45,16 @@ export function istDate(at: Date): string {
 export function istTime(at: Date): string {
   timeFormat ??= new Intl.DateTimeFormat('en-IN', { timeZone: INDIA_TIME_ZONE, timeStyle: 'short' });
   return timeFormat.format(at);
+}
+
+/** The India weekday and date of an instant, for delivery dates: 'Thu, 26 Nov'. */
+export function istWeekdayDate(at: Date): string {
+  weekdayDateFormat ??= new Intl.DateTimeFormat('en-IN', { timeZone: INDIA_TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' });
+  return weekdayDateFormat.format(at);
+}
+
+/** A YYYY-MM-DD India day in words, for headings: 'Thursday, 26 November'. */
+export function istDayInWords(day: string): string {
+  longDayFormat ??= new Intl.DateTimeFormat('en-IN', { timeZone: INDIA_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
+  return longDayFormat.format(istDayStart(day));
 }

@@ -1,7 +1,7 @@
+import { rupeesCompact } from '@shop/core';
 import type { OrderDetail, OrderProduct } from '@shop/core';
 import { Shirt } from 'lucide-react';
 import { variantLabel } from '../lib/variant-label';
-import { rupees } from '../lib/order-format';
 
 function ItemImage({ url, name }: { url: string | null; name: string }) {
   return url ? (
@@ -45,7 +45,7 @@ export function OrderItemRow({ item, showDescription = true }: { item: OrderProd
           </div>
           <p className="hidden text-base font-semibold tabular-nums sm:block print:block">
             <span className="sr-only">Total: </span>
-            {rupees(item.lineTotal)}
+            {rupeesCompact(item.lineTotal)}
           </p>
         </div>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
@@ -62,16 +62,16 @@ export function OrderItemRow({ item, showDescription = true }: { item: OrderProd
             </>
           )}
           <dt className="text-muted">Original price</dt>
-          <dd className="tabular-nums">{rupees(item.productPrice)}</dd>
+          <dd className="tabular-nums">{rupeesCompact(item.productPrice)}</dd>
           <dt className="text-muted">Discount</dt>
           <dd>{item.productDiscount}%</dd>
           <dt className="text-muted">Final price</dt>
           <dd className="tabular-nums">
-            {rupees(item.finalPrice)} × {item.quantity}
+            {rupeesCompact(item.finalPrice)} × {item.quantity}
           </dd>
           {/* On phones the total sits here rather than beside the name. */}
           <dt className="font-semibold sm:hidden print:hidden">Total</dt>
-          <dd className="font-semibold tabular-nums sm:hidden print:hidden">{rupees(item.lineTotal)}</dd>
+          <dd className="font-semibold tabular-nums sm:hidden print:hidden">{rupeesCompact(item.lineTotal)}</dd>
         </dl>
       </div>
     </li>
@@ -84,22 +84,22 @@ export function OrderTotals({ order }: { order: Pick<OrderDetail, 'subtotal' | '
     <dl className="space-y-2 text-sm">
       <div className="flex justify-between gap-4">
         <dt>Subtotal</dt>
-        <dd className="tabular-nums">{rupees(order.subtotal)}</dd>
+        <dd className="tabular-nums">{rupeesCompact(order.subtotal)}</dd>
       </div>
       <div className="flex justify-between gap-4">
         <dt>Shipping</dt>
         <dd className={order.shipping === 0 ? 'font-semibold text-[#1d7a46]' : 'tabular-nums'}>
-          {order.shipping === 0 ? 'FREE' : rupees(order.shipping)}
+          {order.shipping === 0 ? 'FREE' : rupeesCompact(order.shipping)}
         </dd>
       </div>
       <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold">
         <dt>Total</dt>
-        <dd className="tabular-nums">{rupees(order.total)}</dd>
+        <dd className="tabular-nums">{rupeesCompact(order.total)}</dd>
       </div>
       {order.refundedAmount > 0 && (
         <div className="flex justify-between gap-4 text-[#1a6b3c]">
           <dt>Refunded</dt>
-          <dd className="tabular-nums">{rupees(order.refundedAmount)}</dd>
+          <dd className="tabular-nums">{rupeesCompact(order.refundedAmount)}</dd>
         </div>
       )}
     </dl>

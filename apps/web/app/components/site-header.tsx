@@ -1,4 +1,4 @@
-import { DISPATCH_HOURS, SHIPPING, formatINR, type PublicUser, type ShopSettings } from '@shop/core';
+import { DISPATCH_HOURS, rupeesCompact, SHIPPING, type PublicUser, type ShopSettings } from '@shop/core';
 import { Bell, Search, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../config/paths';
@@ -60,7 +60,7 @@ export function SiteHeader({
       className="site-header sticky top-0 z-30 border-b border-line bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85"
     >
       <p className="site-header-strip bg-wine-800 px-4 py-1.5 text-center text-xs tracking-wide text-white">
-        Free shipping on orders of {formatINR(SHIPPING.freeShippingFromPaise, { compact: true })} or more
+        Free shipping on orders of {rupeesCompact(SHIPPING.freeShippingFromPaise)} or more
         <span className="hidden sm:inline">
           {' '}
           · Dispatched within {DISPATCH_HOURS.min}–{DISPATCH_HOURS.max} hours

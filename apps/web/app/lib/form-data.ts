@@ -14,3 +14,8 @@ export function formIntent<Intent extends string>(form: FormData, intents: reado
   const value = formText(form, 'intent');
   return (intents as readonly string[]).includes(value) ? (value as Intent) : fallback;
 }
+
+/** The files posted in a field, leaving out the empty part a file input sends when nothing was chosen. */
+export function formFiles(form: FormData, name: string): File[] {
+  return form.getAll(name).filter((value): value is File => typeof value !== 'string' && value.size > 0);
+}

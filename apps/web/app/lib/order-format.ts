@@ -1,15 +1,10 @@
-import { formatINR } from '@shop/core';
+import { istDate, istDateTime, istWeekdayDate } from '@shop/core';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-const date = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
-const dayMonth = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
-
-// Times are shown in India's time zone on the server and in the browser alike, so the HTML and hydration agree.
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-export const formatDate = (iso: string) => date.format(new Date(iso));
+// India's time on the server and in the browser alike (core's india-time), so the HTML and hydration agree.
+export const formatDateTime = (iso: string) => istDateTime(new Date(iso));
+export const formatDate = (iso: string) => istDate(new Date(iso));
 export const formatDeliveryWindow = (window: { from: string; to: string }) =>
-  `${dayMonth.format(new Date(window.from))} – ${dayMonth.format(new Date(window.to))}`;
-export const rupees = (paise: number) => formatINR(paise, { compact: true });
+  `${istWeekdayDate(new Date(window.from))} – ${istWeekdayDate(new Date(window.to))}`;
 
 const METHODS: Record<string, string> = {
   upi: 'UPI',

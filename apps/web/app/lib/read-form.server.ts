@@ -20,14 +20,3 @@ export async function readForm(request: Request, maxBytes = FIELDS_BYTES): Promi
   if (length > maxBytes) throw new AppError('INVALID_DATA', UPLOAD_TOO_LARGE);
   return request.formData();
 }
-
-/** A posted field as text: '' when it is missing or a file. */
-export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-}
-
-/** The files posted in a field, leaving out the empty part a file input sends when nothing was chosen. */
-export function formFiles(form: FormData, name: string): File[] {
-  return form.getAll(name).filter((value): value is File => typeof value !== 'string' && value.size > 0);
-}

@@ -1,15 +1,9 @@
 import { AppError } from '@shop/core';
 import { data } from 'react-router';
-
-/** What a form shows after a refused submission: a message for the whole form (if any) and one per field. */
-export interface FormFailure {
-  ok: false;
-  error: string | null;
-  fields: Record<string, string>;
-}
+import type { Failure } from './failure';
 
 /** An action's answer to a refused submission, with its HTTP status; `echo` goes back to the form too (e.g. the values typed). */
-export function formFailure<Echo extends object>(status: number, failure: Omit<FormFailure, 'ok'>, echo: Echo) {
+export function formFailure<Echo extends object>(status: number, failure: Omit<Failure, 'ok'>, echo: Echo) {
   return data({ ...echo, ok: false as const, error: failure.error, fields: failure.fields }, { status });
 }
 

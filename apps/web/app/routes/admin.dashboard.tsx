@@ -1,4 +1,4 @@
-import { formatINR, LOW_STOCK_THRESHOLD, ORDER_STATUS_LABELS, type PeriodSummary } from '@shop/core';
+import { formatINR, istDayInWords, LOW_STOCK_THRESHOLD, ORDER_STATUS_LABELS, type PeriodSummary } from '@shop/core';
 import { AlertTriangle, CalendarCheck, ChevronRight, PackageOpen, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { servicesOf } from '../context';
@@ -17,14 +17,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Dashboard · Admin Panel', matches);
-
-const dayLabel = (day: string) =>
-  new Date(`${day}T12:00:00+05:30`).toLocaleDateString('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  });
 
 function CountTile({
   label,
@@ -111,7 +103,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const admin = useAdmin();
   return (
     <>
-      <PageHeader title={admin ? `Hello, ${admin.adminName.split(' ')[0]}` : 'Dashboard'} description={dayLabel(counts.today)} />
+      <PageHeader title={admin ? `Hello, ${admin.adminName.split(' ')[0]}` : 'Dashboard'} description={istDayInWords(counts.today)} />
       <h2 className="sr-only">Today at a glance</h2>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <CountTile

@@ -8,11 +8,10 @@ import { AuthCard } from '../features/accounts/auth-card';
 import { AdminAuthFrame } from '../features/admin/admin-auth-frame';
 import { adminPaths } from '../features/admin/admin-paths';
 import { adminSessionToken } from '../features/admin/admin-session.server';
-import { useFailureToast } from '../features/admin/use-failure-toast';
 import { failureIn, fieldError } from '../lib/failure';
 import { validate } from '../lib/form';
 import { adminForm } from '../features/admin/admin-form.server';
-import { formText } from '../lib/read-form.server';
+import { formText } from '../lib/form-data';
 import { privatePageMeta } from '../lib/meta';
 import { actionCall, formFailure } from '../lib/service-call.server';
 import type { Route } from './+types/admin.login';
@@ -58,7 +57,6 @@ export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { revalidate } = useRevalidator();
   const failure = failureIn(actionData);
-  useFailureToast(failure);
 
   // The admin cookie is SameSite=Strict: after a link from another site the server saw no session, but the browser
   // may have one, which it sends now that the page asks from its own site.

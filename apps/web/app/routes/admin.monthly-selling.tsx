@@ -1,4 +1,4 @@
-import { monthlyQuerySchema } from '@shop/core';
+import { formatINR, monthlyQuerySchema } from '@shop/core';
 import { ArrowDownRight, ArrowUpRight, CalendarDays, IndianRupee, Package, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { servicesOf } from '../context';
@@ -7,7 +7,7 @@ import { reportQuery } from '../features/reports/report-query';
 import { AdminPageError } from '../features/admin/admin-error';
 import { PageHeader } from '../components/page-header';
 import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/reports/sales-charts';
-import { MetricTile, PeriodLabel, PeriodNav, PeriodTable, money, shortDate } from '../features/reports/report-ui';
+import { MetricTile, PeriodLabel, PeriodNav, PeriodTable, shortDate } from '../features/reports/report-ui';
 import type { Route } from './+types/admin.monthly-selling';
 import { privatePageMeta } from '../lib/meta';
 
@@ -58,8 +58,8 @@ export default function MonthlySellingPage({ loaderData: month }: Route.Componen
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <MetricTile
           label="Total Revenue"
-          value={money(month.totalRevenue)}
-          note={`${money(month.previous.totalRevenue)} the month before`}
+          value={formatINR(month.totalRevenue)}
+          note={`${formatINR(month.previous.totalRevenue)} the month before`}
           icon={IndianRupee}
         />
         <MetricTile
@@ -71,12 +71,12 @@ export default function MonthlySellingPage({ loaderData: month }: Route.Componen
         <MetricTile
           label="Best Day"
           value={month.bestDay ? shortDate(month.bestDay.date) : '—'}
-          note={month.bestDay ? `${month.bestDay.day} · ${money(month.bestDay.revenue)}` : 'No sales this month'}
+          note={month.bestDay ? `${month.bestDay.day} · ${formatINR(month.bestDay.revenue)}` : 'No sales this month'}
           icon={Trophy}
         />
         <MetricTile
           label="Avg. Daily Sales"
-          value={money(month.avgDailySales)}
+          value={formatINR(month.avgDailySales)}
           note={`Total ÷ ${month.days.length} days`}
           icon={CalendarDays}
         />

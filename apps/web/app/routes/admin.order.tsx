@@ -1,15 +1,16 @@
 import { AppError, adminReasonSchema, isUuid, updateOrderStatusSchema, type UpdateOrderStatusInput } from '@shop/core';
 import { adminOf, servicesOf } from '../context';
 import { adminActor, ownerActor } from '../features/admin/admin-actor.server';
-import { adminChange, invalidFields } from '../features/admin/admin-change.server';
+import { buttonCall, invalidFields } from '../lib/button-action.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
 import { OrderDetailView } from '../features/admin-orders/order-detail';
 import { ACTION_DONE, ADMIN_ORDER_ACTIONS } from '../features/admin-orders/order-actions';
 import { validate } from '../lib/form';
 import { adminForm, formIntentOf } from '../features/admin/admin-form.server';
-import { formText } from '../lib/read-form.server';
+import { formText } from '../lib/form-data';
 import { privatePageMeta } from '../lib/meta';
+import { backTo } from '../lib/flash.server';
 import { loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/admin.order';
 
@@ -70,7 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return orders.refund(ownerActor(context), orderId);
     }
   };
-  return adminChange(request, form, adminPaths.order(orderId), change, action ? ACTION_DONE[action] : '');
+  return buttonCall(form, backTo(request, form, adminPaths.order(orderId)), change, action ? ACTION_DONE[action] : undefined);
 }
 
 /** /admin/orders/{orderId}: items, address, payment, timeline, the next moves and the packing slip. */

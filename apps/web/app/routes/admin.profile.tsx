@@ -4,7 +4,7 @@ import { useFetcher } from 'react-router';
 import { toast } from '../lib/toast';
 import { SelectField, TextField } from '../components/form-field';
 import { adminOf, servicesOf } from '../context';
-import { adminChange } from '../features/admin/admin-change.server';
+import { buttonCall } from '../lib/button-action.server';
 import { ownerActor } from '../features/admin/admin-actor.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
@@ -17,8 +17,9 @@ import { EmptyState, PageHeader, Panel } from '../components/page-header';
 import { failureIn, fieldError } from '../lib/failure';
 import { validate } from '../lib/form';
 import { adminForm, formIntentOf } from '../features/admin/admin-form.server';
-import { formText } from '../lib/read-form.server';
+import { formText } from '../lib/form-data';
 import { formatDate, formatDateTime } from '../lib/order-format';
+import { backTo } from '../lib/flash.server';
 import { actionCall, formFailure, loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/admin.profile';
 import { privatePageMeta } from '../lib/meta';
@@ -62,10 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       echo,
     );
   }
-  return adminChange(
-    request,
+  return buttonCall(
     form,
-    adminPaths.profile,
+    backTo(request, form, adminPaths.profile),
     async () => {
       const actor = ownerActor(context);
       if (intent === 'revoke') {

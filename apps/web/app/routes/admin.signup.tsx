@@ -6,12 +6,11 @@ import { servicesOf } from '../context';
 import { AuthCard } from '../features/accounts/auth-card';
 import { AdminAuthFrame } from '../features/admin/admin-auth-frame';
 import { adminPaths } from '../features/admin/admin-paths';
-import { useFailureToast } from '../features/admin/use-failure-toast';
 import { failureIn, fieldError } from '../lib/failure';
 import { redirectWithFlash } from '../lib/flash.server';
 import { validate } from '../lib/form';
 import { adminForm } from '../features/admin/admin-form.server';
-import { formText } from '../lib/read-form.server';
+import { formText } from '../lib/form-data';
 import { privatePageMeta } from '../lib/meta';
 import { actionCall, formFailure } from '../lib/service-call.server';
 import type { Route } from './+types/admin.signup';
@@ -47,10 +46,11 @@ export default function AdminSignupPage({ actionData }: Route.ComponentProps) {
   const inviteToken = searchParams.get('token') ?? '';
   const busy = useNavigation().state !== 'idle';
   const failure = failureIn(actionData);
-  useFailureToast(failure, 'inviteToken');
   const error = (name: string) => fieldError(failure, name);
   // The invite token has no field of its own: its message is the form's.
   const tokenProblem = error('inviteToken');
+  // (React Compiler keeps this object while tokenProblem and failure stay: FormFailure toasts each new one.)
+  const shownFailure = tokenProblem ? { ok: false as const, error: tokenProblem, fields: {} } : failure;
 
   return (
     <AdminAuthFrame>
@@ -64,7 +64,7 @@ export default function AdminSignupPage({ actionData }: Route.ComponentProps) {
       >
         <Form method="post" noValidate className="space-y-4">
           <input type="hidden" name="inviteToken" value={inviteToken} />
-          <FormFailure failure={tokenProblem ? { ok: false, error: tokenProblem, fields: {} } : failure} />
+          <FormFailure failure={shownFailure} />
           <TextField
             label="Full Name"
             name="adminName"

@@ -1,4 +1,4 @@
-import { billQuerySchema, formatINR } from '@shop/core';
+import { billQuerySchema, formatINR, istDateTime } from '@shop/core';
 import { Download, Printer } from 'lucide-react';
 import { useNavigation } from 'react-router';
 import { servicesOf } from '../context';
@@ -35,8 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('All Bills · Admin Panel', matches);
-
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 /** Spec §2.17: bills newest first with their items, filtered by customer and IST days, CSV export, 50 a page. */
 export default function TotalBillsPage({ loaderData }: Route.ComponentProps) {
@@ -81,7 +79,7 @@ export default function TotalBillsPage({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0">
                   <h2 className="truncate font-sans text-lg font-semibold">{bill.customerName || 'Unknown'}</h2>
                   <p className="text-sm text-muted">
-                    <time dateTime={bill.createdAt}>{dateTime.format(new Date(bill.createdAt))}</time>
+                    <time dateTime={bill.createdAt}>{istDateTime(new Date(bill.createdAt))}</time>
                     {' · '}
                     <span className="font-mono">{bill.invoiceNumber}</span>
                   </p>

@@ -1,4 +1,4 @@
-import { addDays, weeklyQuerySchema } from '@shop/core';
+import { addDays, formatINR, weeklyQuerySchema } from '@shop/core';
 import { CalendarDays, IndianRupee, Package, Trophy } from 'lucide-react';
 import { servicesOf } from '../context';
 import { loaderCall } from '../lib/service-call.server';
@@ -6,7 +6,7 @@ import { reportQuery } from '../features/reports/report-query';
 import { AdminPageError } from '../features/admin/admin-error';
 import { PageHeader } from '../components/page-header';
 import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/reports/sales-charts';
-import { MetricTile, PeriodLabel, PeriodNav, PeriodTable, money, shortDate } from '../features/reports/report-ui';
+import { MetricTile, PeriodLabel, PeriodNav, PeriodTable, shortDate } from '../features/reports/report-ui';
 import type { Route } from './+types/admin.weekly-selling';
 import { privatePageMeta } from '../lib/meta';
 
@@ -36,15 +36,15 @@ export default function WeeklySellingPage({ loaderData: week }: Route.ComponentP
         }
       />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <MetricTile label="Total Revenue" value={money(week.totalRevenue)} note="Online orders and bills" icon={IndianRupee} />
+        <MetricTile label="Total Revenue" value={formatINR(week.totalRevenue)} note="Online orders and bills" icon={IndianRupee} />
         <MetricTile label="Total Units" value={week.totalUnits.toLocaleString('en-IN')} note="Pieces sold" icon={Package} />
         <MetricTile
           label="Best Day"
           value={week.bestDay ? week.bestDay.day : '—'}
-          note={week.bestDay ? `${money(week.bestDay.revenue)} on ${shortDate(week.bestDay.date)}` : 'No sales this week'}
+          note={week.bestDay ? `${formatINR(week.bestDay.revenue)} on ${shortDate(week.bestDay.date)}` : 'No sales this week'}
           icon={Trophy}
         />
-        <MetricTile label="Avg. Daily Sales" value={money(week.avgDailySales)} note="Total ÷ 7, whole rupees" icon={CalendarDays} />
+        <MetricTile label="Avg. Daily Sales" value={formatINR(week.avgDailySales)} note="Total ÷ 7, whole rupees" icon={CalendarDays} />
       </div>
       <div className="mt-6 grid gap-4 xl:grid-cols-2">
         <RevenueBarChart days={week.days} label={(day) => day.day} />

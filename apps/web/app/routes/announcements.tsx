@@ -1,3 +1,4 @@
+import { istDate } from '@shop/core';
 import { ArrowRight, Megaphone, Newspaper, Sparkles, Tag } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
@@ -36,7 +37,6 @@ const KINDS: Record<Kind, { label: string; cta: string; icon: typeof Tag; badge:
 };
 
 // A fixed date in the shop's time zone: the server and every browser print the same text (no hydration mismatch).
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
 export default function NotificationsPage({ loaderData }: Route.ComponentProps) {
   const shop = useRouteLoaderData<RootLoaderData>('root')!.settings;
@@ -92,7 +92,7 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
                       {kind.label}
                     </span>
                     <time dateTime={item.publishedAt} className="text-sm text-muted">
-                      {dateFormat.format(new Date(item.publishedAt))}
+                      {istDate(new Date(item.publishedAt))}
                     </time>
                   </div>
                   <h2 id={titleId} className={`mt-4 font-semibold ${featured ? 'text-2xl sm:text-3xl' : 'text-xl sm:text-2xl'}`}>

@@ -1,5 +1,5 @@
 import { privatePageMeta } from '../lib/meta';
-import { formatINR, type Address, type CartLine } from '@shop/core';
+import { rupeesCompact, type Address, type CartLine } from '@shop/core';
 import { MapPin, ShoppingBag } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
@@ -84,8 +84,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const rupees = (paise: number) => formatINR(paise, { compact: true });
-
 function AddressLines({ address }: { address: Address }) {
   return (
     <>
@@ -112,11 +110,11 @@ function ReviewLine({ line }: { line: CartLine }) {
         )}
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm sm:w-fit sm:grid-cols-[auto_auto_auto_auto_auto_auto] sm:gap-x-2">
           <dt className="text-muted">Unit price</dt>
-          <dd className="tabular-nums sm:mr-4">{rupees(line.unitPrice)}</dd>
+          <dd className="tabular-nums sm:mr-4">{rupeesCompact(line.unitPrice)}</dd>
           <dt className="text-muted">Quantity</dt>
           <dd className="tabular-nums sm:mr-4">{line.quantity}</dd>
           <dt className="text-muted">Total</dt>
-          <dd className="font-semibold tabular-nums">{rupees(line.lineTotal)}</dd>
+          <dd className="font-semibold tabular-nums">{rupeesCompact(line.lineTotal)}</dd>
         </dl>
       </div>
     </li>
@@ -261,7 +259,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               </ul>
               <div className="mt-6 flex flex-col gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
                 <p className="text-sm">
-                  Order total <span className="text-lg font-semibold tabular-nums">{rupees(summary?.total ?? 0)}</span>
+                  Order total <span className="text-lg font-semibold tabular-nums">{rupeesCompact(summary?.total ?? 0)}</span>
                   {(summary?.shipping ?? 0) > 0 && <span className="text-muted"> (shipping included)</span>}
                 </p>
                 <Form method="post">

@@ -1,4 +1,4 @@
-import { CLAIM_WINDOW_HOURS, DISPATCH_HOURS, SHIPPING, formatINR, productQuerySchema, type ImageView } from '@shop/core';
+import { CLAIM_WINDOW_HOURS, DISPATCH_HOURS, productQuerySchema, rupeesCompact, SHIPPING, type ImageView } from '@shop/core';
 import { PackageCheck, ShieldCheck, Sparkles, Truck } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
@@ -65,8 +65,8 @@ const STYLES = [
 const PROMISES = [
   {
     icon: Truck,
-    title: `Free shipping from ${formatINR(SHIPPING.freeShippingFromPaise, { compact: true })}`,
-    text: `A flat ${formatINR(SHIPPING.flatFeePaise, { compact: true })} below that, shown before you pay.`,
+    title: `Free shipping from ${rupeesCompact(SHIPPING.freeShippingFromPaise)}`,
+    text: `A flat ${rupeesCompact(SHIPPING.flatFeePaise)} below that, shown before you pay.`,
   },
   {
     icon: PackageCheck,

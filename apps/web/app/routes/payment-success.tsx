@@ -1,10 +1,10 @@
 import { privatePageMeta } from '../lib/meta';
-import { AppError, type OrderDetail } from '@shop/core';
+import { AppError, rupeesCompact, type OrderDetail } from '@shop/core';
 import { CircleCheck, Clock, Printer } from 'lucide-react';
 import { Suspense } from 'react';
 import { Await, Link, redirect, useRouteLoaderData } from 'react-router';
 import { loginThenReturnTo, paths } from '../config/paths';
-import { formatDateTime, methodLabel, paymentStatusLabel, rupees } from '../lib/order-format';
+import { formatDateTime, methodLabel, paymentStatusLabel } from '../lib/order-format';
 import { OrderItemRow, OrderTotals } from '../components/order-items';
 import { openInvoiceWindow } from '../lib/invoice-window';
 import { ReceiptHeader } from '../features/orders/receipt-header';
@@ -85,7 +85,7 @@ function Receipt({ order }: { order: OrderDetail }) {
           Payment details
         </h2>
         <dl className="mt-4 grid grid-cols-1 gap-4 text-sm min-[420px]:grid-cols-2 lg:grid-cols-3">
-          <Field label="Amount">{rupees(payment?.amount ?? order.total)}</Field>
+          <Field label="Amount">{rupeesCompact(payment?.amount ?? order.total)}</Field>
           <Field label="Method">{payment ? methodLabel(payment.paymentMethod) : 'Online'}</Field>
           <Field label="Status">{payment ? paymentStatusLabel(payment.paymentStatus) : 'Not paid'}</Field>
           <Field label="Date">{payment?.paymentDate ? formatDateTime(payment.paymentDate) : formatDateTime(order.createdAt)}</Field>

@@ -1,5 +1,5 @@
 import { privatePageMeta } from '../lib/meta';
-import { PAYMENT_RESERVATION_MINUTES, formatINR } from '@shop/core';
+import { PAYMENT_RESERVATION_MINUTES, rupeesCompact } from '@shop/core';
 import { Banknote, CreditCard, Landmark, Lock, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
@@ -36,8 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     razorpay: { keyId: payments.keyId, checkoutScriptUrl: payments.checkoutScriptUrl },
   };
 }
-
-const rupees = (paise: number) => formatINR(paise, { compact: true });
 
 const OPTION = 'flex items-start gap-3 rounded-xl border p-4';
 
@@ -210,7 +208,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
                 ? 'Opening payment...'
                 : stage === 'verifying'
                   ? 'Confirming payment...'
-                  : `Pay ${rupees(totals.total)}`}
+                  : `Pay ${rupeesCompact(totals.total)}`}
             </button>
           )}
           <p id="payment-note" className="mt-3 text-xs text-muted">

@@ -1,11 +1,11 @@
 import {
   CLAIM_WINDOW_HOURS,
+  compareSizes,
   DELIVERY_DAYS,
   DISPATCH_HOURS,
-  SHIPPING,
-  compareSizes,
-  formatINR,
   formatRange,
+  rupeesCompact,
+  SHIPPING,
   sizeChartFor,
   type ProductDetails,
   type VariantView,
@@ -50,7 +50,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
       {
         title: product.productName,
         description:
-          `${product.productName} at ${formatINR(product.sellingPrice, { compact: true })}${product.productDiscount ? ` (${product.productDiscount}% off)` : ''}. ${product.productDescription}`.slice(
+          `${product.productName} at ${rupeesCompact(product.sellingPrice)}${product.productDiscount ? ` (${product.productDiscount}% off)` : ''}. ${product.productDescription}`.slice(
             0,
             300,
           ),
@@ -178,7 +178,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-4">
             <Price selling={price.selling} mrp={price.mrp} discount={product.productDiscount} size="lg" />
             <p className="mt-1 text-xs text-muted">
-              Inclusive of all taxes{price.saving > 0 ? ` · You save ${formatINR(price.saving, { compact: true })}` : ''}
+              Inclusive of all taxes{price.saving > 0 ? ` · You save ${rupeesCompact(price.saving)}` : ''}
             </p>
           </div>
 
@@ -209,7 +209,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                           style={{ background: swatchBackground(color) }}
                         />
                         {color}
-                        {extra > 0 && <span className="text-xs text-muted">+{formatINR(extra, { compact: true })}</span>}
+                        {extra > 0 && <span className="text-xs text-muted">+{rupeesCompact(extra)}</span>}
                         {!available && <span className="sr-only">(out of stock)</span>}
                       </Link>
                     );
@@ -237,9 +237,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                       <>
                         {size}
                         {variant && variant.variantSizePrice > 0 && (
-                          <span className="text-[0.7rem] font-normal opacity-80">
-                            +{formatINR(variant.variantSizePrice, { compact: true })}
-                          </span>
+                          <span className="text-[0.7rem] font-normal opacity-80">+{rupeesCompact(variant.variantSizePrice)}</span>
                         )}
                         {!available && <span className="sr-only">(not available)</span>}
                       </>
@@ -291,7 +289,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {!buyButtonsInView && !(stock.text === 'Out of stock' && (!needsSize || !colorInStock)) && (
             <div className="sticky-buy-bar fixed inset-x-0 bottom-0 z-20 flex items-center gap-3 border-t border-line bg-ivory/95 px-4 py-2.5 shadow-[0_-4px_16px_rgba(0,0,0,0.06)] backdrop-blur sm:hidden">
               <div aria-hidden="true" className="min-w-0 leading-tight">
-                <p className="text-lg font-bold tabular-nums">{formatINR(price.selling, { compact: true })}</p>
+                <p className="text-lg font-bold tabular-nums">{rupeesCompact(price.selling)}</p>
                 <p className="truncate text-xs text-muted">
                   {selection.size ? `Size ${selection.size}` : hasVariants ? 'Select a size' : ''}
                 </p>
@@ -317,8 +315,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   Dispatched within {DISPATCH_HOURS.min}–{DISPATCH_HOURS.max} hours.
                 </strong>{' '}
                 Delivery in {formatRange(DELIVERY_DAYS.metro)} business days to metro cities, {formatRange(DELIVERY_DAYS.tier2And3)}{' '}
-                elsewhere. Free shipping on orders of {formatINR(SHIPPING.freeShippingFromPaise, { compact: true })} or more, else{' '}
-                {formatINR(SHIPPING.flatFeePaise, { compact: true })}.
+                elsewhere. Free shipping on orders of {rupeesCompact(SHIPPING.freeShippingFromPaise)} or more, else{' '}
+                {rupeesCompact(SHIPPING.flatFeePaise)}.
                 <PincodeCheck />
               </div>
             </li>

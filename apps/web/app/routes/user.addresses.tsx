@@ -64,11 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const back = backTo(request, form, paths.userAddresses);
   if (intent === 'default') {
-    const call = isUuid(id) ? services.addresses.setDefault(userId, id) : notFound();
-    return buttonCall(form, back, call, { kind: 'success', message: 'Default address changed.' });
+    return buttonCall(form, back, () => (isUuid(id) ? services.addresses.setDefault(userId, id) : notFound()), 'Default address changed.');
   }
-  const call = isUuid(id) ? services.addresses.remove(userId, id) : notFound();
-  return buttonCall(form, back, call, { kind: 'success', message: 'Address deleted.' });
+  return buttonCall(form, back, () => (isUuid(id) ? services.addresses.remove(userId, id) : notFound()), 'Address deleted.');
 }
 
 /** The add or edit form: a plain post; saving goes back to the list (or to redirectUrl), Cancel is a link back. */

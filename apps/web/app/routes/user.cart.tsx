@@ -1,5 +1,5 @@
 import { privatePageMeta } from '../lib/meta';
-import { SHIPPING, formatINR } from '@shop/core';
+import { rupeesCompact, SHIPPING } from '@shop/core';
 import { ShieldCheck, ShoppingBag } from 'lucide-react';
 import { useEffect } from 'react';
 import { Form, Link, useFetcher } from 'react-router';
@@ -84,7 +84,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               </div>
               {toFreeShipping > 0 && (
                 <p className="mt-3 rounded-lg bg-sand/60 px-3 py-2 text-xs text-ink">
-                  Add {formatINR(toFreeShipping, { compact: true })} more for free shipping.
+                  Add {rupeesCompact(toFreeShipping)} more for free shipping.
                 </p>
               )}
               <Form method="post" action={paths.checkout}>

@@ -29,11 +29,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { notifications } = pageOf(context).services;
   const userId = signedInShopper(context)._id;
   const back = backTo(request, form, '/user/notifications');
-  if (formIntent(form, ['read', 'read-all'], 'read') === 'read-all') return buttonCall(form, back, notifications.markAllRead(userId));
+  if (formIntent(form, ['read', 'read-all'], 'read') === 'read-all') return buttonCall(form, back, () => notifications.markAllRead(userId));
   const id = formText(form, 'notificationId');
   // Ids are UUIDs: anything else is not one of hers (as the API's parameter check answers).
-  const call = isUuid(id) ? notifications.markRead(userId, id) : Promise.reject(new AppError('NOT_FOUND', 'Notification not found.'));
-  return buttonCall(form, back, call);
+  return buttonCall(form, back, async () => {
+    if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Notification not found.');
+    await notifications.markRead(userId, id);
+  });
 }
 
 /** A button that marks read: a form post of its own (works without scripts); a refusal is toasted when they run. */

@@ -1,10 +1,10 @@
 import { privatePageMeta } from '../lib/meta';
-import { ORDER_STATUS_LABELS, cancelOrderSchema, requestReturnSchema, type OrderDetail } from '@shop/core';
+import { cancelOrderSchema, ORDER_STATUS_LABELS, requestReturnSchema, rupeesCompact, type OrderDetail } from '@shop/core';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
 import { OrderActions } from '../features/orders/order-actions';
-import { formatDateTime, formatDeliveryWindow, methodLabel, paymentStatusLabel, rupees } from '../lib/order-format';
+import { formatDateTime, formatDeliveryWindow, methodLabel, paymentStatusLabel } from '../lib/order-format';
 import { OrderItemRow, OrderTotals } from '../components/order-items';
 import { openInvoiceWindow } from '../lib/invoice-window';
 import { ReceiptHeader } from '../features/orders/receipt-header';
@@ -42,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       () =>
         done(form, back, {
           kind: 'success',
-          message: order.payment ? `Order cancelled. Your refund of ${rupees(order.total)} has been started.` : 'Order cancelled.',
+          message: order.payment ? `Order cancelled. Your refund of ${rupeesCompact(order.total)} has been started.` : 'Order cancelled.',
         }),
       { intent },
     );
@@ -189,7 +189,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               {payment ? (
                 <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                   <dt className="text-muted">Amount</dt>
-                  <dd className="tabular-nums">{rupees(payment.amount)}</dd>
+                  <dd className="tabular-nums">{rupeesCompact(payment.amount)}</dd>
                   <dt className="text-muted">Method</dt>
                   <dd>{methodLabel(payment.paymentMethod)}</dd>
                   <dt className="text-muted">Status</dt>

@@ -1,9 +1,10 @@
+import { rupeesCompact } from '@shop/core';
 import { privatePageMeta } from '../lib/meta';
 import { ChevronRight, Package, Shirt } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { PageState, UserPage } from '../features/accounts/user-page';
-import { formatDate, rupees } from '../lib/order-format';
+import { formatDate } from '../lib/order-format';
 import { StatusChip } from '../components/status-chip';
 import { servicesOf, signedInShopper } from '../context';
 import type { Route } from './+types/user.orders';
@@ -62,7 +63,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
                   </span>
                   <span className="flex items-center gap-3 sm:flex-col sm:items-end sm:gap-1">
                     <StatusChip status={order.status} />
-                    <span className="font-semibold tabular-nums">{rupees(order.total)}</span>
+                    <span className="font-semibold tabular-nums">{rupeesCompact(order.total)}</span>
                   </span>
                 </span>
                 <ChevronRight aria-hidden="true" className="h-5 w-5 shrink-0 text-muted group-hover:text-wine-700" />

@@ -29,10 +29,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const productId = formText(form, 'productId');
-  const call = isUuid(productId)
-    ? pageOf(context).services.wishlist.remove(signedInShopper(context)._id, productId)
-    : Promise.reject(new AppError('NOT_FOUND', 'This product is not in your wishlist.'));
-  return buttonCall(form, backTo(request, form, paths.userWishlist), call, { kind: 'success', message: 'Removed from your wishlist.' });
+  return buttonCall(
+    form,
+    backTo(request, form, paths.userWishlist),
+    async () => {
+      if (!isUuid(productId)) throw new AppError('NOT_FOUND', 'This product is not in your wishlist.');
+      await pageOf(context).services.wishlist.remove(signedInShopper(context)._id, productId);
+    },
+    'Removed from your wishlist.',
+  );
 }
 
 /** 'Remove': a form post of its own (works without scripts), toasted when they run; the hearts elsewhere follow. */

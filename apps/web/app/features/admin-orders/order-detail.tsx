@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type AdminOrderDetail } from '@shop/core';
+import { ORDER_STATUS_LABELS, rupeesCompact, type AdminOrderDetail } from '@shop/core';
 import { Printer } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { Link, useFetcher } from 'react-router';
@@ -6,7 +6,7 @@ import { ConfirmButton } from '../../components/confirm-dialog';
 import { Enhanced, useHydrated } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
 import { TextAreaField, TextField } from '../../components/form-field';
-import { formatDateTime, methodLabel, paymentStatusLabel, rupees } from '../../lib/order-format';
+import { formatDateTime, methodLabel, paymentStatusLabel } from '../../lib/order-format';
 import { OrderItemRow, OrderTotals, variantText } from '../../components/order-items';
 import { StatusChip } from '../../components/status-chip';
 import { ACTION_LABELS, OWNER_ACTIONS, actionsFor, type AdminOrderAction } from './order-actions';
@@ -209,7 +209,7 @@ export function OrderDetailView({ order, isOwner, ordersHref }: { order: AdminOr
             {order.payment ? (
               <dl className="grid grid-cols-2 gap-y-1 text-sm">
                 <dt className="text-muted">Amount</dt>
-                <dd className="tabular-nums">{rupees(order.payment.amount)}</dd>
+                <dd className="tabular-nums">{rupeesCompact(order.payment.amount)}</dd>
                 <dt className="text-muted">Method</dt>
                 <dd>{methodLabel(order.payment.paymentMethod)}</dd>
                 <dt className="text-muted">Status</dt>
@@ -224,7 +224,7 @@ export function OrderDetailView({ order, isOwner, ordersHref }: { order: AdminOr
               <ul className="mt-3 space-y-1 border-t border-line pt-3 text-sm">
                 {order.refunds.map((refund) => (
                   <li key={refund._id}>
-                    Refund {rupees(refund.amount)} · {refund.status} · {formatDateTime(refund.createdAt)}
+                    Refund {rupeesCompact(refund.amount)} · {refund.status} · {formatDateTime(refund.createdAt)}
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, type AdminOrderRow } from '@shop/core';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, rupeesCompact, type AdminOrderRow } from '@shop/core';
 import { ChevronRight } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { FilterBar, FilterField, filterInputClass } from '../../components/filter-bar';
@@ -6,7 +6,7 @@ import { EmptyState, PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
 import { StatusChip } from '../../components/status-chip';
 import { fieldError, type Failure } from '../../lib/failure';
-import { formatDateTime, rupees } from '../../lib/order-format';
+import { formatDateTime } from '../../lib/order-format';
 
 function Filters({ failure }: { failure: Failure | null }) {
   const [search] = useSearchParams();
@@ -82,7 +82,7 @@ export function OrdersList({
                 <span className="flex shrink-0 flex-col items-end gap-1 md:w-56 md:flex-row md:items-center md:justify-between md:gap-4">
                   <StatusChip status={order.status} />
                   <span className="text-right font-semibold tabular-nums">
-                    {rupees(order.total)}
+                    {rupeesCompact(order.total)}
                     <span className="block text-xs font-normal text-muted">
                       {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
                     </span>

@@ -4,7 +4,7 @@ import { useHydrated } from '../../components/enhanced';
 import { SelectField, TextAreaField, TextField } from '../../components/form-field';
 import { FormFailure } from '../../components/form-failure';
 import { UrlModal, useClosedHref } from '../../components/url-modal';
-import { useFailureToast, useRefused, useSubmitting } from './form-answer';
+import { useRefused, useSubmitting } from './form-answer';
 import { COLOUR_PRESETS, EMPTY_VARIANT_FORM, OTHER, SIZE_PRESETS, type VariantFormValues } from './variant-form';
 
 /**
@@ -15,7 +15,6 @@ import { COLOUR_PRESETS, EMPTY_VARIANT_FORM, OTHER, SIZE_PRESETS, type VariantFo
 function AddVariantForm() {
   const hydrated = useHydrated();
   const refused = useRefused<VariantFormValues>('addVariant');
-  useFailureToast(refused);
   const busy = useSubmitting('addVariant');
   const closed = useClosedHref('addVariant');
   const values = { ...EMPTY_VARIANT_FORM, ...refused?.values };

@@ -12,11 +12,12 @@ import {
   type PageServices,
 } from '@shop/core';
 import { data, type RouterContextProvider } from 'react-router';
+import { buttonCall } from '../../lib/button-action.server';
 import { adminOf, servicesOf } from '../../context';
-import { ENHANCED_FIELD } from '../../lib/flash';
-import { backTo, done, redirectWithFlash } from '../../lib/flash.server';
+import { backTo, redirectWithFlash } from '../../lib/flash.server';
 import { validate } from '../../lib/form';
-import { FIELDS_BYTES, PHOTOS_UPLOAD_BYTES, formFiles, formText, readForm } from '../../lib/read-form.server';
+import { FIELDS_BYTES, PHOTOS_UPLOAD_BYTES, readForm } from '../../lib/read-form.server';
+import { formFiles, formText, formTexts } from '../../lib/form-data';
 import { actionCall } from '../../lib/service-call.server';
 import { parseRupees, parseWhole } from './money';
 import { PRODUCTS_PATH, productViewPath } from './paths';
@@ -77,26 +78,12 @@ export async function withCataloguePost<T>(
 const invalid = (fields: Record<string, string>, message = Object.values(fields)[0] ?? 'Please check the form.') =>
   new AppError('INVALID_DATA', message, fields);
 
-const textsOf = <T extends Record<string, string>>(form: FormData, names: readonly string[]): T =>
-  Object.fromEntries(names.map((name) => [name, formText(form, name)])) as T;
+/** The form's values of a catalogue form (lib/form-data.ts formTexts), typed as the form's values. */
+const textsOf = <T extends Record<string, string>>(form: FormData, names: readonly string[]): T => formTexts(form, names) as T;
 
-/**
- * A change made by a button (archive, remove, delete a photo, move it): with scripts `{ ok: true, toast }` or the
- * refusal for a toast; a plain post goes back to the page it came from with the message, done or refused, since a
- * button has no room of its own for a failure.
- */
-export async function buttonChange(post: CataloguePost, fallback: string, run: () => Promise<unknown>, success: string) {
-  const back = backTo(post.request, post.form, fallback);
-  try {
-    await run();
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (post.form.get(ENHANCED_FIELD) === '1')
-      return data({ ok: false as const, error: error.message, fields: error.fields ?? {} }, { status: error.status });
-    return redirectWithFlash(back, { kind: 'error', message: error.message });
-  }
-  return done(post.form, back, { kind: 'success', message: success });
-}
+/** A change made by a button (archive, remove, delete a photo, move it): lib/button-action.server.ts. */
+export const buttonChange = (post: CataloguePost, fallback: string, run: () => Promise<unknown>, success: string) =>
+  buttonCall(post.form, backTo(post.request, post.form, fallback), run, success);
 
 /**
  * A change made by a form with fields: done, the page it names in `_back` (the page without its dialog) shows

@@ -8,7 +8,7 @@ import { SelectField, TextAreaField, TextField } from '../../components/form-fie
 import { FormFailure } from '../../components/form-failure';
 import { EmptyState, PageHeader } from '../../components/page-header';
 import { UrlModal, UrlModalOpener, useClosedHref } from '../../components/url-modal';
-import { useFailureToast, useRefused, useSubmitting } from './form-answer';
+import { useRefused, useSubmitting } from './form-answer';
 
 const STYLE_LABEL = { traditional: 'Traditional', modern: 'Modern' } as const;
 
@@ -27,7 +27,6 @@ function CategoryForm({ category, parents }: { category: AdminCategory | null; p
   const intent = category ? 'update' : 'create';
   const refused = useRefused<CategoryValues>(intent);
   const own = refused && (!category || refused.categoryId === category._id) ? refused : null;
-  useFailureToast(own);
   const busy = useSubmitting(intent);
   const closed = useClosedHref('edit');
   const values = own?.values ?? valuesOf(category);

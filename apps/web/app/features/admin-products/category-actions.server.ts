@@ -2,7 +2,7 @@ import { AppError, createCategorySchema, isUuid, updateCategorySchema } from '@s
 import { data } from 'react-router';
 import { backTo, redirectWithFlash } from '../../lib/flash.server';
 import { validate } from '../../lib/form';
-import { formText } from '../../lib/read-form.server';
+import { formText } from '../../lib/form-data';
 import { actionCall } from '../../lib/service-call.server';
 import { buttonChange, type CataloguePost } from './catalogue-actions.server';
 import { CATEGORIES_PATH } from './paths';

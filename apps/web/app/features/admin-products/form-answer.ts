@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
 import { useActionData, useNavigation } from 'react-router';
 import { isFailure, type Failure } from '../../lib/failure';
-import { toast } from '../../lib/toast';
 
 // What a catalogue page's action answered a refused form (catalogue-actions.server.ts): the failure, which form
 // it was (`intent`, and the variant for a variant's form) and the values typed, to show the form again with them.
@@ -27,11 +25,4 @@ export function useSubmitting(intent: string, variantId?: string): boolean {
   const { state, formData } = useNavigation();
   if (state !== 'submitting' || formData?.get('intent') !== intent) return false;
   return variantId === undefined || formData.get('variantId') === variantId;
-}
-
-/** Spec §8: the admin's failures are toasts too (once per answer), besides the messages in the form. */
-export function useFailureToast(failure: Failure | null) {
-  useEffect(() => {
-    if (failure?.error) toast.error(failure.error);
-  }, [failure]);
 }

@@ -4,7 +4,7 @@ import { Form, Link } from 'react-router';
 import { FormFailure } from '../../components/form-failure';
 import { UrlModalOpener } from '../../components/url-modal';
 import { AddVariantDialog } from './add-variant-form';
-import { useFailureToast, useRefused, useSubmitting } from './form-answer';
+import { useRefused, useSubmitting } from './form-answer';
 import { PRODUCTS_PATH } from './paths';
 import { PhotosSection } from './photos-section';
 import { ProductFields } from './product-fields';
@@ -24,7 +24,6 @@ export interface ProductViewData {
 /** Every field of the product, saved together ('Update Product'); the stock edit applies as a change. */
 function ProductEditor({ product, categories }: { product: AdminProduct; categories: readonly AdminCategory[] }) {
   const refused = useRefused<ProductFormValues>('update');
-  useFailureToast(refused);
   const busy = useSubmitting('update');
   const values = refused?.values ?? productFormValues(product);
   const variantStock = product.variants.reduce((sum, variant) => sum + variant.quantity, 0);

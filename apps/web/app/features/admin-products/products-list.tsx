@@ -10,7 +10,7 @@ import { Pager } from '../../components/pager';
 import { UrlModal, UrlModalOpener, useClosedHref } from '../../components/url-modal';
 import type { Failure } from '../../lib/failure';
 import { CsvTools, ImportResult, type ImportAnswer } from './csv-tools';
-import { useFailureToast, useRefused, useSubmitting } from './form-answer';
+import { useRefused, useSubmitting } from './form-answer';
 import { productViewPath } from './paths';
 import { ProductFields, STATUS_LABELS } from './product-fields';
 import { EMPTY_PRODUCT_FORM, type ProductFormValues } from './product-form';
@@ -130,7 +130,6 @@ function RowActions({ product }: { product: AdminProductRow }) {
 /** 'New product': every field; the product opens in its edit page afterwards, for photos and variants. */
 function NewProductForm({ categories }: { categories: readonly AdminCategory[] }) {
   const refused = useRefused<ProductFormValues>('create');
-  useFailureToast(refused);
   const busy = useSubmitting('create');
   const closed = useClosedHref('new');
   const values = refused?.values ?? EMPTY_PRODUCT_FORM;

@@ -6,7 +6,7 @@ import { FormFailure } from '../../components/form-failure';
 import { UrlModal, useClosedHref } from '../../components/url-modal';
 import { toast } from '../../lib/toast';
 import { cameraLabel, snapshotName } from './camera';
-import { useFailureToast, useRefused, useSubmitting } from './form-answer';
+import { useRefused, useSubmitting } from './form-answer';
 
 interface Selected {
   file: File;
@@ -25,7 +25,6 @@ function UploadImagesForm() {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const refused = useRefused('uploadPhotos');
-  useFailureToast(refused);
   const busy = useSubmitting('uploadPhotos');
   const closed = useClosedHref('upload');
   const [files, setFiles] = useState<Selected[]>([]);

@@ -1,12 +1,12 @@
 import { formatINR, type AdminProduct, type AdminVariant } from '@shop/core';
 import { History, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Form, useFetcher } from 'react-router';
 import { Enhanced, useHydrated } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
 import { FormFailure } from '../../components/form-failure';
 import { UrlModalOpener } from '../../components/url-modal';
-import { useFailureToast, useRefused, useSubmitting } from './form-answer';
+import { useRefused, useSubmitting } from './form-answer';
 import { rupeesInput } from './money';
 
 const smallInput = 'mt-1 block min-h-10 w-full rounded-lg border border-line bg-white px-2.5 text-sm tabular-nums';
@@ -37,7 +37,8 @@ function RemoveVariant({ variant }: { variant: AdminVariant }) {
 function VariantCard({ variant }: { variant: AdminVariant }) {
   const hydrated = useHydrated();
   const refused = useRefused<Record<string, string>>('updateVariant', variant._id);
-  useFailureToast(refused);
+  // The row's inputs have no room for field messages: the row's failure line says them all.
+  const rowFailure = useMemo(() => (refused ? { ...refused, fields: {} } : null), [refused]);
   const busy = useSubmitting('updateVariant', variant._id);
   const saved = {
     quantity: String(variant.quantity),
@@ -121,7 +122,7 @@ function VariantCard({ variant }: { variant: AdminVariant }) {
           </label>
           <input id={id('size-price')} name="sizePrice" inputMode="decimal" className={smallInput} defaultValue={values.sizePrice} />
         </div>
-        {refused && <FormFailure failure={{ ...refused, fields: {} }} className="col-span-3 px-3 py-2 text-xs" />}
+        <FormFailure failure={rowFailure} className="col-span-3 px-3 py-2 text-xs" />
         {(changed || !hydrated || refused) && (
           <div className="col-span-3 flex justify-end gap-2">
             <button type="reset" className="btn btn-outline min-h-9 px-4 text-xs">

@@ -1,9 +1,10 @@
 import { AppError, isUuid } from '@shop/core';
 import type { RouterContextProvider } from 'react-router';
 import { servicesOf } from '../../context';
-import { formText } from '../../lib/read-form.server';
+import { formText } from '../../lib/form-data';
 import { adminForm } from './admin-form.server';
-import { adminChange } from './admin-change.server';
+import { buttonCall } from '../../lib/button-action.server';
+import { backTo } from '../../lib/flash.server';
 import { ownerActor } from './admin-actor.server';
 import { SHOPPER_BLOCKED, SHOPPER_UNBLOCKED } from './block-user-button';
 
@@ -19,10 +20,9 @@ export async function blockUserAction(
   const intent = formText(form, 'intent');
   const userId = formText(form, 'userId');
   const users = servicesOf(context).adminUsers;
-  return adminChange(
-    request,
+  return buttonCall(
     form,
-    fallback,
+    backTo(request, form, fallback),
     async () => {
       const actor = ownerActor(context);
       if (intent !== 'block' && intent !== 'unblock') throw new AppError('INVALID_DATA', 'Unknown action.');

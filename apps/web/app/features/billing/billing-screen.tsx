@@ -1,4 +1,13 @@
-import { billTotals, formatINR, isBillDiscount, rupeesToPaise, type Bill, type BillableItem } from '@shop/core';
+import {
+  billTotals,
+  formatINR,
+  INDIAN_MOBILE_MESSAGE,
+  isBillDiscount,
+  normalizeIndianMobile,
+  rupeesToPaise,
+  type Bill,
+  type BillableItem,
+} from '@shop/core';
 import { CheckCircle2, Printer, Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from '../../lib/toast';
@@ -24,10 +33,8 @@ interface Line {
   stock: number | null;
 }
 
-const MOBILE = /^[6-9]\d{9}$/;
 const input =
   'block min-h-11 w-full rounded-xl border border-line bg-white px-3 text-base outline-none focus:border-wine-600 focus:ring-2 focus:ring-wine-100 sm:text-sm';
-const money = (paise: number) => formatINR(paise);
 let lineCounter = 0;
 
 export function BillingScreen() {
@@ -164,7 +171,8 @@ export function BillingScreen() {
   async function save() {
     const problems: Record<string, string> = {};
     if (lines.length === 0) problems.items = 'Please add at least one item.';
-    if (customerPhone.trim() && !MOBILE.test(customerPhone.trim())) problems.customerPhone = 'Please enter a valid 10-digit mobile number.';
+    const mobile = customerPhone.trim() ? normalizeIndianMobile(customerPhone) : undefined;
+    if (mobile === null) problems.customerPhone = INDIAN_MOBILE_MESSAGE;
     if (!discountOk) problems.discount = 'Discount must be from 0 to 100 with at most two decimals.';
     const over = lines.find((line) => line.stock !== null && line.quantity > line.stock);
     if (over) problems.items = `Only ${over.stock} left of ${over.name}`;
@@ -177,7 +185,7 @@ export function BillingScreen() {
     try {
       const bill = await createBill({
         customerName: customerName.trim() || undefined,
-        customerPhone: customerPhone.trim() || undefined,
+        customerPhone: mobile ?? undefined,
         discount: discountValue,
         items: lines.map((line) =>
           line.productId
@@ -218,7 +226,7 @@ export function BillingScreen() {
           </strong>{' '}
           · {saved.customerName || 'Unknown'}
         </p>
-        <p className="mt-1 text-3xl font-bold tabular-nums">{money(saved.totalPrice)}</p>
+        <p className="mt-1 text-3xl font-bold tabular-nums">{formatINR(saved.totalPrice)}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <button type="button" className="btn btn-primary" autoFocus onClick={() => openInvoiceWindow(billInvoicePath(saved._id))}>
             <Printer aria-hidden="true" className="h-4 w-4" /> Print Invoice
@@ -299,7 +307,7 @@ export function BillingScreen() {
                         {item.sku ?? 'no SKU'} · {item.stock > 0 ? `${item.stock} in stock` : 'out of stock'}
                       </span>
                     </span>
-                    <span className="shrink-0 tabular-nums">{money(item.price)}</span>
+                    <span className="shrink-0 tabular-nums">{formatINR(item.price)}</span>
                   </li>
                 ))}
               </ul>
@@ -391,7 +399,7 @@ export function BillingScreen() {
                         <span className="font-medium">{line.name}</span>
                         <span className="block text-xs text-muted">{line.sku ?? 'Free-text item'}</span>
                       </td>
-                      <td className="py-2 pr-2 text-right tabular-nums">{money(line.price)}</td>
+                      <td className="py-2 pr-2 text-right tabular-nums">{formatINR(line.price)}</td>
                       <td className="py-2 pr-2 text-right">
                         <input
                           type="number"
@@ -406,7 +414,7 @@ export function BillingScreen() {
                           <span className="block text-xs text-wine-700">Only {line.stock} left</span>
                         )}
                       </td>
-                      <td className="py-2 pr-2 text-right font-medium tabular-nums">{money(line.price * line.quantity)}</td>
+                      <td className="py-2 pr-2 text-right font-medium tabular-nums">{formatINR(line.price * line.quantity)}</td>
                       <td className="py-2 text-right">
                         <button
                           type="button"
@@ -443,13 +451,14 @@ export function BillingScreen() {
           Phone
           <input
             className={`${input} mt-1`}
-            inputMode="numeric"
-            maxLength={10}
+            type="tel"
+            inputMode="tel"
+            maxLength={16}
             autoComplete="off"
             value={customerPhone}
             aria-invalid={Boolean(errors.customerPhone)}
             aria-describedby="phone-help"
-            onChange={(event) => setCustomerPhone(event.target.value.replace(/\D/g, ''))}
+            onChange={(event) => setCustomerPhone(event.target.value)}
           />
           <span id="phone-help" className={`mt-1 block text-xs ${errors.customerPhone ? 'text-wine-700' : 'text-muted'}`}>
             {errors.customerPhone ?? '10-digit mobile; leave both empty for a walk-in.'}
@@ -469,13 +478,13 @@ export function BillingScreen() {
         <dl className="grid grid-cols-[1fr_auto] gap-y-1 border-t border-line pt-3 text-sm tabular-nums" aria-live="polite">
           <dt>Subtotal</dt>
           <dd className="text-right" data-testid="bill-subtotal">
-            {money(totals.subtotal)}
+            {formatINR(totals.subtotal)}
           </dd>
           <dt>Discount{discountOk && discountValue > 0 ? ` (${discountValue}%)` : ''}</dt>
-          <dd className="text-right">−{money(totals.discountAmount)}</dd>
+          <dd className="text-right">−{formatINR(totals.discountAmount)}</dd>
           <dt className="pt-1 text-base font-semibold">Total</dt>
           <dd className="pt-1 text-right text-xl font-bold" data-testid="bill-total">
-            {money(totals.total)}
+            {formatINR(totals.total)}
           </dd>
         </dl>
         {errors.items && (

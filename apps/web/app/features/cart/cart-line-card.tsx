@@ -1,4 +1,4 @@
-import { MAX_QUANTITY_PER_LINE, formatINR, type CartLine } from '@shop/core';
+import { MAX_QUANTITY_PER_LINE, rupeesCompact, type CartLine } from '@shop/core';
 import { Shirt, Trash2 } from 'lucide-react';
 import { Link, useFetcher, type FetcherWithComponents } from 'react-router';
 import { Enhanced } from '../../components/enhanced';
@@ -153,16 +153,16 @@ export function CartLineCard({
           </div>
           <p className="ml-auto text-right text-sm leading-tight">
             <span className="sr-only">Line total: </span>
-            <span className="text-base font-semibold tabular-nums">{formatINR(line.lineTotal, { compact: true })}</span>
+            <span className="text-base font-semibold tabular-nums">{rupeesCompact(line.lineTotal)}</span>
             {(line.quantity > 1 || line.unitMrp > line.unitPrice) && (
               <span className="block text-xs text-muted">
                 {line.unitMrp > line.unitPrice && (
                   <s className="mr-1">
                     <span className="sr-only">MRP </span>
-                    {formatINR(line.unitMrp, { compact: true })}
+                    {rupeesCompact(line.unitMrp)}
                   </s>
                 )}
-                {line.quantity > 1 && `${formatINR(line.unitPrice, { compact: true })} each`}
+                {line.quantity > 1 && `${rupeesCompact(line.unitPrice)} each`}
               </span>
             )}
           </p>
@@ -180,17 +180,17 @@ export function CartSummaryRows({ subtotal, shipping, itemCount }: { subtotal: n
         <dt>
           Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
         </dt>
-        <dd className="tabular-nums">{formatINR(subtotal, { compact: true })}</dd>
+        <dd className="tabular-nums">{rupeesCompact(subtotal)}</dd>
       </div>
       <div className="flex justify-between gap-4">
         <dt>Shipping</dt>
         <dd className={shipping === 0 ? 'font-semibold text-[#1d7a46]' : 'tabular-nums'}>
-          {shipping === 0 ? 'FREE' : formatINR(shipping, { compact: true })}
+          {shipping === 0 ? 'FREE' : rupeesCompact(shipping)}
         </dd>
       </div>
       <div className="flex justify-between gap-4 border-t border-line pt-3 text-base font-semibold">
         <dt>Total</dt>
-        <dd className="tabular-nums">{formatINR(subtotal + shipping, { compact: true })}</dd>
+        <dd className="tabular-nums">{rupeesCompact(subtotal + shipping)}</dd>
       </div>
     </dl>
   );

@@ -1,4 +1,4 @@
-import { SHIPPING, formatINR } from '@shop/core';
+import { rupeesCompact, SHIPPING } from '@shop/core';
 import { ShoppingBag, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
@@ -105,9 +105,7 @@ export default function GuestCartDrawer({ onClose }: { onClose: () => void }) {
       {cart && cart.lines.length > 0 && (
         <div className="border-t border-line bg-white px-5 py-5">
           <CartSummaryRows subtotal={cart.subtotal} shipping={cart.shipping} itemCount={itemCount} />
-          {toFreeShipping > 0 && (
-            <p className="mt-3 text-xs text-muted">Add {formatINR(toFreeShipping, { compact: true })} more for free shipping.</p>
-          )}
+          {toFreeShipping > 0 && <p className="mt-3 text-xs text-muted">Add {rupeesCompact(toFreeShipping)} more for free shipping.</p>}
           <Link to={loginThenReturnTo(paths.cart)} className="btn btn-primary mt-4 w-full" onClick={() => dialog.current?.close()}>
             Login to checkout
           </Link>

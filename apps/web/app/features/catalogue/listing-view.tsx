@@ -1,10 +1,10 @@
 import {
-  PRODUCT_SORTS,
-  SORT_LABELS,
-  formatINR,
   formatIndianInteger,
-  type ProductQuery,
+  PRODUCT_SORTS,
+  rupeesCompact,
+  SORT_LABELS,
   type ProductPage,
+  type ProductQuery,
   type SearchSuggestions,
 } from '@shop/core';
 import { SlidersHorizontal, X } from 'lucide-react';
@@ -20,15 +20,13 @@ import { swatchBackground } from './swatches';
 const DISCOUNT_STEPS = [10, 20, 30, 50] as const;
 const VISIBLE_COLORS = 8;
 
-const rupees = (paise: number) => formatINR(paise, { compact: true });
-
 /** Bands and maxima end on the last paisa of a rupee (99,999 paise): people read that rupee (₹999). */
 const wholeRupee = (paise: number) => Math.floor(paise / 100) * 100;
 
 function bandLabel(band: { min: number; max: number | null }) {
-  if (band.max === null) return `${rupees(band.min)} and above`;
-  if (band.min === 0) return `Under ${rupees(band.max + 1)}`;
-  return `${rupees(band.min)} – ${rupees(wholeRupee(band.max))}`;
+  if (band.max === null) return `${rupeesCompact(band.min)} and above`;
+  if (band.min === 0) return `Under ${rupeesCompact(band.max + 1)}`;
+  return `${rupeesCompact(band.min)} – ${rupeesCompact(wholeRupee(band.max))}`;
 }
 
 /** One listing screen for /filter and /productSearch: facets, sort, active filters, grid, pages. */
@@ -92,10 +90,10 @@ export function ListingView({
           {
             label:
               query.maxPrice === undefined
-                ? `From ${rupees(query.minPrice ?? 0)}`
+                ? `From ${rupeesCompact(query.minPrice ?? 0)}`
                 : query.minPrice === undefined
-                  ? `Up to ${rupees(wholeRupee(query.maxPrice))}`
-                  : `${rupees(query.minPrice)} – ${rupees(wholeRupee(query.maxPrice))}`,
+                  ? `Up to ${rupeesCompact(wholeRupee(query.maxPrice))}`
+                  : `${rupeesCompact(query.minPrice)} – ${rupeesCompact(wholeRupee(query.maxPrice))}`,
             href: hrefWith(location.pathname, params, { minPrice: null, maxPrice: null }),
           },
         ]

@@ -1,12 +1,11 @@
-import { deliveryBy } from '@shop/core';
+import { deliveryBy, istDayStart, istWeekdayDate } from '@shop/core';
 import { MapPin } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 
 const ZONE_NAMES = { metro: 'metro city', tier2And3: 'city', remote: 'remote area' } as const;
 
-/** 'Thu, 27 Nov' for a YYYY-MM-DD day. */
-const dayLabel = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** 'Thu, 27 Nov' for a YYYY-MM-DD day of India's calendar. */
+const dayLabel = (day: string) => istWeekdayDate(istDayStart(day));
 
 /** The product page's 'Check delivery' box: the latest delivery day to a pincode, from the shop's policy windows. */
 export function PincodeCheck() {

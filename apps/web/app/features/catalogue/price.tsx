@@ -1,4 +1,4 @@
-import { formatINR } from '@shop/core';
+import { rupeesCompact } from '@shop/core';
 
 /** Selling price, struck-through MRP and '% off' when discounted. Amounts in paise. */
 export function Price({ selling, mrp, discount, size = 'md' }: { selling: number; mrp: number; discount: number; size?: 'md' | 'lg' }) {
@@ -7,13 +7,13 @@ export function Price({ selling, mrp, discount, size = 'md' }: { selling: number
     <p className={`flex flex-wrap items-baseline gap-x-2 ${big ? 'gap-y-1' : ''}`}>
       <span className={`font-semibold text-ink ${big ? 'text-3xl' : 'text-base'}`}>
         <span className="sr-only">Price </span>
-        {formatINR(selling, { compact: true })}
+        {rupeesCompact(selling)}
       </span>
       {discount > 0 && mrp > selling && (
         <>
           <s className={`text-muted ${big ? 'text-lg' : 'text-sm'}`}>
             <span className="sr-only">MRP </span>
-            {formatINR(mrp, { compact: true })}
+            {rupeesCompact(mrp)}
           </s>
           <span className={`font-semibold text-[#1d7a46] ${big ? 'text-lg' : 'text-sm'}`}>{discount}% off</span>
         </>

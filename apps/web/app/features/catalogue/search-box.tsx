@@ -1,4 +1,4 @@
-import { formatINR, mediaUrl, type Suggestions } from '@shop/core';
+import { mediaUrl, rupeesCompact, type Suggestions } from '@shop/core';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate, useSearchParams } from 'react-router';
@@ -43,7 +43,7 @@ export function SearchBox() {
             ...body.data.products.map((product) => ({
               key: product._id,
               label: product.productName,
-              detail: formatINR(product.sellingPrice, { compact: true }),
+              detail: rupeesCompact(product.sellingPrice),
               href: paths.product(product._id),
               image: product.image ? mediaUrl(product.image.public_id, 320, 'webp', mediaBase) : undefined,
             })),

@@ -1,11 +1,9 @@
-import { formatINR, type ShopSettings } from '@shop/core';
+import { formatINR, istDateTime, type ShopSettings } from '@shop/core';
 import { Printer } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { InvoicePaper, InvoiceView } from './invoice-model';
 
-const money = (paise: number) => formatINR(paise);
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 const percent = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0$/, '')}%`;
 
 /**
@@ -59,7 +57,7 @@ export function TaxInvoice({
           <p>
             Invoice No. <strong className="font-mono">{invoice.number}</strong>
           </p>
-          <p>Date {dateTime.format(new Date(invoice.date))}</p>
+          <p>Date {istDateTime(new Date(invoice.date))}</p>
           <p>
             Place of supply: {gst.placeOfSupply}
             {gst.interState ? ' (inter-state)' : ''}
@@ -105,9 +103,9 @@ export function TaxInvoice({
               <td className="py-1.5 pr-2">{line.name}</td>
               <td className="invoice-hsn py-1.5 pr-2 tabular-nums">{line.hsnCode || '—'}</td>
               <td className="py-1.5 pr-2 text-right tabular-nums">{line.quantity}</td>
-              <td className="py-1.5 pr-2 text-right tabular-nums">{money(line.unitPrice)}</td>
+              <td className="py-1.5 pr-2 text-right tabular-nums">{formatINR(line.unitPrice)}</td>
               <td className="invoice-rate py-1.5 pr-2 text-right tabular-nums">{line.rate}%</td>
-              <td className="py-1.5 text-right tabular-nums">{money(line.total)}</td>
+              <td className="py-1.5 text-right tabular-nums">{formatINR(line.total)}</td>
             </tr>
           ))}
         </tbody>
@@ -115,21 +113,21 @@ export function TaxInvoice({
 
       <dl className="invoice-totals ml-auto mt-3 grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 tabular-nums">
         <dt>Subtotal</dt>
-        <dd className="text-right">{money(invoice.subtotal)}</dd>
+        <dd className="text-right">{formatINR(invoice.subtotal)}</dd>
         {invoice.kind === 'bill' && (
           <>
             <dt>Discount ({percent(invoice.discount)})</dt>
-            <dd className="text-right">−{money(invoice.discountAmount)}</dd>
+            <dd className="text-right">−{formatINR(invoice.discountAmount)}</dd>
           </>
         )}
         {invoice.kind === 'order' && (
           <>
             <dt>Shipping</dt>
-            <dd className="text-right">{invoice.shipping === 0 ? 'Free' : money(invoice.shipping)}</dd>
+            <dd className="text-right">{invoice.shipping === 0 ? 'Free' : formatINR(invoice.shipping)}</dd>
           </>
         )}
         <dt className="border-t border-ink pt-1 text-base font-semibold">Total</dt>
-        <dd className="border-t border-ink pt-1 text-right text-base font-semibold">{money(invoice.total)}</dd>
+        <dd className="border-t border-ink pt-1 text-right text-base font-semibold">{formatINR(invoice.total)}</dd>
       </dl>
 
       <section aria-labelledby="gst-title" className="invoice-gst mt-5">
@@ -165,16 +163,16 @@ export function TaxInvoice({
             {gst.byRate.map((row) => (
               <tr key={row.rate} className="border-b border-line">
                 <td className="py-1 pr-2">{row.rate}%</td>
-                <td className="py-1 pr-2 text-right">{money(row.taxableValue)}</td>
+                <td className="py-1 pr-2 text-right">{formatINR(row.taxableValue)}</td>
                 {gst.interState ? (
-                  <td className="py-1 text-right">{money(row.igst)}</td>
+                  <td className="py-1 text-right">{formatINR(row.igst)}</td>
                 ) : (
                   <>
                     <td className="py-1 pr-2 text-right">
-                      {money(row.cgst)} <span className="text-muted">({row.rate / 2}%)</span>
+                      {formatINR(row.cgst)} <span className="text-muted">({row.rate / 2}%)</span>
                     </td>
                     <td className="py-1 text-right">
-                      {money(row.sgst)} <span className="text-muted">({row.rate / 2}%)</span>
+                      {formatINR(row.sgst)} <span className="text-muted">({row.rate / 2}%)</span>
                     </td>
                   </>
                 )}
@@ -182,13 +180,13 @@ export function TaxInvoice({
             ))}
             <tr className="font-semibold">
               <td className="py-1 pr-2">Total</td>
-              <td className="py-1 pr-2 text-right">{money(gst.taxableValue)}</td>
+              <td className="py-1 pr-2 text-right">{formatINR(gst.taxableValue)}</td>
               {gst.interState ? (
-                <td className="py-1 text-right">{money(gst.igst)}</td>
+                <td className="py-1 text-right">{formatINR(gst.igst)}</td>
               ) : (
                 <>
-                  <td className="py-1 pr-2 text-right">{money(gst.cgst)}</td>
-                  <td className="py-1 text-right">{money(gst.sgst)}</td>
+                  <td className="py-1 pr-2 text-right">{formatINR(gst.cgst)}</td>
+                  <td className="py-1 text-right">{formatINR(gst.sgst)}</td>
                 </>
               )}
             </tr>

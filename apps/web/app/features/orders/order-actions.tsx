@@ -1,4 +1,4 @@
-import { CLAIM_WINDOW_HOURS, RETURN_REASONS, type OrderDetail, type ReturnReason } from '@shop/core';
+import { CLAIM_WINDOW_HOURS, RETURN_REASONS, rupeesCompact, type OrderDetail, type ReturnReason } from '@shop/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, useActionData, useFetcher, useLocation } from 'react-router';
 import { Enhanced, useHydrated } from '../../components/enhanced';
@@ -6,7 +6,6 @@ import { useAnswerToast } from '../../components/flash-message';
 import { FormFailure } from '../../components/form-failure';
 import { SelectField, TextAreaField } from '../../components/form-field';
 import { failureIn, fieldError, type Failure } from '../../lib/failure';
-import { rupees } from '../../lib/order-format';
 
 export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   damaged: 'The item arrived damaged',
@@ -35,7 +34,7 @@ const wordingOf = (order: OrderDetail, intent: Intent): Wording =>
     ? {
         title: `Cancel ${order.orderNumber}?`,
         intro: order.payment
-          ? `The full amount of ${rupees(order.total)} goes back to where you paid from.`
+          ? `The full amount of ${rupeesCompact(order.total)} goes back to where you paid from.`
           : 'Your reserved items go back on the shelf.',
         submitLabel: 'Cancel order',
         dismissLabel: 'Keep my order',

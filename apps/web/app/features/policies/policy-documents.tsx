@@ -3,13 +3,13 @@ import {
   DELIVERY_ATTEMPTS,
   DELIVERY_DAYS,
   DISPATCH_HOURS,
+  formatRange,
   MINIMUM_AGE_YEARS,
   PAYMENT_RESERVATION_MINUTES,
   QUALITY_CHECK_BUSINESS_DAYS,
   REFUND_DAYS,
+  rupeesCompact,
   SHIPPING,
-  formatINR,
-  formatRange,
   type ShopSettings,
 } from '@shop/core';
 import type { ReactNode } from 'react';
@@ -35,8 +35,8 @@ export interface PolicyDocument {
   kind?: 'faq';
 }
 
-const freeFrom = formatINR(SHIPPING.freeShippingFromPaise, { compact: true });
-const flatFee = formatINR(SHIPPING.flatFeePaise, { compact: true });
+const freeFrom = rupeesCompact(SHIPPING.freeShippingFromPaise);
+const flatFee = rupeesCompact(SHIPPING.flatFeePaise);
 const dispatch = `${DISPATCH_HOURS.min}–${DISPATCH_HOURS.max} hours`;
 const qualityCheck = `${formatRange(QUALITY_CHECK_BUSINESS_DAYS)} business days`;
 const days = (range: { min: number; max: number }) => `${formatRange(range)} business days`;

@@ -19,9 +19,6 @@ export function MetricTile({ label, value, note, icon: Icon }: { label: string; 
   );
 }
 
-/** Rupees with two decimals and Indian grouping. */
-export const money = (paise: number) => formatINR(paise);
-
 /** '10 Mar': a day of a report (YYYY-MM-DD) in Indian English. */
 export const shortDate = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -101,7 +98,7 @@ export function PeriodTable({
               <th scope="row" className="py-2 pr-2 text-left font-medium">
                 {row.label}
               </th>
-              <td className="py-2 pr-2 text-right tabular-nums">{money(row.revenue)}</td>
+              <td className="py-2 pr-2 text-right tabular-nums">{formatINR(row.revenue)}</td>
               <td className="py-2 text-right tabular-nums">{row.units}</td>
             </tr>
           ))}
