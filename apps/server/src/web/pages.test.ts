@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { PERMISSIONS_POLICY } from '../http/permissions-policy.js';
 import { useTestApp } from '../test/app.js';
-import { PAGE_METHODS } from './ssr.js';
+import { PAGE_METHODS, withCookiePolicy } from './ssr.js';
 
 // The pages through the real registerWeb and React Router's request handler, on a stand-in build (API tests run
 // without `react-router build`): one catch-all route whose document names the path it rendered.
@@ -31,6 +31,8 @@ function standInBuild(assetsBuildDirectory: string): ServerBuild {
         default: (request: Request, status: number, headers: Headers) => {
           rendered.push(new URL(request.url).pathname);
           headers.set('content-type', 'text/html; charset=utf-8');
+          // A page that leaves a message for the next one, as the web's flash cookie does.
+          if (new URL(request.url).pathname === '/with-flash') headers.append('set-cookie', 'flash=saved; Path=/; HttpOnly; SameSite=Lax');
           return new Response(`<!doctype html><p>${new URL(request.url).pathname}</p>`, { status, headers });
         },
         // As apps/web/app/entry.server.tsx does: registerWeb hands the page context to the build to wrap.
@@ -122,6 +124,34 @@ describe('pages', () => {
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ success: false });
     expect(errors).toEqual([]);
+  });
+});
+
+// Regression: the pages' own cookies (flash, guest cart, checkout steps) lacked Secure on an https shop, which
+// the session cookies have.
+describe("the pages' own cookies", () => {
+  it('are Secure when the shop is served over https, as the session cookies are', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/with-flash' });
+    expect(plain.headers['set-cookie']).toEqual(['flash=saved; Path=/; HttpOnly; SameSite=Lax']);
+    const https = await buildApp({
+      config: { publicUrl: 'https://shop.example.in', logLevel: 'silent', production: false },
+      db: t.database.db,
+      services: t.services,
+      web: { server: standInBuild(clientDir), clientDir },
+      logger: false,
+    });
+    try {
+      const page = await https.inject({ method: 'GET', url: '/with-flash', headers: { host: 'shop.example.in' } });
+      expect(page.headers['set-cookie']).toEqual(['flash=saved; Path=/; HttpOnly; SameSite=Lax; Secure']);
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('keep a Secure they already have, once', () => {
+    expect(withCookiePolicy('a=1; Secure; Path=/', { secure: true })).toBe('a=1; Secure; Path=/');
+    expect(withCookiePolicy('a=1; Path=/; secure', { secure: true })).toBe('a=1; Path=/; secure');
+    expect(withCookiePolicy('a=1; Path=/', { secure: false })).toBe('a=1; Path=/');
   });
 });
 

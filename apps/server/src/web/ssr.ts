@@ -112,7 +112,7 @@ export async function registerWeb(
         identity: pageIdentity(request, reply, cookies),
       };
       const response = await handle(toFetchRequest(request, reply), createLoadContext(loadContext) as never);
-      return sendFetchResponse(reply, response);
+      return sendFetchResponse(reply, response, cookies);
     });
   });
 }
@@ -136,14 +136,23 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   return new Request(new URL(request.url, origin), init);
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+/**
+ * A page's own cookies (the flash message, the guest cart, the checkout steps) with the session cookies' policy:
+ * Secure when the shop is served over https, so none of them ever travels over plain http.
+ */
+export function withCookiePolicy(setCookie: string, policy: CookiePolicy): string {
+  if (!policy.secure || /;\s*secure\s*(;|$)/i.test(setCookie)) return setCookie;
+  return `${setCookie}; Secure`;
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response, policy: CookiePolicy): Promise<FastifyReply> {
   void reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') void reply.header(name, value);
   }
   // Cookies the identity set with reply.setCookie (a login, a sliding admin session) are added to these by
   // @fastify/cookie when the answer is sent.
-  const cookies = response.headers.getSetCookie();
+  const cookies = response.headers.getSetCookie().map((cookie) => withCookiePolicy(cookie, policy));
   if (cookies.length > 0) void reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body));
