@@ -1,31 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ownNetworkTest as test } from './support/test.js';
+import { said, field, button } from './support/no-script.js';
+import { codeFromDevMailbox, PASSWORD } from './support/shopper.js';
 
 // The shopper's account with the page's scripts blocked (ADR 026): sign-up, log in by password and by code, the
 // account menu, forgot password, profile, addresses and notifications, each a plain HTML form post whose action
 // answers the next step or redirects back with its message (a status line instead of a toast).
 
-const PASSWORD = 'chanderi-silk-24';
 const NEW_PASSWORD = 'kanjeevaram-gold-31';
-
-/** The 6-digit code of the newest mail to `email` in the dev outbox (its subject carries the code). */
-async function codeFromMailbox(request: APIRequestContext, email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const html = await (await request.get('/dev/mailbox')).text();
-    for (const match of html.matchAll(/<h2[^>]*>(\d{6}) [^<]*<\/h2>\s*<p[^>]*>To ([^ <]+) ·/g)) {
-      if (match[2] === email && match[1]) return match[1];
-    }
-    if (Date.now() > deadline) throw new Error(`no code mail to ${email} in /dev/mailbox`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** The line a plain post's page shows where a toast would be. */
-const said = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
 test('a shopper without scripts signs up, logs in by password and by code, and logs out from the phone menu', async ({ page }) => {
   const email = `noscript.asha.${randomUUID().slice(0, 8)}@example.in`;
@@ -41,7 +24,7 @@ test('a shopper without scripts signs up, logs in by password and by code, and l
   await expect(field(page, 'Email')).toHaveValue(email);
   await button(page, 'Verify OTP').click();
   await expect(page.getByText('Enter the OTP sent to your email.')).toBeVisible();
-  await field(page, 'OTP').fill(await codeFromMailbox(page.request, email));
+  await field(page, 'OTP').fill(await codeFromDevMailbox(page.request, email));
   await button(page, 'Verify OTP').click();
   await expect(said(page, 'Email verified!')).toBeVisible();
 
@@ -99,7 +82,7 @@ test('a shopper without scripts signs up, logs in by password and by code, and l
   await button(page, 'Send OTP to email').click();
   await expect(said(page, 'OTP sent to your email.')).toBeVisible();
   await expect(button(page, 'Login')).toBeEnabled();
-  await field(page, 'OTP').fill(await codeFromMailbox(page.request, email));
+  await field(page, 'OTP').fill(await codeFromDevMailbox(page.request, email));
   await field(page, 'OTP').press('Enter');
   await expect(page).toHaveURL('/');
   await expect(said(page, 'Login successful!')).toBeVisible();
@@ -110,7 +93,7 @@ test('a shopper without scripts signs up, logs in by password and by code, and l
 async function signedIn(page: Page, label: string): Promise<string> {
   const email = `noscript.${label}.${randomUUID().slice(0, 8)}@example.in`;
   expect((await page.request.post('/api/user/auth/sendAccountVerificationOtp', { data: { email } })).ok()).toBe(true);
-  const otp = await codeFromMailbox(page.request, email);
+  const otp = await codeFromDevMailbox(page.request, email);
   expect((await page.request.post('/api/user/auth/verifyAccountOtp', { data: { email, otp } })).ok()).toBe(true);
   const details = { email, firstName: 'Nila', lastName: 'Menon', password: PASSWORD, confirmPassword: PASSWORD };
   expect((await page.request.post('/api/user/auth/register', { data: details })).ok()).toBe(true);
@@ -136,13 +119,13 @@ test('without scripts: forgot password mails a code, the code sets a new passwor
   await expect(said(page, 'If an account uses this email, we have sent it a code.')).toBeVisible();
   await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
 
-  await field(page, 'OTP').fill(await codeFromMailbox(page.request, email));
+  await field(page, 'OTP').fill(await codeFromDevMailbox(page.request, email));
   await field(page, 'New password').fill(NEW_PASSWORD);
   await field(page, 'Confirm new password').fill('something else');
   await button(page, 'Reset password').click();
   await expect(page.getByText('Passwords do not match.')).toBeVisible();
   // The code is used only by a reset that succeeds: the same one still works.
-  await field(page, 'OTP').fill(await codeFromMailbox(page.request, email));
+  await field(page, 'OTP').fill(await codeFromDevMailbox(page.request, email));
   await field(page, 'New password').fill(NEW_PASSWORD);
   await field(page, 'Confirm new password').fill(NEW_PASSWORD);
   await button(page, 'Reset password').click();

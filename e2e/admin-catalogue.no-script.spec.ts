@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ownNetworkTest as test } from './support/test.js';
+import { said } from './support/no-script.js';
 import { adminLogin } from './support/shop-api.js';
 
 // The back-office catalogue with the page's scripts blocked (ADR 026): every change is a plain HTML form post and
@@ -12,7 +13,6 @@ const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? '';
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
 
 /** The message an action left for the page it redirected to: a status line in the server's HTML. */
-const said = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 test.beforeAll(() => {
   expect(ADMIN_EMAIL, 'global-setup reads the demo owner from the shop log').not.toBe('');

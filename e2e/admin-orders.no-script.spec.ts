@@ -1,6 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ownNetworkTest as test } from './support/test.js';
-import { adminLogin, call, dataOf, getBytes, payOnEmulator, signUpShopper } from './support/shop-api.js';
+import { said } from './support/no-script.js';
+import { codeFromDevMailbox } from './support/shopper.js';
+import { adminLogin, call, dataOf, payOnEmulator, signUpShopper } from './support/shop-api.js';
 
 // The back-office with the page's scripts blocked (ADR 026): every change is a plain HTML form post. An admin
 // logs in, finds a paid order, packs it and marks it shipped with its courier and tracking number; the owner
@@ -12,19 +14,6 @@ const STAFF_PASSWORD = 'counter staff 2026';
 /** The emulator's fixed test key (no Razorpay keys are set in the e2e shop). */
 const EMULATOR_KEY_ID = 'rzp_test_emulator000001';
 
-/** The 6-digit code of the newest mail to `email` in the dev outbox (its subject carries the code). */
-async function codeFromMailbox(base: string, email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const html = (await getBytes(`${base}/dev/mailbox`)).bytes.toString('utf8');
-    for (const match of html.matchAll(/<h2[^>]*>(\d{6}) [^<]*<\/h2>\s*<p[^>]*>To ([^ <]+) ·/g)) {
-      if (match[2] === email && match[1]) return match[1];
-    }
-    if (Date.now() > deadline) throw new Error(`no code mail to ${email} in /dev/mailbox`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 interface BillableItem {
   productId: string;
   variantId: string | null;
@@ -32,8 +21,8 @@ interface BillableItem {
 }
 
 /** A new shopper's paid order for one piece of something in stock, made through the JSON API as the shop's scripts do. */
-async function paidOrder(base: string): Promise<{ orderNumber: string; email: string }> {
-  const shopper = await signUpShopper([base], (email) => codeFromMailbox(base, email), 1, 'noscript.orders');
+async function paidOrder(base: string, request: APIRequestContext): Promise<{ orderNumber: string; email: string }> {
+  const shopper = await signUpShopper([base], (email) => codeFromDevMailbox(request, email), 1, 'noscript.orders');
   const asid = await adminLogin(base, ADMIN_EMAIL, ADMIN_PASSWORD);
   const { items } = dataOf<{ items: BillableItem[] }>(
     await call(base, 'GET', '/api/admin/bill/findItems?q=lehenga', { cookie: asid }),
@@ -80,14 +69,13 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 /** The message an action left for the page it redirected to: a status line in the server's HTML. */
-const said = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 test.beforeAll(() => {
   expect(ADMIN_EMAIL, 'global-setup reads the demo owner from the shop log').not.toBe('');
 });
 
 test('an admin packs a paid order and marks it shipped with plain forms', async ({ page, baseURL }) => {
-  const order = await paidOrder(baseURL!);
+  const order = await paidOrder(baseURL!, page.request);
 
   // A wrong password is told on the page itself.
   await page.goto('/admin/login');

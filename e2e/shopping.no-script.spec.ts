@@ -1,31 +1,14 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ownNetworkTest as test } from './support/test.js';
-import { PASSWORD, signUp, uniqueEmail } from './support/shopper.js';
+import { said, field, button } from './support/no-script.js';
+import { codeFromDevMailbox, PASSWORD, signUp, uniqueEmail } from './support/shopper.js';
 
 // Shopping with the page's scripts blocked (ADR 026): filters, the size picker, Add to Cart, the cart's steppers
 // and Remove, and checkout up to the payment page are plain links and form posts; each post comes back with its
 // message as a status line where a toast would be. Razorpay's sheet itself needs scripts: the journey stops at
 // the Pay button.
 
-/** The line a plain post's page shows where a toast would be. */
-const said = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const header = (page: Page) => page.getByRole('navigation', { name: 'Account' });
-
-/** The 6-digit code of the newest mail to `email` in the dev outbox (its subject carries the code). */
-async function codeFromMailbox(request: APIRequestContext, email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const html = await (await request.get('/dev/mailbox')).text();
-    for (const match of html.matchAll(/<h2[^>]*>(\d{6}) [^<]*<\/h2>\s*<p[^>]*>To ([^ <]+) ·/g)) {
-      if (match[2] === email && match[1]) return match[1];
-    }
-    if (Date.now() > deadline) throw new Error(`no code mail to ${email} in /dev/mailbox`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 /** Signs up on the sign-up page: the mailed code, then the names and the password; it ends on /login. */
 async function signUpOnPages(page: Page, email: string) {
@@ -33,7 +16,7 @@ async function signUpOnPages(page: Page, email: string) {
   await field(page, 'Email').fill(email);
   await button(page, 'Send OTP').click();
   await expect(said(page, 'OTP sent to your email.')).toBeVisible();
-  await field(page, 'OTP').fill(await codeFromMailbox(page.request, email));
+  await field(page, 'OTP').fill(await codeFromDevMailbox(page.request, email));
   await button(page, 'Verify OTP').click();
   await expect(said(page, 'Email verified!')).toBeVisible();
   await field(page, 'First name').fill('Nila');

@@ -8,7 +8,7 @@ export const PASSWORD = 'chanderi-silk-24';
 export const uniqueEmail = (label: string) => `${label}.${randomUUID().slice(0, 8)}@example.in`;
 
 /** The 6-digit code of the newest mail to `email` in the dev outbox (its subject carries the code). */
-async function codeFromDevMailbox(request: APIRequestContext, email: string): Promise<string> {
+export async function codeFromDevMailbox(request: Pick<APIRequestContext, 'get'>, email: string): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const html = await (await request.get('/dev/mailbox')).text();
