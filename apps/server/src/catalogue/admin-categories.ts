@@ -1,7 +1,7 @@
 import { AppError, type AdminCategory, type CreateCategoryInput, type UpdateCategoryInput } from '@shop/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/service.js';
-import { selectRows, type Db } from '../db/database.js';
+import { isUniqueViolation, selectRows, type Db } from '../db/database.js';
 import { categoriesWithCounts, type CategoryWithCounts } from './queries.js';
 import { refreshKeywords, slugify } from './admin-products.js';
 import { rememberWords } from './admin-queries.js';
@@ -24,6 +24,31 @@ async function lockCategory(tx: Db, categoryId: string): Promise<CategoryRow> {
   const [row] = await tx.select().from(categories).where(eq(categories.id, categoryId)).for('update');
   if (!row) throw new AppError('NOT_FOUND', 'Category not found');
   return row;
+}
+
+/**
+ * Refuses a name another category has, whatever its case: one 'Sarees' in every dropdown. Namings wait for each
+ * other (a lock for the transaction), so two owners naming at once are told in turn, and slugs stay apart too.
+ */
+async function refuseTakenName(tx: Db, name: string, exceptId?: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('category-names'))`);
+  const sameName = eq(sql`lower(${categories.name})`, name.toLowerCase());
+  const [twin] = await tx
+    .select({ name: categories.name })
+    .from(categories)
+    .where(exceptId ? and(sameName, ne(categories.id, exceptId)) : sameName);
+  if (twin) throw nameTaken(twin.name);
+}
+
+const nameTaken = (name: string) =>
+  new AppError('CONFLICT', `A category named '${name}' already exists.`, { categoryName: 'already used by another category' });
+
+/** Two owners naming two categories alike at the same moment: the unique index refuses the second, as a 409. */
+function conflictOnTwin(name: string) {
+  return (error: unknown): never => {
+    if (isUniqueViolation(error, 'categories_name_unique')) throw nameTaken(name);
+    throw error;
+  };
 }
 
 const adminCategory = (row: CategoryWithCounts): AdminCategory => ({
@@ -51,71 +76,77 @@ export function createAdminCategoriesService(db: Db, deps: { changes: CatalogueC
     list,
 
     async create(actor: AuditActor, input: CreateCategoryInput): Promise<AdminCategory> {
-      const id = await db.transaction(async (tx) => {
-        if (input.parentId) {
-          const parent = await lockCategory(tx, input.parentId);
-          // Categories are one level deep (catalogue/tables.ts).
-          if (parent.parentId)
-            throw new AppError('INVALID_DATA', 'A category can only be inside a top-level category.', { parentId: 'not top-level' });
-        }
-        let slug = slugify(input.categoryName);
-        const [taken] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
-        if (taken) slug = `${slug}-${Date.now().toString(36)}`;
-        const [{ position }] = (await selectRows<{ position: number }>(
-          tx,
-          sql`select coalesce(max(position) + 1, 0)::int as position from ${categories}`,
-        )) as [{ position: number }];
-        const [row] = await tx
-          .insert(categories)
-          .values({
-            name: input.categoryName,
-            slug,
-            style: input.style,
-            hsnCode: input.hsnCode,
-            parentId: input.parentId ?? null,
-            description: input.description ?? '',
-            position: Number(position),
-            createdAt: now(),
-          })
-          .returning();
-        await rememberWords(tx, dictionaryWords(input.categoryName));
-        await recordAudit(tx, actor, { action: 'category.create', entity: 'category', entityId: row!.id, after: snapshot(row!) }, now());
-        return row!.id;
-      });
+      const id = await db
+        .transaction(async (tx) => {
+          await refuseTakenName(tx, input.categoryName);
+          if (input.parentId) {
+            const parent = await lockCategory(tx, input.parentId);
+            // Categories are one level deep (catalogue/tables.ts).
+            if (parent.parentId)
+              throw new AppError('INVALID_DATA', 'A category can only be inside a top-level category.', { parentId: 'not top-level' });
+          }
+          let slug = slugify(input.categoryName);
+          const [taken] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+          if (taken) slug = `${slug}-${Date.now().toString(36)}`;
+          const [{ position }] = (await selectRows<{ position: number }>(
+            tx,
+            sql`select coalesce(max(position) + 1, 0)::int as position from ${categories}`,
+          )) as [{ position: number }];
+          const [row] = await tx
+            .insert(categories)
+            .values({
+              name: input.categoryName,
+              slug,
+              style: input.style,
+              hsnCode: input.hsnCode,
+              parentId: input.parentId ?? null,
+              description: input.description ?? '',
+              position: Number(position),
+              createdAt: now(),
+            })
+            .returning();
+          await rememberWords(tx, dictionaryWords(input.categoryName));
+          await recordAudit(tx, actor, { action: 'category.create', entity: 'category', entityId: row!.id, after: snapshot(row!) }, now());
+          return row!.id;
+        })
+        .catch(conflictOnTwin(input.categoryName));
       changes.publish();
       return one(id);
     },
 
     /** Rename, restyle, new HSN code or description; the slug stays so storefront links keep working. */
     async update(actor: AuditActor, categoryId: string, input: UpdateCategoryInput): Promise<AdminCategory> {
-      await db.transaction(async (tx) => {
-        const before = await lockCategory(tx, categoryId);
-        const [after] = await tx
-          .update(categories)
-          .set({
-            ...(input.categoryName !== undefined ? { name: input.categoryName } : {}),
-            ...(input.style ? { style: input.style } : {}),
-            ...(input.hsnCode ? { hsnCode: input.hsnCode } : {}),
-            ...(input.description !== undefined ? { description: input.description } : {}),
-          })
-          .where(eq(categories.id, categoryId))
-          .returning();
-        if (after!.name !== before.name) {
-          // Shoppers search products by their category's name.
-          const members = await tx.select({ id: products.id }).from(products).where(eq(products.categoryId, categoryId));
-          await refreshKeywords(
+      await db
+        .transaction(async (tx) => {
+          const before = await lockCategory(tx, categoryId);
+          if (input.categoryName !== undefined) await refuseTakenName(tx, input.categoryName, categoryId);
+          const [after] = await tx
+            .update(categories)
+            .set({
+              ...(input.categoryName !== undefined ? { name: input.categoryName } : {}),
+              ...(input.style ? { style: input.style } : {}),
+              ...(input.hsnCode ? { hsnCode: input.hsnCode } : {}),
+              ...(input.description !== undefined ? { description: input.description } : {}),
+            })
+            .where(eq(categories.id, categoryId))
+            .returning();
+          if (after!.name !== before.name) {
+            // Shoppers search products by their category's name.
+            const members = await tx.select({ id: products.id }).from(products).where(eq(products.categoryId, categoryId));
+            await refreshKeywords(
+              tx,
+              members.map((row) => row.id),
+            );
+            await rememberWords(tx, dictionaryWords(after!.name));
+          }
+          await recordAudit(
             tx,
-            members.map((row) => row.id),
+            actor,
+            { action: 'category.update', entity: 'category', entityId: categoryId, before: snapshot(before), after: snapshot(after!) },
+            now(),
           );
-          await rememberWords(tx, dictionaryWords(after!.name));
-        }
-        await recordAudit(
-          tx,
-          actor,
-          { action: 'category.update', entity: 'category', entityId: categoryId, before: snapshot(before), after: snapshot(after!) },
-          now(),
-        );
-      });
+        })
+        .catch(conflictOnTwin(input.categoryName ?? ''));
       changes.publish();
       return one(categoryId);
     },

@@ -540,4 +540,28 @@ describe('categories', () => {
     });
     expect([nested.statusCode, errorOf(nested)]).toEqual([400, 'A category can only be inside a top-level category.']);
   });
+
+  // Regression: a second 'Sarees' was accepted and both showed in the dropdowns.
+  it('refuses a name another category has, whatever its case, on create and on rename (409)', async () => {
+    const twin = await call('POST', '/api/admin/category/createCategory', {
+      categoryName: 'sAREES',
+      style: 'traditional',
+      hsnCode: '5007',
+    });
+    expect([twin.statusCode, errorOf(twin)]).toEqual([409, "A category named 'Sarees' already exists."]);
+    expect(twin.json<ErrorEnvelope>().fields).toEqual({ categoryName: 'already used by another category' });
+
+    const chikankari = dataOf<{ category: AdminCategory }>(
+      await call('POST', '/api/admin/category/createCategory', { categoryName: 'Chikankari', style: 'traditional', hsnCode: '6204' }),
+    ).category;
+    const renamed = await call('PUT', `/api/admin/category/updateCategory/${chikankari._id}`, { categoryName: 'KURTIS' });
+    expect([renamed.statusCode, errorOf(renamed)]).toEqual([409, "A category named 'Kurtis' already exists."]);
+    // Its own name in another case is a rename, not a twin.
+    const recased = await call('PUT', `/api/admin/category/updateCategory/${chikankari._id}`, { categoryName: 'CHIKANKARI' });
+    expect(dataOf<{ category: AdminCategory }>(recased).category.categoryName).toBe('CHIKANKARI');
+    const names = dataOf<{ categories: AdminCategory[] }>(await call('GET', '/api/admin/category/getAllCategories')).categories.map((c) =>
+      c.categoryName.toLowerCase(),
+    );
+    expect(new Set(names).size).toBe(names.length);
+  });
 });

@@ -36,6 +36,8 @@ export const categories = pgTable(
   },
   (table) => [
     uniqueIndex('categories_slug_unique').on(table.slug),
+    // One 'Sarees': names are unique whatever their case, so the dropdowns never show two alike.
+    uniqueIndex('categories_name_unique').on(sql`lower(${table.name})`),
     check('categories_style_check', sql`${table.style} in ('traditional', 'modern')`),
   ],
 );

@@ -295,3 +295,15 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
 export function pgArray(values: readonly string[]): string {
   return `{${values.map((value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }
+
+/**
+ * Whether `error` (or what it wraps: drizzle wraps the driver's error as its cause) is PostgreSQL's unique
+ * violation (23505), of the index `constraint` when one is named.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code, constraint: violated } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === undefined || violated === constraint;
+  }
+  return false;
+}

@@ -5,7 +5,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database.js';
+import { isUniqueViolation, type Db } from '../../db/database.js';
 import { IDEMPOTENCY_KEY, injectTransport, type Transport } from '../../payments/razorpay/razorpay-client.js';
 import { paymentSignature } from '../../payments/razorpay/signatures.js';
 import { WEBHOOK_PATH } from '../../payments/routes.js';
@@ -688,11 +688,4 @@ function hasEmulatorCredentials(request: FastifyRequest, keys: EmulatorKeys): bo
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   return colon > 0 && decoded.slice(0, colon) === keys.keyId && decoded.slice(colon + 1) === keys.keySecret;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
