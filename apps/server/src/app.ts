@@ -211,7 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(multipart, {
         limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_PHOTOS_PER_UPLOAD, fields: 10, parts: MAX_PHOTOS_PER_UPLOAD + 10 },
       });
-      await admin.register(adminSelfRoutes(options.config));
+      await admin.register(adminSelfRoutes(options.services.admins, options.config));
       await admin.register(
         adminCatalogueRoutes({
           products: options.services.adminProducts,

@@ -23,6 +23,18 @@ export const adminLoginSchema = z.object({
 });
 export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
 
+/** `POST /api/admin/changePassword` (issue 26): the current password proves who asks; the other sessions end. */
+export const adminChangePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Current password is required.').max(PASSWORD_MAX_LENGTH),
+  newPassword,
+});
+export type AdminChangePasswordInput = z.infer<typeof adminChangePasswordSchema>;
+
+/** The profile page's form: the same, typed twice. */
+export const adminChangePasswordFormSchema = adminChangePasswordSchema
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password.') })
+  .refine((input) => input.newPassword === input.confirmPassword, { message: 'Passwords do not match.', path: ['confirmPassword'] });
+
 /** Spec §3: signup adminName, adminEmail, adminPassword; plus the invite an owner sent. */
 export const adminRegisterSchema = z.object({
   adminName,

@@ -108,6 +108,8 @@ export interface PageServices {
     logout(sessionToken: string | undefined): Promise<void>;
     /** Spec §7 signup with an owner's invite token; the new admin logs in afterwards. */
     register(input: AdminRegisterInput): Promise<PublicAdmin>;
+    /** Her own password, after the current one; every session but `currentToken`'s ends. */
+    changePassword(adminId: string, input: { currentPassword: string; newPassword: string }, currentToken: string): Promise<void>;
     // Owners only, like the API's owner scope: the page checks the admin's role first (OWNER_ONLY).
     createInvite(actor: AuditActor, input: CreateInviteInput): Promise<{ url: string; expiresAt: string }>;
     listInvites(): Promise<Invite[]>;

@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import {
   changePasswordSchema,
   registerSchema,
@@ -232,11 +232,7 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     async changePassword(userId: string, input: z.input<typeof changePasswordSchema>, currentToken: string): Promise<void> {
       const details = changePasswordSchema.parse(input);
       const user = await userById(userId);
-      if (!(await verify(user.passwordHash, details.currentPassword))) {
-        throw new AppError('INVALID_DATA', 'Your current password is not correct.', {
-          currentPassword: 'Your current password is not correct.',
-        });
-      }
+      await identity.assertCurrentPassword(user, details.currentPassword);
       await updateUser(db, userId, { passwordHash: await hash(details.newPassword, ARGON2), updatedAt: now() });
       await sessions.revokeAllBut(userId, currentToken);
     },

@@ -209,6 +209,44 @@ describe('staff accounts', () => {
   });
 });
 
+describe('changing her own password', () => {
+  it('needs the current password (400 naming it), ends her other sessions and keeps this one, and is audited', async () => {
+    const owner = await signedInOwner(t);
+    const staff = await signedInStaff(t, owner);
+    const otherDevice = await adminLogin(t.app, staff.email);
+    const change = (body: object) => adminCall(t.app, 'POST', '/api/admin/changePassword', { asid: staff.asid, body });
+
+    const wrong = await change({ currentPassword: 'not my password', newPassword: 'counter till 2027' });
+    expect([wrong.statusCode, errorOf(wrong)]).toEqual([400, 'Your current password is not correct.']);
+    expect(wrong.json<ErrorEnvelope>().fields).toEqual({ currentPassword: 'Your current password is not correct.' });
+    const short = await change({ currentPassword: ADMIN_PASSWORD, newPassword: 'short' });
+    expect([short.statusCode, errorOf(short)]).toEqual([400, 'newPassword: Password must be at least 8 characters.']);
+    // Nothing changed so far: the other device is still in.
+    expect((await adminCall(t.app, 'GET', '/api/admin/me', { asid: otherDevice })).statusCode).toBe(200);
+
+    expect((await change({ currentPassword: ADMIN_PASSWORD, newPassword: 'counter till 2027' })).statusCode).toBe(200);
+    expect((await adminCall(t.app, 'GET', '/api/admin/me', { asid: staff.asid })).statusCode).toBe(200);
+    expect((await adminCall(t.app, 'GET', '/api/admin/me', { asid: otherDevice })).statusCode).toBe(401);
+    const old = await adminCall(t.app, 'POST', '/api/admin/login', { body: { adminEmail: staff.email, adminPassword: ADMIN_PASSWORD } });
+    expect(old.statusCode).toBe(401);
+    await adminLogin(t.app, staff.email, 'counter till 2027');
+
+    const entries = dataOf<{ entries: AuditEntry[] }>(
+      await adminCall(t.app, 'GET', `/api/admin/audit?entity=admin&entityId=${staff.admin._id}`, { asid: owner.asid }),
+    ).entries;
+    const changed = entries.find((entry) => entry.action === 'admin.password_change');
+    expect(changed).toMatchObject({ entityId: staff.admin._id });
+    expect(JSON.stringify(changed)).not.toContain('counter till 2027');
+  });
+
+  it('is refused without an admin session, and a shopper session opens nothing', async () => {
+    const body = { currentPassword: ADMIN_PASSWORD, newPassword: 'counter till 2027' };
+    expect((await adminCall(t.app, 'POST', '/api/admin/changePassword', { body })).statusCode).toBe(401);
+    const shopper = await signedInUser(t.app, mail);
+    expect((await adminCall(t.app, 'POST', '/api/admin/changePassword', { sid: shopper.sid, body })).statusCode).toBe(401);
+  });
+});
+
 describe('audit log', () => {
   it('records invites, sign-ups, revocations and (de)activations with who, when, before and after, and filters them', async () => {
     const owner = await signedInOwner(t, 'Audit Owner');

@@ -12,6 +12,11 @@ export async function adminByEmail(db: Db, email: string, options: { lock?: bool
   return row;
 }
 
+export async function adminById(db: Db, adminId: string): Promise<AdminRow | undefined> {
+  const [row] = await db.select().from(admins).where(eq(admins.id, adminId));
+  return row;
+}
+
 /** Reads and locks an admin account for a change in the caller's transaction. */
 export async function lockAdmin(tx: Db, adminId: string): Promise<AdminRow | undefined> {
   const [row] = await tx.select().from(admins).where(eq(admins.id, adminId)).for('update');

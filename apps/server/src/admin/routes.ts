@@ -1,6 +1,7 @@
 import {
   ADMIN_SESSION_COOKIE,
   adminAccountSchema,
+  adminChangePasswordSchema,
   adminLoginSchema,
   adminRegisterSchema,
   auditEntrySchema,
@@ -73,7 +74,7 @@ export const adminAuthRoutes =
 
 /** Calls of any signed-in admin about herself; registered in the admin scope. */
 export const adminSelfRoutes =
-  (config: { publicUrl: string }): FastifyPluginAsyncZod =>
+  (admins: AdminsService, config: { publicUrl: string }): FastifyPluginAsyncZod =>
   async (app) => {
     const cookies = cookiePolicyFor(config.publicUrl);
     app.get(
@@ -83,6 +84,22 @@ export const adminSelfRoutes =
         const { admin, session } = await adminOf(request);
         setAdminSessionCookie(reply, session, cookies);
         return ok({ admin });
+      },
+    );
+
+    app.post(
+      '/api/admin/changePassword',
+      {
+        schema: {
+          summary: 'Change her own password (needs the current one, else 400); her other sessions end, this one stays',
+          body: adminChangePasswordSchema,
+          response: emptyAnswer,
+        },
+      },
+      async (request) => {
+        const { admin, session } = await adminOf(request);
+        await admins.changePassword(admin._id, request.body, session.token);
+        return ok({});
       },
     );
   };

@@ -2,15 +2,17 @@ import { hash } from '@node-rs/argon2';
 import {
   ADMIN_INVITE_DAYS,
   AppError,
+  adminChangePasswordSchema,
   adminRegisterSchema,
   newPassword,
   type AdminAccount,
+  type AdminChangePasswordInput,
   type AdminRegisterInput,
   type CreateInviteInput,
   type Invite,
   type PublicAdmin,
 } from '@shop/core';
-import { COMMAND_LINE, recordAudit, type AuditActor } from '../audit/service.js';
+import { COMMAND_LINE, actorOf, recordAudit, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { adminInviteMail, failedLoginsMail } from '../mail/templates.js';
@@ -23,6 +25,7 @@ import { adminKind } from './session.js';
 import {
   activeOwnerEmails,
   adminByEmail,
+  adminById,
   allAdmins,
   insertAdmin,
   insertInvite,
@@ -285,6 +288,24 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
           },
           at,
         );
+      });
+    },
+
+    /**
+     * `POST /api/admin/changePassword`: after the current password, a new one; every other session of hers ends
+     * (a phone left signed in at the counter, say), this one stays. Audited without either password.
+     */
+    async changePassword(adminId: string, input: AdminChangePasswordInput, currentToken: string): Promise<void> {
+      const details = adminChangePasswordSchema.parse(input);
+      const account = await adminById(db, adminId);
+      if (!account) throw new AppError('UNAUTHENTICATED', 'Please log in.');
+      await identity.assertCurrentPassword(account, details.currentPassword);
+      const passwordHash = await hash(details.newPassword, ARGON2);
+      await db.transaction(async (tx) => {
+        const at = now();
+        await updateAdmin(tx, adminId, { passwordHash, updatedAt: at });
+        await sessions.revokeAllBut(adminId, currentToken, tx);
+        await recordAudit(tx, actorOf(toPublicAdmin(account)), { action: 'admin.password_change', entity: 'admin', entityId: adminId }, at);
       });
     },
 

@@ -7,6 +7,8 @@ import { cookiePolicyFor, sessionCookie, type SessionCookieSpec } from './cookie
 import { createPasswordThrottle, type PasswordFailureAlert } from './password-throttle.js';
 import { createSessions, type AccountsTable, type Session, type SessionLifetime, type SessionsTable } from './sessions.js';
 
+export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct.';
+
 // Argon2id (a const enum, which isolated modules cannot import as a value).
 const ARGON2ID: Algorithm.Argon2id = 2;
 export const ARGON2 = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -120,6 +122,15 @@ export function createIdentity<TAccount extends { id: string; passwordHash: stri
     /** Ends the session of this cookie, if any. */
     async logout(token: string | undefined): Promise<void> {
       await sessions.revoke(token);
+    },
+
+    /**
+     * Refuses a change that the account's current password does not back (a password change asks for it, so that
+     * a session left open on a shared computer cannot take the account over).
+     */
+    async assertCurrentPassword(account: TAccount, password: string): Promise<void> {
+      if (await verify(account.passwordHash, password)) return;
+      throw new AppError('INVALID_DATA', CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
     },
 
     /** Forgets every failed password and lock of the account: its owner proved who she is another way (a code, a reset). */

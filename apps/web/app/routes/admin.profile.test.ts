@@ -174,3 +174,54 @@ describe('the audit log page', () => {
     });
   });
 });
+
+describe('changing her own password (the profile page)', () => {
+  const PASSWORDS = {
+    intent: 'password',
+    currentPassword: 'old counter pass',
+    newPassword: 'new counter pass',
+    confirmPassword: 'new counter pass',
+  };
+  const admins = () => ({ changePassword: vi.fn(async () => {}) });
+
+  it('is for staff and owners alike: this session stays (its token is passed), and a plain post comes back with the message', async () => {
+    const services = admins();
+    const answer = await postAs(STAFF, profileAction, '/admin/profile', PASSWORDS, {
+      services: { admins: services },
+      cookie: 'asid=this-session',
+    });
+    expect(answer).toEqual({
+      status: 302,
+      location: '/admin/profile',
+      flash: { kind: 'success', message: 'Password changed. Your other sessions have ended.' },
+    });
+    expect(services.changePassword).toHaveBeenCalledWith(
+      STAFF._id,
+      { currentPassword: 'old counter pass', newPassword: 'new counter pass' },
+      'this-session',
+    );
+  });
+
+  it('refuses a mismatched confirmation before asking the service, and passes on a wrong current password beside its field', async () => {
+    const services = admins();
+    const mismatch = await postAs(
+      OWNER,
+      profileAction,
+      '/admin/profile',
+      { ...PASSWORDS, confirmPassword: 'typo' },
+      { services: { admins: services } },
+    );
+    expect(mismatch).toEqual({
+      status: 400,
+      body: { intent: 'password', ok: false, error: null, fields: { confirmPassword: 'Passwords do not match.' } },
+    });
+    expect(services.changePassword).not.toHaveBeenCalled();
+
+    const message = 'Your current password is not correct.';
+    services.changePassword.mockRejectedValueOnce(new AppError('INVALID_DATA', message, { currentPassword: message }));
+    const wrong = await postAs(OWNER, profileAction, '/admin/profile', PASSWORDS, { services: { admins: services }, enhanced: true });
+    expect(wrong).toMatchObject({ status: 400, body: { intent: 'password', fields: { currentPassword: message } } });
+    // Passwords never come back in the answer.
+    expect(JSON.stringify(wrong)).not.toContain('old counter pass');
+  });
+});

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, AppError, createInviteSchema, isUuid, type Invite } from '@shop/core';
+import { ADMIN_ROLES, AppError, adminChangePasswordFormSchema, createInviteSchema, isUuid, type Invite } from '@shop/core';
 import { Copy, MailPlus } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { toast } from '../lib/toast';
@@ -17,9 +17,11 @@ import { EmptyState, PageHeader, Panel } from '../components/page-header';
 import { failureIn, fieldError } from '../lib/failure';
 import { validate } from '../lib/form';
 import { adminForm, formIntentOf } from '../features/admin/admin-form.server';
-import { formText } from '../lib/form-data';
+import { formText, formTexts } from '../lib/form-data';
 import { formatDate, formatDateTime } from '../lib/order-format';
-import { backTo } from '../lib/flash.server';
+import { backTo, done } from '../lib/flash.server';
+import { adminSessionToken } from '../features/admin/admin-session.server';
+import { ChangePasswordForm } from '../components/change-password-form';
 import { actionCall, formFailure, loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/admin.profile';
 import { privatePageMeta } from '../lib/meta';
@@ -33,17 +35,30 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { admin, invites, accounts };
 }
 
-const INTENTS = ['invite', 'revoke', 'deactivate', 'activate'] as const;
+const INTENTS = ['password', 'invite', 'revoke', 'deactivate', 'activate'] as const;
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const DONE = { revoke: 'Invite revoked', deactivate: 'Account deactivated', activate: 'Account activated' } as const;
 
 /**
- * Owners (staff are refused in the API's words): invite someone by e-mail and role — the answer carries the link,
+ * Any admin: change her own password (the other sessions end). Owners (staff are refused in the API's words):
+ * invite someone by e-mail and role — the answer carries the link,
  * which the page shows with or without scripts — revoke an invite, turn a staff account off or on.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await adminForm(request);
   const intent = formIntentOf(form, INTENTS) ?? 'invite';
   const { admins } = servicesOf(context);
+  if (intent === 'password') {
+    // Passwords never come back with a refusal.
+    const checked = validate(adminChangePasswordFormSchema, formTexts(form, PASSWORD_FIELDS));
+    if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { intent });
+    const { currentPassword, newPassword } = checked.data;
+    return actionCall(
+      admins.changePassword(adminOf(context)._id, { currentPassword, newPassword }, adminSessionToken(request) ?? ''),
+      () => done(form, adminPaths.profile, { kind: 'success', message: 'Password changed. Your other sessions have ended.' }),
+      { intent },
+    );
+  }
   if (intent === 'invite') {
     const values = { email: formText(form, 'email'), role: formText(form, 'role') };
     const echo = { intent, email: values.email };
@@ -199,6 +214,8 @@ export default function AdminProfile({ loaderData, actionData }: Route.Component
             </dl>
           </div>
         </Panel>
+
+        <ChangePasswordForm />
 
         {invites && accounts && (
           <>

@@ -1,10 +1,10 @@
-import { changePasswordSchema, GENDERS, GENDER_LABELS, PASSWORD_MIN_LENGTH, updateProfileSchema, type PublicUser } from '@shop/core';
-import { useEffect, useRef } from 'react';
+import { changePasswordSchema, GENDERS, GENDER_LABELS, updateProfileSchema, type PublicUser } from '@shop/core';
 import { useActionData, useFetcher } from 'react-router';
 import { Enhanced } from '../components/enhanced';
 import { useAnswerToast } from '../components/flash-message';
+import { ChangePasswordForm } from '../components/change-password-form';
 import { FormFailure } from '../components/form-failure';
-import { MobileField, PasswordField, SelectField, TextField } from '../components/form-field';
+import { MobileField, SelectField, TextField } from '../components/form-field';
 import { paths } from '../config/paths';
 import { pageOf, signedInShopper } from '../context';
 import { sessionTokenOf } from '../features/accounts/session-token.server';
@@ -122,61 +122,6 @@ function ProfileForm({ user }: { user: PublicUser }) {
       </div>
       <button type="submit" className="btn btn-primary mt-6 w-full sm:w-auto" disabled={busy}>
         {busy ? 'Saving...' : 'Save changes'}
-      </button>
-    </fetcher.Form>
-  );
-}
-
-function ChangePasswordForm() {
-  const fetcher = useFetcher<typeof action>();
-  const answer = useAnswer(fetcher.data, 'password');
-  useAnswerToast(fetcher.data);
-  const failure = failureIn(answer);
-  const busy = fetcher.state !== 'idle';
-  const form = useRef<HTMLFormElement>(null);
-  // Changed: the fields empty again (a plain post gets a fresh page).
-  useEffect(() => {
-    if (fetcher.data?.ok) form.current?.reset();
-  }, [fetcher.data]);
-
-  return (
-    <fetcher.Form
-      ref={form}
-      method="post"
-      noValidate
-      className="rounded-2xl border border-line bg-white p-5 sm:p-6"
-      aria-labelledby="password-title"
-    >
-      <Enhanced />
-      <input type="hidden" name="intent" value="password" />
-      <h2 id="password-title" className="text-xl font-semibold">
-        Change password
-      </h2>
-      <p className="mt-1 text-sm text-muted">You stay logged in here; other devices are logged out.</p>
-      <FormFailure failure={failure} className="mt-4" />
-      <div className="mt-5 grid gap-4 sm:grid-cols-3">
-        <PasswordField
-          label="Current password"
-          name="currentPassword"
-          autoComplete="current-password"
-          error={fieldError(failure, 'currentPassword')}
-        />
-        <PasswordField
-          label="New password"
-          name="newPassword"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={fieldError(failure, 'newPassword')}
-        />
-        <PasswordField
-          label="Confirm new password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          error={fieldError(failure, 'confirmPassword')}
-        />
-      </div>
-      <button type="submit" className="btn btn-outline mt-6 w-full sm:w-auto" disabled={busy}>
-        {busy ? 'Saving...' : 'Change password'}
       </button>
     </fetcher.Form>
   );
