@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { test } from './support/test.js';
 import { startMailCatcher } from '../apps/server/src/test/mail-catcher.js';
 import { removeDataDir, startShop, type ShopProcess } from './support/shop-process.js';
+import { toast } from './support/checkout.js';
 
 // A shop of its own that sends mail over real SMTP to a receiver started here.
 let shop: ShopProcess;
@@ -37,8 +38,6 @@ async function signUpByApi(request: APIRequestContext, email: string) {
   const data = { email, firstName: 'Lakshmi', lastName: 'Menon', password: PASSWORD, confirmPassword: PASSWORD };
   expect((await request.post(at('/api/user/auth/register'), { data })).ok()).toBe(true);
 }
-
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 test('sign up with the mailed code, log in by password, log out, log in by code, save an address and a wishlist item', async ({ page }) => {
   const email = uniqueEmail('asha');

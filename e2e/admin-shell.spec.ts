@@ -6,6 +6,7 @@ import { expect, request as playwrightRequest, type APIRequestContext, type Brow
 import { hydrating, test } from './support/test.js';
 import { PASSWORD as SHOPPER_PASSWORD, signUp, uniqueEmail } from './support/shopper.js';
 import { removeDataDir, startShop, type ShopProcess } from './support/shop-process.js';
+import { toast } from './support/checkout.js';
 
 // A shop of its own: its first owner is made with `npm run admin:create` (the built CLI) before it starts.
 const CLI = path.resolve(import.meta.dirname, '../apps/server/dist/cli/admin-create.js');
@@ -34,8 +35,6 @@ test.afterAll(async () => {
   await shop?.stop();
   if (shop) removeDataDir(shop.dataDir);
 });
-
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext({ baseURL: shop.url, viewport: test.info().project.use.viewport ?? undefined });

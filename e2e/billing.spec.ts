@@ -1,5 +1,6 @@
 import { expect, type Page, type Route } from '@playwright/test';
 import { formatINR, istDay } from '@shop/core';
+import { toast } from './support/checkout.js';
 import { test } from './support/test.js';
 
 // The counter: the owner bills a scanned SKU, a second item and a free-text line with a discount using only the
@@ -200,4 +201,48 @@ test("the weekly page shows the spec's sample week of March 10-16, 2025", async 
   await expect(days.nth(1)).toContainText('Mon');
   await expect(days.nth(1)).toContainText('₹450.00');
   await expect(days.nth(7)).toContainText('₹300.00');
+});
+
+test('a bill split across cash and UPI: the counter shows the change, saves both, and the invoice says how it was paid', async ({
+  page,
+}, testInfo) => {
+  await signIn(page);
+  await page.goto('/admin/billing');
+  // A free-text line keeps the total exact whatever the catalogue's prices: ₹1,499.
+  await page.getByRole('textbox', { name: 'Item not in the catalogue' }).fill(`Blouse stitching ${testInfo.project.name}`);
+  await page.getByRole('textbox', { name: 'Price (₹)' }).fill('1499');
+  await page.getByRole('textbox', { name: 'Price (₹)' }).press('Enter');
+  await expect(page.getByTestId('bill-total')).toHaveText(formatINR(1_49_900));
+
+  // Cash alone first: ₹2,000 handed over, ₹501 back.
+  await page.getByLabel('Cash received (₹)').fill('2000');
+  await expect(page.getByTestId('cash-change')).toHaveText(`Change ${formatINR(50_100)}`);
+
+  // Then split: ₹500 cash and the rest by UPI; the counter says what is left until it adds up.
+  // The modes are radio buttons drawn as a segmented control: a tap lands on the label.
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: 'Split' }) })
+    .click();
+  await expect(page.getByRole('radio', { name: 'Split' })).toBeChecked();
+  await page.getByLabel('Cash (₹)', { exact: true }).fill('500');
+  await expect(page.getByTestId('split-remaining')).toHaveText(`Remaining ${formatINR(99_900)}`);
+  await page.getByLabel('UPI (₹)', { exact: true }).fill('900');
+  await page.getByRole('button', { name: 'Save bill' }).click();
+  const summary = page.getByRole('complementary', { name: 'Customer and total' });
+  const short = "The payments add up to ₹1,400.00; the bill's total is ₹1,499.00.";
+  await expect(summary.getByRole('alert')).toHaveText(short);
+  // Its toast too; on a phone it sits over the button, and its close button puts it away.
+  await toast(page, short).getByRole('button', { name: 'close' }).click();
+  await expect(toast(page, short)).toHaveCount(0);
+  await page.getByLabel('UPI (₹)', { exact: true }).fill('999');
+  await expect(page.getByTestId('split-remaining')).toHaveText('Adds up to the total');
+  await page.getByRole('button', { name: 'Save bill' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Bill saved' })).toBeVisible();
+  await expect(page.getByTestId('bill-payments')).toHaveText('Cash ₹500.00 · UPI ₹999.00');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Print Invoice' }).click()]);
+  await popup.waitForLoadState();
+  await expect(popup.getByText('Paid by Cash ₹500.00 · UPI ₹999.00')).toBeVisible();
+  await popup.close();
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBillSchema, billQuerySchema } from './bills.js';
+import { billPayments, createBillSchema, billQuerySchema, describeBillPayments } from './bills.js';
 import { billTotals, isBillDiscount, shareInProportion } from './pricing.js';
 import { mondayOf, weekLabel } from './calendar-days.js';
 import { weeklyQuerySchema, roundToRupee } from './reports.js';
@@ -102,5 +102,76 @@ describe('weekly report helpers', () => {
 
   it('rounds to whole rupees', () => {
     expect(roundToRupee(440_000 / 7)).toBe(62_900);
+  });
+});
+
+describe('billPayments', () => {
+  it('is one cash payment of the total when none is given', () => {
+    expect(billPayments(undefined, 1_49_900)).toEqual({ ok: true, payments: [{ mode: 'cash', amount: 1_49_900 }] });
+    expect(billPayments([], 500)).toEqual({ ok: true, payments: [{ mode: 'cash', amount: 500 }] });
+  });
+
+  it('splits across modes that add up to the total, with the change of the cash tendered', () => {
+    expect(
+      billPayments(
+        [
+          { mode: 'cash', amount: 50_000, tendered: 60_000 },
+          { mode: 'upi', amount: 99_900 },
+        ],
+        1_49_900,
+      ),
+    ).toEqual({
+      ok: true,
+      payments: [
+        { mode: 'cash', amount: 50_000, tendered: 60_000, change: 10_000 },
+        { mode: 'upi', amount: 99_900 },
+      ],
+    });
+  });
+
+  it('refuses amounts that do not add up, naming both sums', () => {
+    expect(billPayments([{ mode: 'card', amount: 1_00_000 }], 1_49_900)).toEqual({
+      ok: false,
+      field: 'payments',
+      message: "The payments add up to ₹1,000.00; the bill's total is ₹1,499.00.",
+    });
+  });
+
+  it('refuses a mode twice, change on a card, and less cash received than the cash amount', () => {
+    expect(
+      billPayments(
+        [
+          { mode: 'upi', amount: 100 },
+          { mode: 'upi', amount: 100 },
+        ],
+        200,
+      ),
+    ).toMatchObject({ ok: false, field: 'payments.1.mode' });
+    expect(billPayments([{ mode: 'card', amount: 200, tendered: 500 }], 200)).toMatchObject({ ok: false, field: 'payments.0.tendered' });
+    expect(billPayments([{ mode: 'cash', amount: 200, tendered: 100 }], 200)).toEqual({
+      ok: false,
+      field: 'payments.0.tendered',
+      message: 'Cash received must be at least the cash amount.',
+    });
+  });
+
+  it('takes payments in the createBill body: known modes, whole paise, at most one per mode', () => {
+    const items = [{ name: 'Alteration', price: 15_000, quantity: 1 }];
+    expect(createBillSchema.safeParse({ items, payments: [{ mode: 'upi', amount: 15_000 }] }).success).toBe(true);
+    expect(createBillSchema.safeParse({ items, payments: [{ mode: 'cheque', amount: 15_000 }] }).success).toBe(false);
+    expect(createBillSchema.safeParse({ items, payments: [{ mode: 'cash', amount: 150.5 }] }).success).toBe(false);
+    expect(createBillSchema.safeParse({ items, payments: [{ mode: 'cash', amount: 0 }] }).success).toBe(false);
+  });
+});
+
+describe('describeBillPayments', () => {
+  it('reads a bill’s payments as a line, with the cash received and the change', () => {
+    expect(
+      describeBillPayments([
+        { mode: 'cash', amount: 50_000, tendered: 60_000, change: 10_000 },
+        { mode: 'upi', amount: 99_900 },
+      ]),
+    ).toBe('Cash ₹500.00 (received ₹600.00, change ₹100.00) · UPI ₹999.00');
+    expect(describeBillPayments([{ mode: 'card', amount: 1_00_000 }])).toBe('Card ₹1,000.00');
   });
 });

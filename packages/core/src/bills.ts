@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayParam, pageParam, pagingShape } from './admin.js';
 import { optionalIndianMobileSchema } from './phone.js';
+import { formatINR } from './money.js';
 import { isBillDiscount } from './pricing.js';
 import { plainText } from './text.js';
 
@@ -37,6 +38,78 @@ export const billLineInputSchema = z
   });
 export type BillLineInput = z.infer<typeof billLineInputSchema>;
 
+/** How a counter bill was paid (issue 26); a bill may be split across them. */
+export const BILL_PAYMENT_MODES = ['cash', 'upi', 'card'] as const;
+export type BillPaymentMode = (typeof BILL_PAYMENT_MODES)[number];
+export const BILL_PAYMENT_MODE_LABELS: Record<BillPaymentMode, string> = { cash: 'Cash', upi: 'UPI', card: 'Card' };
+
+const paise = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number of paise` })
+    .int(`${field} must be a whole number of paise`)
+    .max(100_000_000_000, `${field} is too large`);
+
+export const billPaymentInputSchema = z.object({
+  mode: z.enum(BILL_PAYMENT_MODES, { error: `mode must be one of ${BILL_PAYMENT_MODES.join(', ')}` }),
+  amount: paise('amount').min(1, 'amount must be at least 1 paisa'),
+  /** Cash only: what the customer handed over (the change is the difference). */
+  tendered: paise('tendered').optional(),
+});
+export type BillPaymentInput = z.infer<typeof billPaymentInputSchema>;
+
+/** A payment as a bill answers it: with the change given when cash was tendered. */
+export const billPaymentSchema = z.object({
+  mode: z.enum(BILL_PAYMENT_MODES),
+  amount: z.number().int(),
+  tendered: z.number().int().optional(),
+  change: z.number().int().optional(),
+});
+export type BillPayment = z.infer<typeof billPaymentSchema>;
+
+/**
+ * The payments of a bill of `total`, checked: each mode once, cash tendered only with cash and at least its amount,
+ * and the amounts adding up to the total exactly. None given: one cash payment of the total (none for a bill of ₹0). Answers the payments
+ * with their change, or the field and message of the first problem.
+ */
+export function billPayments(
+  payments: readonly BillPaymentInput[] | undefined,
+  total: number,
+): { ok: true; payments: BillPayment[] } | { ok: false; field: string; message: string } {
+  // A bill discounted to nothing was paid with nothing.
+  if (!payments || payments.length === 0) return { ok: true, payments: total > 0 ? [{ mode: 'cash', amount: total }] : [] };
+  const seen = new Set<BillPaymentMode>();
+  for (const [index, payment] of payments.entries()) {
+    if (seen.has(payment.mode)) return { ok: false, field: `payments.${index}.mode`, message: 'Each payment mode once, please.' };
+    seen.add(payment.mode);
+    if (payment.tendered === undefined) continue;
+    if (payment.mode !== 'cash')
+      return { ok: false, field: `payments.${index}.tendered`, message: 'Only a cash payment has an amount received.' };
+    if (payment.tendered < payment.amount)
+      return { ok: false, field: `payments.${index}.tendered`, message: 'Cash received must be at least the cash amount.' };
+  }
+  const paid = payments.reduce((sum, payment) => sum + payment.amount, 0);
+  if (paid !== total) {
+    return { ok: false, field: 'payments', message: `The payments add up to ${formatINR(paid)}; the bill's total is ${formatINR(total)}.` };
+  }
+  return {
+    ok: true,
+    payments: payments.map(({ mode, amount, tendered }) =>
+      tendered === undefined ? { mode, amount } : { mode, amount, tendered, change: tendered - amount },
+    ),
+  };
+}
+
+/** 'Cash ₹500.00 (received ₹600.00, change ₹100.00) · UPI ₹999.00': how a bill was paid, in words. */
+export function describeBillPayments(payments: readonly BillPayment[]): string {
+  return payments
+    .map((payment) => {
+      const amount = `${BILL_PAYMENT_MODE_LABELS[payment.mode]} ${formatINR(payment.amount)}`;
+      if (payment.tendered === undefined) return amount;
+      return `${amount} (received ${formatINR(payment.tendered)}, change ${formatINR(payment.change ?? payment.tendered - payment.amount)})`;
+    })
+    .join(' · ');
+}
+
 /** POST /api/admin/bill/createBill. A walk-in customer may leave name and phone empty. */
 export const createBillSchema = z.object({
   customerName: z.preprocess(emptyToUndefined, plainText().trim().max(80, 'customerName: at most 80 characters').optional()),
@@ -49,6 +122,8 @@ export const createBillSchema = z.object({
     .array(billLineInputSchema, { error: 'Please add at least one item.' })
     .min(1, 'Please add at least one item.')
     .max(MAX_BILL_LINES, `items: at most ${MAX_BILL_LINES} lines`),
+  /** How it was paid; omitted: one cash payment of the total. */
+  payments: z.array(billPaymentInputSchema).max(BILL_PAYMENT_MODES.length, 'payments: at most one per mode').optional(),
 });
 export type CreateBillInput = z.input<typeof createBillSchema>;
 
@@ -104,6 +179,8 @@ export const billSchema = z.object({
   totalPrice: z.number().int(),
   items: z.array(billItemSchema),
   gst: gstBreakupSchema,
+  /** How it was paid (issue 26): amounts that add up to totalPrice. */
+  payments: z.array(billPaymentSchema),
   createdBy: z.string(),
 });
 export type Bill = z.infer<typeof billSchema>;

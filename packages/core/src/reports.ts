@@ -19,6 +19,8 @@ export const dashboardSchema = z.object({
   today: periodSummarySchema,
   last7Days: periodSummarySchema,
   last30Days: periodSummarySchema,
+  /** The counter's takings today per payment mode (issue 26), for closing the till: cash is what the till should hold. */
+  counterToday: z.object({ cash: z.number().int(), upi: z.number().int(), card: z.number().int() }),
   ordersByStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number().int() })),
   topProducts: z.array(z.object({ productId: z.string(), name: z.string(), units: z.number().int(), revenue: z.number().int() })),
   lowStock: z.array(

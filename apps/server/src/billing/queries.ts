@@ -1,11 +1,12 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
-import { billInvoiceCounters, billItems, bills } from './tables.js';
+import { billInvoiceCounters, billItems, billPayments, bills } from './tables.js';
 
 // The SQL of billing: the invoice counter that must stay right under concurrency, and the bills and their lines.
 
 export type BillRow = typeof bills.$inferSelect;
 export type BillItemRow = typeof billItems.$inferSelect;
+export type BillPaymentRow = typeof billPayments.$inferSelect;
 
 /** The next invoice number of the financial year, from a counter row bumped in the caller's transaction (never max()+1). */
 export async function nextInvoiceSequence(tx: Db, financialYear: string): Promise<number> {
@@ -17,18 +18,57 @@ export async function nextInvoiceSequence(tx: Db, financialYear: string): Promis
   return Number(rows[0]!.last);
 }
 
-/** Writes a bill and its lines in the caller's transaction; answers them, the lines in their order. */
+/** Writes a bill, its lines and its payments in the caller's transaction; answers them, each in their order. */
 export async function insertBill(
   tx: Db,
   bill: typeof bills.$inferInsert,
   lines: Array<Omit<BillItemRow, 'id' | 'billId'>>,
-): Promise<{ row: BillRow; items: BillItemRow[] }> {
+  payments: Array<Omit<BillPaymentRow, 'id' | 'billId'>>,
+): Promise<{ row: BillRow; items: BillItemRow[]; payments: BillPaymentRow[] }> {
   const [row] = await tx.insert(bills).values(bill).returning();
   const items = await tx
     .insert(billItems)
     .values(lines.map((line) => ({ ...line, billId: row!.id })))
     .returning();
-  return { row: row!, items: items.sort((a, b) => a.position - b.position) };
+  const paid =
+    payments.length === 0
+      ? []
+      : await tx
+          .insert(billPayments)
+          .values(payments.map((payment) => ({ ...payment, billId: row!.id })))
+          .returning();
+  return {
+    row: row!,
+    items: items.sort((a, b) => a.position - b.position),
+    payments: paid.sort((a, b) => a.position - b.position),
+  };
+}
+
+/** The payments of the given bills, by bill, each bill's in their order. */
+export async function paymentsOfBills(db: Db, billIds: readonly string[]): Promise<Map<string, BillPaymentRow[]>> {
+  const byBill = new Map<string, BillPaymentRow[]>();
+  if (billIds.length === 0) return byBill;
+  const rows = await db
+    .select()
+    .from(billPayments)
+    .where(inArray(billPayments.billId, [...billIds]))
+    .orderBy(asc(billPayments.position));
+  for (const payment of rows) byBill.set(payment.billId, [...(byBill.get(payment.billId) ?? []), payment]);
+  return byBill;
+}
+
+/** The counter's takings per payment mode over [from, before): what the till should hold, and what came by UPI and card. */
+export async function takingsByMode(db: Db, from: Date, before: Date): Promise<Record<'cash' | 'upi' | 'card', number>> {
+  const rows = await selectRows<{ mode: 'cash' | 'upi' | 'card'; amount: string | number }>(
+    db,
+    sql`select p.mode, sum(p.amount_paise)::bigint as amount
+        from ${billPayments} p join ${bills} b on b.id = p.bill_id
+        where b.created_at >= ${from.toISOString()}::timestamptz and b.created_at < ${before.toISOString()}::timestamptz
+        group by p.mode`,
+  );
+  const takings = { cash: 0, upi: 0, card: 0 };
+  for (const row of rows) takings[row.mode] = Number(row.amount);
+  return takings;
 }
 
 export async function billById(db: Db, billId: string): Promise<BillRow | undefined> {

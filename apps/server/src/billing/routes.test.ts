@@ -35,6 +35,104 @@ const createBill = async (body: object) => {
 const listBills = async (query: string) =>
   dataOf<{ bills: Bill[]; total: number; page: number; limit: number }>(await call('GET', `/api/admin/bill/getAllBills?${query}`));
 
+describe('payment modes (issue 26)', () => {
+  it('records a bill split across cash (with the change) and UPI, and answers it in createBill, getBill, getAllBills and the CSV', async () => {
+    const saree = await sellableProduct(t, { name: 'Split Saree', pricePaise: 1_49_900, stock: 3, variants: false });
+    const bill = await createBill({
+      customerName: 'Split Payer',
+      items: [{ productId: saree.productId, quantity: 1 }],
+      payments: [
+        { mode: 'cash', amount: 50_000, tendered: 60_000 },
+        { mode: 'upi', amount: 99_900 },
+      ],
+    });
+    expect(bill.totalPrice).toBe(1_49_900);
+    expect(bill.payments).toEqual([
+      { mode: 'cash', amount: 50_000, tendered: 60_000, change: 10_000 },
+      { mode: 'upi', amount: 99_900 },
+    ]);
+    expect(dataOf<{ bill: Bill }>(await call('GET', `/api/admin/bill/getBill/${bill._id}`)).bill.payments).toEqual(bill.payments);
+    const listed = await listBills('customer=split%20payer');
+    expect(listed.bills.find((row) => row._id === bill._id)?.payments).toEqual(bill.payments);
+    const csv = await call('GET', '/api/admin/bill/exportBills?customer=split%20payer');
+    expect(csv.body).toContain('Cash 500.00 (received 600.00); UPI 999.00');
+
+    const card = await createBill({
+      items: [{ name: 'Fall and pico', price: 20_000, quantity: 1 }],
+      payments: [{ mode: 'card', amount: 20_000 }],
+    });
+    expect(card.payments).toEqual([{ mode: 'card', amount: 20_000 }]);
+    const walkIn = await createBill({ items: [{ name: 'Tassels', price: 5_000, quantity: 2 }] });
+    expect(walkIn.payments).toEqual([{ mode: 'cash', amount: 10_000 }]);
+  });
+
+  it('refuses payments that do not add up to the total (400 naming them) and writes nothing: no stock taken, no invoice number used', async () => {
+    const lehenga = await sellableProduct(t, { name: 'Unpaid Lehenga', pricePaise: 2_00_000, stock: 2, variants: false });
+    const before = await listBills('');
+    const short = await call('POST', '/api/admin/bill/createBill', {
+      items: [{ productId: lehenga.productId, quantity: 1 }],
+      payments: [
+        { mode: 'cash', amount: 1_00_000 },
+        { mode: 'card', amount: 50_000 },
+      ],
+    });
+    expect([short.statusCode, errorOf(short)]).toEqual([400, "payments: The payments add up to ₹1,500.00; the bill's total is ₹2,000.00."]);
+    expect(short.json<ErrorEnvelope>().fields).toEqual({
+      payments: "The payments add up to ₹1,500.00; the bill's total is ₹2,000.00.",
+    });
+    const twice = await call('POST', '/api/admin/bill/createBill', {
+      items: [{ productId: lehenga.productId, quantity: 1 }],
+      payments: [
+        { mode: 'upi', amount: 1_00_000 },
+        { mode: 'upi', amount: 1_00_000 },
+      ],
+    });
+    expect([twice.statusCode, errorOf(twice)]).toEqual([400, 'payments.1.mode: Each payment mode once, please.']);
+    const lessCash = await call('POST', '/api/admin/bill/createBill', {
+      items: [{ productId: lehenga.productId, quantity: 1 }],
+      payments: [{ mode: 'cash', amount: 2_00_000, tendered: 1_00_000 }],
+    });
+    expect([lessCash.statusCode, errorOf(lessCash)]).toEqual([400, 'payments.0.tendered: Cash received must be at least the cash amount.']);
+    const unknown = await call('POST', '/api/admin/bill/createBill', {
+      items: [{ productId: lehenga.productId, quantity: 1 }],
+      payments: [{ mode: 'cheque', amount: 2_00_000 }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown)).toMatch(/^payments\.0\.mode: /);
+
+    expect(await stockOf(t.database.db, lehenga)).toBe(2);
+    expect((await listBills('')).total).toBe(before.total);
+    // The next bill takes the next number: the refused ones used none.
+    const next = await createBill({
+      items: [{ productId: lehenga.productId, quantity: 1 }],
+      payments: [{ mode: 'upi', amount: 2_00_000 }],
+    });
+    const sequence = (bill: Bill) => Number(bill.invoiceNumber.slice(-5));
+    expect(before.bills.length).toBeGreaterThan(0);
+    expect(sequence(next)).toBe(Math.max(...before.bills.map(sequence)) + 1);
+  });
+
+  it("sums the day's takings per mode for closing the till", async () => {
+    const day = '2026-11-21';
+    await setClock(`${day}T11:00:00+05:30`);
+    await createBill({
+      items: [{ name: 'Blouse stitching', price: 80_000, quantity: 1 }],
+      payments: [{ mode: 'cash', amount: 80_000, tendered: 1_00_000 }],
+    });
+    await createBill({
+      items: [{ name: 'Saree draping', price: 30_000, quantity: 1 }],
+      payments: [
+        { mode: 'upi', amount: 20_000 },
+        { mode: 'card', amount: 10_000 },
+      ],
+    });
+    // Cash counts what the bill cost, not what was handed over: the change went back.
+    expect(await t.services.billing.takingsByMode(day)).toEqual({ cash: 80_000, upi: 20_000, card: 10_000 });
+    expect(await t.services.billing.takingsByMode('2026-11-22')).toEqual({ cash: 0, upi: 0, card: 0 });
+    await setClock('2026-11-20T12:00:00+05:30');
+  });
+});
+
 describe('createBill', () => {
   it('prices catalogue lines on the server, adds free-text lines, applies the discount and takes the stock', async () => {
     const kurti = await sellableProduct(t, { name: 'Bill Kurti', pricePaise: 100_000, discountPercent: 10, stock: 5 });
@@ -195,11 +293,13 @@ describe('getAllBills and exportBills', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'invoiceNumber,createdAt,customerName,customerPhone,items,subtotal,discount,discountAmount,taxableValue,totalTax,totalPrice',
+      'invoiceNumber,createdAt,customerName,customerPhone,items,subtotal,discount,discountAmount,taxableValue,totalTax,totalPrice,payments',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('PRIYANKA Iyer');
     expect(lines[1]).toContain(',500.00');
+    // No payments given: one cash payment of the total.
+    expect(lines[1]).toMatch(/,Cash 500\.00$/);
   });
 
   it('pages past 50 bills', async () => {

@@ -2,6 +2,8 @@ import {
   isUuid,
   ADMIN_PAGE_SIZE,
   AppError,
+  BILL_PAYMENT_MODE_LABELS,
+  billPayments,
   billTotals,
   financialYearOf,
   formatInvoiceNumber,
@@ -13,6 +15,7 @@ import {
   unitPrice,
   type Bill,
   type BillableItem,
+  type BillPayment,
   type BillQuery,
   type createBillSchema,
 } from '@shop/core';
@@ -34,8 +37,11 @@ import {
   insertBill,
   itemsOfBills,
   nextInvoiceSequence,
+  paymentsOfBills,
+  takingsByMode,
   type BillFilter,
   type BillItemRow as ItemRow,
+  type BillPaymentRow,
   type BillRow,
 } from './queries.js';
 
@@ -54,8 +60,24 @@ const sellingPrice = (row: BillableRow) =>
 
 const lineName = (row: BillableRow) => (row.variant_name ? `${row.product_name} (${row.variant_name})` : row.product_name);
 
+const toPayment = (row: BillPaymentRow): BillPayment =>
+  row.tenderedPaise === null
+    ? { mode: row.mode, amount: row.amountPaise }
+    : { mode: row.mode, amount: row.amountPaise, tendered: row.tenderedPaise, change: row.tenderedPaise - row.amountPaise };
+
+/** 'Cash 500.00 (received 600.00); UPI 999.00': a bill's payments in a CSV cell. */
+const paymentsText = (payments: readonly BillPayment[]) =>
+  payments
+    .map(
+      (payment) =>
+        `${BILL_PAYMENT_MODE_LABELS[payment.mode]} ${paiseToDecimal(payment.amount)}${
+          payment.tendered === undefined ? '' : ` (received ${paiseToDecimal(payment.tendered)})`
+        }`,
+    )
+    .join('; ');
+
 /** Spec §3 Bill with the invoice's GST breakup, from the stored rows. */
-export function toBill(row: BillRow, items: ItemRow[], shopState: string): Bill {
+export function toBill(row: BillRow, items: ItemRow[], payments: BillPaymentRow[], shopState: string): Bill {
   const invoice = taxInvoice({
     lines: items.map((item) => ({
       name: item.name,
@@ -92,6 +114,7 @@ export function toBill(row: BillRow, items: ItemRow[], shopState: string): Bill 
       taxableValue: invoice.lines[index]!.taxableValue,
     })),
     gst: gstBreakupOf(invoice),
+    payments: payments.map(toPayment),
     createdBy: row.createdByLabel,
   };
 }
@@ -111,6 +134,7 @@ export const BILL_CSV_COLUMNS = [
   'taxableValue',
   'totalTax',
   'totalPrice',
+  'payments',
 ] as const;
 
 /** The most bills one CSV export holds. */
@@ -139,11 +163,9 @@ export function createBillingService(
   async function withItems(rows: BillRow[]): Promise<Bill[]> {
     if (rows.length === 0) return [];
     const { state } = await settings.get();
-    const byBill = await itemsOfBills(
-      db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => toBill(row, byBill.get(row.id) ?? [], state));
+    const ids = rows.map((row) => row.id);
+    const [byBill, paidByBill] = await Promise.all([itemsOfBills(db, ids), paymentsOfBills(db, ids)]);
+    return rows.map((row) => toBill(row, byBill.get(row.id) ?? [], paidByBill.get(row.id) ?? [], state));
   }
 
   return {
@@ -172,7 +194,7 @@ export function createBillingService(
     async create(actor: AuditActor, input: CreateBill): Promise<Bill> {
       const at = now();
       const shop = await settings.get();
-      const { row, items } = await db.transaction(async (tx) => {
+      const { row, items, payments } = await db.transaction(async (tx) => {
         const lines: Array<Omit<ItemRow, 'id' | 'billId'>> = [];
         const wanted = new Map<string, inventory.StockItem & { name: string }>();
         for (const [index, item] of input.items.entries()) {
@@ -216,6 +238,13 @@ export function createBillingService(
           entry.quantity += item.quantity;
           wanted.set(key, entry);
         }
+        const totals = billTotals(
+          lines.map((line) => ({ price: line.unitPricePaise, quantity: line.quantity })),
+          input.discount,
+        );
+        // How it was paid must add up to the total the server computed, before any stock is taken.
+        const paid = billPayments(input.payments, totals.total);
+        if (!paid.ok) throw new AppError('INVALID_DATA', `${paid.field}: ${paid.message}`, { [paid.field]: paid.message });
         // One global lock order (inventory's, as online orders use), so a bill and an order over the same pieces
         // cannot deadlock. The bill's id is drawn first so the ledger rows name it.
         const billId = randomUUID();
@@ -225,14 +254,10 @@ export function createBillingService(
           billId,
         });
         if (!taken.ok) throw notEnoughStock(taken.left, taken.item.name);
-        const totals = billTotals(
-          lines.map((line) => ({ price: line.unitPricePaise, quantity: line.quantity })),
-          input.discount,
-        );
         const financialYear = financialYearOf(at);
         // The counter row last: it is the one every bill waits on, so it is held for the shortest time.
         const sequence = await nextInvoiceSequence(tx, financialYear);
-        const { row: saved, items: savedItems } = await insertBill(
+        const saved = await insertBill(
           tx,
           {
             id: billId,
@@ -250,6 +275,12 @@ export function createBillingService(
             createdAt: at,
           },
           lines,
+          paid.payments.map((payment, position) => ({
+            mode: payment.mode,
+            amountPaise: payment.amount,
+            tenderedPaise: payment.tendered ?? null,
+            position,
+          })),
         );
         await recordAudit(
           tx,
@@ -257,23 +288,24 @@ export function createBillingService(
           {
             action: 'bill.create',
             entity: 'bill',
-            entityId: saved.id,
+            entityId: saved.row.id,
             after: {
-              invoiceNumber: saved.invoiceNumber,
-              customerName: saved.customerName,
-              totalPaise: saved.totalPaise,
+              invoiceNumber: saved.row.invoiceNumber,
+              customerName: saved.row.customerName,
+              totalPaise: saved.row.totalPaise,
               discount: input.discount,
-              items: savedItems.map((item) => ({ name: item.name, sku: item.sku, quantity: item.quantity, total: item.lineTotalPaise })),
+              items: saved.items.map((item) => ({ name: item.name, sku: item.sku, quantity: item.quantity, total: item.lineTotalPaise })),
+              payments: paid.payments,
             },
           },
           at,
         );
-        return { row: saved, items: savedItems };
+        return saved;
       });
       deps.metrics?.bills.inc();
       const touched = items.flatMap((item) => (item.productId ? [item.productId] : []));
       if (touched.length > 0) changes.publish([...new Set(touched)]);
-      return toBill(row, items, shop.state);
+      return toBill(row, items, payments, shop.state);
     },
 
     async get(billId: string): Promise<Bill> {
@@ -282,6 +314,11 @@ export function createBillingService(
       if (!row) throw new AppError('NOT_FOUND', 'Bill not found');
       const [bill] = await withItems([row]);
       return bill!;
+    },
+
+    /** The counter's takings per payment mode on the India day `day` (YYYY-MM-DD): for closing the till. */
+    takingsByMode(day: string): Promise<Record<'cash' | 'upi' | 'card', number>> {
+      return takingsByMode(db, istDayStart(day), istDayEnd(day));
     },
 
     /** Newest first, 50 a page: customer name contains (any case), whole India days from–to. */
@@ -309,6 +346,7 @@ export function createBillingService(
           paiseToDecimal(bill.gst.taxableValue),
           paiseToDecimal(bill.gst.totalTax),
           paiseToDecimal(bill.totalPrice),
+          paymentsText(bill.payments),
         ]),
         { header: true, columns: [...BILL_CSV_COLUMNS] },
       );

@@ -70,6 +70,34 @@ export const billItems = pgTable(
   ],
 );
 
+/**
+ * How a bill was paid (issue 26): one row per mode, amounts adding up to the bill's total (checked by @shop/core's
+ * billPayments before the bill is written); for cash, what the customer handed over. The till is closed from the
+ * day's sums per mode.
+ */
+export const billPayments = pgTable(
+  'bill_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    billId: uuid('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: ['cash', 'upi', 'card'] }).notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    tenderedPaise: integer('tendered_paise'),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex('bill_payments_bill_mode_unique').on(table.billId, table.mode),
+    check('bill_payments_mode_check', sql`${table.mode} in ('cash', 'upi', 'card')`),
+    check('bill_payments_amount_check', sql`${table.amountPaise} > 0`),
+    check(
+      'bill_payments_tendered_check',
+      sql`${table.tenderedPaise} is null or (${table.mode} = 'cash' and ${table.tenderedPaise} >= ${table.amountPaise})`,
+    ),
+  ],
+);
+
 /** Running invoice numbers per financial year: a row per year, bumped in the bill's own transaction. */
 export const billInvoiceCounters = pgTable('bill_invoice_counters', {
   financialYear: text('financial_year').primaryKey(),

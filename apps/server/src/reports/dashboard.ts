@@ -1,5 +1,6 @@
-import { addDays, istDay, LOW_STOCK_THRESHOLD, ORDER_STATUSES, type Dashboard, type PeriodSummary } from '@shop/core';
+import { addDays, istDay, istDayStart, LOW_STOCK_THRESHOLD, ORDER_STATUSES, type Dashboard, type PeriodSummary } from '@shop/core';
 import { usersByIds } from '../accounts/queries.js';
+import { takingsByMode } from '../billing/queries.js';
 import { lowStockShelves } from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
 import { orderListPage, orderStatusTotals } from '../orders/queries.js';
@@ -19,8 +20,9 @@ export async function dashboardReport(db: Db, now: Date): Promise<Dashboard> {
   const today = istDay(now);
   const tomorrow = addDays(today, 1);
   const monthStart = addDays(today, -29);
-  const [[todaySales, weekSales, monthSales], counts, top, lowStock, recent] = await Promise.all([
+  const [[todaySales, weekSales, monthSales], counterToday, counts, top, lowStock, recent] = await Promise.all([
     salesFromEach(db, [today, addDays(today, -6), monthStart], tomorrow),
+    takingsByMode(db, istDayStart(today), istDayStart(tomorrow)),
     orderStatusTotals(db),
     topProducts(db, monthStart, tomorrow, TOP_PRODUCTS),
     lowStockShelves(db, LOW_STOCK_THRESHOLD, LOW_STOCK_ROWS),
@@ -34,6 +36,7 @@ export async function dashboardReport(db: Db, now: Date): Promise<Dashboard> {
     today: summaryOf(todaySales!),
     last7Days: summaryOf(weekSales!),
     last30Days: summaryOf(monthSales!),
+    counterToday,
     ordersByStatus: ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })),
     topProducts: top,
     lowStock,

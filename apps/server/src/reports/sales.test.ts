@@ -114,6 +114,8 @@ describe('revenue from orders and bills, by India day', () => {
   it('answers the dashboard: today, 7 and 30 days, statuses, top products, low stock, recent orders', async () => {
     const dashboard = await get<Dashboard>('/api/admin/report/dashboard');
     expect(dashboard.today).toEqual({ revenue: 280_000, orders: 1, bills: 1, units: 3, averageOrderValue: 140_000 });
+    // The counter's till today: the ₹1,800 bill of 00:01 (paid in cash, nothing said); Friday's 23:59 bill is not today's.
+    expect(dashboard.counterToday).toEqual({ cash: 180_000, upi: 0, card: 0 });
     expect(dashboard.last7Days).toEqual({ revenue: 630_000, orders: 2, bills: 2, units: 7, averageOrderValue: 157_500 });
     expect(dashboard.last30Days).toEqual({ revenue: 1_030_000, orders: 2, bills: 3, units: 11, averageOrderValue: 206_000 });
     expect(dashboard.ordersByStatus.find((row) => row.status === 'paid')?.count).toBeGreaterThanOrEqual(2);

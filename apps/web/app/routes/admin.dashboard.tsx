@@ -1,4 +1,12 @@
-import { formatINR, istDayInWords, LOW_STOCK_THRESHOLD, ORDER_STATUS_LABELS, type PeriodSummary } from '@shop/core';
+import {
+  BILL_PAYMENT_MODE_LABELS,
+  BILL_PAYMENT_MODES,
+  formatINR,
+  istDayInWords,
+  LOW_STOCK_THRESHOLD,
+  ORDER_STATUS_LABELS,
+  type PeriodSummary,
+} from '@shop/core';
 import { AlertTriangle, CalendarCheck, ChevronRight, PackageOpen, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { servicesOf } from '../context';
@@ -138,6 +146,28 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <SalesTile label="Last 7 days" summary={report.last7Days} to={adminPaths.weeklySelling} />
         <SalesTile label="Last 30 days" summary={report.last30Days} to={adminPaths.monthlySelling} />
       </div>
+
+      <section aria-labelledby="till-title" className="mt-4 rounded-2xl border border-line bg-white p-4 sm:p-5">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="till-title" className="font-sans text-base font-semibold">
+            Counter today, by payment
+          </h2>
+          <Link
+            to={`${adminPaths.totalBills}?from=${counts.today}&to=${counts.today}`}
+            className="text-sm font-semibold text-wine-700 hover:underline"
+          >
+            Today's bills
+          </Link>
+        </div>
+        <dl className="mt-3 grid grid-cols-3 gap-3" data-testid="counter-today">
+          {BILL_PAYMENT_MODES.map((mode) => (
+            <div key={mode} className="min-w-0 rounded-xl bg-ivory px-3 py-2">
+              <dt className="text-xs text-muted">{mode === 'cash' ? 'Cash in the till' : BILL_PAYMENT_MODE_LABELS[mode]}</dt>
+              <dd className="truncate text-lg font-semibold tabular-nums">{formatINR(report.counterToday[mode])}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
 
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <ListPanel title="Top products (30 days)" to={adminPaths.monthlySelling} linkLabel="Monthly sales">

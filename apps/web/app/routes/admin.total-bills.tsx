@@ -1,4 +1,4 @@
-import { billQuerySchema, formatINR, istDateTime } from '@shop/core';
+import { billQuerySchema, formatINR, istDateTime, BILL_PAYMENT_MODE_LABELS } from '@shop/core';
 import { Download, Printer } from 'lucide-react';
 import { useNavigation } from 'react-router';
 import { servicesOf } from '../context';
@@ -88,6 +88,11 @@ export default function TotalBillsPage({ loaderData }: Route.ComponentProps) {
                 <div className="text-right">
                   <p className="text-xl font-bold tabular-nums">{formatINR(bill.totalPrice)}</p>
                   <p className="text-sm text-muted">Discount: {bill.discount}%</p>
+                  {bill.payments.length > 0 && (
+                    <p className="text-sm text-muted">
+                      {bill.payments.map((payment) => BILL_PAYMENT_MODE_LABELS[payment.mode]).join(' + ')}
+                    </p>
+                  )}
                 </div>
               </div>
               <table className="mt-3 w-full text-sm">

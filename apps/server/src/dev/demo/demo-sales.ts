@@ -15,7 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { users } from '../../accounts/tables.js';
 import { nextInvoiceSequence } from '../../billing/queries.js';
-import { billItems, bills } from '../../billing/tables.js';
+import { billItems, billPayments, bills } from '../../billing/tables.js';
 import { categories, products, variants } from '../../catalogue/tables.js';
 import { seededRandom } from './garment-art.js';
 import { selectRows, type Db } from '../../db/database.js';
@@ -140,7 +140,20 @@ async function insertBill(db: Db, when: Date, customer: [string, string], discou
         position,
       })),
     );
+    if (totals.total > 0) await tx.insert(billPayments).values({ billId: bill!.id, ...demoPayment(sequence, totals.total) });
   });
+}
+
+/** How a demo bill was paid, as a boutique's counter sees it: half by UPI, a third in cash (often with change), the rest by card. */
+function demoPayment(sequence: number, total: number) {
+  const turn = sequence % 6;
+  if (turn < 3) return { mode: 'upi' as const, amountPaise: total };
+  if (turn < 5) {
+    // The customer hands over the next ₹500 up, or the exact amount.
+    const tendered = turn === 3 ? Math.ceil(total / 50_000) * 50_000 : total;
+    return { mode: 'cash' as const, amountPaise: total, tenderedPaise: tendered };
+  }
+  return { mode: 'card' as const, amountPaise: total };
 }
 
 /** `revenue` paise over `units` pieces in whole paise: q pieces at p and the rest at p + 1. */

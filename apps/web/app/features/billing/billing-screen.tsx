@@ -1,5 +1,6 @@
 import {
   billTotals,
+  describeBillPayments,
   formatINR,
   INDIAN_MOBILE_MESSAGE,
   isBillDiscount,
@@ -16,6 +17,7 @@ import { openInvoiceWindow } from '../../lib/invoice-window';
 import { createBill } from './api/create-bill';
 import { findBillableItems } from './api/find-billable-items';
 import { billInvoicePath } from './invoice-path';
+import { EMPTY_PAYMENT, PaymentSection, paymentsOf, type PaymentDraft } from './payment-section';
 
 // The counter's billing screen (issue 11): keyboard first. A barcode scanner types the SKU and Enter into the
 // search box; the cashier types names and picks with the arrow keys; totals come from @shop/core as typed.
@@ -48,6 +50,7 @@ export function BillingScreen() {
   const [customerName, setCustomerName] = useState('');
   const [customerPhone, setCustomerPhone] = useState('');
   const [discount, setDiscount] = useState('0');
+  const [payment, setPayment] = useState<PaymentDraft>(EMPTY_PAYMENT);
   const [free, setFree] = useState({ name: '', price: '', quantity: '1' });
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<Bill | null>(null);
@@ -176,6 +179,8 @@ export function BillingScreen() {
     if (!discountOk) problems.discount = 'Discount must be from 0 to 100 with at most two decimals.';
     const over = lines.find((line) => line.stock !== null && line.quantity > line.stock);
     if (over) problems.items = `Only ${over.stock} left of ${over.name}`;
+    const paid = paymentsOf(payment, totals.total);
+    if (!paid.ok) problems.payments = paid.message;
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       toast.error(Object.values(problems)[0]);
@@ -192,6 +197,7 @@ export function BillingScreen() {
             ? { productId: line.productId, variantId: line.variantId ?? undefined, quantity: line.quantity }
             : { name: line.name, price: line.price, quantity: line.quantity },
         ),
+        payments: paid.ok ? paid.payments : undefined,
       });
       setSaved(bill);
       toast.success(`Bill ${bill.invoiceNumber} saved`);
@@ -208,6 +214,7 @@ export function BillingScreen() {
     setCustomerName('');
     setCustomerPhone('');
     setDiscount('0');
+    setPayment(EMPTY_PAYMENT);
     setErrors({});
     window.setTimeout(() => searchRef.current?.focus(), 0);
   }
@@ -227,6 +234,11 @@ export function BillingScreen() {
           · {saved.customerName || 'Unknown'}
         </p>
         <p className="mt-1 text-3xl font-bold tabular-nums">{formatINR(saved.totalPrice)}</p>
+        {saved.payments.length > 0 && (
+          <p className="mt-2 text-sm text-muted" data-testid="bill-payments">
+            {describeBillPayments(saved.payments)}
+          </p>
+        )}
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <button type="button" className="btn btn-primary" autoFocus onClick={() => openInvoiceWindow(billInvoicePath(saved._id))}>
             <Printer aria-hidden="true" className="h-4 w-4" /> Print Invoice
@@ -241,7 +253,7 @@ export function BillingScreen() {
 
   return (
     <div
-      className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
+      className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
       onKeyDown={(event) => {
         if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
           event.preventDefault();
@@ -372,13 +384,14 @@ export function BillingScreen() {
             </p>
           ) : (
             <div className="mt-3 overflow-x-auto">
-              <table className="w-full min-w-[32rem] text-sm">
+              <table className="w-full text-sm sm:min-w-[32rem]">
                 <thead>
                   <tr className="border-b border-line text-left text-muted">
                     <th scope="col" className="py-2 pr-2 font-medium">
                       Item
                     </th>
-                    <th scope="col" className="py-2 pr-2 text-right font-medium">
+                    {/* On a phone the piece price gives way: the line total and the quantity are what the cashier checks. */}
+                    <th scope="col" className="hidden py-2 pr-2 text-right font-medium sm:table-cell">
                       Price
                     </th>
                     <th scope="col" className="py-2 pr-2 text-right font-medium">
@@ -399,7 +412,7 @@ export function BillingScreen() {
                         <span className="font-medium">{line.name}</span>
                         <span className="block text-xs text-muted">{line.sku ?? 'Free-text item'}</span>
                       </td>
-                      <td className="py-2 pr-2 text-right tabular-nums">{formatINR(line.price)}</td>
+                      <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{formatINR(line.price)}</td>
                       <td className="py-2 pr-2 text-right">
                         <input
                           type="number"
@@ -487,9 +500,10 @@ export function BillingScreen() {
             {formatINR(totals.total)}
           </dd>
         </dl>
-        {errors.items && (
+        <PaymentSection draft={payment} total={totals.total} onChange={setPayment} />
+        {(errors.items ?? errors.payments) && (
           <p role="alert" className="text-sm text-wine-700">
-            {errors.items}
+            {errors.items ?? errors.payments}
           </p>
         )}
         <button type="button" className="btn btn-primary w-full" disabled={saving} onClick={() => void save()}>

@@ -1,4 +1,12 @@
-import { gstBreakupOf, taxInvoice, type Bill, type GstBreakup, type OrderDetail, type ShopSettings } from '@shop/core';
+import {
+  describeBillPayments,
+  gstBreakupOf,
+  taxInvoice,
+  type Bill,
+  type GstBreakup,
+  type OrderDetail,
+  type ShopSettings,
+} from '@shop/core';
 
 // One tax invoice (CGST Rules, rule 46) for an in-store bill or an online order: what the printed page shows.
 
@@ -34,6 +42,8 @@ export interface InvoiceView {
   shipping: number;
   total: number;
   gst: GstBreakup;
+  /** How a counter bill was paid, in words ('Cash ₹500.00 · UPI ₹999.00'); online orders say it elsewhere. */
+  paidBy?: string;
 }
 
 /** A bill as the server answered it (its GST breakup computed there). */
@@ -57,6 +67,7 @@ export function invoiceOfBill(bill: Bill): InvoiceView {
     shipping: 0,
     total: bill.totalPrice,
     gst: bill.gst,
+    paidBy: bill.payments.length > 0 ? describeBillPayments(bill.payments) : undefined,
   };
 }
 

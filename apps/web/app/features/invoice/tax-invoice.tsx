@@ -129,6 +129,7 @@ export function TaxInvoice({
         <dt className="border-t border-ink pt-1 text-base font-semibold">Total</dt>
         <dd className="border-t border-ink pt-1 text-right text-base font-semibold">{formatINR(invoice.total)}</dd>
       </dl>
+      {invoice.paidBy && <p className="mt-2 text-right text-xs">Paid by {invoice.paidBy}</p>}
 
       <section aria-labelledby="gst-title" className="invoice-gst mt-5">
         <h2 id="gst-title" className="font-sans text-sm font-semibold">

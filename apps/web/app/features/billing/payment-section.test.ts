@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_PAYMENT, paymentsOf } from './payment-section';
+
+describe("the counter's payment draft", () => {
+  it('pays the whole total by one mode, with the cash received when typed', () => {
+    expect(paymentsOf(EMPTY_PAYMENT, 1_49_900)).toEqual({ ok: true, payments: [{ mode: 'cash', amount: 1_49_900 }] });
+    expect(paymentsOf({ ...EMPTY_PAYMENT, choice: 'upi' }, 1_49_900)).toEqual({ ok: true, payments: [{ mode: 'upi', amount: 1_49_900 }] });
+    expect(paymentsOf({ ...EMPTY_PAYMENT, received: '2,000' }, 1_49_900)).toEqual({
+      ok: true,
+      payments: [{ mode: 'cash', amount: 1_49_900, tendered: 2_00_000 }],
+    });
+    expect(paymentsOf({ ...EMPTY_PAYMENT, received: '1000' }, 1_49_900)).toEqual({
+      ok: false,
+      message: 'Cash received must be at least the cash amount.',
+    });
+  });
+
+  it('splits as typed per mode, and says when the amounts do not add up', () => {
+    const split = { ...EMPTY_PAYMENT, choice: 'split' as const, split: { cash: '500', upi: '999', card: '' } };
+    expect(paymentsOf(split, 1_49_900)).toEqual({
+      ok: true,
+      payments: [
+        { mode: 'cash', amount: 50_000 },
+        { mode: 'upi', amount: 99_900 },
+      ],
+    });
+    expect(paymentsOf({ ...split, split: { cash: '500', upi: '900', card: '' } }, 1_49_900)).toEqual({
+      ok: false,
+      message: "The payments add up to ₹1,400.00; the bill's total is ₹1,499.00.",
+    });
+    expect(paymentsOf({ ...split, split: { cash: 'lots', upi: '', card: '' } }, 1_49_900)).toEqual({
+      ok: false,
+      message: 'Cash: please type an amount in rupees.',
+    });
+  });
+});
