@@ -8,6 +8,7 @@ import {
   istDayInWords,
   istDayStart,
   istTime,
+  istTimestamp,
   istWeekdayDate,
 } from './india-time.js';
 
@@ -55,6 +56,8 @@ describe('India time', () => {
     expect(istWeekdayDate(new Date('2026-11-20T19:00:00Z'))).toBe('Sat, 21 Nov');
     expect(istDayInWords('2026-11-20')).toBe('Friday, 20 November');
     expect(istDayInWords('2027-01-01')).toBe('Friday, 1 January');
+    expect(istTimestamp(new Date('2026-11-20T12:35:00Z'))).toBe('2026-11-20 18:05');
+    expect(istTimestamp(new Date('2026-11-20T18:30:00Z'))).toBe('2026-11-21 00:00');
   });
 
   it('writes what Intl writes for the zone Asia/Kolkata', () => {

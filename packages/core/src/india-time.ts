@@ -14,6 +14,7 @@ let dateFormat: Intl.DateTimeFormat | undefined;
 let timeFormat: Intl.DateTimeFormat | undefined;
 let weekdayDateFormat: Intl.DateTimeFormat | undefined;
 let longDayFormat: Intl.DateTimeFormat | undefined;
+let clockFormat: Intl.DateTimeFormat | undefined;
 
 /** The calendar day in India (YYYY-MM-DD) of an instant: 2026-03-31T19:00Z is '2026-04-01'. */
 export function istDay(at: Date): string {
@@ -57,4 +58,10 @@ export function istWeekdayDate(at: Date): string {
 export function istDayInWords(day: string): string {
   longDayFormat ??= new Intl.DateTimeFormat('en-IN', { timeZone: INDIA_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
   return longDayFormat.format(istDayStart(day));
+}
+
+/** An instant as a spreadsheet reads it, India time, to the minute: '2026-11-20 18:05' (CSV exports). */
+export function istTimestamp(at: Date): string {
+  clockFormat ??= new Intl.DateTimeFormat('en-GB', { timeZone: INDIA_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return `${istDay(at)} ${clockFormat.format(at)}`;
 }

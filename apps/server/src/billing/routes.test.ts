@@ -291,12 +291,21 @@ describe('getAllBills and exportBills', () => {
     const csv = await call('GET', '/api/admin/bill/exportBills?customer=priya');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = csv.body.trim().split('\n');
+    // For Excel: the UTF-8 byte-order mark first, times in India, the GST split.
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.body.slice(1).trim().split('\n');
     expect(lines[0]).toBe(
-      'invoiceNumber,createdAt,customerName,customerPhone,items,subtotal,discount,discountAmount,taxableValue,totalTax,totalPrice,payments',
+      'invoiceNumber,createdAt,customerName,customerPhone,items,subtotal,discount,discountAmount,taxableValue,cgst,sgst,igst,totalTax,totalPrice,payments',
     );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain('PRIYANKA Iyer');
+    // Newest first: the 00:01 bill of 2 December, India time (18:31 UTC the day before).
+    expect(lines[1]).toMatch(/^INV\/26-27\/\d{5},2026-12-02 00:01,PRIYANKA Iyer,,Bangles × 2,500\.00,0,0\.00,/);
+    // CGST and SGST halves of the tax (an odd paisa to one of them), no IGST within the shop's state; taxable value and tax make the total.
+    const [taxable, cgst, sgst, igst, totalTax, total] = lines[1]!.split(',').slice(8, 14).map(Number);
+    expect(igst).toBe(0);
+    expect(Math.abs(Math.round((cgst! - sgst!) * 100))).toBeLessThanOrEqual(1);
+    expect(Math.round((taxable! + totalTax!) * 100)).toBe(Math.round(total! * 100));
+    expect(Math.round((cgst! + sgst!) * 100)).toBe(Math.round(totalTax! * 100));
     expect(lines[1]).toContain(',500.00');
     // No payments given: one cash payment of the total.
     expect(lines[1]).toMatch(/,Cash 500\.00$/);

@@ -10,6 +10,7 @@ import {
   gstBreakupOf,
   istDayEnd,
   istDayStart,
+  istTimestamp,
   paiseToDecimal,
   taxInvoice,
   unitPrice,
@@ -132,10 +133,16 @@ export const BILL_CSV_COLUMNS = [
   'discount',
   'discountAmount',
   'taxableValue',
+  'cgst',
+  'sgst',
+  'igst',
   'totalTax',
   'totalPrice',
   'payments',
 ] as const;
+
+/** Excel reads a CSV as UTF-8 (₹, names in Indian scripts) only when it starts with the byte-order mark. */
+const UTF8_BOM = '\uFEFF';
 
 /** The most bills one CSV export holds. */
 export const MAX_EXPORT_BILLS = 10_000;
@@ -329,14 +336,14 @@ export function createBillingService(
       return { bills: await withItems(rows), total, page, limit };
     },
 
-    /** The bills of a filter as CSV (amounts in rupees), newest first. */
+    /** The bills of a filter as CSV for Excel (a UTF-8 BOM, times in India, amounts in rupees, GST split), newest first. */
     async exportCsv(query: Omit<BillQuery, 'page'>): Promise<string> {
       const rows = await billsOf(db, filterOf(query), MAX_EXPORT_BILLS);
       const list = await withItems(rows);
-      return stringify(
+      const csv = stringify(
         list.map((bill) => [
           bill.invoiceNumber,
-          bill.createdAt,
+          istTimestamp(new Date(bill.createdAt)),
           cell(bill.customerName || 'Unknown'),
           bill.customerPhone,
           cell(bill.items.map((item) => `${item.name} × ${item.quantity}`).join('; ')),
@@ -344,12 +351,16 @@ export function createBillingService(
           String(bill.discount),
           paiseToDecimal(bill.discountAmount),
           paiseToDecimal(bill.gst.taxableValue),
+          paiseToDecimal(bill.gst.cgst),
+          paiseToDecimal(bill.gst.sgst),
+          paiseToDecimal(bill.gst.igst),
           paiseToDecimal(bill.gst.totalTax),
           paiseToDecimal(bill.totalPrice),
           paymentsText(bill.payments),
         ]),
         { header: true, columns: [...BILL_CSV_COLUMNS] },
       );
+      return UTF8_BOM + csv;
     },
   };
 }
