@@ -90,7 +90,7 @@ export default function TotalBillsPage({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm text-muted">Discount: {bill.discount}%</p>
                   {bill.payments.length > 0 && (
                     <p className="text-sm text-muted">
-                      {bill.payments.map((payment) => BILL_PAYMENT_MODE_LABELS[payment.mode]).join(' + ')}
+                      Paid by {bill.payments.map((payment) => BILL_PAYMENT_MODE_LABELS[payment.mode]).join(' + ')}
                     </p>
                   )}
                 </div>
