@@ -68,8 +68,6 @@ async function logIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
-/** The message an action left for the page it redirected to: a status line in the server's HTML. */
-
 test.beforeAll(() => {
   expect(ADMIN_EMAIL, 'global-setup reads the demo owner from the shop log').not.toBe('');
 });
@@ -151,6 +149,9 @@ test('the owner invites a staff member, who signs up from the link and logs in; 
   await expect(staff).toHaveURL(/\/admin\/login$/);
   await expect(said(staff, 'Admin Signup Successful')).toBeVisible();
   await logIn(staff, staffEmail, STAFF_PASSWORD);
+  // What the invite promised: the work to do, not the shop's revenue.
+  await expect(staff.getByText('Sales figures are for the shop owner.')).toBeVisible();
+  await expect(staff.getByRole('link', { name: 'Weekly Selling' })).toHaveCount(0);
   await staffContext.close();
 
   // The owner logs out from the menu: the session ends and she is on the shop's home page.

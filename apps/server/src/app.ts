@@ -223,17 +223,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(adminUserRoutes(options.services.adminUsers));
       await admin.register(billingRoutes(options.services.billing));
       await admin.register(inventoryRoutes(options.services.inventory));
-      await admin.register(salesReportRoutes(options.services.salesReports));
       await admin.register(reportCountsRoutes(options.services.reportCounts));
     }),
   );
-  // Owners only: admin accounts and invites, the audit log, money going back, blocking shoppers.
+  // Owners only: admin accounts and invites, the audit log, money going back, blocking shoppers, revenue.
   await app.register(
     adminRoutes(
       async (owner) => {
         await owner.register(ownerRoutes(options.services.admins, options.services.audit));
         await owner.register(ownerOrderRoutes(options.services.adminOrders));
         await owner.register(ownerUserRoutes(options.services.adminUsers));
+        // Revenue is the owner's (the invite tells staff so): the dashboard's sales, the weekly and monthly reports.
+        await owner.register(salesReportRoutes(options.services.salesReports));
       },
       { role: 'owner' },
     ),

@@ -130,7 +130,13 @@ describe('back-office route guards', () => {
     const staff = await signedInStaff(t);
     const ownerOnly = adminApiRoutes().filter((route) => route.access === 'owner');
     expect(ownerOnly.map((route) => `${route.method} ${route.url}`)).toEqual(
-      expect.arrayContaining(['POST /api/admin/invites', 'GET /api/admin/audit']),
+      // Revenue too: staff see what the invite promised them (issue 26).
+      expect.arrayContaining([
+        'POST /api/admin/invites',
+        'GET /api/admin/audit',
+        'GET /api/admin/report/dashboard',
+        'GET /api/admin/report/weekly',
+      ]),
     );
     for (const route of ownerOnly) {
       const response = await call(route, { asid: staff.asid });

@@ -5,11 +5,12 @@ import {
   istDayInWords,
   LOW_STOCK_THRESHOLD,
   ORDER_STATUS_LABELS,
+  type Dashboard,
   type PeriodSummary,
 } from '@shop/core';
 import { AlertTriangle, CalendarCheck, ChevronRight, PackageOpen, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { servicesOf } from '../context';
+import { adminOf, servicesOf } from '../context';
 import { loaderCall } from '../lib/service-call.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
@@ -20,7 +21,11 @@ import { privatePageMeta } from '../lib/meta';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const [counts, report] = await loaderCall(Promise.all([services.reportCounts.counts(), services.salesReports.dashboard()]));
+  // Revenue is the owner's (the invite tells staff so): staff get the counts that lead to their work.
+  const owner = adminOf(context).role === 'owner';
+  const [counts, report] = await loaderCall(
+    Promise.all([services.reportCounts.counts(), owner ? services.salesReports.dashboard() : Promise.resolve(null)]),
+  );
   return { counts, report };
 }
 
@@ -105,41 +110,11 @@ function ListPanel({ title, to, linkLabel, children }: { title: string; to: stri
 }
 
 /** Spec §2.11 dashboard: the live counts the owner checks first, each a link to its list. */
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, report } = loaderData;
+/** The owner's part of the dashboard: sales, the counter's takings by mode, best sellers, low stock and orders. */
+function OwnerReport({ report, today }: { report: Dashboard; today: string }) {
   const activeStatuses = report.ordersByStatus.filter((row) => row.count > 0);
-  const admin = useAdmin();
   return (
     <>
-      <PageHeader title={admin ? `Hello, ${admin.adminName.split(' ')[0]}` : 'Dashboard'} description={istDayInWords(counts.today)} />
-      <h2 className="sr-only">Today at a glance</h2>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <CountTile
-          label="Orders to pack"
-          count={counts.ordersToPack}
-          note="Paid, waiting to be packed"
-          to={`${adminPaths.orders}?status=paid`}
-          icon={PackageOpen}
-          alert={counts.ordersToPack > 0}
-        />
-        <CountTile
-          label="Low-stock variants"
-          count={counts.lowStockVariants}
-          note={`${LOW_STOCK_THRESHOLD} pieces or fewer left`}
-          to={`${adminPaths.products}?sort=stock_asc`}
-          icon={AlertTriangle}
-          alert={counts.lowStockVariants > 0}
-        />
-        <CountTile
-          label="Today's orders"
-          count={counts.todaysOrders}
-          note="Paid today (India time)"
-          to={`${adminPaths.orders}?from=${counts.today}&to=${counts.today}`}
-          icon={CalendarCheck}
-          alert={false}
-        />
-      </div>
-
       <h2 className="mt-8 mb-3 font-sans text-lg font-semibold">Sales</h2>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <SalesTile label="Today" summary={report.today} to={adminPaths.totalBills} />
@@ -153,7 +128,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             Counter today, by payment
           </h2>
           <Link
-            to={`${adminPaths.totalBills}?from=${counts.today}&to=${counts.today}`}
+            to={`${adminPaths.totalBills}?from=${today}&to=${today}`}
             className="text-sm font-semibold text-wine-700 hover:underline"
           >
             Today's bills
@@ -245,6 +220,49 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           )}
         </ListPanel>
       </div>
+    </>
+  );
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { counts, report } = loaderData;
+  const admin = useAdmin();
+  return (
+    <>
+      <PageHeader title={admin ? `Hello, ${admin.adminName.split(' ')[0]}` : 'Dashboard'} description={istDayInWords(counts.today)} />
+      <h2 className="sr-only">Today at a glance</h2>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <CountTile
+          label="Orders to pack"
+          count={counts.ordersToPack}
+          note="Paid, waiting to be packed"
+          to={`${adminPaths.orders}?status=paid`}
+          icon={PackageOpen}
+          alert={counts.ordersToPack > 0}
+        />
+        <CountTile
+          label="Low-stock variants"
+          count={counts.lowStockVariants}
+          note={`${LOW_STOCK_THRESHOLD} pieces or fewer left`}
+          to={`${adminPaths.products}?sort=stock_asc`}
+          icon={AlertTriangle}
+          alert={counts.lowStockVariants > 0}
+        />
+        <CountTile
+          label="Today's orders"
+          count={counts.todaysOrders}
+          note="Paid today (India time)"
+          to={`${adminPaths.orders}?from=${counts.today}&to=${counts.today}`}
+          icon={CalendarCheck}
+          alert={false}
+        />
+      </div>
+
+      {report ? (
+        <OwnerReport report={report} today={counts.today} />
+      ) : (
+        <p className="mt-8 text-sm text-muted">Sales figures are for the shop owner.</p>
+      )}
     </>
   );
 }

@@ -10,9 +10,12 @@ import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/repo
 import { MetricTile, PeriodLabel, PeriodNav, PeriodTable, shortDate } from '../features/reports/report-ui';
 import type { Route } from './+types/admin.monthly-selling';
 import { privatePageMeta } from '../lib/meta';
+import { requireOwner } from '../features/admin/admin-actor.server';
 
 /** The month of ?month (YYYY-MM; this month without it); a malformed one is refused in the API's words (400). */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Revenue is the owner's: staff get the API's refusal as the page.
+  requireOwner(context);
   const { month } = reportQuery(request, monthlyQuerySchema);
   return loaderCall(servicesOf(context).salesReports.monthly(month));
 }

@@ -9,9 +9,12 @@ import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/repo
 import { MetricTile, PeriodLabel, PeriodNav, PeriodTable, shortDate } from '../features/reports/report-ui';
 import type { Route } from './+types/admin.weekly-selling';
 import { privatePageMeta } from '../lib/meta';
+import { requireOwner } from '../features/admin/admin-actor.server';
 
 /** The week of ?weekStart (a Monday; this week without it); a malformed one is refused in the API's words (400). */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Revenue is the owner's: staff get the API's refusal as the page.
+  requireOwner(context);
   const { weekStart } = reportQuery(request, weeklyQuerySchema);
   return loaderCall(servicesOf(context).salesReports.weekly(weekStart));
 }

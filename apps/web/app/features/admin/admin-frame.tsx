@@ -55,8 +55,8 @@ const SECTIONS: readonly { title: string; items: readonly NavItem[] }[] = [
   {
     title: 'Reports',
     items: [
-      { label: 'Weekly Selling', to: adminPaths.weeklySelling, icon: BarChart3 },
-      { label: 'Monthly Selling', to: adminPaths.monthlySelling, icon: CalendarRange },
+      { label: 'Weekly Selling', to: adminPaths.weeklySelling, icon: BarChart3, ownerOnly: true },
+      { label: 'Monthly Selling', to: adminPaths.monthlySelling, icon: CalendarRange, ownerOnly: true },
     ],
   },
   {
