@@ -1,9 +1,9 @@
 import { formatINR, type AdminProduct, type AdminVariant } from '@shop/core';
 import { History, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Form, useFetcher } from 'react-router';
-import { Enhanced, useHydrated } from '../../components/enhanced';
-import { useAnswerToast } from '../../components/flash-message';
+import { ConfirmButton } from '../../components/confirm-dialog';
+import { Form } from 'react-router';
+import { useHydrated } from '../../components/enhanced';
 import { FormFailure } from '../../components/form-failure';
 import { UrlModalOpener } from '../../components/url-modal';
 import { useRefused, useSubmitting } from './form-answer';
@@ -11,25 +11,25 @@ import { rupeesInput } from './money';
 
 const smallInput = 'mt-1 block min-h-10 w-full rounded-lg border border-line bg-white px-2.5 text-sm tabular-nums';
 
-/** Remove: a button's form (with scripts it stays on the page and toasts; without, the page comes back with the message). */
+/**
+ * Remove, after asking (issue 26: a removal names what goes). With scripts a dialog and a toast; without, the
+ * question opens in place and the page comes back with the message.
+ */
 function RemoveVariant({ variant }: { variant: AdminVariant }) {
-  const fetcher = useFetcher();
-  useAnswerToast(fetcher.data, { failures: true });
   return (
-    <fetcher.Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="removeVariant" />
-      <input type="hidden" name="variantId" value={variant._id} />
-      <Enhanced />
-      <button
-        type="submit"
-        disabled={fetcher.state !== 'idle'}
-        className="btn btn-outline min-h-9 shrink-0 px-3 text-xs"
-        aria-label={`Remove ${variant.variantName}`}
-      >
-        <Trash2 aria-hidden="true" className="h-3.5 w-3.5" />
-        Remove
-      </button>
-    </fetcher.Form>
+    <ConfirmButton
+      label={
+        <>
+          <Trash2 aria-hidden="true" className="h-3.5 w-3.5" />
+          Remove<span className="sr-only"> {variant.variantName}</span>
+        </>
+      }
+      title={`Remove ${variant.variantName}?`}
+      message={`Its ${variant.quantity} ${variant.quantity === 1 ? 'piece' : 'pieces'} in stock leave the shop with it. Orders and bills that have it keep their lines.`}
+      confirmLabel="Remove variant"
+      fields={{ intent: 'removeVariant', variantId: variant._id }}
+      tone="danger"
+    />
   );
 }
 
