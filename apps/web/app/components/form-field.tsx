@@ -122,8 +122,9 @@ export function MobileField(props: Omit<FieldFrame, 'label'> & InputHTMLAttribut
     <TextField
       label="Phone"
       type="tel"
-      inputMode="numeric"
-      maxLength={10}
+      inputMode="tel"
+      // Room for the number as people write it ('+91 98765-43210'); the server keeps its 10 digits.
+      maxLength={16}
       autoComplete="tel-national"
       hint="10-digit mobile number."
       {...props}
