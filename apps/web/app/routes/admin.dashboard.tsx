@@ -127,10 +127,7 @@ function OwnerReport({ report, today }: { report: Dashboard; today: string }) {
           <h2 id="till-title" className="font-sans text-base font-semibold">
             Counter today, by payment
           </h2>
-          <Link
-            to={`${adminPaths.totalBills}?from=${today}&to=${today}`}
-            className="text-sm font-semibold text-wine-700 hover:underline"
-          >
+          <Link to={`${adminPaths.totalBills}?from=${today}&to=${today}`} className="text-sm font-semibold text-wine-700 hover:underline">
             Today's bills
           </Link>
         </div>
