@@ -3,7 +3,7 @@ import { ArrowDownRight, ArrowUpRight, CalendarDays, IndianRupee, Package, Troph
 import { Link } from 'react-router';
 import { servicesOf } from '../context';
 import { loaderCall } from '../lib/service-call.server';
-import { reportQuery } from '../features/reports/report-query';
+import { reportQuery, weekReportHref } from '../features/reports/report-query';
 import { AdminPageError } from '../features/admin/admin-error';
 import { PageHeader } from '../components/page-header';
 import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/reports/sales-charts';
@@ -100,7 +100,7 @@ export default function MonthlySellingPage({ loaderData: month }: Route.Componen
           rows={month.weeks.map((week) => ({
             key: week.weekStart,
             label: (
-              <Link to={`/admin/weeklySelling?weekStart=${week.weekStart}`} className="hover:text-wine-700 hover:underline">
+              <Link to={weekReportHref(week.weekStart)} className="hover:text-wine-700 hover:underline">
                 {shortDate(week.weekStart)} – {shortDate(week.weekEnd)}
               </Link>
             ),

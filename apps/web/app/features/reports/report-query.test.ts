@@ -1,6 +1,6 @@
 import { monthlyQuerySchema, weeklyQuerySchema } from '@shop/core';
 import { describe, expect, it } from 'vitest';
-import { reportQuery } from './report-query';
+import { reportQuery, weekReportHref } from './report-query';
 
 const request = (search: string) => new Request(`http://localhost/admin/weeklySelling${search}`);
 
@@ -19,5 +19,13 @@ describe('a report period from the URL', () => {
       thrown = error;
     }
     expect(thrown).toMatchObject({ type: 'DataWithResponseInit', data: { error: 'weekStart must be a Monday' }, init: { status: 400 } });
+  });
+});
+
+describe('weekReportHref', () => {
+  // Regression: 1 November 2026 is a Sunday; the monthly page linked '1 Nov – 1 Nov' to weekStart=2026-11-01.
+  it('links a week cut to the month to the report of its Monday', () => {
+    expect(weekReportHref('2026-11-01')).toBe('/admin/weeklySelling?weekStart=2026-10-26');
+    expect(weekReportHref('2026-11-02')).toBe('/admin/weeklySelling?weekStart=2026-11-02');
   });
 });

@@ -1,3 +1,4 @@
+import { mondayOf } from '@shop/core';
 import { data } from 'react-router';
 import { readListQuery } from '../../lib/list-query';
 
@@ -16,3 +17,10 @@ export function reportQuery<T>(request: Request, schema: QuerySchema<T>): T {
   if (failure) throw data({ error: failure.error }, { status: 400 });
   return query;
 }
+
+/**
+ * The weekly report of the week a day falls in. A month's first week is cut to the month ('1 Nov – 2 Nov' when the
+ * 1st is a Sunday), but the weekly report starts on a Monday: the link goes to that week's Monday, not its first
+ * day in the month (which answered 'weekStart must be a Monday').
+ */
+export const weekReportHref = (day: string) => `/admin/weeklySelling?weekStart=${mondayOf(day)}`;
