@@ -116,7 +116,7 @@ function OwnerReport({ report, today }: { report: Dashboard; today: string }) {
   return (
     <>
       <h2 className="mt-8 mb-3 font-sans text-lg font-semibold">Sales</h2>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <SalesTile label="Today" summary={report.today} to={adminPaths.totalBills} />
         <SalesTile label="Last 7 days" summary={report.last7Days} to={adminPaths.weeklySelling} />
         <SalesTile label="Last 30 days" summary={report.last30Days} to={adminPaths.monthlySelling} />
@@ -131,7 +131,7 @@ function OwnerReport({ report, today }: { report: Dashboard; today: string }) {
             Today's bills
           </Link>
         </div>
-        <dl className="mt-3 grid grid-cols-3 gap-3" data-testid="counter-today">
+        <dl className="mt-3 grid grid-cols-3 gap-2 sm:gap-3" data-testid="counter-today">
           {BILL_PAYMENT_MODES.map((mode) => (
             <div key={mode} className="min-w-0 rounded-xl bg-ivory px-3 py-2">
               <dt className="text-xs text-muted">{mode === 'cash' ? 'Cash in the till' : BILL_PAYMENT_MODE_LABELS[mode]}</dt>
@@ -141,7 +141,7 @@ function OwnerReport({ report, today }: { report: Dashboard; today: string }) {
         </dl>
       </section>
 
-      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <ListPanel title="Top products (30 days)" to={adminPaths.monthlySelling} linkLabel="Monthly sales">
           {report.topProducts.length === 0 ? (
             <p className="text-sm text-muted">No sales in the last 30 days.</p>
@@ -228,7 +228,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={admin ? `Hello, ${admin.adminName.split(' ')[0]}` : 'Dashboard'} description={istDayInWords(counts.today)} />
       <h2 className="sr-only">Today at a glance</h2>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <CountTile
           label="Orders to pack"
           count={counts.ordersToPack}

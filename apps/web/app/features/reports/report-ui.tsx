@@ -12,7 +12,8 @@ export function MetricTile({ label, value, note, icon: Icon }: { label: string; 
       </span>
       <div className="min-w-0">
         <p className="text-sm font-medium text-muted">{label}</p>
-        <p className="truncate text-2xl font-bold tabular-nums">{value}</p>
+        {/* Whole at every width ('₹2,79,233.53' was cut to '₹2,79,23…' in a quarter of a laptop's row). */}
+        <p className="text-xl font-bold tabular-nums [overflow-wrap:anywhere] 2xl:text-2xl">{value}</p>
         {note && <p className="text-xs text-muted">{note}</p>}
       </div>
     </div>

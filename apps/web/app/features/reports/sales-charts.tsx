@@ -10,13 +10,24 @@ const PALETTE = ['#761c3a', '#9a7428', '#3f6b5c', '#4a5a8a', '#b0577a', '#6b5d5a
 const rupeeAxis = (paise: number) => `₹${Math.round(paise / 100).toLocaleString('en-IN')}`;
 const rupeeTip = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-function ChartFrame({ title, summary, children }: { title: string; summary: string; children: React.ReactElement }) {
+function ChartFrame({
+  title,
+  summary,
+  height = 256,
+  children,
+}: {
+  title: string;
+  summary: string;
+  /** In pixels; a chart with a row per item grows with them. */
+  height?: number;
+  children: React.ReactElement;
+}) {
   return (
     <figure className="rounded-2xl border border-line bg-white p-4 sm:p-5">
       <figcaption className="mb-3 font-semibold">{title}</figcaption>
       {/* A text version for screen readers; the picture is for the eye. */}
       <p className="sr-only">{summary}</p>
-      <div className="h-64" aria-hidden="true">
+      <div style={{ height }} aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
           {children}
         </ResponsiveContainer>
@@ -59,11 +70,16 @@ export function UnitsLineChart({ days, label }: { days: SalesDay[]; label: (day:
 
 export function CategoryChart({ categories }: { categories: Array<{ category: string; revenue: number; units: number }> }) {
   return (
-    <ChartFrame title="Sales by category" summary={categories.map((row) => `${row.category}: ${rupeeTip(row.revenue)}`).join('; ')}>
+    <ChartFrame
+      title="Sales by category"
+      summary={categories.map((row) => `${row.category}: ${rupeeTip(row.revenue)}`).join('; ')}
+      // A row of 32 px per category, so each bar keeps its label (10 bars showed 5 labels in 256 px).
+      height={Math.max(256, categories.length * 32 + 40)}
+    >
       <BarChart data={categories} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e4d8c8" horizontal={false} />
         <XAxis type="number" tickFormatter={rupeeAxis} tick={tick} tickLine={false} axisLine={false} />
-        <YAxis type="category" dataKey="category" tick={tick} tickLine={false} axisLine={false} width={96} />
+        <YAxis type="category" dataKey="category" interval={0} tick={tick} tickLine={false} axisLine={false} width={96} />
         <Tooltip formatter={(value) => [rupeeTip(Number(value)), 'Revenue']} cursor={{ fill: '#fbf1f4' }} />
         <Bar dataKey="revenue" radius={[0, 6, 6, 0]} isAnimationActive={false}>
           {categories.map((row, index) => (
