@@ -196,6 +196,7 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     metrics,
     admins: createAdminsService(db, {
       mailer,
+      codes: { mail, secret },
       settings,
       publicUrl,
       now,

@@ -30,6 +30,25 @@ export const adminChangePasswordSchema = z.object({
 });
 export type AdminChangePasswordInput = z.infer<typeof adminChangePasswordSchema>;
 
+/** `POST /api/admin/forgotPassword`: a code to the address, when it is an active admin's (the answer is the same either way). */
+export const adminForgotPasswordSchema = z.object({ adminEmail: emailField('Please enter your email.') });
+
+/** `POST /api/admin/resetPassword`: the mailed code and a new password; every session of hers ends. */
+export const adminResetPasswordSchema = z.object({
+  adminEmail: emailField('Email is required.'),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Please enter the 6-digit code.'),
+  newPassword,
+});
+export type AdminResetPasswordInput = z.infer<typeof adminResetPasswordSchema>;
+
+/** The reset page's form: the same with the new password typed twice. */
+export const adminResetPasswordFormSchema = adminResetPasswordSchema
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password.') })
+  .refine((input) => input.newPassword === input.confirmPassword, { message: 'Passwords do not match.', path: ['confirmPassword'] });
+
 /** The profile page's form: the same, typed twice. */
 export const adminChangePasswordFormSchema = adminChangePasswordSchema
   .extend({ confirmPassword: z.string().min(1, 'Please confirm your password.') })

@@ -18,7 +18,7 @@ export const OTP_RULES = {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-export type CodePurpose = 'login' | 'verify' | 'reset';
+export type CodePurpose = 'login' | 'verify' | 'reset' | 'admin-reset';
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** 'in 3 minutes', 'in 45 seconds': when the shopper may try again. */

@@ -38,7 +38,7 @@ export const otpCodes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['login', 'verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['login', 'verify', 'reset', 'admin-reset'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),

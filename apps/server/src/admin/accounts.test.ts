@@ -1,7 +1,7 @@
 import type { AuditEntry, Invite, PublicAdmin } from '@shop/core';
 import { describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
-import { capturingMailer, signedInUser, testClock, uniqueEmail, uniqueIp } from '../test/accounts.js';
+import { capturingMailer, jsonCall, registerUser, signedInUser, testClock, uniqueEmail, uniqueIp } from '../test/accounts.js';
 import { ADMIN_PASSWORD, adminCall, adminCookieOf, adminLogin, signedInOwner, signedInStaff } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
 import { INVALID_INVITE, WRONG_ADMIN_LOGIN } from './service.js';
@@ -244,6 +244,63 @@ describe('changing her own password', () => {
     expect((await adminCall(t.app, 'POST', '/api/admin/changePassword', { body })).statusCode).toBe(401);
     const shopper = await signedInUser(t.app, mail);
     expect((await adminCall(t.app, 'POST', '/api/admin/changePassword', { sid: shopper.sid, body })).statusCode).toBe(401);
+  });
+});
+
+describe('a forgotten password', () => {
+  const codeIn = (email: string) => {
+    const sent = mail.sent.filter((item) => item.to === email).at(-1);
+    return sent && /(\d{6}) is your/.exec(sent.subject)?.[1];
+  };
+
+  it('mails a code to an active admin, whose reset ends every session; the old password and the code stop working', async () => {
+    const owner = await signedInOwner(t);
+    const staff = await signedInStaff(t, owner);
+    const ip = uniqueIp();
+    const asked = await adminCall(t.app, 'POST', '/api/admin/forgotPassword', { ip, body: { adminEmail: staff.email.toUpperCase() } });
+    expect(asked.statusCode).toBe(200);
+    // The answer does not wait for the mail (an unknown address gets none): the outbox sends it next.
+    await t.services.mail.drain();
+    const code = codeIn(staff.email);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail.sent.filter((item) => item.to === staff.email).at(-1)?.subject).toContain('back-office password reset code');
+
+    const reset = (otp: string, newPassword = 'till roll 2027') =>
+      adminCall(t.app, 'POST', '/api/admin/resetPassword', { body: { adminEmail: staff.email, otp, newPassword } });
+    const wrong = await reset(code === '000000' ? '111111' : '000000');
+    expect(wrong.statusCode).toBe(400);
+    expect((await adminCall(t.app, 'GET', '/api/admin/me', { asid: staff.asid })).statusCode).toBe(200);
+    expect((await reset(code!)).statusCode).toBe(200);
+    expect((await adminCall(t.app, 'GET', '/api/admin/me', { asid: staff.asid })).statusCode).toBe(401);
+    expect((await reset(code!, 'another one 2028')).statusCode).toBe(400);
+    const old = await adminCall(t.app, 'POST', '/api/admin/login', { body: { adminEmail: staff.email, adminPassword: ADMIN_PASSWORD } });
+    expect([old.statusCode, errorOf(old)]).toEqual([401, WRONG_ADMIN_LOGIN]);
+    await adminLogin(t.app, staff.email, 'till roll 2027');
+    const entries = dataOf<{ entries: AuditEntry[] }>(
+      await adminCall(t.app, 'GET', `/api/admin/audit?entity=admin&entityId=${staff.admin._id}`, { asid: owner.asid }),
+    ).entries;
+    expect(entries.map((entry) => entry.action)).toContain('admin.password_reset');
+  });
+
+  it('answers an unknown address exactly alike and mails it nothing, and a shopper’s reset code opens nothing here', async () => {
+    const stranger = uniqueEmail('stranger');
+    const before = mail.sent.length;
+    const asked = await adminCall(t.app, 'POST', '/api/admin/forgotPassword', { ip: uniqueIp(), body: { adminEmail: stranger } });
+    expect([asked.statusCode, asked.json()]).toEqual([200, { success: true, data: {} }]);
+    await t.services.mail.drain();
+    expect(mail.sent.slice(before).filter((item) => item.to === stranger)).toEqual([]);
+
+    // The same address as a shopper's: her shopper reset code is not an admin reset code.
+    const owner = await signedInOwner(t);
+    await registerUser(t.app, mail, { email: owner.email });
+    await jsonCall(t.app, 'POST', '/api/user/auth/forgotPassword', { body: { email: owner.email }, ip: uniqueIp() });
+    await t.services.mail.drain();
+    const shopperCode = codeIn(owner.email);
+    expect(shopperCode).toMatch(/^\d{6}$/);
+    const crossed = await adminCall(t.app, 'POST', '/api/admin/resetPassword', {
+      body: { adminEmail: owner.email, otp: shopperCode, newPassword: 'not via the shop 1' },
+    });
+    expect(crossed.statusCode).toBe(400);
   });
 });
 

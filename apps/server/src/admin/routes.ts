@@ -2,7 +2,9 @@ import {
   ADMIN_SESSION_COOKIE,
   adminAccountSchema,
   adminChangePasswordSchema,
+  adminForgotPasswordSchema,
   adminLoginSchema,
+  adminResetPasswordSchema,
   adminRegisterSchema,
   auditEntrySchema,
   auditQuerySchema,
@@ -59,6 +61,38 @@ export const adminAuthRoutes =
         },
       },
       async (request) => ok({ admin: await admins.register(request.body) }),
+    );
+
+    app.post(
+      '/api/admin/forgotPassword',
+      {
+        schema: {
+          tags,
+          summary: "Mail a password-reset code to an admin's address (the same answer for any address)",
+          body: adminForgotPasswordSchema,
+          response: emptyAnswer,
+        },
+      },
+      async (request) => {
+        await admins.forgotPassword(request.body.adminEmail, request.ip);
+        return ok({});
+      },
+    );
+
+    app.post(
+      '/api/admin/resetPassword',
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with the mailed code; every session of the account ends',
+          body: adminResetPasswordSchema,
+          response: emptyAnswer,
+        },
+      },
+      async (request) => {
+        await admins.resetPassword(request.body);
+        return ok({});
+      },
     );
 
     app.post(

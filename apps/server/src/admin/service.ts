@@ -4,10 +4,12 @@ import {
   AppError,
   adminChangePasswordSchema,
   adminRegisterSchema,
+  adminResetPasswordSchema,
   newPassword,
   type AdminAccount,
   type AdminChangePasswordInput,
   type AdminRegisterInput,
+  type AdminResetPasswordInput,
   type CreateInviteInput,
   type Invite,
   type PublicAdmin,
@@ -15,7 +17,9 @@ import {
 import { COMMAND_LINE, actorOf, recordAudit, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
-import { adminInviteMail, failedLoginsMail } from '../mail/templates.js';
+import type { MailQueue } from '../mail/queue.js';
+import { adminInviteMail, codeMail, failedLoginsMail } from '../mail/templates.js';
+import { createCodeStore, OTP_RULES } from '../accounts/code-store.js';
 import { ARGON2, createIdentity } from '../identity/identity.js';
 import { PASSWORD_ALERT, type PasswordFailureAlert } from '../identity/password-throttle.js';
 import type { Session } from '../identity/sessions.js';
@@ -44,6 +48,11 @@ export const INVALID_INVITE = 'This invite link is not valid or has expired. Ask
 
 export interface AdminsOptions {
   mailer: Mailer;
+  /**
+   * The outbox for password-reset codes (queued with the code, in its transaction) and the key of the codes'
+   * hashes; the command line's admin:create, which mails nothing, has neither.
+   */
+  codes?: { mail: MailQueue; secret: string };
   settings: SettingsService;
   publicUrl: string;
   now: () => Date;
@@ -71,6 +80,11 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
   const { now } = options;
   const identity = createIdentity(db, adminKind, { now, publicUrl: options.publicUrl, onFailureAlert: alertOwners });
   const { sessions } = identity;
+  const codes = options.codes && createCodeStore(db, { secret: options.codes.secret, now });
+  const codeStore = () => {
+    if (!codes || !options.codes) throw new Error('createAdminsService: password-reset codes need options.codes');
+    return { store: codes, mail: options.codes.mail };
+  };
 
   /**
    * Mails every active owner, and the admin concerned, that her account saw many failed logins. Not awaited:
@@ -289,6 +303,61 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
           at,
         );
       });
+    },
+
+    /**
+     * `POST /api/admin/forgotPassword`: a reset code to an active admin's address, with the shoppers' limits per
+     * address and network. Any other address gets nothing, and the same answer at the same pace, so the call does
+     * not tell who has a back-office account.
+     */
+    async forgotPassword(email: string, ip: string): Promise<void> {
+      const { store, mail } = codeStore();
+      const account = await adminByEmail(db, email);
+      const shop = await options.settings.get();
+      // Every address is counted against the limits and answered alike (a 429 after five would otherwise tell
+      // which addresses are admins'); only an active admin's code is mailed, and nobody waits for the mail.
+      const mailId = await store.issue(email, ip, 'admin-reset', async (tx, code) =>
+        account?.active
+          ? mail.enqueue(
+              tx,
+              codeMail({
+                to: email,
+                code,
+                purpose: 'admin-reset',
+                minutesValid: OTP_RULES.validMinutes,
+                shop,
+                publicUrl: options.publicUrl,
+              }),
+              { kind: 'code', sensitive: true, validForMs: OTP_RULES.validMinutes * 60_000 },
+            )
+          : null,
+      );
+      if (mailId) mail.deliverSoon([mailId]);
+    },
+
+    /**
+     * `POST /api/admin/resetPassword`: a new password once the mailed code matches (wrong tries counted as for
+     * shoppers); every session of hers ends, and the failed logins her address saw are forgotten. Audited.
+     */
+    async resetPassword(input: AdminResetPasswordInput): Promise<void> {
+      const details = adminResetPasswordSchema.parse(input);
+      await codeStore().store.consume(details.adminEmail, 'admin-reset', details.otp);
+      const account = await adminByEmail(db, details.adminEmail);
+      // Unreachable for a consumed code unless the account was switched off in between.
+      if (!account?.active) throw new AppError('INVALID_DATA', 'Invalid OTP.', { otp: 'Invalid OTP.' });
+      const passwordHash = await hash(details.newPassword, ARGON2);
+      await db.transaction(async (tx) => {
+        const at = now();
+        await updateAdmin(tx, account.id, { passwordHash, updatedAt: at });
+        await sessions.revokeAll(account.id, tx);
+        await recordAudit(
+          tx,
+          actorOf(toPublicAdmin(account)),
+          { action: 'admin.password_reset', entity: 'admin', entityId: account.id },
+          at,
+        );
+      });
+      await identity.forgetFailedLogins(details.adminEmail);
     },
 
     /**

@@ -36,6 +36,8 @@ const PUBLIC = new Set([
   // The back-office's way in: everything else under /api/admin/ needs an admin session.
   'POST /api/admin/login',
   'POST /api/admin/register',
+  'POST /api/admin/forgotPassword',
+  'POST /api/admin/resetPassword',
   'POST /api/admin/logout',
 ]);
 // Prefixes whose every route belongs to one signed-in shopper.
@@ -96,7 +98,7 @@ describe('back-office route guards', () => {
   const call = (route: { method: string; url: string }, cookies: { sid?: string; asid?: string }) =>
     adminCall(t.app, route.method as 'GET', concrete(route.url), { ...cookies, body: route.method === 'GET' ? undefined : {} });
 
-  it('registers every /api/admin/ route but login, register and logout in an admin or owner scope, tagged admin in OpenAPI', async () => {
+  it('registers every /api/admin/ route but login, register, the password reset and logout in an admin or owner scope, tagged admin in OpenAPI', async () => {
     const routes = adminApiRoutes();
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.filter((route) => route.access !== 'admin' && route.access !== 'owner')).toEqual([]);

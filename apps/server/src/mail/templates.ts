@@ -23,12 +23,13 @@ function layout(shop: ShopSettings, publicUrl: string, content: string): string 
 </table></td></tr></table></body></html>`;
 }
 
-export type CodePurpose = 'login' | 'verify' | 'reset';
+export type CodePurpose = 'login' | 'verify' | 'reset' | 'admin-reset';
 
 const CODE_WORDS: Record<CodePurpose, { action: string; kind: string }> = {
   login: { action: 'log in to', kind: 'login' },
   verify: { action: 'verify your e-mail address for', kind: 'verification' },
   reset: { action: 'reset your password at', kind: 'password reset' },
+  'admin-reset': { action: 'reset your back-office password at', kind: 'back-office password reset' },
 };
 
 /** The one-time code mail; the code is in the subject, the HTML and the plain text. */
