@@ -41,6 +41,7 @@ export default [
   // page is a child of the layout, whose loader asks the server for the admin session.
   route('admin/login', 'routes/admin.login.tsx'),
   route('admin/signup', 'routes/admin.signup.tsx'),
+  route('admin/forgotPassword', 'routes/admin.forgot-password.tsx'),
   route('admin/logout', 'routes/admin.logout.tsx'),
   route('admin', 'routes/admin.tsx', [
     index('routes/admin.dashboard.tsx', { id: 'admin-index' }),

@@ -108,6 +108,10 @@ export interface PageServices {
     logout(sessionToken: string | undefined): Promise<void>;
     /** Spec §7 signup with an owner's invite token; the new admin logs in afterwards. */
     register(input: AdminRegisterInput): Promise<PublicAdmin>;
+    /** A reset code mailed to an active admin's address; the same answer for any address. */
+    forgotPassword(email: string, ip: string): Promise<void>;
+    /** A new password with the mailed code; every session of hers ends. */
+    resetPassword(input: { adminEmail: string; otp: string; newPassword: string }): Promise<void>;
     /** Her own password, after the current one; every session but `currentToken`'s ends. */
     changePassword(adminId: string, input: { currentPassword: string; newPassword: string }, currentToken: string): Promise<void>;
     // Owners only, like the API's owner scope: the page checks the admin's role first (OWNER_ONLY).

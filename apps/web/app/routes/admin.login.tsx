@@ -7,7 +7,7 @@ import { pageOf } from '../context';
 import { AuthCard } from '../features/accounts/auth-card';
 import { AdminAuthFrame } from '../features/admin/admin-auth-frame';
 import { adminPaths } from '../features/admin/admin-paths';
-import { adminSessionToken } from '../features/admin/admin-session.server';
+import { adminSessionToken } from '../lib/session-tokens.server';
 import { failureIn, fieldError } from '../lib/failure';
 import { validate } from '../lib/form';
 import { adminForm } from '../features/admin/admin-form.server';
@@ -90,13 +90,23 @@ export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
             defaultValue={actionData?.adminEmail}
             error={fieldError(failure, 'adminEmail')}
           />
-          <TextField
-            label="Password"
-            name="adminPassword"
-            type="password"
-            autoComplete="current-password"
-            error={fieldError(failure, 'adminPassword')}
-          />
+          <div>
+            <TextField
+              label="Password"
+              name="adminPassword"
+              type="password"
+              autoComplete="current-password"
+              error={fieldError(failure, 'adminPassword')}
+            />
+            <div className="flex justify-end">
+              <Link
+                to={adminPaths.forgotPassword}
+                className="inline-flex min-h-11 items-center text-sm font-semibold text-wine-700 underline-offset-4 hover:underline"
+              >
+                Forgot password?
+              </Link>
+            </div>
+          </div>
           <button type="submit" className="btn btn-primary w-full" disabled={busy}>
             {busy ? 'Logging in...' : 'Login'}
           </button>

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { pageOf } from '../context';
 import { adminPaths } from '../features/admin/admin-paths';
-import { adminSessionToken } from '../features/admin/admin-session.server';
+import { adminSessionToken } from '../lib/session-tokens.server';
 import type { Route } from './+types/admin.logout';
 
 /** Spec §2.11 logout: the server ends the admin session and clears its cookie, then the visitor goes to '/'. */

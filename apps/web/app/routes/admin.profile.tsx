@@ -20,7 +20,7 @@ import { adminForm, formIntentOf } from '../features/admin/admin-form.server';
 import { formText, formTexts } from '../lib/form-data';
 import { formatDate, formatDateTime } from '../lib/order-format';
 import { backTo, done } from '../lib/flash.server';
-import { adminSessionToken } from '../features/admin/admin-session.server';
+import { adminSessionToken } from '../lib/session-tokens.server';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { actionCall, formFailure, loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/admin.profile';

@@ -4,7 +4,7 @@ import { MapPin, ShoppingBag } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { loginThenReturnTo, paths } from '../config/paths';
-import { sessionTokenOf } from '../features/accounts/session-token.server';
+import { sessionTokenOf } from '../lib/session-tokens.server';
 import { CartSummaryRows, LineImage } from '../features/cart/cart-line-card';
 import { CheckoutStep } from '../features/checkout/checkout-step';
 import { confirmedAddress, preferredAddress } from '../features/checkout/checkout-state';

@@ -1,15 +1,6 @@
-import { PASSWORD_MIN_LENGTH } from '@shop/core';
-import { useEffect } from 'react';
-import { Form, Link, useLocation, useNavigate } from 'react-router';
-import { Enhanced } from '../components/enhanced';
-import { FlashMessage } from '../components/flash-message';
-import { FormFailure } from '../components/form-failure';
-import { PasswordField } from '../components/form-field';
 import { paths } from '../config/paths';
-import { AuthCard, EmailField, IntentLink, OtpField, emailFromState, useSubmittingIntent } from '../features/accounts/auth-card';
-import { FIRST_RESET_STEP } from '../features/accounts/auth-steps';
 import { resetAction } from '../features/accounts/reset-action.server';
-import { failureIn, fieldError } from '../lib/failure';
+import { ResetPasswordCard } from '../features/accounts/reset-password-card';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/forgot-password';
 
@@ -21,88 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const action = (args: Route.ActionArgs) => resetAction(args);
 
-/**
- * Forgot password: a code mailed to the address, then the code and a new password; back to /login (with the
- * e-mail filled in when scripts run). The action decides the step (features/accounts/auth-steps.ts).
- */
+/** Forgot password (the shopper's): a code by e-mail, then the code and a new password; back to /login. */
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const step = actionData?.step ?? FIRST_RESET_STEP;
-  // The login page hands over the address typed there.
-  const email = actionData?.email ?? emailFromState(location.state);
-  const failure = failureIn(actionData);
-  const submitting = useSubmittingIntent();
-  const busy = submitting !== null;
-
-  // An enhanced reset answers the address instead of a redirect: the login page opens with it filled in.
-  const resetFor = actionData && 'reset' in actionData ? actionData.email : null;
-  useEffect(() => {
-    if (resetFor !== null) void navigate(paths.login, { replace: true, state: { email: resetFor } });
-  }, [resetFor, navigate]);
-
-  return (
-    <>
-      <FlashMessage flash={actionData && 'toast' in actionData ? (actionData.toast ?? null) : null} />
-      <AuthCard
-        title="Reset your password"
-        intro={
-          step.step === 'code' ? (
-            <>We sent a code to {email}. Enter it with your new password.</>
-          ) : (
-            'Enter the email of your account and we will send you a one-time code.'
-          )
-        }
-      >
-        <Form method="post" noValidate className="space-y-4">
-          <Enhanced />
-          <input type="hidden" name="step" value={step.step} />
-          <FormFailure failure={failure} />
-          {/* Keyed by the address the server answered, so a new step shows it (typed values stay otherwise). */}
-          <EmailField key={email} defaultValue={email} error={fieldError(failure, 'email')} readOnly={step.step === 'code'} />
-          {step.step === 'code' ? (
-            <>
-              <OtpField error={fieldError(failure, 'otp')} />
-              <PasswordField
-                label="New password"
-                name="newPassword"
-                autoComplete="new-password"
-                error={fieldError(failure, 'newPassword')}
-                hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-              />
-              <PasswordField
-                label="Confirm new password"
-                name="confirmPassword"
-                autoComplete="new-password"
-                error={fieldError(failure, 'confirmPassword')}
-              />
-              <button type="submit" name="intent" value="reset" className="btn btn-primary w-full" disabled={busy || resetFor !== null}>
-                {submitting === 'reset' || resetFor !== null ? 'Processing...' : 'Reset password'}
-              </button>
-              <div className="flex flex-wrap justify-center gap-x-6">
-                <IntentLink intent="send-code" disabled={busy}>
-                  {submitting === 'send-code' ? 'Processing...' : 'Send a new code'}
-                </IntentLink>
-                <IntentLink intent="change-email" disabled={busy}>
-                  Change email
-                </IntentLink>
-              </div>
-            </>
-          ) : (
-            <button type="submit" name="intent" value="send-code" className="btn btn-primary w-full" disabled={busy}>
-              {busy ? 'Processing...' : 'Send code'}
-            </button>
-          )}
-        </Form>
-        <div className="mt-4 text-center">
-          <Link
-            to={paths.login}
-            className="inline-flex min-h-11 items-center text-sm font-semibold text-wine-700 underline-offset-4 hover:underline"
-          >
-            Back to login
-          </Link>
-        </div>
-      </AuthCard>
-    </>
-  );
+  return <ResetPasswordCard answer={actionData} loginPath={paths.login} />;
 }

@@ -2,7 +2,7 @@ import { redirect, Form } from 'react-router';
 import { paths } from '../config/paths';
 import { pageOf } from '../context';
 import { UserPage } from '../features/accounts/user-page';
-import { sessionTokenOf } from '../features/accounts/session-token.server';
+import { sessionTokenOf } from '../lib/session-tokens.server';
 import { privatePageMeta } from '../lib/meta';
 import type { Route } from './+types/user.logout';
 

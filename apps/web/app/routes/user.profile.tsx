@@ -7,7 +7,7 @@ import { FormFailure } from '../components/form-failure';
 import { MobileField, SelectField, TextField } from '../components/form-field';
 import { paths } from '../config/paths';
 import { pageOf, signedInShopper } from '../context';
-import { sessionTokenOf } from '../features/accounts/session-token.server';
+import { sessionTokenOf } from '../lib/session-tokens.server';
 import { UserPage } from '../features/accounts/user-page';
 import { failureIn, fieldError } from '../lib/failure';
 import { formIntent, formTexts } from '../lib/form-data';

@@ -7,7 +7,7 @@ import { ENHANCED_FIELD } from '../../lib/flash';
 import { redirectWithFlash } from '../../lib/flash.server';
 import { actionCall, formFailure } from '../../lib/service-call.server';
 import { LOGIN_INTENTS, LOGIN_SUCCESS, OTP_SENT, postedLoginStep, type LoginStep } from './auth-steps';
-import { sessionTokenOf } from './session-token.server';
+import { sessionTokenOf } from '../../lib/session-tokens.server';
 
 interface ActionArgs {
   request: Request;

@@ -3,6 +3,7 @@ export const adminPaths = {
   root: '/admin',
   login: '/admin/login',
   signup: '/admin/signup',
+  forgotPassword: '/admin/forgotPassword',
   dashboard: '/admin/dashboard',
   profile: '/admin/profile',
   weeklySelling: '/admin/weeklySelling',
