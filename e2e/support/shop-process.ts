@@ -69,9 +69,10 @@ export async function startShop(
       }
     };
     child.stdout?.on('data', check);
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`the shop exited with code ${code} before listening:\n${output()}`));
+      // A signal with no output at all once happened in CI (exit code null): say which, for the next time.
+      reject(new Error(`the shop exited with code ${code}${signal ? ` (signal ${signal})` : ''} before listening:\n${output()}`));
     });
   });
   return {
