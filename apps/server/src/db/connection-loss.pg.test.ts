@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminQuery } from '../test/postgres-admin.js';
 import { openPostgres, selectRows, type Database } from './database.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error('TEST_DATABASE_URL must name a PostgreSQL server for *.pg.test.ts (see scripts/test-postgres.mjs)');
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement).finally(() => client.end());
-}
+const admin = (statement: string) => adminQuery(serverUrl, statement);
 
 /** Ends every server connection to `database` but the caller's: what a restart or a network cut does to them. */
 const cutConnections = (database: string) =>

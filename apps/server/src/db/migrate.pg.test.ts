@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { adminQuery } from '../test/postgres-admin.js';
 import { openPostgres } from './database.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error('TEST_DATABASE_URL must name a PostgreSQL server for *.pg.test.ts (see scripts/test-postgres.mjs)');
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement).finally(() => client.end());
-}
+const admin = (statement: string) => adminQuery(serverUrl, statement);
 
 describe('migrations on PostgreSQL', () => {
   const name = `shop_test_migrate_${randomBytes(5).toString('hex')}`;
