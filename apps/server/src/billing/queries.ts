@@ -1,3 +1,4 @@
+import { BILL_PAYMENT_MODES, type BillPaymentMode } from '@shop/core';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
 import { billInvoiceCounters, billItems, billPayments, bills } from './tables.js';
@@ -58,15 +59,15 @@ export async function paymentsOfBills(db: Db, billIds: readonly string[]): Promi
 }
 
 /** The counter's takings per payment mode over [from, before): what the till should hold, and what came by UPI and card. */
-export async function takingsByMode(db: Db, from: Date, before: Date): Promise<Record<'cash' | 'upi' | 'card', number>> {
-  const rows = await selectRows<{ mode: 'cash' | 'upi' | 'card'; amount: string | number }>(
+export async function takingsByMode(db: Db, from: Date, before: Date): Promise<Record<BillPaymentMode, number>> {
+  const rows = await selectRows<{ mode: BillPaymentMode; amount: string | number }>(
     db,
     sql`select p.mode, sum(p.amount_paise)::bigint as amount
         from ${billPayments} p join ${bills} b on b.id = p.bill_id
         where b.created_at >= ${from.toISOString()}::timestamptz and b.created_at < ${before.toISOString()}::timestamptz
         group by p.mode`,
   );
-  const takings = { cash: 0, upi: 0, card: 0 };
+  const takings = Object.fromEntries(BILL_PAYMENT_MODES.map((mode) => [mode, 0])) as Record<BillPaymentMode, number>;
   for (const row of rows) takings[row.mode] = Number(row.amount);
   return takings;
 }

@@ -17,6 +17,7 @@ import {
   type Bill,
   type BillableItem,
   type BillPayment,
+  type BillPaymentMode,
   type BillQuery,
   type createBillSchema,
 } from '@shop/core';
@@ -324,7 +325,7 @@ export function createBillingService(
     },
 
     /** The counter's takings per payment mode on the India day `day` (YYYY-MM-DD): for closing the till. */
-    takingsByMode(day: string): Promise<Record<'cash' | 'upi' | 'card', number>> {
+    takingsByMode(day: string): Promise<Record<BillPaymentMode, number>> {
       return takingsByMode(db, istDayStart(day), istDayEnd(day));
     },
 

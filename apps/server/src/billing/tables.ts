@@ -1,3 +1,4 @@
+import { BILL_PAYMENT_MODES } from '@shop/core';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { admins } from '../admin/tables.js';
@@ -82,7 +83,7 @@ export const billPayments = pgTable(
     billId: uuid('bill_id')
       .notNull()
       .references(() => bills.id, { onDelete: 'cascade' }),
-    mode: text('mode', { enum: ['cash', 'upi', 'card'] }).notNull(),
+    mode: text('mode', { enum: BILL_PAYMENT_MODES }).notNull(),
     amountPaise: integer('amount_paise').notNull(),
     tenderedPaise: integer('tendered_paise'),
     position: integer('position').notNull().default(0),
