@@ -15,7 +15,7 @@ import { accountRoutes } from './accounts/routes.js';
 import { addressRoutes } from './addresses/routes.js';
 import { adminAuthRoutes, adminSelfRoutes, ownerRoutes } from './admin/routes.js';
 import { adminRoutes, authentication, shopperRoutes, type Access } from './auth/plugin.js';
-import { billingRoutes } from './billing/routes.js';
+import { billingRoutes, ownerBillingRoutes } from './billing/routes.js';
 import { inventoryRoutes } from './inventory/routes.js';
 import { salesReportRoutes } from './reports/sales-routes.js';
 import { cartRoutes } from './cart/routes.js';
@@ -233,6 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await owner.register(ownerRoutes(options.services.admins, options.services.audit));
         await owner.register(ownerOrderRoutes(options.services.adminOrders));
         await owner.register(ownerUserRoutes(options.services.adminUsers));
+        await owner.register(ownerBillingRoutes(options.services.billing));
         // Revenue is the owner's (the invite tells staff so): the dashboard's sales, the weekly and monthly reports.
         await owner.register(salesReportRoutes(options.services.salesReports));
       },

@@ -264,7 +264,17 @@ export const csvImportResultSchema = z.object({
 export type CsvImportResult = z.infer<typeof csvImportResultSchema>;
 
 /** Why a shelf quantity changed (the stock ledger, ADR 023). */
-export const STOCK_REASONS = ['order_reserved', 'order_released', 'order_retaken', 'bill', 'csv_import', 'admin_edit', 'seed'] as const;
+export const STOCK_REASONS = [
+  'order_reserved',
+  'order_released',
+  'order_retaken',
+  'bill',
+  'bill_void',
+  'bill_return',
+  'csv_import',
+  'admin_edit',
+  'seed',
+] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 /** One change of a variant's (or a variant-less product's) stock: who, why, when, and the quantity it left. */

@@ -148,7 +148,22 @@ export const gstBreakupSchema = z.object({
 });
 export type GstBreakup = z.infer<typeof gstBreakupSchema>;
 
+/** A paid bill counts in the day's sales; a void one keeps its number in the series and counts nowhere. */
+export const BILL_STATUSES = ['paid', 'void'] as const;
+export type BillStatus = (typeof BILL_STATUSES)[number];
+
+/** A credit note as a bill lists it. */
+export const creditNoteRefSchema = z.object({
+  _id: z.string(),
+  creditNoteNumber: z.string(),
+  total: z.number().int(),
+  createdAt: z.string(),
+});
+export type CreditNoteRef = z.infer<typeof creditNoteRefSchema>;
+
 export const billItemSchema = z.object({
+  /** The line's id: what a return names (returnItems). */
+  _id: z.string(),
   name: z.string(),
   quantity: z.number().int(),
   /** One piece, GST included. */
@@ -161,6 +176,8 @@ export const billItemSchema = z.object({
   /** GST rate of the line after its share of the bill discount. */
   gstRate: z.number(),
   taxableValue: z.number().int(),
+  /** Pieces of this line returned so far, over all its credit notes. */
+  returnedQuantity: z.number().int(),
 });
 export type BillItem = z.infer<typeof billItemSchema>;
 
@@ -182,6 +199,13 @@ export const billSchema = z.object({
   /** How it was paid (issue 26): amounts that add up to totalPrice. */
   payments: z.array(billPaymentSchema),
   createdBy: z.string(),
+  /** 'void' once an owner voided it the day it was made (its number stays in the series). */
+  status: z.enum(BILL_STATUSES),
+  voidedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
+  voidedBy: z.string().nullable(),
+  /** The credit notes of its returns, oldest first. */
+  creditNotes: z.array(creditNoteRefSchema),
 });
 export type Bill = z.infer<typeof billSchema>;
 
@@ -216,3 +240,70 @@ export type BillableItem = z.infer<typeof billableItemSchema>;
 export const billableQuerySchema = z.object({
   q: plainText().trim().min(1, 'q is required').max(80, 'q must be at most 80 characters'),
 });
+
+const reasonText = (missing: string) =>
+  plainText({ multiline: true, missing }).trim().min(1, missing).max(300, 'reason: at most 300 characters');
+
+/** POST /api/admin/bill/voidBill/{billId} (owners, the India day the bill was made). */
+export const voidBillSchema = z.object({ reason: reasonText('Please give a reason for voiding the bill.') });
+export type VoidBillInput = z.infer<typeof voidBillSchema>;
+
+export const returnLineInputSchema = z.object({
+  itemId: z.uuid('itemId must be an item of the bill'),
+  quantity: z
+    .number({ error: 'quantity must be a whole number from 1' })
+    .int('quantity must be a whole number from 1')
+    .min(1, 'quantity must be at least 1')
+    .max(MAX_BILL_QUANTITY, `quantity must be at most ${MAX_BILL_QUANTITY}`),
+});
+
+/** POST /api/admin/bill/returnItems/{billId}: pieces of a bill's lines brought back, and how the money went back. */
+export const returnItemsSchema = z.object({
+  items: z
+    .array(returnLineInputSchema, { error: 'Please choose the items returned.' })
+    .min(1, 'Please choose the items returned.')
+    .max(MAX_BILL_LINES, `items: at most ${MAX_BILL_LINES} lines`)
+    .refine((lines) => new Set(lines.map((line) => line.itemId)).size === lines.length, 'items: each item once'),
+  refundMode: z.enum(BILL_PAYMENT_MODES, { error: `refundMode must be one of ${BILL_PAYMENT_MODES.join(', ')}` }),
+  reason: reasonText('Please give a reason for the return.'),
+});
+export type ReturnItemsInput = z.infer<typeof returnItemsSchema>;
+
+export const creditNoteItemSchema = z.object({
+  /** The bill line it returns. */
+  itemId: z.string(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  hsnCode: z.string(),
+  quantity: z.number().int(),
+  /** One piece as billed, before the bill discount, GST included. */
+  price: z.number().int(),
+  /** What is refunded for the line: its share of what was paid, GST included. */
+  total: z.number().int(),
+  /** The rate of the original invoice line. */
+  gstRate: z.number(),
+  taxableValue: z.number().int(),
+});
+export type CreditNoteItem = z.infer<typeof creditNoteItemSchema>;
+
+/** A credit note (CGST Act s. 34): goods returned against a bill, its own series per financial year. */
+export const creditNoteSchema = z.object({
+  _id: z.string(),
+  /** 'CN/26-27/00001'. */
+  creditNoteNumber: z.string(),
+  billId: z.string(),
+  /** The invoice it reduces, and that invoice's date. */
+  invoiceNumber: z.string(),
+  invoiceDate: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  items: z.array(creditNoteItemSchema),
+  /** Refunded in all, GST included. */
+  total: z.number().int(),
+  gst: gstBreakupSchema,
+  refundMode: z.enum(BILL_PAYMENT_MODES),
+  reason: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+});
+export type CreditNote = z.infer<typeof creditNoteSchema>;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apparelGstRate, financialYearOf, formatInvoiceNumber, INVOICE_NUMBER_MAX_LENGTH, taxInvoice } from './invoice.js';
+import {
+  apparelGstRate,
+  creditNoteTax,
+  financialYearOf,
+  formatInvoiceNumber,
+  INVOICE_NUMBER_MAX_LENGTH,
+  returnShare,
+  taxInvoice,
+} from './invoice.js';
 
 const NOW = new Date('2026-11-20T10:00:00+05:30');
 
@@ -93,5 +101,40 @@ describe('invoice numbers', () => {
     expect(formatInvoiceNumber('26-27', 999_999)).toHaveLength(INVOICE_NUMBER_MAX_LENGTH);
     expect(() => formatInvoiceNumber('26-27', 1_000_000)).toThrow(RangeError);
     expect(() => formatInvoiceNumber('26-27', 0)).toThrow(RangeError);
+  });
+});
+
+describe('returns (credit notes)', () => {
+  it('refunds a line returned in any parts exactly what it was charged, in proportion to pieces', () => {
+    // ₹1,000.01 for 3 pieces: the paise do not divide evenly.
+    const amount = 1_00_001;
+    expect(returnShare(amount, 3, 0, 3)).toBe(amount);
+    const parts = [returnShare(amount, 3, 0, 1), returnShare(amount, 3, 1, 1), returnShare(amount, 3, 2, 1)];
+    expect(parts.reduce((sum, part) => sum + part, 0)).toBe(amount);
+    expect(Math.max(...parts) - Math.min(...parts)).toBeLessThanOrEqual(1);
+    expect(returnShare(amount, 3, 1, 2) + returnShare(amount, 3, 0, 1)).toBe(amount);
+    expect(() => returnShare(amount, 3, 2, 2)).toThrow(RangeError);
+    expect(() => returnShare(amount, 3, 0, 0)).toThrow(RangeError);
+  });
+
+  it("takes back each line's GST at its invoice rate, split as the invoice was", () => {
+    const within = creditNoteTax({
+      lines: [{ name: 'Silk saree', hsnCode: '5007', quantity: 1, unitPrice: 8_09_900, total: 8_09_900, rate: 18 }],
+      placeOfSupply: 'Karnataka',
+      shopState: 'Karnataka',
+    });
+    expect(within).toMatchObject({ interState: false, total: 8_09_900, taxableValue: 6_86_356, igst: 0 });
+    expect(within.cgst + within.sgst).toBe(8_09_900 - 6_86_356);
+    const across = creditNoteTax({
+      lines: [{ name: 'Kurta', hsnCode: '6204', quantity: 2, unitPrice: 50_000, total: 90_000, rate: 5 }],
+      placeOfSupply: 'Kerala',
+      shopState: 'Karnataka',
+    });
+    expect(across).toMatchObject({ interState: true, taxableValue: 85_714, igst: 4_286, cgst: 0, byRate: [{ rate: 5, igst: 4_286 }] });
+  });
+
+  it('numbers credit notes in their own series within 16 characters', () => {
+    expect(formatInvoiceNumber('26-27', 1, 'CN')).toBe('CN/26-27/00001');
+    expect(formatInvoiceNumber('26-27', 42)).toBe('INV/26-27/00042');
   });
 });

@@ -138,6 +138,11 @@ export function taxInvoice(input: {
       ...taxOf(input.shipping, rate, interState),
     });
   }
+  return summarise(lines, input.placeOfSupply, input.shopState, interState);
+}
+
+/** The per-rate and total figures of an invoice's lines. */
+function summarise(lines: InvoiceLine[], placeOfSupply: string, shopState: string, interState: boolean): TaxInvoice {
   const byRate = new Map<number, TaxByRate>();
   for (const line of lines) {
     const entry = byRate.get(line.rate) ?? { rate: line.rate, taxableValue: 0, cgst: 0, sgst: 0, igst: 0 };
@@ -152,8 +157,8 @@ export function taxInvoice(input: {
   const sgst = sum((line) => line.sgst);
   const igst = sum((line) => line.igst);
   return {
-    placeOfSupply: input.placeOfSupply,
-    shopState: input.shopState,
+    placeOfSupply,
+    shopState,
     interState,
     lines,
     byRate: [...byRate.values()].sort((a, b) => a.rate - b.rate),
@@ -164,6 +169,34 @@ export function taxInvoice(input: {
     totalTax: cgst + sgst + igst,
     total: sum((line) => line.amount),
   };
+}
+
+/**
+ * What returning `returning` more pieces of a line refunds once `returnedBefore` were returned: the line's charged
+ * amount (after its share of the bill discount) in proportion to pieces, rounded so that every piece of the line
+ * returned, over any number of returns, refunds exactly what was charged.
+ */
+export function returnShare(lineAmount: Paise, quantity: number, returnedBefore: number, returning: number): Paise {
+  assertPaise(lineAmount);
+  if (returnedBefore < 0 || returning < 1 || returnedBefore + returning > quantity) {
+    throw new RangeError(`cannot return ${returning} of ${quantity} after ${returnedBefore}`);
+  }
+  const upTo = (pieces: number) => halfUp(lineAmount * pieces, quantity);
+  return upTo(returnedBefore + returning) - upTo(returnedBefore);
+}
+
+/**
+ * The GST a credit note takes back: each returned line at the rate of the invoice line it reduces (CGST Act s. 34),
+ * split as that invoice was (CGST + SGST or IGST).
+ */
+export function creditNoteTax(input: {
+  lines: ReadonlyArray<InvoiceLineInput & { rate: number }>;
+  placeOfSupply: string;
+  shopState: string;
+}): TaxInvoice {
+  const interState = input.placeOfSupply.trim().toLowerCase() !== input.shopState.trim().toLowerCase();
+  const lines = input.lines.map((line) => ({ ...line, amount: line.total, ...taxOf(line.total, line.rate, interState) }));
+  return summarise(lines, input.placeOfSupply, input.shopState, interState);
 }
 
 /** At most 16 characters (GST rule 46): 'INV/' + 'YY-YY' + '/' + up to 6 digits. */
@@ -177,10 +210,13 @@ export function financialYearOf(at: Date): string {
   return `${two(start)}-${two(start + 1)}`;
 }
 
-/** `INV/26-27/00042`: the financial year and its running number, five digits at least. */
-export function formatInvoiceNumber(financialYear: string, sequence: number): string {
+/** The numbered series of the shop's GST documents: counter bills, credit notes. */
+export type DocumentSeries = 'INV' | 'CN';
+
+/** `INV/26-27/00042`, `CN/26-27/00001`: the series, the financial year and its running number, five digits at least. */
+export function formatInvoiceNumber(financialYear: string, sequence: number, series: DocumentSeries = 'INV'): string {
   if (!Number.isInteger(sequence) || sequence < 1) throw new RangeError(`invoice sequence must be a whole number from 1: ${sequence}`);
-  const number = `INV/${financialYear}/${String(sequence).padStart(5, '0')}`;
+  const number = `${series}/${financialYear}/${String(sequence).padStart(5, '0')}`;
   if (number.length > INVOICE_NUMBER_MAX_LENGTH) throw new RangeError(`invoice number too long: ${number}`);
   return number;
 }

@@ -42,7 +42,7 @@ import type {
   AdminUserRow,
   UpdateOrderStatusInput,
 } from './admin-orders.js';
-import type { Bill, BillPage, BillQuery } from './bills.js';
+import type { Bill, BillPage, BillQuery, CreditNote, ReturnItemsInput, VoidBillInput } from './bills.js';
 import type { Dashboard, MonthlyReport, WeeklyReport } from './reports.js';
 import type { CappedLine, Cart, GuestCartLine } from './cart.js';
 import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery } from './catalogue.js';
@@ -208,7 +208,18 @@ export interface PageServices {
     unblock(actor: AuditActor, userId: string): Promise<void>;
   };
   /** In-store bills (the counter itself saves them through the JSON API, without leaving its page). */
-  billing: { get(billId: string): Promise<Bill>; list(query: BillQuery): Promise<BillPage> };
+  billing: {
+    get(billId: string): Promise<Bill>;
+    list(query: BillQuery): Promise<BillPage>;
+    /**
+     * An owner's (the page checks) void of a bill made today, India time, with no returns (CONFLICT otherwise): its
+     * stock back, its number kept in the series, out of the day's sales; audited.
+     */
+    voidBill(actor: AuditActor, billId: string, input: VoidBillInput): Promise<Bill>;
+    /** Pieces brought back: stock back and a credit note of the next CN number; CONFLICT beyond what is left to return. */
+    returnItems(actor: AuditActor, billId: string, input: ReturnItemsInput): Promise<CreditNote>;
+    creditNote(creditNoteId: string): Promise<CreditNote>;
+  };
   /** The owners' audit log, newest first. */
   audit: { list(query: AuditQuery): Promise<ListPage<{ entries: AuditEntry[] }>> };
   /** Sales from paid orders and bills, India days. */

@@ -1,23 +1,31 @@
 import { BILL_PAYMENT_MODES, type BillPaymentMode } from '@shop/core';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
-import { billInvoiceCounters, billItems, billPayments, bills } from './tables.js';
+import { billInvoiceCounters, billItems, billPayments, bills, creditNoteCounters, creditNoteItems, creditNotes } from './tables.js';
 
 // The SQL of billing: the invoice counter that must stay right under concurrency, and the bills and their lines.
 
 export type BillRow = typeof bills.$inferSelect;
 export type BillItemRow = typeof billItems.$inferSelect;
 export type BillPaymentRow = typeof billPayments.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+export type CreditNoteItemRow = typeof creditNoteItems.$inferSelect;
 
-/** The next invoice number of the financial year, from a counter row bumped in the caller's transaction (never max()+1). */
-export async function nextInvoiceSequence(tx: Db, financialYear: string): Promise<number> {
+/** Bumps a financial year's running number in the caller's transaction (never max()+1): gapless under concurrency. */
+async function nextInSeries(tx: Db, counters: typeof billInvoiceCounters | typeof creditNoteCounters, financialYear: string) {
   const rows = await selectRows<{ last: number }>(
     tx,
-    sql`insert into ${billInvoiceCounters} (financial_year, last) values (${financialYear}, 1)
-        on conflict (financial_year) do update set last = ${billInvoiceCounters}.last + 1 returning last`,
+    sql`insert into ${counters} (financial_year, last) values (${financialYear}, 1)
+        on conflict (financial_year) do update set last = ${counters}.last + 1 returning last`,
   );
   return Number(rows[0]!.last);
 }
+
+/** The next invoice number of the financial year. */
+export const nextInvoiceSequence = (tx: Db, financialYear: string) => nextInSeries(tx, billInvoiceCounters, financialYear);
+
+/** The next credit-note number of the financial year, from the credit notes' own counter. */
+export const nextCreditNoteSequence = (tx: Db, financialYear: string) => nextInSeries(tx, creditNoteCounters, financialYear);
 
 /** Writes a bill, its lines and its payments in the caller's transaction; answers them, each in their order. */
 export async function insertBill(
@@ -58,14 +66,23 @@ export async function paymentsOfBills(db: Db, billIds: readonly string[]): Promi
   return byBill;
 }
 
-/** The counter's takings per payment mode over [from, before): what the till should hold, and what came by UPI and card. */
+/**
+ * The counter's takings per payment mode over [from, before), net of the refunds of credit notes issued then: what the
+ * till should hold, and what came by UPI and card. A void bill took nothing.
+ */
 export async function takingsByMode(db: Db, from: Date, before: Date): Promise<Record<BillPaymentMode, number>> {
+  const after = from.toISOString();
+  const until = before.toISOString();
   const rows = await selectRows<{ mode: BillPaymentMode; amount: string | number }>(
     db,
-    sql`select p.mode, sum(p.amount_paise)::bigint as amount
-        from ${billPayments} p join ${bills} b on b.id = p.bill_id
-        where b.created_at >= ${from.toISOString()}::timestamptz and b.created_at < ${before.toISOString()}::timestamptz
-        group by p.mode`,
+    sql`select mode, sum(amount)::bigint as amount from (
+          select p.mode, p.amount_paise as amount
+          from ${billPayments} p join ${bills} b on b.id = p.bill_id
+          where b.created_at >= ${after}::timestamptz and b.created_at < ${until}::timestamptz and b.status = 'paid'
+          union all
+          select n.refund_mode, -n.total_paise from ${creditNotes} n
+          where n.created_at >= ${after}::timestamptz and n.created_at < ${until}::timestamptz
+        ) taken group by mode`,
   );
   const takings = Object.fromEntries(BILL_PAYMENT_MODES.map((mode) => [mode, 0])) as Record<BillPaymentMode, number>;
   for (const row of rows) takings[row.mode] = Number(row.amount);
@@ -75,6 +92,80 @@ export async function takingsByMode(db: Db, from: Date, before: Date): Promise<R
 export async function billById(db: Db, billId: string): Promise<BillRow | undefined> {
   const [row] = await db.select().from(bills).where(eq(bills.id, billId));
   return row;
+}
+
+/** The bill, locked for the caller's transaction: a void and a return of one bill wait for each other. */
+export async function lockBill(tx: Db, billId: string): Promise<BillRow | undefined> {
+  const [row] = await tx.select().from(bills).where(eq(bills.id, billId)).for('update');
+  return row;
+}
+
+/** Marks a bill void in the caller's transaction (its sale leaves the rollups by trigger). */
+export async function markBillVoid(
+  tx: Db,
+  billId: string,
+  change: { at: Date; reason: string; by: string | null; byLabel: string },
+): Promise<BillRow> {
+  const [row] = await tx
+    .update(bills)
+    .set({ status: 'void', voidedAt: change.at, voidReason: change.reason, voidedBy: change.by, voidedByLabel: change.byLabel })
+    .where(eq(bills.id, billId))
+    .returning();
+  return row!;
+}
+
+/** Writes a credit note and its lines in the caller's transaction; answers them, the lines in their order. */
+export async function insertCreditNote(
+  tx: Db,
+  note: typeof creditNotes.$inferInsert,
+  lines: Array<Omit<CreditNoteItemRow, 'id' | 'creditNoteId'>>,
+): Promise<{ row: CreditNoteRow; items: CreditNoteItemRow[] }> {
+  const [row] = await tx.insert(creditNotes).values(note).returning();
+  const items = await tx
+    .insert(creditNoteItems)
+    .values(lines.map((line) => ({ ...line, creditNoteId: row!.id })))
+    .returning();
+  return { row: row!, items: items.sort((a, b) => a.position - b.position) };
+}
+
+export async function creditNoteById(
+  db: Db,
+  creditNoteId: string,
+): Promise<{ row: CreditNoteRow; items: CreditNoteItemRow[] } | undefined> {
+  const [row] = await db.select().from(creditNotes).where(eq(creditNotes.id, creditNoteId));
+  if (!row) return undefined;
+  const items = await db
+    .select()
+    .from(creditNoteItems)
+    .where(eq(creditNoteItems.creditNoteId, row.id))
+    .orderBy(asc(creditNoteItems.position));
+  return { row, items };
+}
+
+/** The credit notes of the given bills, by bill, oldest first. */
+export async function creditNotesOfBills(db: Db, billIds: readonly string[]): Promise<Map<string, CreditNoteRow[]>> {
+  const byBill = new Map<string, CreditNoteRow[]>();
+  if (billIds.length === 0) return byBill;
+  const rows = await db
+    .select()
+    .from(creditNotes)
+    .where(inArray(creditNotes.billId, [...billIds]))
+    .orderBy(asc(creditNotes.createdAt), asc(creditNotes.sequence));
+  for (const note of rows) byBill.set(note.billId, [...(byBill.get(note.billId) ?? []), note]);
+  return byBill;
+}
+
+/** Pieces returned so far of each line of the given bills, by bill line id (lines never returned are left out). */
+export async function returnedQuantities(db: Db, billIds: readonly string[]): Promise<Map<string, number>> {
+  if (billIds.length === 0) return new Map();
+  const rows = await selectRows<{ bill_item_id: string; quantity: string | number }>(
+    db,
+    sql`select ci.bill_item_id, sum(ci.quantity)::int as quantity
+        from ${creditNoteItems} ci join ${creditNotes} n on n.id = ci.credit_note_id
+        where n.bill_id = any(${pgArray([...new Set(billIds)])}::uuid[])
+        group by ci.bill_item_id`,
+  );
+  return new Map(rows.map((row) => [row.bill_item_id, Number(row.quantity)]));
 }
 
 /** The lines of the given bills, by bill, each bill's in their order. */

@@ -1,4 +1,4 @@
-import type { Bill } from '@shop/core';
+import type { Bill, CreditNote } from '@shop/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, signedInOwner, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
@@ -42,5 +42,35 @@ describe('bills saved at once', () => {
     expect(refused.map((response) => response.statusCode)).toEqual(Array(11).fill(409));
     for (const response of refused) expect(response.json<{ error: string }>().error).toMatch(/out of stock|Only \d+ left/);
     expect(await stockOf(t.database.db, piece)).toBe(0);
+  });
+
+  it('returns at once get consecutive credit-note numbers, and one line is never returned twice over', async () => {
+    const bills = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const response = await save({ customerName: `Returner ${i}`, items: [{ name: 'Jhumka', price: 40_000, quantity: 1 }] });
+        return response.json<{ data: { bill: Bill } }>().data.bill;
+      }),
+    );
+    const giveBack = (bill: Bill) =>
+      adminCall(t.app, 'POST', `/api/admin/bill/returnItems/${bill._id}`, {
+        asid: owner.asid,
+        body: { items: [{ itemId: bill.items[0]!._id, quantity: 1 }], refundMode: 'cash', reason: 'Changed her mind' },
+      });
+    // Ten bills returned at the same moment, and the other two each returned by four cashiers at once.
+    const [many, twice] = [bills.slice(0, 10), bills.slice(10)];
+    const responses = await Promise.all([
+      ...many.map(giveBack),
+      ...twice.flatMap((bill) => Array.from({ length: 4 }, () => giveBack(bill))),
+    ]);
+    const issued = responses.filter((response) => response.statusCode === 201);
+    expect(issued).toHaveLength(12);
+    expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(6);
+    const numbers = issued.map((response) => response.json<{ data: { creditNote: CreditNote } }>().data.creditNote.creditNoteNumber);
+    for (const number of numbers) expect(number).toMatch(/^CN\/\d\d-\d\d\/\d{5}$/);
+    const sequences = numbers.map((number) => Number(number.slice(-5))).sort((a, b) => a - b);
+    expect(new Set(sequences).size).toBe(12);
+    expect(sequences.at(-1)! - sequences[0]!).toBe(11);
+    const { rollups, recount } = await rollupsAndRecount(t.database.db);
+    expect(rollups).toEqual(recount);
   });
 });

@@ -295,7 +295,7 @@ describe('getAllBills and exportBills', () => {
     expect(csv.body.startsWith('\uFEFF')).toBe(true);
     const lines = csv.body.slice(1).trim().split('\n');
     expect(lines[0]).toBe(
-      'invoiceNumber,createdAt,customerName,customerPhone,items,subtotal,discount,discountAmount,taxableValue,cgst,sgst,igst,totalTax,totalPrice,payments',
+      'invoiceNumber,createdAt,customerName,customerPhone,items,subtotal,discount,discountAmount,taxableValue,cgst,sgst,igst,totalTax,totalPrice,payments,status,creditNotes',
     );
     expect(lines).toHaveLength(3);
     // Newest first: the 00:01 bill of 2 December, India time (18:31 UTC the day before).
@@ -308,7 +308,7 @@ describe('getAllBills and exportBills', () => {
     expect(Math.round((cgst! + sgst!) * 100)).toBe(Math.round(totalTax! * 100));
     expect(lines[1]).toContain(',500.00');
     // No payments given: one cash payment of the total.
-    expect(lines[1]).toMatch(/,Cash 500\.00$/);
+    expect(lines[1]).toMatch(/,Cash 500\.00,paid,$/);
   });
 
   it('pages past 50 bills', async () => {

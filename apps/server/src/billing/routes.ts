@@ -1,4 +1,14 @@
-import { billableItemSchema, billableQuerySchema, billPageSchema, billQuerySchema, billSchema, createBillSchema } from '@shop/core';
+import {
+  billableItemSchema,
+  billableQuerySchema,
+  billPageSchema,
+  billQuerySchema,
+  billSchema,
+  createBillSchema,
+  creditNoteSchema,
+  returnItemsSchema,
+  voidBillSchema,
+} from '@shop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../audit/service.js';
@@ -7,6 +17,8 @@ import { ok, okEnvelope } from '../http/envelope.js';
 import type { BillingService } from './service.js';
 
 const billAnswer = { 200: okEnvelope(z.object({ bill: billSchema })) };
+const creditNoteAnswer = { 200: okEnvelope(z.object({ creditNote: creditNoteSchema })) };
+const billParams = z.object({ billId: z.string().max(64) });
 
 /** In-store billing (issue 11) for any admin; registered in the admin scope. */
 export const billingRoutes =
@@ -25,12 +37,43 @@ export const billingRoutes =
       async (request) => ok({ bill: await billing.create(actorOf((await adminOf(request)).admin), request.body) }),
     );
 
+    app.post(
+      '/api/admin/bill/returnItems/:billId',
+      {
+        schema: {
+          summary:
+            "Pieces of a bill brought back: stock back, a credit note of the financial year's CN series refunding each line's share of what was charged; 409 beyond what is left to return",
+          params: billParams,
+          body: returnItemsSchema,
+          response: { 201: okEnvelope(z.object({ creditNote: creditNoteSchema })) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            ok({ creditNote: await billing.returnItems(actorOf((await adminOf(request)).admin), request.params.billId, request.body) }),
+          ),
+    );
+
+    app.get(
+      '/api/admin/bill/getCreditNote/:creditNoteId',
+      {
+        schema: {
+          summary: 'One credit note with its lines, GST and the invoice it reduces',
+          params: z.object({ creditNoteId: z.string().max(64) }),
+          response: creditNoteAnswer,
+        },
+      },
+      async (request) => ok({ creditNote: await billing.creditNote(request.params.creditNoteId) }),
+    );
+
     app.get(
       '/api/admin/bill/getBill/:billId',
       {
         schema: {
           summary: 'One bill with its items and GST breakup',
-          params: z.object({ billId: z.string().max(64) }),
+          params: billParams,
           response: billAnswer,
         },
       },
@@ -76,5 +119,24 @@ export const billingRoutes =
         },
       },
       async (request) => ok({ items: await billing.findItems(request.query.q) }),
+    );
+  };
+
+/** Voiding a bill: owners only; registered in the owner scope. */
+export const ownerBillingRoutes =
+  (billing: BillingService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/admin/bill/voidBill/:billId',
+      {
+        schema: {
+          summary:
+            'Void a bill the India day it was made (no returns yet): stock back, its number kept in the series marked void, out of the sales',
+          params: billParams,
+          body: voidBillSchema,
+          response: billAnswer,
+        },
+      },
+      async (request) => ok({ bill: await billing.voidBill(actorOf((await adminOf(request)).admin), request.params.billId, request.body) }),
     );
   };

@@ -8,10 +8,13 @@ import {
   financialYearOf,
   formatInvoiceNumber,
   gstBreakupOf,
+  creditNoteTax,
+  istDay,
   istDayEnd,
   istDayStart,
   istTimestamp,
   paiseToDecimal,
+  returnShare,
   taxInvoice,
   unitPrice,
   type Bill,
@@ -19,6 +22,9 @@ import {
   type BillPayment,
   type BillPaymentMode,
   type BillQuery,
+  type CreditNote,
+  type ReturnItemsInput,
+  type VoidBillInput,
   type createBillSchema,
 } from '@shop/core';
 import { randomUUID } from 'node:crypto';
@@ -36,15 +42,24 @@ import {
   billById,
   billPage,
   billsOf,
+  creditNoteById,
+  creditNotesOfBills,
   insertBill,
+  insertCreditNote,
   itemsOfBills,
+  lockBill,
+  markBillVoid,
+  nextCreditNoteSequence,
   nextInvoiceSequence,
   paymentsOfBills,
+  returnedQuantities,
   takingsByMode,
   type BillFilter,
   type BillItemRow as ItemRow,
   type BillPaymentRow,
   type BillRow,
+  type CreditNoteItemRow,
+  type CreditNoteRow,
 } from './queries.js';
 
 // In-store bills: priced by @shop/core, stock taken and the invoice number drawn in the bill's one transaction.
@@ -78,9 +93,9 @@ const paymentsText = (payments: readonly BillPayment[]) =>
     )
     .join('; ');
 
-/** Spec §3 Bill with the invoice's GST breakup, from the stored rows. */
-export function toBill(row: BillRow, items: ItemRow[], payments: BillPaymentRow[], shopState: string): Bill {
-  const invoice = taxInvoice({
+/** The tax invoice of a stored bill: each line's share of the bill discount, its rate and GST. */
+function invoiceOf(row: BillRow, items: ItemRow[], shopState: string) {
+  return taxInvoice({
     lines: items.map((item) => ({
       name: item.name,
       hsnCode: item.hsnCode,
@@ -93,6 +108,26 @@ export function toBill(row: BillRow, items: ItemRow[], payments: BillPaymentRow[
     placeOfSupply: row.placeOfSupply,
     shopState,
   });
+}
+
+/** What a bill's returns and void add to it, from their rows. */
+interface BillAfterSale {
+  /** Pieces returned so far, by bill line id. */
+  returned: ReadonlyMap<string, number>;
+  creditNotes: readonly CreditNoteRow[];
+}
+
+const NO_AFTER_SALE: BillAfterSale = { returned: new Map(), creditNotes: [] };
+
+/** Spec §3 Bill with the invoice's GST breakup, its payments, void and returns, from the stored rows. */
+export function toBill(
+  row: BillRow,
+  items: ItemRow[],
+  payments: BillPaymentRow[],
+  shopState: string,
+  afterSale: BillAfterSale = NO_AFTER_SALE,
+): Bill {
+  const invoice = invoiceOf(row, items, shopState);
   return {
     _id: row.id,
     invoiceNumber: row.invoiceNumber,
@@ -104,6 +139,7 @@ export function toBill(row: BillRow, items: ItemRow[], payments: BillPaymentRow[
     discountAmount: row.subtotalPaise - row.totalPaise,
     totalPrice: row.totalPaise,
     items: items.map((item, index) => ({
+      _id: item.id,
       name: item.name,
       quantity: item.quantity,
       price: item.unitPricePaise,
@@ -114,10 +150,65 @@ export function toBill(row: BillRow, items: ItemRow[], payments: BillPaymentRow[
       hsnCode: item.hsnCode,
       gstRate: invoice.lines[index]!.rate,
       taxableValue: invoice.lines[index]!.taxableValue,
+      returnedQuantity: afterSale.returned.get(item.id) ?? 0,
     })),
     gst: gstBreakupOf(invoice),
     payments: payments.map(toPayment),
     createdBy: row.createdByLabel,
+    status: row.status,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    voidReason: row.voidReason,
+    voidedBy: row.voidedByLabel,
+    creditNotes: afterSale.creditNotes.map((note) => ({
+      _id: note.id,
+      creditNoteNumber: note.creditNoteNumber,
+      total: note.totalPaise,
+      createdAt: note.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** A credit note as the API answers it, with the bill it reduces. */
+function toCreditNote(note: CreditNoteRow, lines: CreditNoteItemRow[], bill: BillRow, billItems: ItemRow[], shopState: string): CreditNote {
+  const byId = new Map(billItems.map((item) => [item.id, item]));
+  const returned = lines.map((line) => ({ line, item: byId.get(line.billItemId)! }));
+  const tax = creditNoteTax({
+    lines: returned.map(({ line, item }) => ({
+      name: item.name,
+      hsnCode: item.hsnCode,
+      quantity: line.quantity,
+      unitPrice: item.unitPricePaise,
+      total: line.amountPaise,
+      rate: line.gstRateBasisPoints / 100,
+    })),
+    placeOfSupply: bill.placeOfSupply,
+    shopState,
+  });
+  return {
+    _id: note.id,
+    creditNoteNumber: note.creditNoteNumber,
+    billId: bill.id,
+    invoiceNumber: bill.invoiceNumber,
+    invoiceDate: bill.createdAt.toISOString(),
+    customerName: bill.customerName,
+    customerPhone: bill.customerPhone,
+    items: returned.map(({ line, item }, index) => ({
+      itemId: item.id,
+      name: item.name,
+      sku: item.sku,
+      hsnCode: item.hsnCode,
+      quantity: line.quantity,
+      price: item.unitPricePaise,
+      total: line.amountPaise,
+      gstRate: line.gstRateBasisPoints / 100,
+      taxableValue: tax.lines[index]!.taxableValue,
+    })),
+    total: note.totalPaise,
+    gst: gstBreakupOf(tax),
+    refundMode: note.refundMode,
+    reason: note.reason,
+    createdAt: note.createdAt.toISOString(),
+    createdBy: note.createdByLabel,
   };
 }
 
@@ -140,6 +231,8 @@ export const BILL_CSV_COLUMNS = [
   'totalTax',
   'totalPrice',
   'payments',
+  'status',
+  'creditNotes',
 ] as const;
 
 /** Excel reads a CSV as UTF-8 (₹, names in Indian scripts) only when it starts with the byte-order mark. */
@@ -172,9 +265,28 @@ export function createBillingService(
     if (rows.length === 0) return [];
     const { state } = await settings.get();
     const ids = rows.map((row) => row.id);
-    const [byBill, paidByBill] = await Promise.all([itemsOfBills(db, ids), paymentsOfBills(db, ids)]);
-    return rows.map((row) => toBill(row, byBill.get(row.id) ?? [], paidByBill.get(row.id) ?? [], state));
+    const [byBill, paidByBill, notesByBill, returned] = await Promise.all([
+      itemsOfBills(db, ids),
+      paymentsOfBills(db, ids),
+      creditNotesOfBills(db, ids),
+      returnedQuantities(db, ids),
+    ]);
+    return rows.map((row) =>
+      toBill(row, byBill.get(row.id) ?? [], paidByBill.get(row.id) ?? [], state, {
+        returned,
+        creditNotes: notesByBill.get(row.id) ?? [],
+      }),
+    );
   }
+
+  /** The catalogue pieces of bill lines, to go back on the shelf. */
+  const stockOf = (lines: ReadonlyArray<{ item: ItemRow; quantity: number }>): inventory.StockItem[] =>
+    lines.flatMap(({ item, quantity }) => (item.productId ? [{ productId: item.productId, variantId: item.variantId, quantity }] : []));
+
+  const publishProducts = (items: readonly ItemRow[]) => {
+    const touched = items.flatMap((item) => (item.productId ? [item.productId] : []));
+    if (touched.length > 0) changes.publish([...new Set(touched)]);
+  };
 
   return {
     /** Products and variants for the counter: a scanned SKU or words of a name. */
@@ -311,9 +423,153 @@ export function createBillingService(
         return saved;
       });
       deps.metrics?.bills.inc();
-      const touched = items.flatMap((item) => (item.productId ? [item.productId] : []));
-      if (touched.length > 0) changes.publish([...new Set(touched)]);
+      publishProducts(items);
       return toBill(row, items, payments, shop.state);
+    },
+
+    /**
+     * Voids a bill on the India day it was made (an owner's mistake at the counter, checked by the route): the
+     * pieces go back on the shelf, the bill keeps its number in the series marked void and leaves the day's sales
+     * and takings. A bill with returns is not voided (its credit notes stand); one void already is refused.
+     */
+    async voidBill(actor: AuditActor, billId: string, input: VoidBillInput): Promise<Bill> {
+      if (!isUuid(billId)) throw new AppError('NOT_FOUND', 'Bill not found');
+      const at = now();
+      const { row, items } = await db.transaction(async (tx) => {
+        const bill = await lockBill(tx, billId);
+        if (!bill) throw new AppError('NOT_FOUND', 'Bill not found');
+        if (bill.status === 'void') throw new AppError('CONFLICT', 'This bill is already void.');
+        if (istDay(bill.createdAt) !== istDay(at)) {
+          throw new AppError('CONFLICT', 'Only a bill made today can be voided; return its items instead.');
+        }
+        const lines = (await itemsOfBills(tx, [bill.id])).get(bill.id) ?? [];
+        if ((await returnedQuantities(tx, [bill.id])).size > 0) {
+          throw new AppError('CONFLICT', 'This bill has returns, so it cannot be voided.');
+        }
+        await inventory.putBack(tx, stockOf(lines.map((item) => ({ item, quantity: item.quantity }))), {
+          reason: 'bill_void',
+          actor: inventory.stockActor.admin(actor),
+          billId: bill.id,
+        });
+        const voided = await markBillVoid(tx, bill.id, { at, reason: input.reason, by: actor.id, byLabel: actor.label });
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'bill.void',
+            entity: 'bill',
+            entityId: bill.id,
+            before: { invoiceNumber: bill.invoiceNumber, status: bill.status, totalPaise: bill.totalPaise },
+            after: { status: 'void', reason: input.reason },
+          },
+          at,
+        );
+        return { row: voided, items: lines };
+      });
+      publishProducts(items);
+      const [bill] = await withItems([row]);
+      return bill!;
+    },
+
+    /**
+     * Pieces of a bill brought back: each line refunds its share of what the bill charged (returnShare, so a line
+     * returned in parts refunds exactly its whole), at the GST rate of its invoice line; the pieces go back on the
+     * shelf; a credit note numbered in its own financial-year series, all in one transaction with the bill locked,
+     * so two returns of one bill cannot together take back more than was sold (409).
+     */
+    async returnItems(actor: AuditActor, billId: string, input: ReturnItemsInput): Promise<CreditNote> {
+      if (!isUuid(billId)) throw new AppError('NOT_FOUND', 'Bill not found');
+      const at = now();
+      const { state } = await settings.get();
+      const result = await db.transaction(async (tx) => {
+        const bill = await lockBill(tx, billId);
+        if (!bill) throw new AppError('NOT_FOUND', 'Bill not found');
+        if (bill.status === 'void') throw new AppError('CONFLICT', 'This bill is void; nothing on it can be returned.');
+        const billLines = (await itemsOfBills(tx, [bill.id])).get(bill.id) ?? [];
+        const returnedBefore = await returnedQuantities(tx, [bill.id]);
+        const invoice = invoiceOf(bill, billLines, state);
+        const lines = input.items.map((wanted, index) => {
+          const position = billLines.findIndex((item) => item.id === wanted.itemId);
+          if (position === -1) {
+            const message = 'This item is not on the bill.';
+            throw new AppError('INVALID_DATA', `items.${index}.itemId: ${message}`, { [`items.${index}.itemId`]: message });
+          }
+          const item = billLines[position]!;
+          const before = returnedBefore.get(item.id) ?? 0;
+          const left = item.quantity - before;
+          if (wanted.quantity > left) {
+            const message =
+              left === 0 ? `Every piece of ${item.name} has been returned already.` : `Only ${left} of ${item.name} can be returned.`;
+            throw new AppError('CONFLICT', message, { [`items.${index}.quantity`]: message });
+          }
+          const charged = invoice.lines[position]!;
+          return {
+            item,
+            quantity: wanted.quantity,
+            amount: returnShare(charged.amount, item.quantity, before, wanted.quantity),
+            rate: charged.rate,
+          };
+        });
+        await inventory.putBack(tx, stockOf(lines), {
+          reason: 'bill_return',
+          actor: inventory.stockActor.admin(actor),
+          billId: bill.id,
+        });
+        const financialYear = financialYearOf(at);
+        const sequence = await nextCreditNoteSequence(tx, financialYear);
+        const total = lines.reduce((sum, line) => sum + line.amount, 0);
+        const saved = await insertCreditNote(
+          tx,
+          {
+            creditNoteNumber: formatInvoiceNumber(financialYear, sequence, 'CN'),
+            financialYear,
+            sequence,
+            billId: bill.id,
+            totalPaise: total,
+            refundMode: input.refundMode,
+            reason: input.reason,
+            createdBy: actor.id,
+            createdByLabel: actor.label,
+            createdAt: at,
+          },
+          lines.map((line, position) => ({
+            billItemId: line.item.id,
+            quantity: line.quantity,
+            amountPaise: line.amount,
+            gstRateBasisPoints: Math.round(line.rate * 100),
+            position,
+          })),
+        );
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'bill.return',
+            entity: 'bill',
+            entityId: bill.id,
+            after: {
+              invoiceNumber: bill.invoiceNumber,
+              creditNoteNumber: saved.row.creditNoteNumber,
+              totalPaise: total,
+              refundMode: input.refundMode,
+              reason: input.reason,
+              items: lines.map((line) => ({ name: line.item.name, sku: line.item.sku, quantity: line.quantity, refund: line.amount })),
+            },
+          },
+          at,
+        );
+        return { ...saved, bill, billLines };
+      });
+      publishProducts(result.billLines);
+      return toCreditNote(result.row, result.items, result.bill, result.billLines, state);
+    },
+
+    async creditNote(creditNoteId: string): Promise<CreditNote> {
+      const found = isUuid(creditNoteId) ? await creditNoteById(db, creditNoteId) : undefined;
+      if (!found) throw new AppError('NOT_FOUND', 'Credit note not found');
+      const bill = (await billById(db, found.row.billId))!;
+      const [{ state }, lines] = await Promise.all([settings.get(), itemsOfBills(db, [bill.id])]);
+      return toCreditNote(found.row, found.items, bill, lines.get(bill.id) ?? [], state);
     },
 
     async get(billId: string): Promise<Bill> {
@@ -358,6 +614,8 @@ export function createBillingService(
           paiseToDecimal(bill.gst.totalTax),
           paiseToDecimal(bill.totalPrice),
           paymentsText(bill.payments),
+          bill.status,
+          bill.creditNotes.map((note) => `${note.creditNoteNumber} ${paiseToDecimal(note.total)}`).join('; '),
         ]),
         { header: true, columns: [...BILL_CSV_COLUMNS] },
       );

@@ -1,4 +1,4 @@
-import { BILL_PAYMENT_MODES } from '@shop/core';
+import { BILL_PAYMENT_MODES, BILL_STATUSES } from '@shop/core';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { admins } from '../admin/tables.js';
@@ -26,6 +26,12 @@ export const bills = pgTable(
     createdBy: uuid('created_by').references(() => admins.id, { onDelete: 'set null' }),
     createdByLabel: text('created_by_label').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'void' once an owner voided it on the day it was made: its number stays in the series, its sale goes. */
+    status: text('status', { enum: BILL_STATUSES }).notNull().default('paid'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+    voidedBy: uuid('voided_by').references(() => admins.id, { onDelete: 'set null' }),
+    voidedByLabel: text('voided_by_label'),
   },
   (table) => [
     uniqueIndex('bills_invoice_number_unique').on(table.invoiceNumber),
@@ -36,6 +42,8 @@ export const bills = pgTable(
     check('bills_discount_check', sql`${table.discountBasisPoints} between 0 and 10000`),
     check('bills_amounts_check', sql`${table.subtotalPaise} >= 0 and ${table.totalPaise} between 0 and ${table.subtotalPaise}`),
     check('bills_invoice_number_length_check', sql`length(${table.invoiceNumber}) <= 16`),
+    check('bills_status_check', sql`${table.status} in ('paid', 'void')`),
+    check('bills_void_check', sql`(${table.status} = 'void') = (${table.voidedAt} is not null and ${table.voidReason} is not null)`),
   ],
 );
 
@@ -101,6 +109,73 @@ export const billPayments = pgTable(
 
 /** Running invoice numbers per financial year: a row per year, bumped in the bill's own transaction. */
 export const billInvoiceCounters = pgTable('bill_invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * A credit note (issue 26): pieces of a bill brought back and the money returned, numbered in its own series per
+ * financial year ('CN/26-27/00001', from credit_note_counters). It reduces the day it was issued in the sales
+ * rollups (migration 0019's sale_rows), not the bill's day.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creditNoteNumber: text('credit_note_number').notNull(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    billId: uuid('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'restrict' }),
+    /** Refunded in all, GST included: the sum of its lines. */
+    totalPaise: integer('total_paise').notNull(),
+    refundMode: text('refund_mode', { enum: BILL_PAYMENT_MODES }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdByLabel: text('created_by_label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('credit_notes_number_unique').on(table.creditNoteNumber),
+    uniqueIndex('credit_notes_financial_year_sequence_unique').on(table.financialYear, table.sequence),
+    index('credit_notes_bill_idx').on(table.billId, table.createdAt),
+    // The till's refunds of a day.
+    index('credit_notes_created_idx').on(table.createdAt),
+    check('credit_notes_total_check', sql`${table.totalPaise} >= 0`),
+    check('credit_notes_refund_mode_check', sql`${table.refundMode} in ('cash', 'upi', 'card')`),
+    check('credit_notes_number_length_check', sql`length(${table.creditNoteNumber}) <= 16`),
+  ],
+);
+
+/** A returned line: pieces of one bill line, refunded at its share of what the bill charged, at its invoice rate. */
+export const creditNoteItems = pgTable(
+  'credit_note_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creditNoteId: uuid('credit_note_id')
+      .notNull()
+      .references(() => creditNotes.id, { onDelete: 'cascade' }),
+    billItemId: uuid('bill_item_id')
+      .notNull()
+      .references(() => billItems.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    /** What this line refunds, GST included. */
+    amountPaise: integer('amount_paise').notNull(),
+    /** The invoice line's GST rate in hundredths of a percent (500 = 5 %). */
+    gstRateBasisPoints: integer('gst_rate_basis_points').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    index('credit_note_items_note_idx').on(table.creditNoteId, table.position),
+    index('credit_note_items_bill_item_idx').on(table.billItemId),
+    check('credit_note_items_quantity_check', sql`${table.quantity} >= 1`),
+    check('credit_note_items_amount_check', sql`${table.amountPaise} >= 0`),
+  ],
+);
+
+/** Running credit-note numbers per financial year, bumped in the return's own transaction. */
+export const creditNoteCounters = pgTable('credit_note_counters', {
   financialYear: text('financial_year').primaryKey(),
   last: integer('last').notNull(),
 });

@@ -1,9 +1,9 @@
+import { STOCK_REASONS, type StockReason } from '@shop/core';
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Why a shelf quantity changed: one value per kind of caller of the inventory service. */
-export const STOCK_REASONS = ['order_reserved', 'order_released', 'order_retaken', 'bill', 'csv_import', 'admin_edit', 'seed'] as const;
-export type StockReason = (typeof STOCK_REASONS)[number];
+/** Why a shelf quantity changed (core's STOCK_REASONS): one value per kind of caller of the inventory service. */
+export { STOCK_REASONS, type StockReason };
 
 /**
  * The stock ledger (issue 25, ADR 023): one row per change of a variant's quantity or of a variant-less product's
@@ -38,7 +38,7 @@ export const stockMovements = pgTable(
     check('stock_movements_quantity_after_check', sql`${table.quantityAfter} >= 0`),
     check(
       'stock_movements_reason_check',
-      sql`${table.reason} in ('order_reserved', 'order_released', 'order_retaken', 'bill', 'csv_import', 'admin_edit', 'seed')`,
+      sql`${table.reason} in ('order_reserved', 'order_released', 'order_retaken', 'bill', 'bill_void', 'bill_return', 'csv_import', 'admin_edit', 'seed')`,
     ),
   ],
 );

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 
 // Sales rolled up by India day, so a report reads at most a few hundred small rows instead of every order and
-// bill of the period. PostgreSQL keeps them: triggers on orders, order_items, refunds, bills and bill_items call
-// sales_recount() (migration 0011) in the writing transaction, so the rollups can never disagree with what was
+// bill of the period. PostgreSQL keeps them: triggers on orders, order_items, refunds, bills, bill_items, credit_notes
+// and credit_note_items call sales_recount() (migrations 0011, 0019) in the writing transaction, so the rollups can never disagree with what was
 // committed. sales.ts has the definition of a sale they follow.
 
 /**
@@ -22,6 +22,8 @@ export const saleCounts = pgTable(
     productName: text('product_name'),
     revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull(),
     units: integer('units').notNull(),
+    /** On a total row: 1 for a sale that counts (not a void bill, a reversed order or a credit note), else 0. */
+    sales: integer('sales').notNull().default(0),
   },
   (table) => [index('sale_counts_source_idx').on(table.sourceId), check('sale_counts_kind_check', sql`${table.kind} in ('order', 'bill')`)],
 );

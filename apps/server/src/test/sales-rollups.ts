@@ -17,19 +17,19 @@ export async function rollupsAndRecount(db: Db) {
       sql`select day::text, kind, revenue_paise, sales, units from sales_days where sales <> 0 or revenue_paise <> 0 or units <> 0 order by 1, 2`,
     ),
     rows(
-      sql`select day::text, kind, sum(revenue_paise) as revenue, count(*) as sales, sum(units) as units from (${scratch}) x where not line group by 1, 2 order by 1, 2`,
+      sql`select day::text, kind, sum(revenue_paise) as revenue, sum(sales) as sales, sum(units) as units from (${scratch}) x where not line group by 1, 2 having sum(revenue_paise) <> 0 or sum(sales) <> 0 or sum(units) <> 0 order by 1, 2`,
     ),
     rows(
       sql`select day::text, category, revenue_paise, units from sales_day_categories where revenue_paise <> 0 or units <> 0 order by 1, 2`,
     ),
     rows(
-      sql`select day::text, category, sum(revenue_paise) as revenue, sum(units) as units from (${scratch}) x where line group by 1, 2 order by 1, 2`,
+      sql`select day::text, category, sum(revenue_paise) as revenue, sum(units) as units from (${scratch}) x where line group by 1, 2 having sum(revenue_paise) <> 0 or sum(units) <> 0 order by 1, 2`,
     ),
     rows(
       sql`select day::text, product_id, revenue_paise, units from sales_day_products where revenue_paise <> 0 or units <> 0 order by 1, 2`,
     ),
     rows(
-      sql`select day::text, product_id, sum(revenue_paise) as revenue, sum(units) as units from (${scratch}) x where line and product_id is not null group by 1, 2 order by 1, 2`,
+      sql`select day::text, product_id, sum(revenue_paise) as revenue, sum(units) as units from (${scratch}) x where line and product_id is not null group by 1, 2 having sum(revenue_paise) <> 0 or sum(units) <> 0 order by 1, 2`,
     ),
     rows(sql`select status, sum(orders) as orders from order_status_counts group by 1 having sum(orders) <> 0 order by 1`),
     rows(sql`select status, count(*) as orders from orders group by 1 order by 1`),
