@@ -119,6 +119,9 @@ export const adminProductSchema = z.object({
   status: z.enum(PRODUCT_STATUSES),
   category: categoryRef,
   fabric: z.string(),
+  /** The product's own HSN code; null: its category's (`categoryHsnCode`), which decides the GST rate then. */
+  hsnCode: z.string().nullable(),
+  categoryHsnCode: z.string().nullable(),
   tags: z.array(z.string()),
   productImages: z.array(adminImageSchema),
   variants: z.array(adminVariantSchema),
@@ -140,6 +143,16 @@ const productFields = {
   category: id('category').nullable().optional(),
   status: z.enum(PRODUCT_STATUSES, { message: 'status must be draft, active or archived' }).optional(),
   fabric: plainText().trim().max(60, 'At most 60 characters.').optional(),
+  /** 4–8 digits; null or '' for the category's. Omitted: unchanged on update. */
+  hsnCode: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z
+      .string({ error: 'HSN code must be 4 to 8 digits.' })
+      .trim()
+      .regex(/^\d{4,8}$/, 'HSN code must be 4 to 8 digits.')
+      .nullable()
+      .optional(),
+  ),
   tags: z.array(plainText().trim().min(1).max(30)).max(20, 'tags: at most 20').optional(),
 };
 

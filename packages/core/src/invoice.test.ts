@@ -4,6 +4,8 @@ import {
   creditNoteTax,
   financialYearOf,
   formatInvoiceNumber,
+  gstRate,
+  gstRuleOf,
   INVOICE_NUMBER_MAX_LENGTH,
   returnShare,
   taxInvoice,
@@ -27,10 +29,34 @@ describe('apparelGstRate', () => {
   });
 });
 
+describe('gstRate by HSN (the dated table)', () => {
+  it('taxes fabric and sarees (chapters 50–55) at 5 % whatever the price: an ₹8,099 silk saree under 5007', () => {
+    expect(gstRate('5007', 8_09_900, 1, NOW)).toBe(5);
+    expect(gstRate('52085100', 50_00_000, 1, NOW)).toBe(5);
+    const invoice = taxInvoice({
+      lines: [{ name: 'Silk saree', hsnCode: '5007', quantity: 1, unitPrice: 8_09_900, total: 8_09_900 }],
+      at: NOW,
+      placeOfSupply: 'Karnataka',
+      shopState: 'Karnataka',
+    });
+    expect(invoice.lines[0]).toMatchObject({ rate: 5, taxableValue: 7_71_333 });
+  });
+
+  it('taxes garments and made-ups (chapters 61–63) by the value of a piece, imitation jewellery at 3 %, and goods of no known HSN as garments', () => {
+    expect([gstRate('6204', 262_500, 1, NOW), gstRate('6204', 262_501, 1, NOW), gstRate('6304', 262_501, 1, NOW)]).toEqual([5, 18, 18]);
+    expect(gstRate('7117', 5_00_000, 1, NOW)).toBe(3);
+    expect([gstRate('', 262_501, 1, NOW), gstRate('9999', 100_000, 1, NOW)]).toEqual([18, 5]);
+    // Before 22 September 2025: garments 5 % up to ₹1,000 a piece, 12 % above; fabric 5 % then too.
+    const before = new Date('2025-09-21T12:00:00+05:30');
+    expect([gstRate('6204', 105_001, 1, before), gstRate('5007', 8_09_900, 1, before)]).toEqual([12, 5]);
+    expect(gstRuleOf('50071000', NOW)).toEqual({ rate: 5 });
+  });
+});
+
 describe('taxInvoice', () => {
   const lines = [
     { name: 'Kurti', hsnCode: '6211', quantity: 2, unitPrice: 105_000, total: 210_000 },
-    { name: 'Silk saree', hsnCode: '5007', quantity: 1, unitPrice: 590_000, total: 590_000 },
+    { name: 'Lehenga', hsnCode: '6204', quantity: 1, unitPrice: 590_000, total: 590_000 },
   ];
 
   it('splits GST into CGST and SGST within the shop state, per rate', () => {
@@ -55,11 +81,11 @@ describe('taxInvoice', () => {
   });
 
   it('shares a bill discount over the lines, so a piece may fall into the lower rate', () => {
-    // 10 % off 800000 = 720000: the saree line becomes 531000, still above the line; kurtis 189000.
+    // 10 % off 800000 = 720000: the lehenga line becomes 531000, still above the line; kurtis 189000.
     const invoice = taxInvoice({ lines, total: 720_000, at: NOW, placeOfSupply: 'Karnataka', shopState: 'Karnataka' });
     expect(invoice.lines.map((line) => line.amount)).toEqual([189_000, 531_000]);
     expect(invoice.total).toBe(720_000);
-    // 50 % off: the saree is 295000 for one piece, taxable at 5 % would be 280952 > 250000 → 18 % still;
+    // 50 % off: the lehenga is 295000 for one piece, taxable at 5 % would be 280952 > 250000 → 18 % still;
     const half = taxInvoice({ lines, total: 400_000, at: NOW, placeOfSupply: 'Karnataka', shopState: 'Karnataka' });
     expect(half.lines[1]!.rate).toBe(18);
     // 60 % off: 236000 a piece → 5 %.

@@ -6,38 +6,99 @@ import { shareInProportion } from './pricing.js';
 // GST-inclusive prices, per line and per rate, split CGST + SGST within the shop's state and IGST across
 // states; and the invoice numbers, consecutive per financial year.
 
+/** A GST rate rule: one rate, or by the taxable value of one piece (the low rate up to the threshold, else the high). */
+export type GstRule = { rate: number } | { thresholdPaise: Paise; lowRate: number; highRate: number };
+
 /**
- * GST on apparel (HSN chapters 61 and 62, and made-up textiles sold as garments) by the taxable value of one
- * piece: the low rate up to the threshold, the high rate above it. One dated table, newest last: a change of
- * law is one new row with the day it takes effect (in India time).
+ * GST on goods by their HSN, as one dated table, newest last: a change of law is one new row with the day it takes
+ * effect (India time), repeating the rules that stay. Rules are by HSN prefix (a chapter's two digits, or a
+ * heading's four), the longest prefix first; goods with no HSN, or one the row does not name, follow `otherwise`
+ * (garments' rule, what most of a boutique sells).
  */
-export const APPAREL_GST_TABLE: ReadonlyArray<{ from: string; thresholdPaise: Paise; lowRate: number; highRate: number }> = [
-  // Notification 1/2017-CT(Rate): 5 % up to ₹1,000 a piece, 12 % above.
-  { from: '2017-07-01', thresholdPaise: 100_000, lowRate: 5, highRate: 12 },
-  // GST Council, 56th meeting, in force from 22 September 2025: 5 % up to ₹2,500 a piece, 18 % above.
-  { from: '2025-09-22', thresholdPaise: 250_000, lowRate: 5, highRate: 18 },
+export const GST_RATE_TABLE: ReadonlyArray<{
+  from: string;
+  source: string;
+  rules: ReadonlyArray<{ hsn: readonly string[]; what: string; rule: GstRule }>;
+  otherwise: GstRule;
+}> = [
+  {
+    from: '2017-07-01',
+    source: 'Notification 1/2017-Central Tax (Rate), Schedules I–III',
+    rules: [
+      // Schedule I: woven fabrics of silk, wool, cotton, other plant fibres and man-made fibres (sarees are woven
+      // fabric: 5007 silk, 5208 cotton…), whatever the price.
+      { hsn: ['50', '51', '52', '53', '54', '55'], what: 'Fabrics and sarees (chapters 50–55)', rule: { rate: 5 } },
+      // Schedule I entry 224 / II entry 171: garments and made-ups, 5 % up to ₹1,000 a piece, 12 % above.
+      {
+        hsn: ['61', '62', '63'],
+        what: 'Garments and made-ups (chapters 61–63)',
+        rule: { thresholdPaise: 100_000, lowRate: 5, highRate: 12 },
+      },
+      // Schedule I: imitation jewellery at 3 % (Schedule V, heading 7117).
+      { hsn: ['7117'], what: 'Imitation jewellery (7117)', rule: { rate: 3 } },
+    ],
+    otherwise: { thresholdPaise: 100_000, lowRate: 5, highRate: 12 },
+  },
+  {
+    from: '2025-09-22',
+    source: 'GST Council, 56th meeting; Notification 9/2025-Central Tax (Rate), in force 22 September 2025',
+    rules: [
+      { hsn: ['50', '51', '52', '53', '54', '55'], what: 'Fabrics and sarees (chapters 50–55)', rule: { rate: 5 } },
+      // 5 % up to ₹2,500 a piece, 18 % above.
+      {
+        hsn: ['61', '62', '63'],
+        what: 'Garments and made-ups (chapters 61–63)',
+        rule: { thresholdPaise: 250_000, lowRate: 5, highRate: 18 },
+      },
+      { hsn: ['7117'], what: 'Imitation jewellery (7117)', rule: { rate: 3 } },
+    ],
+    otherwise: { thresholdPaise: 250_000, lowRate: 5, highRate: 18 },
+  },
 ];
 
 /** SAC of delivery of goods: the shipping line of an online order's invoice. */
 export const SHIPPING_SAC = '996812';
 
-function slabOn(at: Date) {
+function tableOn(at: Date) {
   const day = istDay(at);
-  const slab = [...APPAREL_GST_TABLE].reverse().find((row) => row.from <= day);
-  if (!slab) throw new RangeError(`no GST rate for ${day}`);
-  return slab;
+  const row = [...GST_RATE_TABLE].reverse().find((entry) => entry.from <= day);
+  if (!row) throw new RangeError(`no GST rate for ${day}`);
+  return row;
+}
+
+/** The rule of goods of `hsnCode` on `at`: the table row in force, its longest matching HSN prefix. */
+export function gstRuleOf(hsnCode: string, at: Date): GstRule {
+  const row = tableOn(at);
+  const code = hsnCode.trim();
+  let best: { length: number; rule: GstRule } | undefined;
+  for (const entry of row.rules) {
+    for (const prefix of entry.hsn) {
+      if (code.startsWith(prefix) && prefix.length > (best?.length ?? 0)) best = { length: prefix.length, rule: entry.rule };
+    }
+  }
+  return best?.rule ?? row.otherwise;
 }
 
 /**
- * The GST rate of a line whose `quantity` pieces cost `amount` in all, GST included, on `at`: the low rate
- * when the taxable value of one piece at the low rate is at most the threshold (amount × 100 / (100 + low)
- * ≤ threshold × quantity, compared in whole numbers), else the high rate.
+ * The GST rate of a line of goods of `hsnCode` whose `quantity` pieces cost `amount` in all, GST included, on `at`.
+ * By the value of a piece: the low rate when the taxable value of one piece at the low rate is at most the
+ * threshold (amount × 100 / (100 + low) ≤ threshold × quantity, compared in whole numbers), else the high rate.
  */
-export function apparelGstRate(amount: Paise, quantity: number, at: Date): number {
+export function gstRate(hsnCode: string, amount: Paise, quantity: number, at: Date): number {
   assertPaise(amount);
-  const slab = slabOn(at);
-  return amount * 100 <= slab.thresholdPaise * (100 + slab.lowRate) * Math.max(quantity, 1) ? slab.lowRate : slab.highRate;
+  const rule = gstRuleOf(hsnCode, at);
+  if ('rate' in rule) return rule.rate;
+  return amount * 100 <= rule.thresholdPaise * (100 + rule.lowRate) * Math.max(quantity, 1) ? rule.lowRate : rule.highRate;
 }
+
+/** Garments' rate (chapters 61–62): gstRate of a garment. */
+export const apparelGstRate = (amount: Paise, quantity: number, at: Date): number => gstRate('62', amount, quantity, at);
+
+/** The lowest rate garments are taxed at on `at`: shipping is at least that. */
+const garmentLowRate = (at: Date) => {
+  const rule = gstRuleOf('62', at);
+  return 'rate' in rule ? rule.rate : rule.lowRate;
+};
 
 /** Whole-number division rounded half up. */
 const halfUp = (numerator: number, denominator: number) => {
@@ -122,11 +183,11 @@ export function taxInvoice(input: {
   );
   const lines: InvoiceLine[] = input.lines.map((line, index) => {
     const amount = amounts[index]!;
-    const rate = apparelGstRate(amount, line.quantity, input.at);
+    const rate = gstRate(line.hsnCode, amount, line.quantity, input.at);
     return { ...line, amount, rate, ...taxOf(amount, rate, interState) };
   });
   if (input.shipping && input.shipping > 0) {
-    const rate = Math.max(slabOn(input.at).lowRate, ...lines.map((line) => line.rate));
+    const rate = Math.max(garmentLowRate(input.at), ...lines.map((line) => line.rate));
     lines.push({
       name: 'Shipping',
       hsnCode: SHIPPING_SAC,
@@ -210,8 +271,11 @@ export function financialYearOf(at: Date): string {
   return `${two(start)}-${two(start + 1)}`;
 }
 
-/** The numbered series of the shop's GST documents: counter bills, credit notes. */
-export type DocumentSeries = 'INV' | 'CN';
+/**
+ * The numbered series of the shop's GST documents: counter bills, credit notes, online orders' invoices (numbered
+ * when paid, by migration 0021's web_invoice_number in SQL, which must agree with this).
+ */
+export type DocumentSeries = 'INV' | 'CN' | 'WEB';
 
 /** `INV/26-27/00042`, `CN/26-27/00001`: the series, the financial year and its running number, five digits at least. */
 export function formatInvoiceNumber(financialYear: string, sequence: number, series: DocumentSeries = 'INV'): string {

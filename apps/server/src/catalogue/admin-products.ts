@@ -70,6 +70,7 @@ export const productSnapshot = (row: ProductRow) => ({
   category: row.categoryId,
   status: row.status,
   fabric: row.fabric,
+  hsnCode: row.hsnCode,
   tags: row.tags,
 });
 
@@ -206,12 +207,12 @@ interface ListRow {
 /** One product as the product view shows it (spec §2.14): photos (linked under `photosBase`), live variants, both stocks. */
 export async function adminProductDetail(db: Db, productId: string, photosBase: string): Promise<AdminProduct> {
   const [found] = await db
-    .select({ product: products, categoryName: categories.name })
+    .select({ product: products, categoryName: categories.name, categoryHsnCode: categories.hsnCode })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.id, productId));
   if (!found) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
-  const { product, categoryName } = found;
+  const { product, categoryName, categoryHsnCode } = found;
   const [images, variantRows] = await Promise.all([
     db
       .select()
@@ -237,6 +238,8 @@ export async function adminProductDetail(db: Db, productId: string, photosBase: 
     status: product.status,
     category: product.categoryId ? { _id: product.categoryId, categoryName: categoryName ?? '' } : null,
     fabric: product.fabric,
+    hsnCode: product.hsnCode,
+    categoryHsnCode,
     tags: product.tags,
     productImages: images.map((image) => ({
       _id: image.id,
@@ -373,6 +376,7 @@ export function createAdminProductsService(
             discountPercent: input.productDiscount,
             status: input.status ?? 'draft',
             fabric: input.fabric ?? '',
+            hsnCode: input.hsnCode ?? null,
             tags: input.tags ?? [],
             createdAt: at,
             updatedAt: at,
@@ -416,6 +420,7 @@ export function createAdminProductsService(
             ...(input.category !== undefined ? { categoryId: input.category } : {}),
             ...(input.status ? { status: input.status } : {}),
             ...(input.fabric !== undefined ? { fabric: input.fabric } : {}),
+            ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
             ...(input.tags ? { tags: input.tags } : {}),
             updatedAt: at,
           })

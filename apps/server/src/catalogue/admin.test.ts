@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { IMAGE_WIDTHS, type AdminCategory, type AdminProduct, type AdminProductRow, type AuditEntry } from '@shop/core';
+import { IMAGE_WIDTHS, type AdminCategory, type AdminProduct, type AdminProductRow, type AuditEntry, type Bill } from '@shop/core';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +143,48 @@ describe('products', () => {
     expect([unknownCategory.statusCode, errorOf(unknownCategory)]).toEqual([404, 'Category not found']);
     const missing = await call('GET', '/api/admin/product/getProductDetails/00000000-0000-4000-8000-000000000000');
     expect([missing.statusCode, errorOf(missing)]).toEqual([404, 'Product not found']);
+  });
+
+  it("takes the product's own HSN code (4–8 digits) over its category's, and bills tax it by that code: a ₹8,099 silk saree under 5007 at 5 %", async () => {
+    const created = await call('POST', '/api/admin/product/createProduct', {
+      ...NEW_PRODUCT,
+      productName: 'Kanjivaram Silk Saree',
+      productPrice: 8_09_900,
+      productDiscount: 0,
+      category: catalogue.categories.kurtis,
+      status: 'active',
+      hsnCode: '5007',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const saree = dataOf<{ product: AdminProduct }>(created).product;
+    expect(saree.hsnCode).toBe('5007');
+    expect(saree.categoryHsnCode).toMatch(/^\d{4,8}$/);
+    const bill = async () => {
+      const response = await call('POST', '/api/admin/bill/createBill', { items: [{ productId: saree._id, quantity: 1 }] });
+      expect(response.statusCode, response.body).toBe(200);
+      return dataOf<{ bill: Bill }>(response).bill.items[0]!;
+    };
+    expect(await bill()).toMatchObject({ hsnCode: '5007', gstRate: 5, taxableValue: 7_71_333 });
+
+    // Cleared: the category's code (garments, chapter 62) and its rate, 18 % above ₹2,500 a piece.
+    const cleared = await call('PUT', `/api/admin/product/updateProduct/${saree._id}`, {
+      ...NEW_PRODUCT,
+      productPrice: 8_09_900,
+      productDiscount: 0,
+      hsnCode: '',
+    });
+    expect(dataOf<{ product: AdminProduct }>(cleared).product.hsnCode).toBeNull();
+    expect(await bill()).toMatchObject({ hsnCode: saree.categoryHsnCode, gstRate: 18 });
+    // Omitted on an update: kept.
+    await call('PUT', `/api/admin/product/updateProduct/${saree._id}`, { ...NEW_PRODUCT, hsnCode: '50072010' });
+    expect((await product(saree._id)).hsnCode).toBe('50072010');
+    await call('PUT', `/api/admin/product/updateProduct/${saree._id}`, NEW_PRODUCT);
+    expect((await product(saree._id)).hsnCode).toBe('50072010');
+
+    for (const hsnCode of ['500', '5007A', '123456789']) {
+      const refused = await call('POST', '/api/admin/product/createProduct', { ...NEW_PRODUCT, hsnCode });
+      expect([refused.statusCode, errorOf(refused)]).toEqual([400, 'hsnCode: HSN code must be 4 to 8 digits.']);
+    }
   });
 
   it('lists every status with search, category, status, sort and paging, highlighting low stock', async () => {

@@ -377,7 +377,7 @@ export async function lineProducts(db: Db, ids: readonly string[]): Promise<Map<
     select p.id as product_id, p.name as product_name, p.description as product_description, p.status as product_status,
       p.price_paise, p.discount_percent, p.stock as product_stock,
       exists (select 1 from ${variants} pv where pv.product_id = p.id) as has_variants,
-      c.id as category_id, c.name as category_name, c.hsn_code,
+      c.id as category_id, c.name as category_name, coalesce(p.hsn_code, c.hsn_code) as hsn_code,
       (select pi.url from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1) as image_url
     from ${products} p
     left join ${categories} c on c.id = p.category_id
@@ -443,7 +443,7 @@ export interface BillableRow {
 const billableColumns = sql`
   p.id as product_id, p.name as product_name, p.status, p.price_paise, p.discount_percent, p.stock as product_stock,
   exists (select 1 from ${variants} pv where pv.product_id = p.id and pv.archived_at is null) as has_variants,
-  coalesce(parent.name, c.name) as category_name, c.hsn_code,
+  coalesce(parent.name, c.name) as category_name, coalesce(p.hsn_code, c.hsn_code) as hsn_code,
   (select pi.url from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1) as image_url,
   v.id as variant_id, v.variant_name, v.variant_color_price_paise, v.variant_size_price_paise, v.quantity as variant_quantity, v.sku`;
 

@@ -65,6 +65,8 @@ export const products = pgTable(
           sql`least(${products.pricePaise}, ((${products.pricePaise}::bigint * (100 - ${products.discountPercent}) + 5000) / 10000 * 100)::integer)`,
       ),
     fabric: text('fabric').notNull().default(''),
+    /** The product's own HSN code for GST (issue 26), when it differs from its category's; null: the category's. */
+    hsnCode: text('hsn_code'),
     tags: text('tags')
       .array()
       .notNull()
@@ -90,6 +92,7 @@ export const products = pgTable(
     check('products_price_check', sql`${table.pricePaise} >= 0`),
     check('products_discount_check', sql`${table.discountPercent} between 0 and 90`),
     check('products_stock_check', sql`${table.stock} >= 0`),
+    check('products_hsn_code_check', sql`${table.hsnCode} ~ '^[0-9]{4,8}$'`),
     check('products_status_check', sql`${table.status} in ('draft', 'active', 'archived')`),
     // Listing: active products by category, newest first / by price / by discount.
     index('products_active_category_idx')

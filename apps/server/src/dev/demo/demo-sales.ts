@@ -310,7 +310,7 @@ export async function seedDemoSales(db: Db, now = new Date()): Promise<{ bills: 
   const items = await selectRows<CatalogueItem>(
     db,
     sql`select p.id as product_id, v.id as variant_id, p.name, v.sku, coalesce(parent.name, c.name) as category_name, c.id as category_id,
-          c.hsn_code, p.price_paise, p.discount_percent, v.variant_color_price_paise, v.variant_size_price_paise,
+          coalesce(p.hsn_code, c.hsn_code) as hsn_code, p.price_paise, p.discount_percent, v.variant_color_price_paise, v.variant_size_price_paise,
           v.variant_name, v.variant_color, v.variant_size, p.description
         from ${products} p
         left join lateral (select * from ${variants} v where v.product_id = p.id and v.archived_at is null order by v.position limit 1) v on true

@@ -52,7 +52,16 @@ export const COVER_SET = 'Cover photo set';
 export const NO_FILES = 'No files selected.';
 export const UNKNOWN_ACTION = 'Unknown action.';
 
-const PRODUCT_FIELDS = ['productName', 'productDescription', 'category', 'productPrice', 'productDiscount', 'productStock', 'status'];
+const PRODUCT_FIELDS = [
+  'productName',
+  'productDescription',
+  'category',
+  'productPrice',
+  'productDiscount',
+  'productStock',
+  'status',
+  'hsnCode',
+];
 
 /**
  * Reads a catalogue page's post (a multipart upload within the photo limits, any other form within 1 MB) and hands

@@ -13,11 +13,14 @@ export function ProductFields({
   errors = {},
   categories,
   idPrefix,
+  categoryHsnCode,
 }: {
   values: ProductFormValues;
   errors?: Record<string, string> | undefined;
   categories: readonly AdminCategory[];
   idPrefix: string;
+  /** The saved category's code, which a blank HSN code falls back to. */
+  categoryHsnCode?: string | null | undefined;
 }) {
   const field = (name: keyof ProductFormValues & string, id: string) => ({
     id: `${idPrefix}-${id}`,
@@ -55,6 +58,14 @@ export function ProductFields({
         inputMode="numeric"
         hint="The product's own pieces, sold when it has no variants."
         {...field('productStock', 'stock')}
+      />
+      <TextField
+        label="HSN code"
+        inputMode="numeric"
+        maxLength={8}
+        placeholder={categoryHsnCode ?? '5007'}
+        hint={`4–8 digits; it decides the GST rate (fabric and sarees, 50–55: 5 %). Blank: the category's${categoryHsnCode ? ` (${categoryHsnCode})` : ''}.`}
+        {...field('hsnCode', 'hsn')}
       />
     </div>
   );

@@ -13,6 +13,7 @@ describe('product form', () => {
       productDiscount: '10',
       productStock: '7',
       status: 'active',
+      hsnCode: ' 5007 ',
     });
     expect(result.data).toEqual({
       productName: 'Chikankari kurta',
@@ -22,7 +23,15 @@ describe('product form', () => {
       productDiscount: 10,
       productStock: 7,
       status: 'active',
+      hsnCode: '5007',
     });
+  });
+
+  it("a blank HSN code is the category's (null); a wrong one is named", () => {
+    const blank = productPayload({ ...EMPTY_PRODUCT_FORM, productName: 'Saree', productPrice: '8099' });
+    expect(blank.data?.hsnCode).toBeNull();
+    const wrong = productPayload({ ...EMPTY_PRODUCT_FORM, productName: 'Saree', productPrice: '8099', hsnCode: '50O7' });
+    expect(wrong.errors).toEqual({ hsnCode: 'HSN code must be 4 to 8 digits.' });
   });
 
   it('names each wrong field', () => {
@@ -54,6 +63,8 @@ describe('product form', () => {
       status: 'active',
       category: { _id: category, categoryName: 'Kurtas' },
       fabric: '',
+      hsnCode: '6204',
+      categoryHsnCode: '6211',
       tags: [],
       productImages: [],
       variants: [],
@@ -68,6 +79,7 @@ describe('product form', () => {
       productDiscount: '5',
       productStock: '3',
       status: 'active',
+      hsnCode: '6204',
     });
   });
 });

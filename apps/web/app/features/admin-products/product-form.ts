@@ -11,6 +11,8 @@ export interface ProductFormValues extends Record<string, string> {
   productDiscount: string;
   productStock: string;
   status: ProductStatus;
+  /** The product's own HSN code; blank: its category's. */
+  hsnCode: string;
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -21,6 +23,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   productDiscount: '0',
   productStock: '0',
   status: 'draft',
+  hsnCode: '',
 };
 
 /** The form's values for a product as the API sends it. */
@@ -32,6 +35,7 @@ export const productFormValues = (product: AdminProduct): ProductFormValues => (
   productDiscount: String(product.productDiscount),
   productStock: String(product.productStock),
   status: product.status,
+  hsnCode: product.hsnCode ?? '',
 });
 
 /**
@@ -56,6 +60,8 @@ export function productPayload(
     productDiscount: discount ?? 0,
     productStock: stock ?? 0,
     status: values.status,
+    // Blank clears it: the category's code again.
+    hsnCode: values.hsnCode ?? '',
   });
   const all = { ...checked.errors, ...errors };
   if (Object.keys(all).length > 0 || !checked.data) return { errors: all };

@@ -68,7 +68,13 @@ function ProductEditor({ product, categories }: { product: AdminProduct; categor
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="previousStock" value={product.productStock} />
         <FormFailure failure={refused} className="mb-4" />
-        <ProductFields values={values} errors={refused?.fields} categories={categories} idPrefix="product" />
+        <ProductFields
+          values={values}
+          errors={refused?.fields}
+          categories={categories}
+          idPrefix="product"
+          categoryHsnCode={product.categoryHsnCode}
+        />
         <div className="mt-6 flex justify-end">
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
             {busy ? 'Saving...' : 'Update Product'}
