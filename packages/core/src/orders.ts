@@ -94,6 +94,8 @@ export const orderSummarySchema = z.object({
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const orderDetailSchema = orderSummarySchema.extend({
+  /** The tax invoice's number, 'WEB/26-27/00001', given when the order is paid; null before. */
+  invoiceNumber: z.string().nullable(),
   items: z.array(orderProductSchema),
   subtotal: z.number().int(),
   shipping: z.number().int(),

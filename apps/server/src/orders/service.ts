@@ -637,6 +637,7 @@ async function detail(
   return {
     _id: order.id,
     orderNumber: order.orderNumber,
+    invoiceNumber: order.invoiceNumber,
     status,
     total: order.totalPaise,
     subtotal: order.subtotalPaise,

@@ -43,6 +43,11 @@ export const orders = pgTable(
     /** When the order's pieces went back to stock (expiry, cancellation): set once, so stock returns once. */
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The tax invoice's number, 'WEB/26-27/00001': drawn when the order is paid, from a gapless series per financial
+     * year of its own (migration 0021's trigger, in the paying transaction), so checkouts never paid leave no gap.
+     */
+    invoiceNumber: text('invoice_number'),
     cancelReason: text('cancel_reason'),
     returnReason: text('return_reason'),
     returnNote: text('return_note'),
@@ -58,6 +63,11 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex('orders_order_number_unique').on(table.orderNumber),
+    uniqueIndex('orders_invoice_number_unique').on(table.invoiceNumber),
+    check(
+      'orders_invoice_number_check',
+      sql`(${table.paidAt} is null) = (${table.invoiceNumber} is null) and length(${table.invoiceNumber}) <= 16`,
+    ),
     uniqueIndex('orders_razorpay_order_id_unique').on(table.razorpayOrderId),
     index('orders_user_created_idx').on(table.userId, table.createdAt),
     index('orders_pending_reserved_idx')
@@ -130,6 +140,12 @@ export const orderEvents = pgTable(
   },
   (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],
 );
+
+/** Running invoice numbers of online orders per financial year, bumped by the trigger that numbers a paid order. */
+export const orderInvoiceCounters = pgTable('order_invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  last: integer('last').notNull(),
+});
 
 /** Running order numbers per month (IST): a row per month, bumped in the order's own transaction. */
 export const orderNumberCounters = pgTable('order_number_counters', {

@@ -5,6 +5,7 @@ import { invoiceOfOrder, invoicePageOptions } from './invoice-model';
 const order = {
   _id: 'o1',
   orderNumber: 'ORD-2611-000042',
+  invoiceNumber: 'WEB/26-27/00007',
   createdAt: '2026-11-20T06:00:00.000Z',
   subtotal: 300_000,
   shipping: 0,
@@ -38,8 +39,13 @@ describe('invoiceOfOrder', () => {
     expect(away.gst.taxableValue + away.gst.totalTax).toBe(300_000);
     const home = invoiceOfOrder({ ...order, address: { ...order.address, state: 'Karnataka' } }, { state: 'Karnataka' });
     expect(home.gst).toMatchObject({ interState: false, igst: 0 });
-    expect(home.number).toBe('ORD-2611-000042');
+    // Its own invoice series, not the order number (rule 46: no gaps from checkouts never paid).
+    expect(home.number).toBe('WEB/26-27/00007');
     expect(home.date).toBe('2026-11-20T06:05:00.000Z');
+  });
+
+  it('has none for an order not paid', () => {
+    expect(() => invoiceOfOrder({ ...order, invoiceNumber: null, payment: null }, { state: 'Karnataka' })).toThrow(/not paid/);
   });
 
   it('reads the paper and auto-print from the address', () => {

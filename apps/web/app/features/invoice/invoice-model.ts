@@ -73,9 +73,12 @@ export function invoiceOfBill(bill: Bill): InvoiceView {
 
 /**
  * An online order's tax invoice, computed in the loader (on the server) by @shop/core's one GST module: the
- * place of supply is the delivery state; the invoice number is the order number; the date is the payment's.
+ * place of supply is the delivery state; the number is the order's own invoice number (WEB/…, given when it
+ * was paid); the date is the payment's.
  */
 export function invoiceOfOrder(order: OrderDetail, settings: Pick<ShopSettings, 'state'>): InvoiceView {
+  // Paid orders only (the pages answer 404 before): an order is numbered in the invoice series when paid.
+  if (!order.invoiceNumber) throw new Error(`order ${order.orderNumber} has no tax invoice: it is not paid`);
   const date = order.payment?.paymentDate ?? order.createdAt;
   const invoice = taxInvoice({
     lines: order.items.map((item) => ({
@@ -93,7 +96,7 @@ export function invoiceOfOrder(order: OrderDetail, settings: Pick<ShopSettings, 
   const { address } = order;
   return {
     kind: 'order',
-    number: order.orderNumber,
+    number: order.invoiceNumber,
     date,
     buyer: {
       name: address.name,
