@@ -56,6 +56,7 @@ export default [
     route('users/:userId', 'routes/admin.user.tsx'),
     route('billing', 'routes/admin.billing.tsx'),
     route('totalBills', 'routes/admin.total-bills.tsx'),
+    route('bill/:billId', 'routes/admin.bill.tsx'),
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:orderId', 'routes/admin.order.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
@@ -65,5 +66,9 @@ export default [
   route('adminCheckout', 'routes/admin-checkout.tsx'),
   // Spec §2.18: a bill's printable tax invoice, outside the admin frame (its own 800×600 window).
   route('admin/invoice/:billId', 'routes/admin.invoice.tsx'),
+  // Issue 26: an online order's tax invoice for the back-office, printable the same way.
+  route('admin/orderInvoice/:orderId', 'routes/admin.order-invoice.tsx'),
+  // Issue 26: the credit note of a return at the counter, printable the same way.
+  route('admin/creditNote/:creditNoteId', 'routes/admin.credit-note.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -76,7 +76,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** /admin/orders/{orderId}: items, address, payment, timeline, the next moves and the packing slip. */
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
-  return <OrderDetailView {...loaderData} ordersHref={adminPaths.orders} />;
+  const { order } = loaderData;
+  return (
+    <OrderDetailView
+      {...loaderData}
+      ordersHref={adminPaths.orders}
+      invoiceHref={order.invoiceNumber ? adminPaths.orderInvoice(order._id) : null}
+    />
+  );
 }
 
 export { AdminPageError as ErrorBoundary };

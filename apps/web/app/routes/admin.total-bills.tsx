@@ -1,13 +1,15 @@
 import { billQuerySchema, formatINR, istDateTime, BILL_PAYMENT_MODE_LABELS } from '@shop/core';
-import { Download, Printer } from 'lucide-react';
-import { useNavigation } from 'react-router';
+import { Download, FileText, Undo2 } from 'lucide-react';
+import { Link, useNavigation } from 'react-router';
 import { servicesOf } from '../context';
 import { AdminPageError } from '../features/admin/admin-error';
+import { adminPaths } from '../features/admin/admin-paths';
+import { Chip } from '../components/chip';
 import { FilterBar, FilterField, filterInputClass } from '../components/filter-bar';
 import { EmptyState, PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
 import { billInvoicePath } from '../features/billing/invoice-path';
-import { openInvoiceWindow } from '../lib/invoice-window';
+import { PrintLink } from '../features/billing/print-link';
 import { fieldError } from '../lib/failure';
 import { apiQuery, readListQuery } from '../lib/list-query';
 import { loaderCall } from '../lib/service-call.server';
@@ -33,6 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     exportUrl: `/api/admin/bill/exportBills${exportQuery.size > 0 ? `?${exportQuery.toString()}` : ''}`,
   };
 }
+
+/** A void bill has nothing left to do but read; a paid one takes returns (and, for an owner on its day, a void). */
+const billLinkText = (bill: { status: 'paid' | 'void' }) => (bill.status === 'void' ? 'Open bill' : 'Returns & void');
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('All Bills · Admin Panel', matches);
 
@@ -77,7 +82,10 @@ export default function TotalBillsPage({ loaderData }: Route.ComponentProps) {
             <li key={bill._id} className="flex flex-col rounded-2xl border border-line bg-white p-4 sm:p-5">
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <h2 className="truncate font-sans text-lg font-semibold">{bill.customerName || 'Unknown'}</h2>
+                  <div className="flex min-w-0 items-center gap-2">
+                    <h2 className="truncate font-sans text-lg font-semibold">{bill.customerName || 'Unknown'}</h2>
+                    {bill.status === 'void' && <Chip tone="bad">Void</Chip>}
+                  </div>
                   <p className="text-sm text-muted">
                     <time dateTime={bill.createdAt}>{istDateTime(new Date(bill.createdAt))}</time>
                     {' · '}
@@ -86,7 +94,14 @@ export default function TotalBillsPage({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm text-muted">Phone: {bill.customerPhone || '—'}</p>
                 </div>
                 <div className="text-right">
-                  <p className="text-xl font-bold tabular-nums">{formatINR(bill.totalPrice)}</p>
+                  {bill.status === 'void' ? (
+                    <p className="text-xl font-bold tabular-nums text-muted">
+                      <s>{formatINR(bill.totalPrice)}</s>
+                      <span className="sr-only"> (void, not counted)</span>
+                    </p>
+                  ) : (
+                    <p className="text-xl font-bold tabular-nums">{formatINR(bill.totalPrice)}</p>
+                  )}
                   <p className="text-sm text-muted">Discount: {bill.discount}%</p>
                   {bill.payments.length > 0 && (
                     <p className="text-sm text-muted">
@@ -110,29 +125,50 @@ export default function TotalBillsPage({ loaderData }: Route.ComponentProps) {
                   </tr>
                 </thead>
                 <tbody>
-                  {bill.items.map((item, index) => (
-                    <tr key={`${item.name}-${index}`} className="border-b border-line last:border-0">
+                  {bill.items.map((item) => (
+                    <tr key={item._id} className="border-b border-line align-top last:border-0">
                       <td className="py-1.5 pr-2">{item.name}</td>
-                      <td className="py-1.5 pr-2 text-right tabular-nums">{item.quantity}</td>
+                      <td className="py-1.5 pr-2 text-right tabular-nums">
+                        {item.quantity}
+                        {item.returnedQuantity > 0 && (
+                          <span className="block whitespace-nowrap text-xs text-wine-700">{item.returnedQuantity} returned</span>
+                        )}
+                      </td>
                       <td className="py-1.5 text-right tabular-nums">{formatINR(item.total)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-              <div className="mt-auto flex justify-end pt-3">
-                {/* A link to the invoice without scripts; with them, its own 800×600 window that prints (spec §2.18). */}
-                <a
-                  href={`${billInvoicePath(bill._id)}?print=1`}
-                  target="_blank"
-                  rel="noopener"
+              {bill.creditNotes.length > 0 && (
+                <div className="mt-3 rounded-xl bg-sand/60 px-3 py-2 text-sm">
+                  <p className="font-medium">Credit notes</p>
+                  <ul aria-label={`Credit notes of ${bill.invoiceNumber}`}>
+                    {bill.creditNotes.map((note) => (
+                      <li key={note._id} className="flex flex-wrap justify-between gap-x-3">
+                        <span className="font-mono">{note.creditNoteNumber}</span>
+                        <span className="tabular-nums text-wine-700">−{formatINR(note.total)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              {/* Stacked across the card on a phone (two buttons side by side do not fit), in a row from a small screen up. */}
+              <div className="mt-auto flex flex-col gap-2 pt-3 sm:flex-row sm:flex-wrap sm:justify-end">
+                {/* The bill's own page: its returns (credit notes) and, for an owner on its day, its void. */}
+                <Link
+                  to={adminPaths.bill(bill._id)}
                   className="btn btn-outline"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    openInvoiceWindow(billInvoicePath(bill._id));
-                  }}
+                  aria-label={`${billLinkText(bill)}: ${bill.invoiceNumber}`}
                 >
-                  <Printer aria-hidden="true" className="h-4 w-4" /> Print Invoice
-                </a>
+                  {bill.status === 'void' ? (
+                    <FileText aria-hidden="true" className="h-4 w-4" />
+                  ) : (
+                    <Undo2 aria-hidden="true" className="h-4 w-4" />
+                  )}{' '}
+                  {billLinkText(bill)}
+                </Link>
+                {/* A link to the invoice without scripts; with them, its own 800×600 window that prints (spec §2.18). */}
+                <PrintLink path={billInvoicePath(bill._id)}>Print Invoice</PrintLink>
               </div>
             </li>
           ))}

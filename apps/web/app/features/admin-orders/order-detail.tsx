@@ -1,11 +1,12 @@
 import { ORDER_STATUS_LABELS, rupeesCompact, type AdminOrderDetail } from '@shop/core';
-import { Printer } from 'lucide-react';
+import { FileText, Printer } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { Link, useFetcher } from 'react-router';
 import { ConfirmButton } from '../../components/confirm-dialog';
 import { Enhanced, useHydrated } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
 import { TextAreaField, TextField } from '../../components/form-field';
+import { openInvoiceWindow } from '../../lib/invoice-window';
 import { formatDateTime, methodLabel, paymentStatusLabel } from '../../lib/order-format';
 import { OrderItemRow, OrderTotals, variantText } from '../../components/order-items';
 import { StatusChip } from '../../components/status-chip';
@@ -129,7 +130,18 @@ function PackingSlip({ order }: { order: AdminOrderDetail }) {
  * One order for the back-office: items, address, payment, refunds, timeline, and the moves its status allows (those
  * that send money back only for owners). Each move is a form to the page's action.
  */
-export function OrderDetailView({ order, isOwner, ordersHref }: { order: AdminOrderDetail; isOwner: boolean; ordersHref: string }) {
+export function OrderDetailView({
+  order,
+  isOwner,
+  ordersHref,
+  invoiceHref,
+}: {
+  order: AdminOrderDetail;
+  isOwner: boolean;
+  ordersHref: string;
+  /** The order's printable tax invoice, once it is paid. */
+  invoiceHref: string | null;
+}) {
   const actions = actionsFor(order.status).filter((action) => isOwner || !OWNER_ACTIONS.includes(action));
   return (
     <div className="space-y-5">
@@ -144,12 +156,37 @@ export function OrderDetailView({ order, isOwner, ordersHref }: { order: AdminOr
           <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold sm:text-3xl">
             {order.orderNumber} <StatusChip status={order.status} />
           </h1>
-          <p className="text-sm text-muted">Placed {formatDateTime(order.createdAt)}</p>
+          <p className="text-sm text-muted">
+            Placed {formatDateTime(order.createdAt)}
+            {order.invoiceNumber && (
+              <>
+                {' · '}Tax invoice <span className="font-mono">{order.invoiceNumber}</span>
+              </>
+            )}
+          </p>
         </div>
-        <button type="button" className="btn btn-outline" onClick={() => window.print()}>
-          <Printer aria-hidden="true" className="h-4 w-4" />
-          Packing slip
-        </button>
+        <div className="flex flex-wrap gap-2">
+          {invoiceHref && (
+            // A link without scripts; with them, the invoice's own print window, as the bills' invoices open.
+            <a
+              href={`${invoiceHref}?print=1`}
+              target="_blank"
+              rel="noopener"
+              className="btn btn-outline"
+              onClick={(event) => {
+                event.preventDefault();
+                openInvoiceWindow(invoiceHref);
+              }}
+            >
+              <FileText aria-hidden="true" className="h-4 w-4" />
+              Tax invoice
+            </a>
+          )}
+          <button type="button" className="btn btn-outline" onClick={() => window.print()}>
+            <Printer aria-hidden="true" className="h-4 w-4" />
+            Packing slip
+          </button>
+        </div>
       </div>
 
       {actions.length > 0 && (

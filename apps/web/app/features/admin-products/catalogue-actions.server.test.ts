@@ -39,6 +39,8 @@ describe('the products page action', () => {
       productDiscount: 10,
       productStock: 4,
       status: 'active',
+      // No HSN code typed: the category's.
+      hsnCode: null,
     });
     expect(result).toMatchObject({
       status: 302,

@@ -49,6 +49,10 @@ describe('stock history on the product page', () => {
       'Counter bill · INV/2025-26/0042',
     );
     expect(reasonText({ ...movement, reason: 'admin_edit', orderNumber: null })).toBe('Edited');
+    // Issue 26: a void puts a bill's pieces back; so does a return at the counter (its credit note reduces the bill).
+    const counter = { ...movement, orderId: null, orderNumber: null, billId: 'b1', invoiceNumber: 'INV/26-27/00012' };
+    expect(reasonText({ ...counter, change: 2, reason: 'bill_void' })).toBe('Bill voided · INV/26-27/00012');
+    expect(reasonText({ ...counter, change: 1, reason: 'bill_return' })).toBe('Returned at the counter · INV/26-27/00012');
     expect([signedChange(5), signedChange(-2), signedChange(0)]).toEqual(['+5', '−2', '0']);
   });
 });

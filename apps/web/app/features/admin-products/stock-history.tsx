@@ -19,6 +19,8 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   order_released: 'Order released',
   order_retaken: 'Order taken again',
   bill: 'Counter bill',
+  bill_void: 'Bill voided',
+  bill_return: 'Returned at the counter',
   csv_import: 'CSV import',
   admin_edit: 'Edited',
   seed: 'Opening stock',

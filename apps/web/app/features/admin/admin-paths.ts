@@ -15,8 +15,12 @@ export const adminPaths = {
   user: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
   billing: '/admin/billing',
   totalBills: '/admin/totalBills',
+  /** One counter bill: its returns (credit notes) and, for an owner on its day, its void. */
+  bill: (billId: string) => `/admin/bill/${encodeURIComponent(billId)}`,
   orders: '/admin/orders',
   order: (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`,
+  /** An online order's printable tax invoice, outside the admin frame. */
+  orderInvoice: (orderId: string) => `/admin/orderInvoice/${encodeURIComponent(orderId)}`,
   audit: '/admin/audit',
   logout: '/admin/logout',
   adminCheckout: '/adminCheckout',

@@ -1,10 +1,131 @@
-import { formatINR, istDateTime, type ShopSettings } from '@shop/core';
+import { formatINR, istDateTime, type GstBreakup, type ShopSettings } from '@shop/core';
 import { Printer } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { InvoicePaper, InvoiceView } from './invoice-model';
 
 const percent = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0$/, '')}%`;
+
+/** Opens the print dialog once the page has drawn, when the address asks for it (`?print=1`: the 800×600 window). */
+export function useAutoPrint(autoPrint: boolean) {
+  useEffect(() => {
+    if (!autoPrint) return;
+    const timer = window.setTimeout(() => window.print(), 300);
+    return () => window.clearTimeout(timer);
+  }, [autoPrint]);
+}
+
+/** The shop's name, address, phone and GSTIN from the settings record; the document's own title and numbers at the right. */
+export function ShopLetterhead({ settings, children }: { settings: ShopSettings; children: ReactNode }) {
+  return (
+    // Side by side from a small screen up (the shop's address wraps to make room); stacked on a phone.
+    <header className="invoice-head flex flex-wrap items-start justify-between gap-4 border-b-2 border-ink pb-4 sm:flex-nowrap">
+      <div className="flex min-w-0 items-start gap-3">
+        {settings.logoUrl && (
+          <img src={settings.logoUrl} alt={`${settings.name} logo`} width={56} height={56} className="invoice-logo h-14 w-14" />
+        )}
+        <div>
+          <p className="font-display text-2xl font-semibold leading-tight">{settings.name}</p>
+          <p className="max-w-sm leading-snug">{settings.address}</p>
+          <p>
+            {settings.phone}
+            {settings.socialHandle && <> · {settings.socialHandle}</>}
+          </p>
+          <p className="font-semibold">GSTIN {settings.gstin}</p>
+        </div>
+      </div>
+      <div className="ml-auto shrink-0 text-right">{children}</div>
+    </header>
+  );
+}
+
+/** The GST per rate and in all: CGST + SGST (half the rate each) within the state, IGST across states. */
+export function GstTable({ gst, title }: { gst: GstBreakup; title: string }) {
+  return (
+    <section aria-labelledby="gst-title" className="invoice-gst mt-5">
+      <h2 id="gst-title" className="font-sans text-sm font-semibold">
+        {title}
+      </h2>
+      <table className="mt-1.5 w-full border-collapse tabular-nums">
+        <thead>
+          <tr className="border-b border-ink text-left">
+            <th scope="col" className="py-1 pr-2 font-semibold">
+              Rate
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-semibold">
+              Taxable value
+            </th>
+            {gst.interState ? (
+              <th scope="col" className="py-1 text-right font-semibold">
+                IGST
+              </th>
+            ) : (
+              <>
+                <th scope="col" className="py-1 pr-2 text-right font-semibold">
+                  CGST
+                </th>
+                <th scope="col" className="py-1 text-right font-semibold">
+                  SGST
+                </th>
+              </>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {gst.byRate.map((row) => (
+            <tr key={row.rate} className="border-b border-line">
+              <td className="py-1 pr-2">{row.rate}%</td>
+              <td className="py-1 pr-2 text-right">{formatINR(row.taxableValue)}</td>
+              {gst.interState ? (
+                <td className="py-1 text-right">{formatINR(row.igst)}</td>
+              ) : (
+                <>
+                  <td className="py-1 pr-2 text-right">
+                    {formatINR(row.cgst)} <span className="text-muted">({row.rate / 2}%)</span>
+                  </td>
+                  <td className="py-1 text-right">
+                    {formatINR(row.sgst)} <span className="text-muted">({row.rate / 2}%)</span>
+                  </td>
+                </>
+              )}
+            </tr>
+          ))}
+          <tr className="font-semibold">
+            <td className="py-1 pr-2">Total</td>
+            <td className="py-1 pr-2 text-right">{formatINR(gst.taxableValue)}</td>
+            {gst.interState ? (
+              <td className="py-1 text-right">{formatINR(gst.igst)}</td>
+            ) : (
+              <>
+                <td className="py-1 pr-2 text-right">{formatINR(gst.cgst)}</td>
+                <td className="py-1 text-right">{formatINR(gst.sgst)}</td>
+              </>
+            )}
+          </tr>
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Print, and the switch between an A4 page and an 80 mm receipt; not printed. */
+export function PrintControls({ paper }: { paper: InvoicePaper }) {
+  return (
+    <div className="mt-6 flex flex-wrap items-center justify-center gap-3 print:hidden">
+      <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+        <Printer aria-hidden="true" className="h-4 w-4" />
+        Print
+      </button>
+      <Link
+        to={{ search: paper === '80mm' ? '' : '?paper=80mm' }}
+        replace
+        className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-wine-700 underline-offset-2 hover:underline"
+      >
+        {paper === '80mm' ? 'A4 page' : '80 mm receipt'}
+      </Link>
+    </div>
+  );
+}
 
 /**
  * Spec §2.18, as a GST tax invoice: the shop's header from the settings record, the items with HSN and rate,
@@ -22,11 +143,7 @@ export function TaxInvoice({
   autoPrint: boolean;
   paper: InvoicePaper;
 }) {
-  useEffect(() => {
-    if (!autoPrint) return;
-    const timer = window.setTimeout(() => window.print(), 300);
-    return () => window.clearTimeout(timer);
-  }, [autoPrint]);
+  useAutoPrint(autoPrint);
   const { gst } = invoice;
 
   return (
@@ -35,35 +152,19 @@ export function TaxInvoice({
       data-paper={paper}
       aria-labelledby="invoice-title"
     >
-      <header className="invoice-head flex flex-wrap items-start justify-between gap-4 border-b-2 border-ink pb-4">
-        <div className="flex items-start gap-3">
-          {settings.logoUrl && (
-            <img src={settings.logoUrl} alt={`${settings.name} logo`} width={56} height={56} className="invoice-logo h-14 w-14" />
-          )}
-          <div>
-            <p className="font-display text-2xl font-semibold leading-tight">{settings.name}</p>
-            <p className="max-w-sm leading-snug">{settings.address}</p>
-            <p>
-              {settings.phone}
-              {settings.socialHandle && <> · {settings.socialHandle}</>}
-            </p>
-            <p className="font-semibold">GSTIN {settings.gstin}</p>
-          </div>
-        </div>
-        <div className="text-right">
-          <h1 id="invoice-title" className="font-display text-xl font-semibold">
-            Tax Invoice
-          </h1>
-          <p>
-            Invoice No. <strong className="font-mono">{invoice.number}</strong>
-          </p>
-          <p>Date {istDateTime(new Date(invoice.date))}</p>
-          <p>
-            Place of supply: {gst.placeOfSupply}
-            {gst.interState ? ' (inter-state)' : ''}
-          </p>
-        </div>
-      </header>
+      <ShopLetterhead settings={settings}>
+        <h1 id="invoice-title" className="font-display text-xl font-semibold">
+          Tax Invoice
+        </h1>
+        <p>
+          Invoice No. <strong className="font-mono">{invoice.number}</strong>
+        </p>
+        <p>Date {istDateTime(new Date(invoice.date))}</p>
+        <p>
+          Place of supply: {gst.placeOfSupply}
+          {gst.interState ? ' (inter-state)' : ''}
+        </p>
+      </ShopLetterhead>
 
       <section aria-label="Billed to" className="invoice-buyer border-b border-line py-3">
         <p>
@@ -131,86 +232,12 @@ export function TaxInvoice({
       </dl>
       {invoice.paidBy && <p className="mt-2 text-right text-xs">Paid by {invoice.paidBy}</p>}
 
-      <section aria-labelledby="gst-title" className="invoice-gst mt-5">
-        <h2 id="gst-title" className="font-sans text-sm font-semibold">
-          GST included in the prices
-        </h2>
-        <table className="mt-1.5 w-full border-collapse tabular-nums">
-          <thead>
-            <tr className="border-b border-ink text-left">
-              <th scope="col" className="py-1 pr-2 font-semibold">
-                Rate
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right font-semibold">
-                Taxable value
-              </th>
-              {gst.interState ? (
-                <th scope="col" className="py-1 text-right font-semibold">
-                  IGST
-                </th>
-              ) : (
-                <>
-                  <th scope="col" className="py-1 pr-2 text-right font-semibold">
-                    CGST
-                  </th>
-                  <th scope="col" className="py-1 text-right font-semibold">
-                    SGST
-                  </th>
-                </>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {gst.byRate.map((row) => (
-              <tr key={row.rate} className="border-b border-line">
-                <td className="py-1 pr-2">{row.rate}%</td>
-                <td className="py-1 pr-2 text-right">{formatINR(row.taxableValue)}</td>
-                {gst.interState ? (
-                  <td className="py-1 text-right">{formatINR(row.igst)}</td>
-                ) : (
-                  <>
-                    <td className="py-1 pr-2 text-right">
-                      {formatINR(row.cgst)} <span className="text-muted">({row.rate / 2}%)</span>
-                    </td>
-                    <td className="py-1 text-right">
-                      {formatINR(row.sgst)} <span className="text-muted">({row.rate / 2}%)</span>
-                    </td>
-                  </>
-                )}
-              </tr>
-            ))}
-            <tr className="font-semibold">
-              <td className="py-1 pr-2">Total</td>
-              <td className="py-1 pr-2 text-right">{formatINR(gst.taxableValue)}</td>
-              {gst.interState ? (
-                <td className="py-1 text-right">{formatINR(gst.igst)}</td>
-              ) : (
-                <>
-                  <td className="py-1 pr-2 text-right">{formatINR(gst.cgst)}</td>
-                  <td className="py-1 text-right">{formatINR(gst.sgst)}</td>
-                </>
-              )}
-            </tr>
-          </tbody>
-        </table>
-      </section>
+      <GstTable gst={gst} title="GST included in the prices" />
 
       <p className="invoice-thanks mt-6 text-center font-display text-lg">Thank you for shopping with {settings.name}!</p>
       <p className="mt-1 text-center text-xs text-muted">This is a computer-generated invoice.</p>
 
-      <div className="mt-6 flex flex-wrap items-center justify-center gap-3 print:hidden">
-        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
-          <Printer aria-hidden="true" className="h-4 w-4" />
-          Print
-        </button>
-        <Link
-          to={{ search: paper === '80mm' ? '' : '?paper=80mm' }}
-          replace
-          className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-wine-700 underline-offset-2 hover:underline"
-        >
-          {paper === '80mm' ? 'A4 page' : '80 mm receipt'}
-        </Link>
-      </div>
+      <PrintControls paper={paper} />
     </article>
   );
 }

@@ -1,0 +1,54 @@
+import type { AdminOrderDetail } from '@shop/core';
+import { describe, expect, it } from 'vitest';
+import { get, settled } from '../lib/action-test-kit';
+import { STAFF } from '../features/admin/admin-test-kit';
+import { loader } from './admin.order-invoice';
+
+const ORDER_ID = '8b6f1f4e-2a51-4c1e-9d0b-6a1c2e3f4a5b';
+
+const order = (paid: boolean) =>
+  ({
+    _id: ORDER_ID,
+    orderNumber: 'ORD-2611-000042',
+    invoiceNumber: paid ? 'WEB/26-27/00003' : null,
+    createdAt: '2026-11-20T06:00:00.000Z',
+    subtotal: 200_000,
+    shipping: 0,
+    total: 200_000,
+    address: {
+      name: 'Asha Rao',
+      phone: '9876543210',
+      street: '1 Park St',
+      city: 'Kolkata',
+      district: 'Kolkata',
+      state: 'Karnataka',
+      pincode: '560001',
+    },
+    payment: paid ? { paymentDate: '2026-11-20T06:05:00.000Z' } : null,
+    items: [{ productName: 'Silk saree', variantName: null, hsnCode: '5007', quantity: 1, finalPrice: 200_000, lineTotal: 200_000 }],
+  }) as unknown as AdminOrderDetail;
+
+const load = (paid: boolean) =>
+  settled(() =>
+    loader(
+      get(`/admin/orderInvoice/${ORDER_ID}`, {
+        admin: STAFF,
+        params: { orderId: ORDER_ID },
+        services: { adminOrders: { detail: async () => order(paid) }, settings: { get: async () => ({ state: 'Karnataka' }) as never } },
+      }) as never,
+    ),
+  );
+
+describe("the back-office's tax invoice of an online order (issue 26)", () => {
+  it('is numbered in the online series and taxes each line by its HSN', async () => {
+    const answer = await load(true);
+    expect(answer.status).toBe(200);
+    const { invoice } = answer.body as { invoice: { number: string; lines: Array<{ rate: number }> } };
+    expect(invoice.number).toBe('WEB/26-27/00003');
+    expect(invoice.lines[0]!.rate).toBe(5);
+  });
+
+  it('is not found for an order not paid', async () => {
+    expect(await load(false)).toEqual({ status: 404, body: { error: 'This order has no invoice until it is paid.' } });
+  });
+});
