@@ -93,9 +93,25 @@ export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
 export const adminUserPageSchema = z.object({ users: z.array(adminUserRowSchema), ...pagingShape });
 
+/** A counter bill as a customer's page lists it. */
+export const customerBillSchema = z.object({
+  _id: z.string(),
+  invoiceNumber: z.string(),
+  createdAt: z.string(),
+  totalPrice: z.number().int(),
+  itemCount: z.number().int(),
+  status: z.enum(['paid', 'void']),
+});
+export type CustomerBill = z.infer<typeof customerBillSchema>;
+
 export const adminUserDetailSchema = z.object({
   user: adminUserRowSchema,
   orders: z.array(orderSummarySchema),
   addresses: z.array(addressSchema),
+  /**
+   * Her bills at the counter (issue 26): one customer across shop and counter, matched by the mobile number of her
+   * profile or addresses (numbers are stored as 10 digits everywhere they are typed), newest first.
+   */
+  bills: z.array(customerBillSchema),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;

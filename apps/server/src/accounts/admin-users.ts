@@ -1,6 +1,7 @@
 import { ADMIN_PAGE_SIZE, AppError, type AdminUserDetail, type AdminUserQuery, type AdminUserRow } from '@shop/core';
 import type { AddressService } from '../addresses/service.js';
 import { recordAudit, type AuditActor } from '../audit/service.js';
+import { billsOfPhones } from '../billing/queries.js';
 import type { Db } from '../db/database.js';
 import { orderStatsOfUsers } from '../orders/queries.js';
 import type { OrdersService } from '../orders/service.js';
@@ -22,6 +23,9 @@ const toRow = (row: UserListRow, stats: { orders: number; spent: number } | unde
   totalSpent: stats?.spent ?? 0,
   blocked: row.blocked_at !== null,
 });
+
+/** The newest counter bills a customer's page shows. */
+const CUSTOMER_BILLS = 50;
 
 const snapshot = (row: UserRow) => ({ userEmail: row.email, blocked: row.blockedAt !== null });
 
@@ -74,12 +78,26 @@ export function createAdminUsersService(db: Db, deps: { orders: OrdersService; a
       return { users, total, page, limit };
     },
 
-    /** One shopper with her orders and addresses. */
+    /** One shopper with her orders, addresses and bills at the counter (by her mobile numbers, asked of billing). */
     async detail(userId: string): Promise<AdminUserDetail> {
       const [user] = (await rows({ id: userId }, 1, 1)).users;
       if (!user) throw new AppError('NOT_FOUND', 'User not found');
       const [orderList, addresses] = await Promise.all([deps.orders.listMine(userId), deps.addresses.list(userId)]);
-      return { user, orders: orderList, addresses };
+      const phones = [user.userPhone ?? '', ...addresses.map((address) => address.phone)];
+      const counter = await billsOfPhones(db, phones, CUSTOMER_BILLS);
+      return {
+        user,
+        orders: orderList,
+        addresses,
+        bills: counter.map((bill) => ({
+          _id: bill.id,
+          invoiceNumber: bill.invoiceNumber,
+          createdAt: bill.createdAt.toISOString(),
+          totalPrice: bill.totalPaise,
+          itemCount: bill.itemCount,
+          status: bill.status,
+        })),
+      };
     },
 
     /** A blocked shopper cannot log in, and every session she has ends now. Blocking again changes nothing. */

@@ -221,6 +221,25 @@ export async function billPage(db: Db, filter: BillFilter, limit: number, offset
   return { rows, total: Number(counted[0]?.n ?? 0) };
 }
 
+/** The newest counter bills of customers with any of the given 10-digit mobile numbers, with their pieces. */
+export async function billsOfPhones(db: Db, phones: readonly string[], limit: number): Promise<Array<BillRow & { itemCount: number }>> {
+  const wanted = [...new Set(phones.filter(Boolean))];
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(bills)
+    .where(inArray(bills.customerPhone, wanted))
+    .orderBy(sql`${bills.createdAt} desc, ${bills.sequence} desc`)
+    .limit(limit);
+  const pieces = await selectRows<{ bill_id: string; pieces: number }>(
+    db,
+    sql`select bill_id, sum(quantity)::int as pieces from ${billItems}
+        where bill_id = any(${pgArray(rows.map((row) => row.id))}::uuid[]) group by bill_id`,
+  );
+  const byBill = new Map(pieces.map((row) => [row.bill_id, Number(row.pieces)]));
+  return rows.map((row) => ({ ...row, itemCount: byBill.get(row.id) ?? 0 }));
+}
+
 /** Invoice numbers of bills by id (bills that are gone are left out). */
 export async function invoiceNumbers(db: Db, billIds: readonly string[]): Promise<Map<string, string>> {
   if (billIds.length === 0) return new Map();

@@ -5,6 +5,7 @@ import {
   type AdminUserDetail,
   type AdminUserRow,
   type AuditEntry,
+  type Bill,
   type OrderDetail,
   type UserNotification,
 } from '@shop/core';
@@ -14,7 +15,7 @@ import type { ErrorEnvelope } from '../http/envelope.js';
 import { capturingMailer, jsonCall, registerUser, signedInUser } from '../test/accounts.js';
 import { adminCall, signedInOwner, signedInStaff, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
-import { placedOrder } from '../test/order-fixture.js';
+import { HOME_ADDRESS, placedOrder } from '../test/order-fixture.js';
 import { sellableProduct, stockOf } from '../test/shop-fixture.js';
 
 const mail = capturingMailer();
@@ -247,6 +248,29 @@ describe('shoppers', () => {
     const user = dataOf<AdminUserDetail>(await as(staff)('GET', `/api/admin/user/getUserDetails/${order.userId}`));
     expect(user.orders.map((row) => row.status).sort()).toEqual(['paid', 'pending_payment']);
     expect(user.addresses.map((address) => address.pincode)).toEqual(['560001', '560001']);
+
+    // One customer across shop and counter: a bill typed with her address's mobile, however it was written, is hers.
+    const bill = async (customerPhone: string) => {
+      const response = await as(staff)('POST', '/api/admin/bill/createBill', {
+        customerName: 'Asha',
+        customerPhone,
+        items: [{ name: 'Saree fall', price: 15_000, quantity: 2 }],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return dataOf<{ bill: Bill }>(response).bill;
+    };
+    const hers = await bill(`+91 ${HOME_ADDRESS.phone.slice(0, 5)} ${HOME_ADDRESS.phone.slice(5)}`);
+    const someoneElse = await bill('9123456780');
+    const withBills = dataOf<AdminUserDetail>(await as(staff)('GET', `/api/admin/user/getUserDetails/${order.userId}`));
+    expect(withBills.bills).toContainEqual({
+      _id: hers._id,
+      invoiceNumber: hers.invoiceNumber,
+      createdAt: hers.createdAt,
+      totalPrice: 30_000,
+      itemCount: 2,
+      status: 'paid',
+    });
+    expect(withBills.bills.map((row) => row._id)).not.toContain(someoneElse._id);
     const missing = await as(staff)('GET', '/api/admin/user/getUserDetails/00000000-0000-4000-8000-000000000000');
     expect([missing.statusCode, errorOf(missing)]).toEqual([404, 'User not found']);
   });

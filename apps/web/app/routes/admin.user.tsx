@@ -30,9 +30,9 @@ export const action = (args: Route.ActionArgs) => blockUserAction(args, adminPat
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   privatePageMeta(`${data ? shopperName(data.user) : 'Shopper'} · Admin Panel`, matches);
 
-/** One shopper: contact, totals, her orders and addresses; owners block or unblock her here too. */
+/** One shopper: contact, totals, her orders, counter bills and addresses; owners block or unblock her here too. */
 export default function AdminUser({ loaderData }: Route.ComponentProps) {
-  const { user, orders, addresses } = loaderData;
+  const { user, orders, addresses, bills } = loaderData;
   const isOwner = useAdmin()?.role === 'owner';
   return (
     <>
@@ -97,6 +97,40 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
                 { header: 'Items', numeric: true, cell: (order) => order.itemCount },
                 { header: 'Total', numeric: true, cell: (order) => formatINR(order.total) },
                 { header: 'Status', cell: (order) => <StatusChip status={order.status} /> },
+              ]}
+            />
+          )}
+        </section>
+
+        <section aria-labelledby="bills-title">
+          <h2 id="bills-title" className="mb-1 text-lg font-semibold">
+            Counter bills
+          </h2>
+          <p className="mb-3 text-sm text-muted">Bills made at the shop to her mobile number (from her profile or addresses).</p>
+          {bills.length === 0 ? (
+            <EmptyState title="No counter bills" />
+          ) : (
+            <DataTable
+              caption="Counter bills of this shopper"
+              rows={bills}
+              rowKey={(bill) => bill._id}
+              columns={[
+                {
+                  header: 'Invoice',
+                  primary: true,
+                  cell: (bill) => (
+                    <Link to={adminPaths.bill(bill._id)} className="font-mono font-semibold text-wine-700 hover:underline">
+                      {bill.invoiceNumber}
+                    </Link>
+                  ),
+                },
+                { header: 'Made', cell: (bill) => formatDateTime(bill.createdAt) },
+                { header: 'Items', numeric: true, cell: (bill) => bill.itemCount },
+                { header: 'Total', numeric: true, cell: (bill) => formatINR(bill.totalPrice) },
+                {
+                  header: 'Status',
+                  cell: (bill) => (bill.status === 'void' ? <Chip tone="bad">Void</Chip> : <Chip tone="good">Paid</Chip>),
+                },
               ]}
             />
           )}
