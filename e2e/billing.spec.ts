@@ -246,3 +246,27 @@ test('a bill split across cash and UPI: the counter shows the change, saves both
   await expect(popup.getByText('Paid by Cash ₹500.00 · UPI ₹999.00')).toBeVisible();
   await popup.close();
 });
+
+test('a returning customer is found by her mobile at the counter, and her name filled in (issue 26)', async ({ page }, testInfo) => {
+  await signIn(page);
+  // Her earlier bill, under a mobile of this run's own.
+  const mobile = `9${String(Date.now()).slice(-8)}${testInfo.project.name === 'phone' ? 1 : 2}`;
+  const name = `Lakshmi ${testInfo.project.name}`;
+  const earlier = await page.request.post('/api/admin/bill/createBill', {
+    data: { customerName: name, customerPhone: mobile, items: [{ name: 'Saree fall and pico', price: 20_000, quantity: 1 }] },
+  });
+  expect(earlier.ok()).toBe(true);
+
+  await page.goto('/admin/billing');
+  const summary = page.getByRole('complementary', { name: 'Customer and total' });
+  // As she says it, spaces and all.
+  await summary.getByRole('textbox', { name: 'Phone' }).fill(`${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+  await expect(summary.getByRole('textbox', { name: 'Customer name' })).toHaveValue(name);
+  await expect(summary.getByRole('status').filter({ hasText: 'Returning customer' })).toHaveText('Returning customer · 1 bill');
+  // A name the cashier typed is never replaced.
+  await summary.getByRole('textbox', { name: 'Customer name' }).fill('Lakshmi R');
+  await summary.getByRole('textbox', { name: 'Phone' }).fill('');
+  await summary.getByRole('textbox', { name: 'Phone' }).fill(mobile);
+  await expect(summary.getByRole('status').filter({ hasText: 'Returning customer' })).toBeVisible();
+  await expect(summary.getByRole('textbox', { name: 'Customer name' })).toHaveValue('Lakshmi R');
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dayParam, pageParam, pagingShape } from './admin.js';
-import { optionalIndianMobileSchema } from './phone.js';
+import { indianMobileSchema, optionalIndianMobileSchema } from './phone.js';
 import { formatINR } from './money.js';
 import { isBillDiscount } from './pricing.js';
 import { plainText } from './text.js';
@@ -307,3 +307,20 @@ export const creditNoteSchema = z.object({
   createdBy: z.string(),
 });
 export type CreditNote = z.infer<typeof creditNoteSchema>;
+
+/** GET /api/admin/bill/findCustomer: the mobile the cashier typed ('+91 98765 43210' is 9876543210). */
+export const findCustomerQuerySchema = z.object({ phone: indianMobileSchema() });
+
+/**
+ * One customer across shop and counter, by her mobile (issue 26): the name she was billed under last (or her
+ * account's), how many bills she has, and her shop account when one has this mobile on its profile or an address.
+ */
+export const counterCustomerSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  bills: z.number().int(),
+  lastBillAt: z.string().nullable(),
+  /** Her online account, when she has one. */
+  userId: z.string().nullable(),
+});
+export type CounterCustomer = z.infer<typeof counterCustomerSchema>;

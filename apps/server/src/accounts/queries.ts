@@ -58,6 +58,17 @@ export function shopperIdsMatching(text: string, digits?: string): SQL {
   }`;
 }
 
+/** The newest shopper with this 10-digit mobile on her profile, or among `alsoIds` (e.g. by an address's phone). */
+export async function shopperByPhone(db: Db, phone: string, alsoIds: SQL): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`${users.phone} = ${phone} or ${users.id} in (${alsoIds})`)
+    .orderBy(sql`${users.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
 export interface UserFilter {
   /** Name, e-mail or phone contains it (any case). */
   q?: string;

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { userAddresses } from './tables.js';
 
@@ -7,7 +7,11 @@ export type AddressValues = Omit<typeof userAddresses.$inferInsert, 'id' | 'user
 
 const own = (userId: string, addressId: string) => and(eq(userAddresses.id, addressId), eq(userAddresses.userId, userId));
 
+/** The shoppers with an address of this 10-digit mobile, as a subquery another domain's query may filter by. */
+export const userIdsWithAddressPhone = (phone: string): SQL => sql`select user_id from ${userAddresses} where phone = ${phone}`;
+
 /** A shopper's addresses, the default first, then the newest. */
+
 export function addressesOf(db: Db, userId: string): Promise<AddressRow[]> {
   return db
     .select()

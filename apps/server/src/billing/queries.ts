@@ -240,6 +240,18 @@ export async function billsOfPhones(db: Db, phones: readonly string[], limit: nu
   return rows.map((row) => ({ ...row, itemCount: byBill.get(row.id) ?? 0 }));
 }
 
+/** How many bills a mobile has, and the newest of them with a name (the name she was billed under last). */
+export async function billsOfPhone(db: Db, phone: string): Promise<{ count: number; lastName: string; lastAt: Date | null }> {
+  const [row] = await selectRows<{ count: number; last_name: string | null; last_at: string | Date | null }>(
+    db,
+    sql`select count(*)::int as count,
+          (select customer_name from ${bills} where customer_phone = ${phone} and customer_name <> '' order by created_at desc limit 1) as last_name,
+          max(created_at) as last_at
+        from ${bills} where customer_phone = ${phone}`,
+  );
+  return { count: Number(row?.count ?? 0), lastName: row?.last_name ?? '', lastAt: row?.last_at ? new Date(row.last_at) : null };
+}
+
 /** Invoice numbers of bills by id (bills that are gone are left out). */
 export async function invoiceNumbers(db: Db, billIds: readonly string[]): Promise<Map<string, string>> {
   if (billIds.length === 0) return new Map();

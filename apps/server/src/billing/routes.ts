@@ -5,7 +5,9 @@ import {
   billQuerySchema,
   billSchema,
   createBillSchema,
+  counterCustomerSchema,
   creditNoteSchema,
+  findCustomerQuerySchema,
   returnItemsSchema,
   voidBillSchema,
 } from '@shop/core';
@@ -107,6 +109,19 @@ export const billingRoutes =
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="bills.csv"')
           .send(await billing.exportCsv(request.query)),
+    );
+
+    app.get(
+      '/api/admin/bill/findCustomer',
+      {
+        schema: {
+          summary:
+            "The customer of a mobile typed at the counter: her last bill's name (or her shop account's), how many bills she has, her account; null when unknown",
+          querystring: findCustomerQuerySchema,
+          response: { 200: okEnvelope(z.object({ customer: counterCustomerSchema.nullable() })) },
+        },
+      },
+      async (request) => ok({ customer: await billing.findCustomer(request.query.phone) }),
     );
 
     app.get(

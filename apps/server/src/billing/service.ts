@@ -22,6 +22,7 @@ import {
   type BillPayment,
   type BillPaymentMode,
   type BillQuery,
+  type CounterCustomer,
   type CreditNote,
   type ReturnItemsInput,
   type VoidBillInput,
@@ -37,11 +38,14 @@ import type { Db } from '../db/database.js';
 import type { ShopMetrics } from '../metrics/metrics.js';
 import * as inventory from '../inventory/service.js';
 import type { SettingsService } from '../settings/service.js';
+import { shopperByPhone } from '../accounts/queries.js';
+import { userIdsWithAddressPhone } from '../addresses/queries.js';
 import { billableRow, findBillable, type BillableRow } from '../catalogue/queries.js';
 import {
   billById,
   billPage,
   billsOf,
+  billsOfPhone,
   creditNoteById,
   creditNotesOfBills,
   insertBill,
@@ -578,6 +582,23 @@ export function createBillingService(
       if (!row) throw new AppError('NOT_FOUND', 'Bill not found');
       const [bill] = await withItems([row]);
       return bill!;
+    },
+
+    /**
+     * The customer a mobile typed at the counter belongs to (issue 26): the name of her last bill, else her shop
+     * account's (by the mobile of her profile or an address); null when the shop has never seen the number.
+     */
+    async findCustomer(phone: string): Promise<CounterCustomer | null> {
+      const [billed, shopper] = await Promise.all([billsOfPhone(db, phone), shopperByPhone(db, phone, userIdsWithAddressPhone(phone))]);
+      if (billed.count === 0 && !shopper) return null;
+      const accountName = shopper ? `${shopper.firstName} ${shopper.lastName}`.trim() : '';
+      return {
+        name: billed.lastName || accountName,
+        phone,
+        bills: billed.count,
+        lastBillAt: billed.lastAt?.toISOString() ?? null,
+        userId: shopper?.id ?? null,
+      };
     },
 
     /** The counter's takings per payment mode on the India day `day` (YYYY-MM-DD): for closing the till. */

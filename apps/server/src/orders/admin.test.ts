@@ -6,6 +6,7 @@ import {
   type AdminUserRow,
   type AuditEntry,
   type Bill,
+  type CounterCustomer,
   type OrderDetail,
   type UserNotification,
 } from '@shop/core';
@@ -271,6 +272,19 @@ describe('shoppers', () => {
       status: 'paid',
     });
     expect(withBills.bills.map((row) => row._id)).not.toContain(someoneElse._id);
+
+    // At the counter, her mobile finds her: the name of her last bill, or her account's.
+    const findCustomer = async (phone: string) =>
+      dataOf<{ customer: CounterCustomer | null }>(
+        await as(staff)('GET', `/api/admin/bill/findCustomer?phone=${encodeURIComponent(phone)}`),
+      ).customer;
+    expect(await findCustomer('+91 91234 56780')).toMatchObject({ name: 'Asha', phone: '9123456780', bills: 1, userId: null });
+    await t.database.db.execute(sql`update users set phone = '9000012345' where id = ${order.userId}`);
+    expect(await findCustomer('90000 12345')).toMatchObject({ phone: '9000012345', bills: 0, lastBillAt: null, userId: order.userId });
+    expect((await findCustomer('90000 12345'))!.name).not.toBe('');
+    expect(await findCustomer('9988776655')).toBeNull();
+    const badPhone = await as(staff)('GET', '/api/admin/bill/findCustomer?phone=12345');
+    expect([badPhone.statusCode, errorOf(badPhone)]).toEqual([400, 'phone: Please enter a valid 10-digit mobile number.']);
     const missing = await as(staff)('GET', '/api/admin/user/getUserDetails/00000000-0000-4000-8000-000000000000');
     expect([missing.statusCode, errorOf(missing)]).toEqual([404, 'User not found']);
   });

@@ -8,6 +8,7 @@ import {
   rupeesToPaise,
   type Bill,
   type BillableItem,
+  type CounterCustomer,
 } from '@shop/core';
 import { CheckCircle2, Printer, Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -16,6 +17,7 @@ import { errorMessage } from '../../lib/api-client';
 import { openInvoiceWindow } from '../../lib/invoice-window';
 import { createBill } from './api/create-bill';
 import { findBillableItems } from './api/find-billable-items';
+import { findCounterCustomer } from './api/find-customer';
 import { billInvoicePath } from './invoice-path';
 import { EMPTY_PAYMENT, PaymentSection, paymentsOf, type PaymentDraft } from './payment-section';
 
@@ -77,6 +79,26 @@ export function BillingScreen() {
       window.clearTimeout(timer);
     };
   }, [query]);
+
+  // The customer a complete mobile belongs to (one customer across shop and counter): her name filled in when the
+  // cashier has not typed one, and a line saying the shop knows her.
+  const [customer, setCustomer] = useState<CounterCustomer | null>(null);
+  const mobile = normalizeIndianMobile(customerPhone);
+  useEffect(() => {
+    if (!mobile) return;
+    let current = true;
+    findCounterCustomer(mobile)
+      .then((known) => {
+        if (!current) return;
+        setCustomer(known);
+        if (known?.name) setCustomerName((typed) => typed || known.name);
+      })
+      .catch(() => current && setCustomer(null));
+    return () => {
+      current = false;
+    };
+  }, [mobile]);
+  const knownCustomer = mobile && customer?.phone === mobile ? customer : null;
 
   // Suggestions only while at least two characters are typed, and only those found for this text.
   const results = query.trim().length >= 2 && found.q === query.trim() ? found.items : [];
@@ -476,6 +498,13 @@ export function BillingScreen() {
           <span id="phone-help" className={`mt-1 block text-xs ${errors.customerPhone ? 'text-wine-700' : 'text-muted'}`}>
             {errors.customerPhone ?? '10-digit mobile; leave both empty for a walk-in.'}
           </span>
+          {knownCustomer && !errors.customerPhone && (
+            <span role="status" className="mt-1 block text-xs font-medium text-green-800">
+              Returning customer
+              {knownCustomer.bills > 0 ? ` · ${knownCustomer.bills} ${knownCustomer.bills === 1 ? 'bill' : 'bills'}` : ''}
+              {knownCustomer.userId ? ' · shops online' : ''}
+            </span>
+          )}
         </label>
         <label className="block text-sm font-medium">
           Discount (%)
