@@ -111,7 +111,7 @@ function RowActions({ product }: { product: AdminProductRow }) {
       {product.status !== 'archived' && (
         <ConfirmButton
           label="Archive"
-          title="Archive this product?"
+          title={`Archive ${product.productName}?`}
           message={
             <p>
               <strong className="text-ink">{product.productName}</strong> leaves the storefront. Its orders and photos stay, and you can
