@@ -47,6 +47,8 @@ export default [
     index('routes/admin.dashboard.tsx', { id: 'admin-index' }),
     route('dashboard', 'routes/admin.dashboard.tsx'),
     route('profile', 'routes/admin.profile.tsx'),
+    // Issue 26: sales of any range of days, with presets.
+    route('sales', 'routes/admin.sales.tsx'),
     route('weeklySelling', 'routes/admin.weekly-selling.tsx'),
     route('monthlySelling', 'routes/admin.monthly-selling.tsx'),
     route('products', 'routes/admin.products.tsx'),

@@ -43,7 +43,7 @@ import type {
   UpdateOrderStatusInput,
 } from './admin-orders.js';
 import type { Bill, BillPage, BillQuery, CreditNote, ReturnItemsInput, VoidBillInput } from './bills.js';
-import type { Dashboard, MonthlyReport, WeeklyReport } from './reports.js';
+import type { Dashboard, MonthlyReport, SalesRangeReport, WeeklyReport } from './reports.js';
 import type { CappedLine, Cart, GuestCartLine } from './cart.js';
 import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery } from './catalogue.js';
 import type { ContactMessageInput } from './contact.js';
@@ -227,6 +227,12 @@ export interface PageServices {
     dashboard(): Promise<Dashboard>;
     weekly(weekStart?: string): Promise<WeeklyReport>;
     monthly(month?: string): Promise<MonthlyReport>;
+    /**
+     * Sales of India days `from` to `to`, both included (this month to today by default; `from` alone runs to
+     * today, `to` alone from the first of its month): INVALID_DATA naming the field when `from` is after `to` or
+     * the range is longer than MAX_RANGE_DAYS.
+     */
+    range(from?: string, to?: string): Promise<SalesRangeReport>;
   };
   /** The dashboard's live counts. */
   reportCounts: { counts(): Promise<DashboardCounts> };
@@ -253,7 +259,10 @@ export interface PageServices {
      * upload to MAX_PHOTOS_PER_UPLOAD files of MAX_PHOTO_BYTES each, as the API's multipart limits do.
      */
     addPhotos(actor: AuditActor, productId: string, files: readonly Uint8Array[]): Promise<number>;
+    /** Restorable for PHOTO_UNDO_HOURS (restorePhoto), then purged with its files. */
     deletePhoto(actor: AuditActor, input: { productId: string; public_id: string }): Promise<void>;
+    /** NOT_FOUND once PHOTO_UNDO_HOURS have passed. */
+    restorePhoto(actor: AuditActor, input: { productId: string; public_id: string }): Promise<void>;
     /** `order` lists every photo's public_id once; the first is the cover. */
     reorderPhotos(actor: AuditActor, productId: string, order: readonly string[]): Promise<void>;
     setCover(actor: AuditActor, productId: string, publicId: string): Promise<void>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { inShopYears, shopYearsMessage } from './calendar-days.js';
+import { dayParam } from './admin.js';
+import { addDays, inShopYears, monthLabel, mondayOf, shopYearsMessage, weekLabel } from './calendar-days.js';
 import { ORDER_STATUSES } from './order-states.js';
 
 // Contracts of the sales reports (issue 11): revenue is paid online orders (by payment time, net of refunds)
@@ -15,6 +16,9 @@ export const periodSummarySchema = z.object({
 });
 export type PeriodSummary = z.infer<typeof periodSummarySchema>;
 
+/** A best seller of a period: by pieces, then revenue. */
+export const topProductSchema = z.object({ productId: z.string(), name: z.string(), units: z.number().int(), revenue: z.number().int() });
+
 export const dashboardSchema = z.object({
   today: periodSummarySchema,
   last7Days: periodSummarySchema,
@@ -22,7 +26,7 @@ export const dashboardSchema = z.object({
   /** The counter's takings today per payment mode (issue 26), for closing the till: cash is what the till should hold. */
   counterToday: z.object({ cash: z.number().int(), upi: z.number().int(), card: z.number().int() }),
   ordersByStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number().int() })),
-  topProducts: z.array(z.object({ productId: z.string(), name: z.string(), units: z.number().int(), revenue: z.number().int() })),
+  topProducts: z.array(topProductSchema),
   lowStock: z.array(
     z.object({
       productId: z.string(),
@@ -113,6 +117,101 @@ export const monthlyQuerySchema = z.object({
     .refine(inShopYears, shopYearsMessage('month'))
     .optional(),
 });
+
+/**
+ * The weekly page's address: ?weekStart (a Monday, the page's own links and the API's parameter) or ?weekOf (any
+ * day, the page's 'Week of' picker, which works in every browser where `<input type="week">` does not): the page
+ * shows the week of that day's Monday.
+ */
+export const weeklyPageQuerySchema = weeklyQuerySchema.extend({ weekOf: dayParam('weekOf') });
+
+// Sales of any range of India days (issue 26): GET /api/admin/report/range?from=YYYY-MM-DD&to=YYYY-MM-DD.
+
+/** The longest range a report covers, both ends counted: a year, or a financial year with a 29 February in it. */
+export const MAX_RANGE_DAYS = 366;
+
+/** The days from `from` to `to`, both counted: 1 for a single day. */
+export const daysInRange = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** Why a range of days is refused, naming the field to change, or null when it is a range a report covers. */
+export function salesRangeRefusal(from: string, to: string): { field: 'from' | 'to'; message: string } | null {
+  if (from > to) return { field: 'from', message: `from must be on or before to (${to})` };
+  if (daysInRange(from, to) > MAX_RANGE_DAYS)
+    return {
+      field: 'to',
+      message: `to must be on or before ${addDays(from, MAX_RANGE_DAYS - 1)}: a range covers at most ${MAX_RANGE_DAYS} days`,
+    };
+  return null;
+}
+
+/**
+ * The range's days, both included (India calendar days). Left out, `to` is today and `from` the first of `to`'s
+ * month: no parameters is this month to today. The service checks the range once both ends are known.
+ */
+export const salesRangeQuerySchema = z.object({ from: dayParam('from'), to: dayParam('to') }).superRefine((query, context) => {
+  const refusal = query.from && query.to ? salesRangeRefusal(query.from, query.to) : null;
+  if (refusal) context.addIssue({ code: 'custom', path: [refusal.field], message: refusal.message });
+});
+export type SalesRangeQuery = z.infer<typeof salesRangeQuerySchema>;
+
+export const salesRangeReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** 'March 10-16, 2025'; 'March 15, 2025' for a single day. */
+  label: z.string(),
+  /** Every day of the range, 0 when nothing sold. */
+  days: z.array(salesDaySchema),
+  categories: z.array(categorySalesSchema),
+  /** The 10 best sellers of the range. */
+  topProducts: z.array(topProductSchema),
+  totalRevenue: z.number().int(),
+  totalUnits: z.number().int(),
+  /** Online orders paid in the range (not reversed). */
+  orders: z.number().int(),
+  /** In-store bills made in the range (not voided). */
+  bills: z.number().int(),
+  /** Revenue ÷ (orders + bills), rounded to the paisa; 0 when there were none. */
+  averageSale: z.number().int(),
+});
+export type SalesRangeReport = z.infer<typeof salesRangeReportSchema>;
+
+/** 'March 10-16, 2025' of a range; 'March 15, 2025' of a single day. */
+export function rangeLabel(from: string, to: string): string {
+  if (from !== to) return weekLabel(from, to);
+  const [month, year] = monthLabel(from.slice(0, 7)).split(' ');
+  return `${month} ${Number(from.slice(8))}, ${year}`;
+}
+
+export const RANGE_PRESET_KEYS = ['today', 'this-week', 'this-month', 'last-month', 'this-fy'] as const;
+export type RangePresetKey = (typeof RANGE_PRESET_KEYS)[number];
+
+export interface RangePreset {
+  key: RangePresetKey;
+  label: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * The ranges the owner asks for most, of `today` (an India day, YYYY-MM-DD): today; this week (from its Monday,
+ * as mondayOf); this month; last month, whole; this financial year (from 1 April, as financialYearOf). A period
+ * still running ends today: the days after it have no sales yet, and 'this month' is what the report shows
+ * when no range is given.
+ */
+export function rangePresets(today: string): RangePreset[] {
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const lastMonthEnd = addDays(monthStart, -1);
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const financialYearStart = `${month >= 4 ? year : year - 1}-04-01`;
+  return [
+    { key: 'today', label: 'Today', from: today, to: today },
+    { key: 'this-week', label: 'This week', from: mondayOf(today), to: today },
+    { key: 'this-month', label: 'This month', from: monthStart, to: today },
+    { key: 'last-month', label: 'Last month', from: `${lastMonthEnd.slice(0, 7)}-01`, to: lastMonthEnd },
+    { key: 'this-fy', label: 'This financial year', from: financialYearStart, to: today },
+  ];
+}
 
 /** Paise rounded to whole rupees, half up. */
 export const roundToRupee = (paise: number) => Math.round(paise / 100) * 100;

@@ -1,9 +1,17 @@
-import { dashboardSchema, monthlyQuerySchema, monthlyReportSchema, weeklyQuerySchema, weeklyReportSchema } from '@shop/core';
+import {
+  dashboardSchema,
+  monthlyQuerySchema,
+  monthlyReportSchema,
+  salesRangeQuerySchema,
+  salesRangeReportSchema,
+  weeklyQuerySchema,
+  weeklyReportSchema,
+} from '@shop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, okEnvelope } from '../http/envelope.js';
 import type { SalesReportsService } from './sales-service.js';
 
-/** Sales reports for any admin (revenue = paid online orders net of refunds + bills, India days); registered in the admin scope. */
+/** Sales reports (revenue = paid online orders net of refunds + bills, India days): the owner's, registered in the owner scope. */
 export const salesReportRoutes =
   (reports: SalesReportsService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -41,5 +49,18 @@ export const salesReportRoutes =
         },
       },
       async (request) => ok(await reports.monthly(request.query.month)),
+    );
+
+    app.get(
+      '/api/admin/report/range',
+      {
+        schema: {
+          summary:
+            'Sales of India days from..to, both included (default this month to today; at most 366 days): every day, categories, top 10 products, revenue, units, orders, bills, average sale',
+          querystring: salesRangeQuerySchema,
+          response: { 200: okEnvelope(salesRangeReportSchema) },
+        },
+      },
+      async (request) => ok(await reports.range(request.query.from, request.query.to)),
     );
   };

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { dashboardReport } from './dashboard.js';
 import { monthlyReport } from './monthly.js';
+import { salesRangeReport } from './range.js';
 import { weeklyReport } from './weekly.js';
 
 /** The sales reports on the shop's clock. */
@@ -9,6 +10,7 @@ export function createSalesReportsService(db: Db, now: () => Date) {
     dashboard: () => dashboardReport(db, now()),
     weekly: (weekStart?: string) => weeklyReport(db, now(), weekStart),
     monthly: (month?: string) => monthlyReport(db, now(), month),
+    range: (from?: string, to?: string) => salesRangeReport(db, now(), from, to),
   };
 }
 

@@ -115,7 +115,13 @@ function OwnerReport({ report, today }: { report: Dashboard; today: string }) {
   const activeStatuses = report.ordersByStatus.filter((row) => row.count > 0);
   return (
     <>
-      <h2 className="mt-8 mb-3 font-sans text-lg font-semibold">Sales</h2>
+      <div className="mt-8 mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-sans text-lg font-semibold">Sales</h2>
+        {/* Issue 26: any range of days, with presets (last month, this financial year …). */}
+        <Link to={adminPaths.sales} className="text-sm font-semibold text-wine-700 hover:underline">
+          Sales for any dates
+        </Link>
+      </div>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <SalesTile label="Today" summary={report.today} to={adminPaths.totalBills} />
         <SalesTile label="Last 7 days" summary={report.last7Days} to={adminPaths.weeklySelling} />

@@ -3,21 +3,27 @@ import { ArrowDownRight, ArrowUpRight, CalendarDays, IndianRupee, Package, Troph
 import { Link } from 'react-router';
 import { servicesOf } from '../context';
 import { loaderCall } from '../lib/service-call.server';
-import { reportQuery, weekReportHref } from '../features/reports/report-query';
+import { reportPeriod, weekReportHref } from '../features/reports/report-query';
 import { AdminPageError } from '../features/admin/admin-error';
 import { PageHeader } from '../components/page-header';
 import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/reports/sales-charts';
-import { MetricTile, PeriodLabel, PeriodNav, PeriodTable, shortDate } from '../features/reports/report-ui';
+import { MetricTile, PeriodLabel, PeriodNav, PeriodPicker, PeriodTable, shortDate } from '../features/reports/report-ui';
 import type { Route } from './+types/admin.monthly-selling';
 import { privatePageMeta } from '../lib/meta';
 import { requireOwner } from '../features/admin/admin-actor.server';
 
-/** The month of ?month (YYYY-MM; this month without it); a malformed one is refused in the API's words (400). */
+/**
+ * The month of ?month (YYYY-MM: the month picker and the previous and next links; this month without it). A refused
+ * one is shown on the picker, with this month.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Revenue is the owner's: staff get the API's refusal as the page.
   requireOwner(context);
-  const { month } = reportQuery(request, monthlyQuerySchema);
-  return loaderCall(servicesOf(context).salesReports.monthly(month));
+  const url = new URL(request.url);
+  const { query, failure } = reportPeriod(url, monthlyQuerySchema, ['month']);
+  const month = await loaderCall(servicesOf(context).salesReports.monthly(query.month));
+  // A refused month stays in the field as typed (a text box where the browser has no month picker).
+  return { ...month, picker: { month: failure ? (url.searchParams.get('month') ?? '') : month.month, failure } };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -57,6 +63,16 @@ export default function MonthlySellingPage({ loaderData: month }: Route.Componen
             isCurrent={month.isCurrentMonth}
           />
         }
+      />
+      <PeriodPicker
+        title="Choose a month"
+        label="Month"
+        name="month"
+        type="month"
+        value={month.picker.month}
+        placeholder="2025-03"
+        button="Show month"
+        failure={month.picker.failure}
       />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <MetricTile

@@ -1,28 +1,37 @@
-import { addDays, formatINR, weeklyQuerySchema } from '@shop/core';
+import { addDays, formatINR, mondayOf, weeklyPageQuerySchema } from '@shop/core';
 import { CalendarDays, IndianRupee, Package, Trophy } from 'lucide-react';
 import { servicesOf } from '../context';
 import { loaderCall } from '../lib/service-call.server';
-import { reportQuery } from '../features/reports/report-query';
+import { reportPeriod } from '../features/reports/report-query';
 import { AdminPageError } from '../features/admin/admin-error';
 import { PageHeader } from '../components/page-header';
 import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/reports/sales-charts';
-import { MetricTile, PeriodLabel, PeriodNav, PeriodTable, shortDate } from '../features/reports/report-ui';
+import { MetricTile, PeriodLabel, PeriodNav, PeriodPicker, PeriodTable, shortDate } from '../features/reports/report-ui';
 import type { Route } from './+types/admin.weekly-selling';
 import { privatePageMeta } from '../lib/meta';
 import { requireOwner } from '../features/admin/admin-actor.server';
 
-/** The week of ?weekStart (a Monday; this week without it); a malformed one is refused in the API's words (400). */
+/**
+ * The week of ?weekOf (any day: the 'Week of' picker, turned into its Monday) or ?weekStart (a Monday: the previous
+ * and next links); this week without either. A refused one is shown on the picker, with this week.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Revenue is the owner's: staff get the API's refusal as the page.
   requireOwner(context);
-  const { weekStart } = reportQuery(request, weeklyQuerySchema);
-  return loaderCall(servicesOf(context).salesReports.weekly(weekStart));
+  const url = new URL(request.url);
+  const { query, failure } = reportPeriod(url, weeklyPageQuerySchema, ['weekOf']);
+  const week = await loaderCall(servicesOf(context).salesReports.weekly(query.weekOf ? mondayOf(query.weekOf) : query.weekStart));
+  // A refused day stays in the field as typed; otherwise the field shows the week's Monday.
+  return { ...week, picker: { weekOf: failure ? (url.searchParams.get('weekOf') ?? '') : week.weekStart, failure } };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   privatePageMeta(`Weekly Sales${data ? ` · ${data.label}` : ''} · Admin Panel`, matches);
 
-/** Spec §2.13 from real sales: the week's revenue, units and categories, with the previous and next weeks. */
+/**
+ * Spec §2.13 from real sales: the week's revenue, units and categories, with the previous and next weeks and any
+ * week by a day in it.
+ */
 export default function WeeklySellingPage({ loaderData: week }: Route.ComponentProps) {
   return (
     <>
@@ -37,6 +46,15 @@ export default function WeeklySellingPage({ loaderData: week }: Route.ComponentP
             isCurrent={week.isCurrentWeek}
           />
         }
+      />
+      <PeriodPicker
+        title="Choose a week"
+        label="Week of"
+        name="weekOf"
+        type="date"
+        value={week.picker.weekOf}
+        button="Show week"
+        failure={week.picker.failure}
       />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <MetricTile label="Total Revenue" value={formatINR(week.totalRevenue)} note="Online orders and bills" icon={IndianRupee} />

@@ -12,6 +12,7 @@ import {
   ReceiptIndianRupee,
   ScrollText,
   Shirt,
+  TrendingUp,
   UserRound,
   Users,
   X,
@@ -55,6 +56,7 @@ const SECTIONS: readonly { title: string; items: readonly NavItem[] }[] = [
   {
     title: 'Reports',
     items: [
+      { label: 'Sales', to: adminPaths.sales, icon: TrendingUp, ownerOnly: true },
       { label: 'Weekly Selling', to: adminPaths.weeklySelling, icon: BarChart3, ownerOnly: true },
       { label: 'Monthly Selling', to: adminPaths.monthlySelling, icon: CalendarRange, ownerOnly: true },
     ],

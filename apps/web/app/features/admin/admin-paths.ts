@@ -6,6 +6,8 @@ export const adminPaths = {
   forgotPassword: '/admin/forgotPassword',
   dashboard: '/admin/dashboard',
   profile: '/admin/profile',
+  /** Sales of any range of days (?from, ?to), with presets. */
+  sales: '/admin/sales',
   weeklySelling: '/admin/weeklySelling',
   monthlySelling: '/admin/monthlySelling',
   products: '/admin/products',

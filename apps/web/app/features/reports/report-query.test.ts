@@ -1,24 +1,41 @@
-import { monthlyQuerySchema, weeklyQuerySchema } from '@shop/core';
+import { monthlyQuerySchema, salesRangeQuerySchema, weeklyPageQuerySchema } from '@shop/core';
 import { describe, expect, it } from 'vitest';
-import { reportQuery, weekReportHref } from './report-query';
+import { reportPeriod, weekReportHref } from './report-query';
 
 const request = (search: string) => new Request(`http://localhost/admin/weeklySelling${search}`);
 
 describe('a report period from the URL', () => {
   it('reads the week or month asked for, or none (this one)', () => {
-    expect(reportQuery(request('?weekStart=2025-03-10'), weeklyQuerySchema)).toEqual({ weekStart: '2025-03-10' });
-    expect(reportQuery(request(''), weeklyQuerySchema)).toEqual({});
-    expect(reportQuery(request('?month=2025-03&page=2'), monthlyQuerySchema)).toEqual({ month: '2025-03' });
+    expect(reportPeriod(request('?weekStart=2025-03-10'), weeklyPageQuerySchema, ['weekOf'])).toEqual({
+      query: { weekStart: '2025-03-10' },
+      failure: null,
+    });
+    expect(reportPeriod(request('?weekOf=2025-03-12'), weeklyPageQuerySchema, ['weekOf']).query).toEqual({ weekOf: '2025-03-12' });
+    expect(reportPeriod(request(''), weeklyPageQuerySchema, ['weekOf'])).toEqual({ query: {}, failure: null });
+    expect(reportPeriod(request('?month=2025-03&page=2'), monthlyQuerySchema, ['month']).query).toEqual({ month: '2025-03' });
   });
 
-  it("refuses a malformed one as the page's 400, in the schema's words", () => {
-    let thrown: unknown;
-    try {
-      reportQuery(request('?weekStart=2025-03-11'), weeklyQuerySchema);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toMatchObject({ type: 'DataWithResponseInit', data: { error: 'weekStart must be a Monday' }, init: { status: 400 } });
+  it("leaves a refused one out and gives its message to the picker's field", () => {
+    expect(reportPeriod(request('?month=March'), monthlyQuerySchema, ['month'])).toEqual({
+      query: {},
+      failure: { ok: false, error: 'month must be like 2025-03', fields: { month: 'month must be like 2025-03' } },
+    });
+    // from after to: the message beside From; the query keeps what is left.
+    expect(reportPeriod(request('?from=2025-03-16&to=2025-03-10'), salesRangeQuerySchema, ['from', 'to'])).toEqual({
+      query: { to: '2025-03-10' },
+      failure: {
+        ok: false,
+        error: 'from must be on or before to (2025-03-10)',
+        fields: { from: 'from must be on or before to (2025-03-10)' },
+      },
+    });
+  });
+
+  it('gives the whole form the message of a parameter the picker has no field for', () => {
+    expect(reportPeriod(request('?weekStart=2025-03-11'), weeklyPageQuerySchema, ['weekOf'])).toEqual({
+      query: {},
+      failure: { ok: false, error: 'weekStart must be a Monday', fields: {} },
+    });
   });
 });
 

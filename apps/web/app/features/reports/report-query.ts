@@ -1,5 +1,5 @@
 import { mondayOf } from '@shop/core';
-import { data } from 'react-router';
+import type { Failure } from '../../lib/failure';
 import { readListQuery } from '../../lib/list-query';
 
 interface QuerySchema<T> {
@@ -9,13 +9,29 @@ interface QuerySchema<T> {
 }
 
 /**
- * A report's period from its URL (?weekStart, ?month), checked by the report's query schema. A report has no
- * filter bar to show a refusal in: a malformed period is the page's 400, in the schema's words.
+ * A report's period from its URL (?weekStart, ?weekOf, ?month, ?from, ?to), checked by the report's query schema.
+ * A refused parameter is left out, so the page still shows a period (the current one), and its message comes back
+ * for the page's picker form (a GET form, lib/list-query.ts): beside the field it names when that is one of the
+ * form's `fields`, for the whole form otherwise (a hand-made ?weekStart that is not a Monday).
  */
-export function reportQuery<T>(request: Request, schema: QuerySchema<T>): T {
-  const { query, failure } = readListQuery(request, schema);
-  if (failure) throw data({ error: failure.error }, { status: 400 });
-  return query;
+export function reportPeriod<T>(
+  from: Request | URL,
+  schema: QuerySchema<T>,
+  fields: readonly string[],
+): { query: T; failure: Failure | null } {
+  const { query, failure } = readListQuery(from, schema);
+  if (!failure) return { query, failure };
+  const own = Object.entries(failure.fields).filter(([name]) => fields.includes(name));
+  const others = Object.entries(failure.fields).filter(([name]) => !fields.includes(name));
+  return {
+    query,
+    failure: {
+      ok: false,
+      // Repeats the field's own message when it is the only one (FormFailure leaves it beside its field).
+      error: others.length > 0 ? others.map(([, message]) => message).join(' ') : (own[0]?.[1] ?? failure.error),
+      fields: Object.fromEntries(own),
+    },
+  };
 }
 
 /**

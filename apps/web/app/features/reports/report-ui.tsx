@@ -1,12 +1,28 @@
 import { formatINR } from '@shop/core';
 import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
+import { FilterField, filterInputClass } from '../../components/filter-bar';
+import { FormFailure } from '../../components/form-failure';
+import type { Failure } from '../../lib/failure';
 
 /** A figure of a report: label, value and a line under it. */
-export function MetricTile({ label, value, note, icon: Icon }: { label: string; value: string; note?: string; icon: LucideIcon }) {
+export function MetricTile({
+  label,
+  value,
+  note,
+  icon: Icon,
+  className = '',
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  icon: LucideIcon;
+  /** Its place in the grid ('sm:col-span-2'). */
+  className?: string;
+}) {
   return (
-    <div className="flex items-center gap-4 rounded-2xl border border-line bg-white p-4 sm:p-5">
+    <div className={`flex items-center gap-4 rounded-2xl border border-line bg-white p-4 sm:p-5 ${className}`}>
       <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-wine-50 text-wine-700">
         <Icon aria-hidden="true" className="h-5 w-5" />
       </span>
@@ -106,5 +122,57 @@ export function PeriodTable({
         </tbody>
       </table>
     </section>
+  );
+}
+
+/**
+ * A report's jump to any period: a GET form of one labelled field (a date for a week, a month for a month) and a
+ * button, so it works without scripts; the loader reads the field (report-query.ts `reportPeriod`) and shows a
+ * refusal beside it.
+ */
+export function PeriodPicker({
+  title,
+  label,
+  name,
+  type,
+  value,
+  placeholder,
+  button,
+  failure,
+}: {
+  /** The form's name for screen readers: 'Choose a week'. */
+  title: string;
+  label: string;
+  name: string;
+  type: 'date' | 'month';
+  value: string;
+  /** What to type where the browser has no picker for the type (a month field is a text box in some). */
+  placeholder?: string;
+  button: string;
+  failure: Failure | null;
+}) {
+  const { search } = useLocation();
+  return (
+    // Keyed by the address: the field's value follows it (the previous and next links, the back button).
+    <Form key={search} method="get" aria-label={title} className="mb-6 rounded-2xl border border-line bg-white p-4 sm:w-fit">
+      <FormFailure failure={failure} className="mb-3" />
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-full min-w-0 sm:w-56">
+          <FilterField label={label} name={name} error={failure?.fields[name]}>
+            <input
+              id={`filter-${name}`}
+              name={name}
+              type={type}
+              defaultValue={value}
+              placeholder={placeholder}
+              className={filterInputClass}
+            />
+          </FilterField>
+        </div>
+        <button type="submit" className="btn btn-outline w-full px-5 sm:w-auto">
+          {button}
+        </button>
+      </div>
+    </Form>
   );
 }

@@ -1,7 +1,7 @@
 import type { SalesDay } from '@shop/core';
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-// The report pages' charts (recharts): imported only by /admin/weeklySelling and /admin/monthlySelling, so the
+// The report pages' charts (recharts): imported only by /admin/sales, /admin/weeklySelling and /admin/monthlySelling, so the
 // storefront's bundles never carry it. Animations off: the numbers are what matter, and screenshots stay stable.
 
 const WINE = '#761c3a';
