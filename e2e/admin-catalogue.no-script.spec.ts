@@ -105,11 +105,20 @@ test('an admin edits a product, its variant stock and photos, and reads the stoc
   await expect(said(page, 'Images uploaded')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(1);
 
+  // Deleting it asks first (in place, without scripts) and can be undone (issue 26).
+  await page.getByRole('list', { name: 'Photos' }).locator('summary', { hasText: 'Delete photo 1' }).click();
+  await page.getByRole('group', { name: 'Delete photo 1 (the cover)?' }).getByRole('button', { name: 'Delete photo' }).click();
+  await expect(said(page, 'Image removed successfully')).toBeVisible();
+  await expect(page.getByText('No images available')).toBeVisible();
+  await page.getByRole('list', { name: 'Deleted photos' }).getByRole('button', { name: 'Restore' }).click();
+  await expect(said(page, 'Photo restored')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(1);
+
   // Archive it from the list: the question opens in place (a disclosure) and its form posts.
   await page.goto(`/admin/products?q=${encodeURIComponent(`${name} (new)`)}`);
   const row = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: name });
   await row.locator('summary', { hasText: 'Archive' }).click();
-  await row.getByRole('group', { name: 'Archive this product?' }).getByRole('button', { name: 'Archive' }).click();
+  await row.getByRole('group', { name: /^Archive .+\?$/ }).getByRole('button', { name: 'Archive' }).click();
   await expect(said(page, 'Product archived')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Products' })).toContainText('Archived');
 });

@@ -103,6 +103,22 @@ test('the owner creates a product with a custom-colour variant and photos, a sho
   await expect(upload).toBeHidden();
   await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(2);
 
+  // Deleting a photo asks first, naming it; the delete can be undone (issue 26).
+  const photos = page.getByRole('list', { name: 'Photos' });
+  await photos.getByRole('listitem').nth(1).hover();
+  await page.getByRole('button', { name: 'Delete photo 2' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete photo 2?' });
+  await expect(confirm).toContainText(name);
+  await confirm.getByRole('button', { name: 'Delete photo' }).click();
+  await expect(toast(page, 'Image removed successfully')).toBeVisible();
+  await expect(photos.getByRole('listitem')).toHaveCount(1);
+  const deleted = page.getByRole('list', { name: 'Deleted photos' });
+  await expect(deleted.getByRole('listitem')).toHaveCount(1);
+  await deleted.getByRole('button', { name: 'Restore' }).click();
+  await expect(toast(page, 'Photo restored')).toBeVisible();
+  await expect(photos.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('list', { name: 'Deleted photos' })).toBeHidden();
+
   // The storefront shows it at once.
   await page.goto(`/product/${productId}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -124,6 +124,8 @@ export const adminProductSchema = z.object({
   categoryHsnCode: z.string().nullable(),
   tags: z.array(z.string()),
   productImages: z.array(adminImageSchema),
+  /** Photos deleted in the last PHOTO_UNDO_HOURS, newest first: each can be restored (issue 26). */
+  deletedImages: z.array(z.object({ public_id: z.string(), secure_url: z.string(), deletedAt: z.string() })),
   variants: z.array(adminVariantSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -206,6 +208,12 @@ export const deletePhotoSchema = z.object({
   public_id: z.string().trim().min(1, 'public_id is required').max(200),
 });
 
+/** How long a deleted photo (and its files) is kept so its delete can be undone. */
+export const PHOTO_UNDO_HOURS = 24;
+
+/** POST /api/admin/product/restoreProductPhoto: a photo deleted within PHOTO_UNDO_HOURS back where it was. */
+export const restorePhotoSchema = deletePhotoSchema;
+
 export const reorderPhotosSchema = z.object({
   order: z.array(z.string().trim().min(1).max(200)).min(1, 'order must list the photos').max(100),
 });
@@ -249,7 +257,10 @@ export type UpdateCategoryInput = z.infer<typeof updateCategorySchema>;
 
 /**
  * Columns of the catalogue CSV, in order. Prices in rupees with two decimals, for people and spreadsheets.
- * `exported_stock` (last, so the older columns keep their places) is the stock at export time: see catalogue-csv.ts.
+ * A product with variants has a row per live variant (its product columns repeated), one without a single row
+ * with the variant columns empty; `stock` and `exported_stock` are then the variant's. Newer columns come last,
+ * so the older ones keep their places: `exported_stock` is the stock at export time (see catalogue-csv.ts), and
+ * the variant columns (issue 26) name the variant by its SKU, or add one by colour and size when the SKU is empty.
  */
 export const CATALOGUE_CSV_COLUMNS = [
   'id',
@@ -263,6 +274,11 @@ export const CATALOGUE_CSV_COLUMNS = [
   'fabric',
   'tags',
   'exported_stock',
+  'variant_sku',
+  'variant_color',
+  'variant_size',
+  'variant_color_price',
+  'variant_size_price',
 ] as const;
 
 /** POST /api/admin/product/importProducts: the counts, and per row what changed and what happened to its stock. */

@@ -42,4 +42,10 @@ describe('csvStockNote', () => {
     );
     expect(note('overwritten', 3, 3, 3, null)).toBe('Stock unchanged at 3.');
   });
+
+  it('says a new variant’s stock as a variant’s', () => {
+    expect(csvStockNote({ outcome: 'new', before: null, after: 4, file: 4, exported: null }, 'variant')).toBe(
+      'New variant with 4 pieces in stock.',
+    );
+  });
 });

@@ -3,6 +3,7 @@ import {
   ADMIN_PAGE_SIZE,
   AppError,
   LOW_STOCK_THRESHOLD,
+  PHOTO_UNDO_HOURS,
   addVariantSchema,
   applyDiscount,
   mediaSrcset,
@@ -17,7 +18,7 @@ import {
   type UpdateProductInput,
   type UpdateVariantInput,
 } from '@shop/core';
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/service.js';
 import { selectRows, type Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
@@ -26,7 +27,7 @@ import { variantWasOrdered } from '../orders/queries.js';
 import { rememberWords } from './admin-queries.js';
 import type { CatalogueChanges } from './changes.js';
 import { dictionaryWords } from './search-terms.js';
-import { categories, productImages, products, variants } from './tables.js';
+import { categories, deletedProductImages, productImages, products, variants } from './tables.js';
 
 // The back-office's product, variant and photo calls. Every change is one transaction that locks what it
 // changes, writes its audit entry (before and after) and, once committed, publishes a change notice so the
@@ -47,6 +48,15 @@ export function slugify(text: string): string {
       .replace(/^-|-$/g, '')
       .slice(0, 60) || 'product'
   );
+}
+
+/**
+ * A new variant's SKU: the product's slug, the colour and the size in capitals, and a short random tail
+ * (SLUB-KURTA-RED-M-3F9A). The back-office's addVariant and the CSV import make them so.
+ */
+export function variantSku(productSlug: string, color: string, size: string): string {
+  const code = (text: string, max = 12) => slugify(text).slice(0, max).replace(/-+$/, '').toUpperCase() || 'X';
+  return `${code(productSlug, 16)}-${code(color)}-${code(size)}-${randomBytes(2).toString('hex').toUpperCase()}`;
 }
 
 /** A slug no other row has: the name's, or with a short random tail. */
@@ -74,7 +84,8 @@ export const productSnapshot = (row: ProductRow) => ({
   tags: row.tags,
 });
 
-const variantSnapshot = (row: VariantRow) => ({
+/** What the audit log keeps of a variant (the CSV import's audit entries too). */
+export const variantSnapshot = (row: VariantRow) => ({
   productId: row.productId,
   variantName: row.variantName,
   variantDescription: row.variantDescription,
@@ -205,7 +216,10 @@ interface ListRow {
 }
 
 /** One product as the product view shows it (spec §2.14): photos (linked under `photosBase`), live variants, both stocks. */
-export async function adminProductDetail(db: Db, productId: string, photosBase: string): Promise<AdminProduct> {
+/** Photos deleted before this can no longer be restored. */
+const undoSince = (at: Date) => new Date(at.getTime() - PHOTO_UNDO_HOURS * 3_600_000);
+
+export async function adminProductDetail(db: Db, productId: string, photosBase: string, at: Date): Promise<AdminProduct> {
   const [found] = await db
     .select({ product: products, categoryName: categories.name, categoryHsnCode: categories.hsnCode })
     .from(products)
@@ -213,7 +227,7 @@ export async function adminProductDetail(db: Db, productId: string, photosBase: 
     .where(eq(products.id, productId));
   if (!found) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
   const { product, categoryName, categoryHsnCode } = found;
-  const [images, variantRows] = await Promise.all([
+  const [images, variantRows, deleted] = await Promise.all([
     db
       .select()
       .from(productImages)
@@ -224,6 +238,11 @@ export async function adminProductDetail(db: Db, productId: string, photosBase: 
       .from(variants)
       .where(and(eq(variants.productId, productId), isNull(variants.archivedAt)))
       .orderBy(asc(variants.position), asc(variants.createdAt)),
+    db
+      .select()
+      .from(deletedProductImages)
+      .where(and(eq(deletedProductImages.productId, productId), gt(deletedProductImages.deletedAt, undoSince(at))))
+      .orderBy(desc(deletedProductImages.deletedAt)),
   ]);
   return {
     _id: product.id,
@@ -249,6 +268,11 @@ export async function adminProductDetail(db: Db, productId: string, photosBase: 
       width: image.width,
       height: image.height,
       alt: image.alt,
+    })),
+    deletedImages: deleted.map((image) => ({
+      public_id: image.storageKey,
+      secure_url: publicMediaUrl(image.url, photosBase),
+      deletedAt: image.deletedAt.toISOString(),
     })),
     variants: variantRows.map(toAdminVariant),
     createdAt: product.createdAt.toISOString(),
@@ -290,6 +314,25 @@ export function createAdminProductsService(
       await recordAudit(tx, actor, { action, entity: 'photo', entityId: productId, before: { order: before }, after: { order } }, now());
     });
     changed(productId);
+  }
+
+  /** The product's photos' keys in their order. */
+  async function photoKeys(tx: Db, productId: string): Promise<string[]> {
+    const rows = await tx
+      .select({ key: productImages.storageKey })
+      .from(productImages)
+      .where(eq(productImages.productId, productId))
+      .orderBy(asc(productImages.position), asc(productImages.createdAt));
+    return rows.map((row) => row.key);
+  }
+
+  /** Forgets photos deleted more than PHOTO_UNDO_HOURS ago, and removes their files. */
+  async function purgeDeletedPhotos(at: Date): Promise<void> {
+    const gone = await db
+      .delete(deletedProductImages)
+      .where(lte(deletedProductImages.deletedAt, undoSince(at)))
+      .returning();
+    for (const photo of gone) await media.remove(photo.storageKey);
   }
 
   return {
@@ -358,7 +401,7 @@ export function createAdminProductsService(
       };
     },
 
-    detail: (productId: string) => adminProductDetail(db, productId, media.baseUrl),
+    detail: (productId: string) => adminProductDetail(db, productId, media.baseUrl, now()),
 
     /** POST /api/admin/product/createProduct: a draft unless a status is given. */
     async create(actor: AuditActor, input: CreateProductInput): Promise<string> {
@@ -465,7 +508,6 @@ export function createAdminProductsService(
           tx,
           sql`select coalesce(max(position) + 1, 0)::int as position from ${variants} where product_id = ${product.id}`,
         )) as [{ position: number }];
-        const code = (text: string, max = 12) => slugify(text).slice(0, max).replace(/-+$/, '').toUpperCase() || 'X';
         const [row] = await tx
           .insert(variants)
           .values({
@@ -476,7 +518,7 @@ export function createAdminProductsService(
             variantSize: details.variantSize,
             variantColorPricePaise: details.variantColorPrice,
             variantSizePricePaise: details.variantSizePrice,
-            sku: `${code(product.slug, 16)}-${code(details.variantColor)}-${code(details.variantSize)}-${randomBytes(2).toString('hex').toUpperCase()}`,
+            sku: variantSku(product.slug, details.variantColor, details.variantSize),
             position: Number(position),
             createdAt: now(),
           })
@@ -621,15 +663,23 @@ export function createAdminProductsService(
     },
 
     /** DELETE /api/admin/product/deleteProductPhotos: the row in the transaction, the files once it committed. */
+    /**
+     * Takes a photo off the product. Its row and files are kept for PHOTO_UNDO_HOURS so the delete can be undone
+     * (restorePhoto, back where it stood); photos deleted longer ago than that are purged, files and all, on the way.
+     */
     async deletePhoto(actor: AuditActor, input: { productId: string; public_id: string }): Promise<void> {
-      const removed = await db.transaction(async (tx) => {
+      const at = now();
+      await db.transaction(async (tx) => {
         await lockProduct(tx, input.productId);
+        const before = await photoKeys(tx, input.productId);
         const [row] = await tx
           .delete(productImages)
           .where(and(eq(productImages.productId, input.productId), eq(productImages.storageKey, input.public_id)))
           .returning();
         if (!row) throw new AppError('NOT_FOUND', 'Photo not found');
-        await touchProduct(tx, input.productId, now());
+        // Its place among the photos (stored positions need not run 0…n-1), for an undo.
+        await tx.insert(deletedProductImages).values({ ...row, position: before.indexOf(row.storageKey), deletedAt: at });
+        await touchProduct(tx, input.productId, at);
         await recordAudit(
           tx,
           actor,
@@ -639,15 +689,47 @@ export function createAdminProductsService(
             entityId: input.productId,
             before: { public_id: row.storageKey, secure_url: row.url, position: row.position },
           },
-          now(),
+          at,
         );
-        return row;
       });
-      const [stillUsed] = await db
-        .select({ id: productImages.id })
-        .from(productImages)
-        .where(eq(productImages.storageKey, removed.storageKey));
-      if (!stillUsed) await media.remove(removed.storageKey);
+      changed(input.productId);
+      await purgeDeletedPhotos(at);
+    },
+
+    /** Undoes a photo's delete within PHOTO_UNDO_HOURS: the same photo, back at its place among the others. */
+    async restorePhoto(actor: AuditActor, input: { productId: string; public_id: string }): Promise<void> {
+      const at = now();
+      await db.transaction(async (tx) => {
+        await lockProduct(tx, input.productId);
+        const [row] = await tx
+          .delete(deletedProductImages)
+          .where(
+            and(
+              eq(deletedProductImages.productId, input.productId),
+              eq(deletedProductImages.storageKey, input.public_id),
+              gt(deletedProductImages.deletedAt, undoSince(at)),
+            ),
+          )
+          .returning();
+        if (!row) throw new AppError('NOT_FOUND', 'This photo can no longer be restored.');
+        const order = await photoKeys(tx, input.productId);
+        order.splice(Math.min(row.position, order.length), 0, row.storageKey);
+        const { deletedAt: _deletedAt, ...photo } = row;
+        await tx.insert(productImages).values({ ...photo, position: order.indexOf(row.storageKey) });
+        for (const [position, key] of order.entries()) {
+          await tx
+            .update(productImages)
+            .set({ position })
+            .where(and(eq(productImages.productId, input.productId), eq(productImages.storageKey, key)));
+        }
+        await touchProduct(tx, input.productId, at);
+        await recordAudit(
+          tx,
+          actor,
+          { action: 'photo.restore', entity: 'photo', entityId: input.productId, after: { public_id: row.storageKey, order } },
+          at,
+        );
+      });
       changed(input.productId);
     },
 

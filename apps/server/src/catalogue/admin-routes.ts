@@ -11,6 +11,7 @@ import {
   createProductSchema,
   csvImportResultSchema,
   deletePhotoSchema,
+  restorePhotoSchema,
   removeVariantSchema,
   reorderPhotosSchema,
   updateCategorySchema,
@@ -176,9 +177,30 @@ export const adminCatalogueRoutes =
 
     app.delete(
       '/api/admin/product/deleteProductPhotos',
-      { schema: { summary: 'Remove a photo and its files', body: deletePhotoSchema, response: productAnswer } },
+      {
+        schema: {
+          summary: 'Take a photo off the product; it can be restored for PHOTO_UNDO_HOURS (24), then its files are removed',
+          body: deletePhotoSchema,
+          response: productAnswer,
+        },
+      },
       async (request) => {
         await products.deletePhoto(await actor(request), request.body);
+        return productOf(request.body.productId);
+      },
+    );
+
+    app.post(
+      '/api/admin/product/restoreProductPhoto',
+      {
+        schema: {
+          summary: 'Undo the delete of a photo (within PHOTO_UNDO_HOURS): the same photo, back at its place',
+          body: restorePhotoSchema,
+          response: productAnswer,
+        },
+      },
+      async (request) => {
+        await products.restorePhoto(await actor(request), request.body);
         return productOf(request.body.productId);
       },
     );

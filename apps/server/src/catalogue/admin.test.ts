@@ -402,12 +402,45 @@ describe('photos', () => {
     expect(card.public_id).toBe(keys[2]);
 
     const removed = await call('DELETE', '/api/admin/product/deleteProductPhotos', { productId: made._id, public_id: keys[2] });
-    expect(dataOf<{ product: AdminProduct }>(removed).product.productImages).toHaveLength(4);
-    for (const file of filesOf(keys[2]!)) expect(existsSync(file)).toBe(false);
+    const afterDelete = dataOf<{ product: AdminProduct }>(removed).product;
+    expect(afterDelete.productImages.map((photo) => photo.public_id)).toEqual([keys[4], keys[3], keys[1], keys[0]]);
+    // Undoable for a day: listed as deleted, its files kept.
+    expect(afterDelete.deletedImages.map(({ public_id, secure_url }) => ({ public_id, secure_url }))).toEqual([
+      { public_id: keys[2], secure_url: `/media/${keys[2]}-640.webp` },
+    ]);
+    expect(Date.parse(afterDelete.deletedImages[0]!.deletedAt)).toBeGreaterThan(Date.now() - 60_000);
+    for (const file of filesOf(keys[2]!)) expect(existsSync(file)).toBe(true);
     const gone = await call('DELETE', '/api/admin/product/deleteProductPhotos', { productId: made._id, public_id: keys[2] });
     expect([gone.statusCode, errorOf(gone)]).toEqual([404, 'Photo not found']);
+    const restored = await call('POST', '/api/admin/product/restoreProductPhoto', { productId: made._id, public_id: keys[2] });
+    expect(restored.statusCode, restored.body).toBe(200);
+    const back = dataOf<{ product: AdminProduct }>(restored).product;
+    // The same photo, back at its place: the cover again.
+    expect(back.productImages.map((photo) => photo.public_id)).toEqual([keys[2], keys[4], keys[3], keys[1], keys[0]]);
+    expect(back.deletedImages).toEqual([]);
+    expect(dataOf<{ product: { image: { public_id: string } } }>(await storefront(made._id)).product.image.public_id).toBe(keys[2]);
+
+    // After a day it can no longer be restored, and the next delete purges its files.
+    await call('DELETE', '/api/admin/product/deleteProductPhotos', { productId: made._id, public_id: keys[2] });
+    await t.database.db.execute(
+      sql`update deleted_product_images set deleted_at = deleted_at - interval '25 hours' where storage_key = ${keys[2]!}`,
+    );
+    expect((await product(made._id)).deletedImages).toEqual([]);
+    const late = await call('POST', '/api/admin/product/restoreProductPhoto', { productId: made._id, public_id: keys[2] });
+    expect([late.statusCode, errorOf(late)]).toEqual([404, 'This photo can no longer be restored.']);
+    await call('DELETE', '/api/admin/product/deleteProductPhotos', { productId: made._id, public_id: keys[0] });
+    for (const file of filesOf(keys[2]!)) expect(existsSync(file)).toBe(false);
+    for (const file of filesOf(keys[0]!)) expect(existsSync(file)).toBe(true);
     const actions = (await audit(`entity=photo&entityId=${made._id}`)).map((entry) => entry.action);
-    expect(actions).toEqual(['photo.delete', 'photo.cover', 'photo.reorder', ...Array<string>(5).fill('photo.add')]);
+    expect(actions).toEqual([
+      'photo.delete',
+      'photo.delete',
+      'photo.restore',
+      'photo.delete',
+      'photo.cover',
+      'photo.reorder',
+      ...Array<string>(5).fill('photo.add'),
+    ]);
   });
 
   it('refuses a text file named .png, GIF, an 11 MB image, 11 files and no files, storing nothing', async () => {
@@ -460,16 +493,23 @@ describe('catalogue CSV', () => {
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = exported.body.trim().split('\n');
-    expect(lines[0]).toBe('id,name,description,category_slug,price_rupees,discount_percent,stock,status,fabric,tags,exported_stock');
-    const banarasi = lines.find((line) => line.startsWith(catalogue.ids.banarasi))!;
-    expect(banarasi).toBe(
-      `${catalogue.ids.banarasi},Banarasi Silk Saree,"Handwoven silk with a zari border, for weddings.",silk-sarees,8999.00,30,0,active,Silk,"wedding, zari",0`,
+    expect(lines[0]).toBe(
+      'id,name,description,category_slug,price_rupees,discount_percent,stock,status,fabric,tags,exported_stock,' +
+        'variant_sku,variant_color,variant_size,variant_color_price,variant_size_price',
     );
-    const changed = banarasi.replace('8999.00,30', '9499.50,25');
-    const text = [lines[0], changed, ',Mulmul Dupatta,Light as air.,,799,0,12,draft,Mulmul,"summer, light",'].join('\n');
+    // A row per variant, with the variant's stock; a product without variants has one row.
+    const banarasi = lines.filter((line) => line.startsWith(catalogue.ids.banarasi));
+    const columns = `${catalogue.ids.banarasi},Banarasi Silk Saree,"Handwoven silk with a zari border, for weddings.",silk-sarees,8999.00,30`;
+    expect(banarasi).toEqual([
+      `${columns},3,active,Silk,"wedding, zari",3,T-BAN-MAR,Maroon,Free size,0.00,0.00`,
+      `${columns},0,active,Silk,"wedding, zari",0,T-BAN-EME,Emerald,Free size,150.00,0.00`,
+    ]);
+    expect(lines.find((line) => line.startsWith(catalogue.ids.cottonSaree))).toMatch(/,5,active,Cotton,daily,5,,,,,$/);
+    const changed = banarasi.map((line) => line.replace('8999.00,30', '9499.50,25'));
+    const text = [lines[0], ...changed, ',Mulmul Dupatta,Light as air.,,799,0,12,draft,Mulmul,"summer, light",,,,,,'].join('\n');
     const response = await importCsv(text);
     expect(response.statusCode).toBe(200);
-    expect(dataOf<{ created: number; updated: number; rows: number }>(response)).toMatchObject({ created: 1, updated: 1, rows: 2 });
+    expect(dataOf<{ created: number; updated: number; rows: number }>(response)).toMatchObject({ created: 1, updated: 1, rows: 3 });
     expect(await product(catalogue.ids.banarasi)).toMatchObject({ productPrice: 949_950, productDiscount: 25, tags: ['wedding', 'zari'] });
     const found = dataOf<{ products: AdminProductRow[] }>(await call('GET', '/api/admin/product/getAllProducts?q=mulmul')).products;
     expect(found[0]).toMatchObject({
@@ -508,7 +548,7 @@ describe('catalogue CSV', () => {
 
     const columns = await importCsv('name,price\nX,1');
     expect(errorOf(columns)).toBe(
-      'Nothing was imported: the first line must name the columns id, name, description, category_slug, price_rupees, discount_percent, stock, status, fabric, tags, exported_stock (missing: id, description, category_slug, price_rupees, discount_percent, stock, status) (unknown: price).',
+      'Nothing was imported: the first line must name the columns id, name, description, category_slug, price_rupees, discount_percent, stock, status, fabric, tags, exported_stock, variant_sku, variant_color, variant_size, variant_color_price, variant_size_price (missing: id, description, category_slug, price_rupees, discount_percent, stock, status) (unknown: price).',
     );
     const ragged = await importCsv(`${header}\n,A,B`);
     expect(errorOf(ragged)).toMatch(/^Nothing was imported: the file is not valid CSV \(Invalid Record Length/);

@@ -12,21 +12,27 @@ import {
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit, type AuditActor } from '../audit/service.js';
-import type { Db } from '../db/database.js';
+import { selectRows, type Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
-import { freeSlug, productSnapshot, refreshKeywords } from './admin-products.js';
+import { freeSlug, productSnapshot, refreshKeywords, variantSku, variantSnapshot } from './admin-products.js';
 import type { CatalogueChanges } from './changes.js';
-import { categories, products } from './tables.js';
+import { categories, products, variants } from './tables.js';
 
 // The catalogue as a CSV file for spreadsheets: export, and an import that checks every row first and writes
 // nothing unless all are right. Prices are rupees with two decimals here, the one place people type them.
-// Stock: the export writes it twice (`stock` and `exported_stock`); the import changes stock only where the file
-// changed it and only onto the stock it was exported from (importedStock in @shop/core). A file without
-// `exported_stock` (made by hand, or exported before the column existed) sets stock as it says, and each such
-// row is reported as 'overwritten'.
+// Rows (issue 26): a product with variants has a row per live variant (the product's columns repeated, then the
+// variant's SKU, colour, size and extra prices, its stock in `stock`); a product without variants has one row with
+// the variant columns empty. The import takes the rows of one product together (by id; rows without an id and
+// with the same name are one new product): a row with a variant_sku changes that variant, a row with
+// variant_color and variant_size but no SKU adds a variant (its SKU made as addVariant makes it), and a variant the
+// file does not mention stays as it is (an import never removes one).
+// Stock: the export writes it twice (`stock` and `exported_stock`); the import changes a shelf's stock (a
+// variant's, or a product's own) only where the file changed it and only onto the stock it was exported from
+// (importedStock in @shop/core). A file without `exported_stock` (made by hand, or exported before the column
+// existed) sets stock as it says, and each such row is reported as 'overwritten'.
 
 export const MAX_IMPORT_ROWS = 5_000;
 const REQUIRED_COLUMNS = ['id', 'name', 'description', 'category_slug', 'price_rupees', 'discount_percent', 'stock', 'status'] as const;
@@ -38,15 +44,23 @@ const whole = (name: string, max: number) =>
     .transform(Number)
     .refine((value) => value <= max, `${name} must be at most ${max}`);
 
+const RUPEES = /^\d{1,7}(\.\d{1,2})?$/;
+const toPaise = (rupees: string) => Math.round(Number(rupees) * 100);
+
+/** A variant's extra price in rupees; empty: unchanged (0 for a new variant). */
+const extraPrice = (name: string) =>
+  z
+    .string()
+    .refine((value) => value === '' || RUPEES.test(value), `${name} must be an amount in rupees like 150 or 150.50, or empty`)
+    .transform((value) => (value === '' ? null : toPaise(value)))
+    .default(null);
+
 const rowSchema = z.object({
   id: z.union([z.literal(''), z.uuid('id must be a product id from an export, or empty for a new product')]),
   name: plainText().min(1, 'name is required').max(120, 'name: at most 120 characters'),
   description: plainText({ multiline: true }).max(5000, 'description: at most 5000 characters'),
   category_slug: plainText().max(80),
-  price_rupees: z
-    .string()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'price_rupees must be an amount in rupees like 1499 or 1499.50')
-    .transform((value) => Math.round(Number(value) * 100)),
+  price_rupees: z.string().regex(RUPEES, 'price_rupees must be an amount in rupees like 1499 or 1499.50').transform(toPaise),
   discount_percent: whole('discount_percent', 90),
   stock: whole('stock', MAX_STOCK),
   exported_stock: z
@@ -66,10 +80,37 @@ const rowSchema = z.object({
         .map((tag) => tag.trim())
         .filter(Boolean),
     ),
+  variant_sku: plainText().max(60, 'variant_sku: at most 60 characters').default(''),
+  variant_color: plainText().max(40, 'variant_color: at most 40 characters').default(''),
+  variant_size: plainText().max(20, 'variant_size: at most 20 characters').default(''),
+  variant_color_price: extraPrice('variant_color_price'),
+  variant_size_price: extraPrice('variant_size_price'),
 });
 type Row = z.infer<typeof rowSchema>;
+interface Line {
+  line: number;
+  row: Row;
+}
 
 type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof variants.$inferSelect;
+
+/** The columns of the product itself, which every row of one product repeats alike. */
+const PRODUCT_COLUMNS = ['name', 'description', 'category_slug', 'price_rupees', 'discount_percent', 'status', 'fabric', 'tags'] as const;
+
+/** A variant's row (any variant column filled), not the product's own. */
+const isVariantRow = (row: Row) =>
+  row.variant_sku !== '' ||
+  row.variant_color !== '' ||
+  row.variant_size !== '' ||
+  row.variant_color_price !== null ||
+  row.variant_size_price !== null;
+
+/** Colour and size as addVariant compares them, whatever their case. */
+const variantKey = (color: string, size: string) => `${color.toLowerCase()}\u0000${size.toLowerCase()}`;
+
+/** The name of a variant nobody named, as the product page's form gives it: 'Red / M'. */
+const defaultVariantName = (color: string, size: string) => `${color} / ${size}`;
 
 /** The CSV columns other than stock whose value an update changed. */
 function changedColumns(before: ProductRow, after: ProductRow): CsvImportRow['changed'] {
@@ -86,39 +127,201 @@ function changedColumns(before: ProductRow, after: ProductRow): CsvImportRow['ch
   return columns.filter(([, changed]) => changed).map(([column]) => column);
 }
 
+/** Problems by the file's line; a line may have several. */
+class RowErrors {
+  readonly byLine = new Map<number, string[]>();
+  add(line: number, problem: string): void {
+    this.byLine.set(line, [...(this.byLine.get(line) ?? []), problem]);
+  }
+  get size(): number {
+    return this.byLine.size;
+  }
+  /** The 400 that names every bad row (the first five in the message, all of them in `fields`). */
+  refusal(): AppError {
+    const sorted = [...this.byLine.entries()].sort(([a], [b]) => a - b).map(([line, problems]) => [line, problems.join('; ')] as const);
+    const shown = sorted.slice(0, 5).map(([line, message]) => `Row ${line}: ${message}`);
+    return new AppError(
+      'INVALID_DATA',
+      `Nothing was imported: ${sorted.length} row${sorted.length === 1 ? ' has' : 's have'} errors. ${shown.join('. ')}${sorted.length > 5 ? ' …' : ''}`,
+      Object.fromEntries(sorted.map(([line, message]) => [`row ${line}`, message])),
+    );
+  }
+}
+
+/** The rows of one product: an existing one (its id), or one the file makes (rows without an id, one name). */
+interface ProductGroup {
+  id: string | null;
+  lines: Line[];
+  /** The product's own row (no variant columns), when the file has one. */
+  own: Line | null;
+}
+
+/**
+ * The file's rows by product, in the order the products first appear. Notes the problems the file shows by
+ * itself: rows of one product that disagree on its columns, a second own row, a SKU named twice or on a new
+ * product, a new variant without its colour or size.
+ */
+function groupRows(rows: readonly Line[], errors: RowErrors): ProductGroup[] {
+  const groups = new Map<string, ProductGroup>();
+  const skus = new Map<string, number>();
+  for (const entry of rows) {
+    const { line, row } = entry;
+    const key = row.id ? `id:${row.id}` : `new:${row.name}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { id: row.id || null, lines: [], own: null };
+      groups.set(key, group);
+    }
+    const first = group.lines[0];
+    if (first) {
+      const differ = PRODUCT_COLUMNS.filter((column) => JSON.stringify(first.row[column]) !== JSON.stringify(row[column]));
+      if (differ.length > 0) {
+        errors.add(line, `${differ.join(', ')} not as on row ${first.line} (the rows of one product repeat its columns alike)`);
+      }
+    }
+    if (!isVariantRow(row)) {
+      if (!group.own) group.own = entry;
+      else if (row.id) errors.add(line, `the same id as row ${group.own.line}`);
+      else {
+        errors.add(
+          line,
+          `the same name as row ${group.own.line}, and no variant columns (rows without an id and with one name make one new product)`,
+        );
+      }
+    } else if (row.variant_sku) {
+      if (!row.id) errors.add(line, 'variant_sku must be empty on the rows of a new product (the import makes its SKUs)');
+      const twin = skus.get(row.variant_sku);
+      if (twin !== undefined) errors.add(line, `the same variant_sku as row ${twin}`);
+      else skus.set(row.variant_sku, line);
+    } else if (!row.variant_color || !row.variant_size) {
+      errors.add(line, 'variant_color and variant_size are both needed to add a variant (or variant_sku to change one)');
+    }
+    group.lines.push(entry);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Locks the file's products and their live variants until the import's transaction ends, so no order or bill
+ * slips between the stock read here and the stock written. The shelves (each variant, or a product sold without
+ * variants) are locked in the inventory's stock order, as orders and bills take them, then the rows of the
+ * products with variants (a sale reaches those after the variant, by the available-stock trigger). Answers the
+ * products and their live variants as they are now.
+ */
+async function lockProducts(
+  tx: Db,
+  productIds: readonly string[],
+): Promise<{ products: Map<string, ProductRow>; variants: Map<string, VariantRow[]> }> {
+  if (productIds.length === 0) return { products: new Map(), variants: new Map() };
+  const planned = await tx
+    .select({ id: variants.id, productId: variants.productId })
+    .from(variants)
+    .where(and(inArray(variants.productId, [...productIds]), isNull(variants.archivedAt)));
+  const withVariants = new Set(planned.map((row) => row.productId));
+  const shelves: inventory.StockTarget[] = [
+    ...planned.map((row) => ({ productId: row.productId, variantId: row.id })),
+    ...productIds.filter((id) => !withVariants.has(id)).map((id) => ({ productId: id, variantId: null })),
+  ].sort(inventory.stockOrder);
+  // One statement per run of variants or of products, each locking its rows in id order.
+  for (let start = 0; start < shelves.length;) {
+    const kind = shelves[start]!.variantId ? 'variant' : 'product';
+    let end = start;
+    while (end < shelves.length && (shelves[end]!.variantId ? 'variant' : 'product') === kind) end++;
+    const ids = shelves.slice(start, end).map((shelf) => shelf.variantId ?? shelf.productId);
+    if (kind === 'variant') {
+      await tx.select({ id: variants.id }).from(variants).where(inArray(variants.id, ids)).orderBy(asc(variants.id)).for('update');
+    } else {
+      await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
+    }
+    start = end;
+  }
+  const productRows = await tx
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...productIds]))
+    .orderBy(asc(products.id))
+    .for('update');
+  const variantRows = await tx
+    .select()
+    .from(variants)
+    .where(and(inArray(variants.productId, [...productIds]), isNull(variants.archivedAt)))
+    .orderBy(asc(variants.position), asc(variants.createdAt), asc(variants.id))
+    .for('update');
+  const byProduct = new Map<string, VariantRow[]>();
+  for (const row of variantRows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+  return { products: new Map(productRows.map((row) => [row.id, row])), variants: byProduct };
+}
+
+/** What a variant's row does: change `target` (named by its SKU), or add a variant (target null); colour and size after the import. */
+interface VariantPlan {
+  target: VariantRow | null;
+  color: string;
+  size: string;
+}
+
+/** A SKU no variant has yet, made as addVariant makes it. */
+async function freeSku(tx: Db, slug: string, color: string, size: string): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const sku = variantSku(slug, color, size);
+    const [taken] = await tx.select({ id: variants.id }).from(variants).where(eq(variants.sku, sku));
+    if (!taken) return sku;
+  }
+  throw new Error(`no free SKU for ${slug} ${color} ${size}`);
+}
+
 export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; now: () => Date }) {
   const { changes, now } = deps;
 
   return {
-    /** Every product, oldest first, in the columns the import reads back. */
+    /** Every product, oldest first, in the columns the import reads back: a row per live variant, or one for the product. */
     async exportCsv(): Promise<string> {
       const rows = await db
         .select({ product: products, categorySlug: categories.slug })
         .from(products)
         .leftJoin(categories, eq(categories.id, products.categoryId))
         .orderBy(asc(products.createdAt), asc(products.id));
+      const live = await db
+        .select()
+        .from(variants)
+        .where(isNull(variants.archivedAt))
+        .orderBy(asc(variants.position), asc(variants.createdAt), asc(variants.id));
+      const variantsOf = new Map<string, VariantRow[]>();
+      for (const variant of live) variantsOf.set(variant.productId, [...(variantsOf.get(variant.productId) ?? []), variant]);
       return stringify(
-        rows.map(({ product, categorySlug }) => [
-          product.id,
-          product.name,
-          product.description,
-          categorySlug ?? '',
-          paiseToDecimal(product.pricePaise),
-          product.discountPercent,
-          product.stock,
-          product.status,
-          product.fabric,
-          product.tags.join(', '),
-          product.stock,
-        ]),
+        rows.flatMap(({ product, categorySlug }) => {
+          const columns = (stock: number) => [
+            product.id,
+            product.name,
+            product.description,
+            categorySlug ?? '',
+            paiseToDecimal(product.pricePaise),
+            product.discountPercent,
+            stock,
+            product.status,
+            product.fabric,
+            product.tags.join(', '),
+            stock,
+          ];
+          const own = variantsOf.get(product.id);
+          if (!own) return [[...columns(product.stock), '', '', '', '', '']];
+          return own.map((variant) => [
+            ...columns(variant.quantity),
+            variant.sku,
+            variant.variantColor,
+            variant.variantSize,
+            paiseToDecimal(variant.variantColorPricePaise),
+            paiseToDecimal(variant.variantSizePricePaise),
+          ]);
+        }),
         { header: true, columns: [...CATALOGUE_CSV_COLUMNS] },
       );
     },
 
     /**
-     * Creates (empty id) or updates (an exported id) a product per row, in one transaction with an audit entry
-     * per product. Every row is checked first; any error answers 400 with row-numbered messages and writes nothing.
-     * Answers per row what it changed and what happened to its stock.
+     * Creates (empty id) or updates (an exported id) a product per group of rows, and its variants per row, in one
+     * transaction with an audit entry per product and per variant added or changed. Every row is checked first; any
+     * error answers 400 with row-numbered messages and writes nothing. Answers per row what it changed and what
+     * happened to its stock.
      */
     async importCsv(actor: AuditActor, text: string): Promise<CsvImportResult> {
       let records: Array<{ record: Record<string, string>; info: { lines: number } }>;
@@ -147,47 +350,100 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
         );
       }
 
-      const errors = new Map<number, string>();
-      const rows: Array<{ line: number; row: Row }> = [];
+      const errors = new RowErrors();
+      const rows: Line[] = [];
       for (const { record, info } of records) {
         const parsed = rowSchema.safeParse(record);
         if (parsed.success) rows.push({ line: info.lines, row: parsed.data });
-        else errors.set(info.lines, parsed.error.issues.map((issue) => issue.message).join('; '));
+        else errors.add(info.lines, parsed.error.issues.map((issue) => issue.message).join('; '));
       }
-      const slugs = [...new Set(rows.map(({ row }) => row.category_slug).filter(Boolean))];
-      const categoryIds = new Map(
-        slugs.length > 0
-          ? (await db.select({ id: categories.id, slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs))).map(
-              (row) => [row.slug, row.id] as const,
-            )
-          : [],
-      );
-      const ids = [...new Set(rows.map(({ row }) => row.id).filter(Boolean))];
-      const known = new Set(
-        ids.length > 0 ? (await db.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((row) => row.id) : [],
-      );
-      const seen = new Map<string, number>();
-      for (const { line, row } of rows) {
-        const problems: string[] = [];
-        if (row.category_slug && !categoryIds.has(row.category_slug)) problems.push(`no category with the slug '${row.category_slug}'`);
-        if (row.id && !known.has(row.id)) problems.push('no product with this id (leave id empty for a new product)');
-        if (row.id && seen.has(row.id)) problems.push(`the same id as row ${seen.get(row.id)}`);
-        if (row.id) seen.set(row.id, line);
-        if (problems.length > 0) errors.set(line, problems.join('; '));
-      }
-      if (errors.size > 0) {
-        const sorted = [...errors.entries()].sort(([a], [b]) => a - b);
-        const shown = sorted.slice(0, 5).map(([line, message]) => `Row ${line}: ${message}`);
-        throw new AppError(
-          'INVALID_DATA',
-          `Nothing was imported: ${errors.size} row${errors.size === 1 ? ' has' : 's have'} errors. ${shown.join('. ')}${sorted.length > 5 ? ' …' : ''}`,
-          Object.fromEntries(sorted.map(([line, message]) => [`row ${line}`, message])),
-        );
-      }
+      const groups = groupRows(rows, errors);
 
       const result: CsvImportResult = { created: 0, updated: 0, rows: rows.length, stockConflicts: 0, results: [] };
       const touched: string[] = [];
       await db.transaction(async (tx) => {
+        // Checked against the catalogue under the import's locks, so what was checked is what is written.
+        const held = await lockProducts(
+          tx,
+          groups.flatMap((group) => (group.id ? [group.id] : [])),
+        );
+        const slugs = [...new Set(rows.map(({ row }) => row.category_slug).filter(Boolean))];
+        const categoryIds = new Map(
+          slugs.length > 0
+            ? (await tx.select({ id: categories.id, slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs))).map(
+                (row) => [row.slug, row.id] as const,
+              )
+            : [],
+        );
+        const skus = [...new Set(rows.map(({ row }) => row.variant_sku).filter(Boolean))];
+        const bySku = new Map(
+          skus.length > 0
+            ? (
+                await tx
+                  .select({
+                    id: variants.id,
+                    sku: variants.sku,
+                    productId: variants.productId,
+                    archivedAt: variants.archivedAt,
+                    product: products.name,
+                  })
+                  .from(variants)
+                  .innerJoin(products, eq(products.id, variants.productId))
+                  .where(inArray(variants.sku, skus))
+              ).map((row) => [row.sku, row] as const)
+            : [],
+        );
+
+        const plans = new Map<number, VariantPlan>();
+        for (const group of groups) {
+          for (const { line, row } of group.lines) {
+            if (row.category_slug && !categoryIds.has(row.category_slug)) {
+              errors.add(line, `no category with the slug '${row.category_slug}'`);
+            }
+          }
+          if (group.id && !held.products.has(group.id)) {
+            for (const { line } of group.lines) errors.add(line, 'no product with this id (leave id empty for a new product)');
+            continue;
+          }
+          const live = group.id ? (held.variants.get(group.id) ?? []) : [];
+          const byId = new Map(live.map((variant) => [variant.id, variant]));
+          const colourSizes = new Map<string, number>();
+          for (const { line, row } of group.lines) {
+            if (!isVariantRow(row)) continue;
+            let target: VariantRow | null = null;
+            if (row.variant_sku) {
+              if (!group.id) continue; // refused above: a new product's variants have no SKU yet
+              const found = bySku.get(row.variant_sku);
+              if (!found) errors.add(line, `no variant has the variant_sku '${row.variant_sku}'`);
+              else if (found.productId !== group.id) {
+                errors.add(line, `variant_sku '${row.variant_sku}' is a variant of another product (${found.product})`);
+              } else if (found.archivedAt || !byId.has(found.id)) errors.add(line, `variant_sku '${row.variant_sku}' is a removed variant`);
+              else target = byId.get(found.id)!;
+              if (!target) continue;
+            } else if (!row.variant_color || !row.variant_size) continue; // refused above
+            const color = row.variant_color || (target?.variantColor ?? '');
+            const size = row.variant_size || (target?.variantSize ?? '');
+            const key = variantKey(color, size);
+            const twin = colourSizes.get(key);
+            if (twin === undefined) colourSizes.set(key, line);
+            plans.set(line, { target, color, size });
+            // A variant kept as it is needs no check (an export imported back passes whatever its data); a new one,
+            // or one given another colour or size, must not be the same as another variant (whatever their case).
+            if (target && target.variantColor === color && target.variantSize === size) continue;
+            const other = live.find(
+              (variant) => variant.id !== target?.id && variantKey(variant.variantColor, variant.variantSize) === key,
+            );
+            if (twin !== undefined) errors.add(line, `variant_color and variant_size ${color} / ${size} are the same as on row ${twin}`);
+            else if (other) {
+              errors.add(
+                line,
+                `variant_color and variant_size: the product already has a ${other.variantColor} / ${other.variantSize} variant (variant_sku '${other.sku}')`,
+              );
+            }
+          }
+        }
+        if (errors.size > 0) throw errors.refusal();
+
         const at = now();
         // One id for this run: every stock ledger row it writes carries it.
         const stockMeta: inventory.StockMeta = {
@@ -195,80 +451,199 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
           actor: inventory.stockActor.admin(actor),
           importId: randomUUID(),
         };
-        for (const { line, row } of rows) {
+        const positions = new Map<string, number>();
+        /** Where a new variant goes: after the product's variants (removed ones too), as addVariant puts it. */
+        const nextPosition = async (productId: string): Promise<number> => {
+          let position = positions.get(productId);
+          if (position === undefined) {
+            const [row] = await selectRows<{ position: number }>(
+              tx,
+              sql`select coalesce(max(position) + 1, 0)::int as position from ${variants} where product_id = ${productId}`,
+            );
+            position = Number(row?.position ?? 0);
+          }
+          positions.set(productId, position + 1);
+          return position;
+        };
+
+        for (const group of groups) {
+          const first = group.lines[0]!.row;
           const values = {
-            name: row.name,
-            description: row.description,
-            categoryId: row.category_slug ? categoryIds.get(row.category_slug)! : null,
-            pricePaise: row.price_rupees,
-            discountPercent: row.discount_percent,
-            status: row.status,
-            fabric: row.fabric,
-            tags: row.tags,
+            name: first.name,
+            description: first.description,
+            categoryId: first.category_slug ? categoryIds.get(first.category_slug)! : null,
+            pricePaise: first.price_rupees,
+            discountPercent: first.discount_percent,
+            status: first.status,
+            fabric: first.fabric,
+            tags: first.tags,
             updatedAt: at,
           } satisfies Partial<Omit<typeof products.$inferInsert, 'stock'>>; // stock moves only through the inventory
-          if (row.id) {
-            // The row lock holds off orders and bills until the transaction ends, so the stock read here is the
-            // stock the inventory replaces (it answers what it replaced, checked below); never below zero.
-            const [before] = await tx.select().from(products).where(eq(products.id, row.id)).for('update');
-            const stock = importedStock(row.stock, row.exported_stock, before!.stock);
-            const set = await inventory.setOne(tx, { productId: row.id, variantId: null }, stock.stock, stockMeta);
-            if (set?.before !== before!.stock) throw new Error(`the stock of product ${row.id} changed under its row lock`);
+          let product: ProductRow;
+          let productChanged: string[] = [];
+          let ownStock: CsvImportRow['stock'] | null = null;
+          const action = group.id ? 'updated' : 'created';
+          if (group.id) {
+            // The product's own stock, when the file has its own row: the rows are locked (lockProducts), so the stock
+            // read there is the stock the inventory replaces (it answers what it replaced, checked below).
+            const before = held.products.get(group.id)!;
+            if (group.own) {
+              const { row } = group.own;
+              const stock = importedStock(row.stock, row.exported_stock, before.stock);
+              const set = await inventory.setOne(tx, { productId: group.id, variantId: null }, stock.stock, stockMeta);
+              if (set?.before !== before.stock) throw new Error(`the stock of product ${group.id} changed under its row lock`);
+              if (stock.outcome === 'conflict') result.stockConflicts += 1;
+              ownStock = {
+                outcome: stock.outcome,
+                before: before.stock,
+                after: stock.stock,
+                file: row.stock,
+                exported: row.exported_stock,
+              };
+            }
             const [after] = await tx
               .update(products)
               .set({ ...values })
-              .where(eq(products.id, row.id))
+              .where(eq(products.id, group.id))
               .returning();
-            if (!after) throw new Error(`product ${row.id} disappeared under its row lock`);
-            if (stock.outcome === 'conflict') result.stockConflicts += 1;
-            result.results.push({
-              line,
-              productId: row.id,
-              name: after.name,
-              action: 'updated',
-              changed: changedColumns(before!, after),
-              stock: { outcome: stock.outcome, before: before!.stock, after: after.stock, file: row.stock, exported: row.exported_stock },
-            });
+            if (!after) throw new Error(`product ${group.id} disappeared under its row lock`);
+            product = after;
+            productChanged = changedColumns(before, after);
             await recordAudit(
               tx,
               actor,
               {
                 action: 'product.import',
                 entity: 'product',
-                entityId: row.id,
-                before: productSnapshot(before!),
+                entityId: group.id,
+                before: productSnapshot(before),
                 after: productSnapshot(after),
               },
               at,
             );
-            touched.push(row.id);
             result.updated += 1;
           } else {
             const [inserted] = await tx
               .insert(products)
-              .values({ ...values, slug: await freeSlug(tx, products, row.name), createdAt: at })
+              .values({ ...values, slug: await freeSlug(tx, products, first.name), createdAt: at })
               .returning();
             // The opening stock through the inventory, so the new product's ledger starts with it.
-            await inventory.setOne(tx, { productId: inserted!.id, variantId: null }, row.stock, stockMeta);
-            const created = { ...inserted!, stock: row.stock };
-            result.results.push({
-              line,
-              productId: created.id,
-              name: created.name,
-              action: 'created',
-              changed: [],
-              stock: { outcome: 'new', before: null, after: created.stock, file: row.stock, exported: null },
-            });
+            const opening = group.own?.row.stock ?? 0;
+            await inventory.setOne(tx, { productId: inserted!.id, variantId: null }, opening, stockMeta);
+            product = { ...inserted!, stock: opening };
+            if (group.own) ownStock = { outcome: 'new', before: null, after: opening, file: opening, exported: null };
             await recordAudit(
               tx,
               actor,
-              { action: 'product.import', entity: 'product', entityId: created.id, after: productSnapshot(created) },
+              { action: 'product.import', entity: 'product', entityId: product.id, after: productSnapshot(product) },
               at,
             );
-            touched.push(created.id);
             result.created += 1;
           }
+
+          for (const [index, { line, row }] of group.lines.entries()) {
+            // The product's columns changed once: said on its first row.
+            const changed = index === 0 ? [...productChanged] : [];
+            const answer = { line, productId: product.id, name: product.name, action } as const;
+            const plan = plans.get(line);
+            if (!plan) {
+              result.results.push({ ...answer, variant: null, changed, stock: ownStock! });
+              continue;
+            }
+            const { target, color, size } = plan;
+            if (target) {
+              const stock = importedStock(row.stock, row.exported_stock, target.quantity);
+              const set = await inventory.setOne(tx, { productId: product.id, variantId: target.id }, stock.stock, stockMeta);
+              if (set?.before !== target.quantity) throw new Error(`the stock of variant ${target.id} changed under its row lock`);
+              if (stock.outcome === 'conflict') result.stockConflicts += 1;
+              const colorPrice = row.variant_color_price ?? target.variantColorPricePaise;
+              const sizePrice = row.variant_size_price ?? target.variantSizePricePaise;
+              const variantChanged = (
+                [
+                  ['variant_color', target.variantColor !== color],
+                  ['variant_size', target.variantSize !== size],
+                  ['variant_color_price', target.variantColorPricePaise !== colorPrice],
+                  ['variant_size_price', target.variantSizePricePaise !== sizePrice],
+                ] as const
+              ).flatMap(([column, differs]) => (differs ? [column] : []));
+              let after: VariantRow = { ...target, quantity: stock.stock };
+              if (variantChanged.length > 0) {
+                // A variant named by default ('Red / M') follows its new colour or size.
+                const named = target.variantName === defaultVariantName(target.variantColor, target.variantSize);
+                const [updated] = await tx
+                  .update(variants)
+                  .set({
+                    variantColor: color,
+                    variantSize: size,
+                    variantColorPricePaise: colorPrice,
+                    variantSizePricePaise: sizePrice,
+                    ...(named ? { variantName: defaultVariantName(color, size) } : {}),
+                  })
+                  .where(eq(variants.id, target.id))
+                  .returning();
+                after = updated!;
+              }
+              if (variantChanged.length > 0 || stock.stock !== target.quantity) {
+                await recordAudit(
+                  tx,
+                  actor,
+                  {
+                    action: 'variant.import',
+                    entity: 'variant',
+                    entityId: target.id,
+                    before: variantSnapshot(target),
+                    after: variantSnapshot(after),
+                  },
+                  at,
+                );
+              }
+              result.results.push({
+                ...answer,
+                variant: { variantId: target.id, sku: target.sku, color, size, action: 'updated' },
+                changed: [...changed, ...variantChanged],
+                stock: {
+                  outcome: stock.outcome,
+                  before: target.quantity,
+                  after: stock.stock,
+                  file: row.stock,
+                  exported: row.exported_stock,
+                },
+              });
+            } else {
+              const [inserted] = await tx
+                .insert(variants)
+                .values({
+                  productId: product.id,
+                  variantName: defaultVariantName(color, size),
+                  variantColor: color,
+                  variantSize: size,
+                  variantColorPricePaise: row.variant_color_price ?? 0,
+                  variantSizePricePaise: row.variant_size_price ?? 0,
+                  sku: await freeSku(tx, product.slug, color, size),
+                  position: await nextPosition(product.id),
+                  createdAt: at,
+                })
+                .returning();
+              // The opening quantity through the inventory, so the variant's ledger starts with it.
+              await inventory.setOne(tx, { productId: product.id, variantId: inserted!.id }, row.stock, stockMeta);
+              const created = { ...inserted!, quantity: row.stock };
+              await recordAudit(
+                tx,
+                actor,
+                { action: 'variant.import', entity: 'variant', entityId: created.id, after: variantSnapshot(created) },
+                at,
+              );
+              result.results.push({
+                ...answer,
+                variant: { variantId: created.id, sku: created.sku, color, size, action: 'created' },
+                changed,
+                stock: { outcome: 'new', before: null, after: row.stock, file: row.stock, exported: null },
+              });
+            }
+          }
+          touched.push(product.id);
         }
+        result.results.sort((a, b) => a.line - b.line);
         await refreshKeywords(tx, touched);
       });
       changes.publish(touched.length > 1_000 ? [] : touched);

@@ -172,6 +172,37 @@ export const productImages = pgTable(
   ],
 );
 
+/**
+ * Photos deleted from a product (issue 26), kept with their files for PHOTO_UNDO_HOURS so the owner can undo the
+ * delete: restorePhoto puts the row back where it was. Older ones are purged, files and all.
+ */
+export const deletedProductImages = pgTable(
+  'deleted_product_images',
+  {
+    /** The photo's own id, kept so a restored photo is the same photo. */
+    id: uuid('id').primaryKey(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    url: text('url').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    alt: text('alt').notNull().default(''),
+    variantColor: text('variant_color'),
+    /** Where it stood among the product's photos: a restore puts it back there. */
+    position: integer('position').notNull(),
+    avif: boolean('avif').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('deleted_product_images_storage_key_unique').on(table.storageKey),
+    index('deleted_product_images_product_idx').on(table.productId, table.deletedAt),
+    index('deleted_product_images_deleted_idx').on(table.deletedAt),
+  ],
+);
+
 /** Words of product names, categories, tags, fabrics and colours: the dictionary typo correction matches against. */
 export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),

@@ -22,14 +22,17 @@ interface ConfirmProps {
    * lib/flash.server.ts `done` says what happened itself, with and without scripts).
    */
   success?: string;
-  tone?: 'outline' | 'danger';
+  /** 'icon': a round button over a picture (its label an icon and words for screen readers). */
+  tone?: 'outline' | 'danger' | 'icon';
   className?: string;
   /** More fields of the confirming form, shown under the message (a reason, a note). */
   children?: ReactNode;
 }
 
 const buttonClass = (tone: ConfirmProps['tone']) =>
-  `btn min-h-10 px-4 ${tone === 'danger' ? 'border border-wine-700 text-wine-700 hover:bg-wine-50' : 'btn-outline'}`;
+  tone === 'icon'
+    ? 'inline-flex min-h-9 min-w-9 cursor-pointer items-center justify-center rounded-full bg-white/95 p-1.5 text-ink shadow hover:bg-white hover:text-wine-700'
+    : `btn min-h-10 px-4 ${tone === 'danger' ? 'border border-wine-700 text-wine-700 hover:bg-wine-50' : 'btn-outline'}`;
 
 /**
  * A button that asks first ('Delete this category?'), then posts `fields` to the page's action. Without scripts

@@ -4,6 +4,8 @@ import { ENHANCED_FIELD } from '../../lib/flash';
 import { PHOTOS_UPLOAD_BYTES } from '../../lib/read-form.server';
 import {
   IMAGES_UPLOADED,
+  IMAGE_REMOVED,
+  IMAGE_RESTORED,
   NO_FILES,
   PRODUCT_ARCHIVED,
   PRODUCT_CREATED,
@@ -194,6 +196,22 @@ describe('the product view action', () => {
     const { post: sent, services } = post(page, { intent: 'removeVariant', variantId: VARIANT, [ENHANCED_FIELD]: '1' });
     expect(answer(await productViewAction(sent, PRODUCT))).toMatchObject({ body: { ok: true, toast: { message: VARIANT_REMOVED } } });
     expect(services.adminProducts.removeVariant).toHaveBeenCalledWith(actor, { productId: PRODUCT, variantId: VARIANT });
+  });
+
+  it('deletes a photo and restores it (issue 26), with scripts and without', async () => {
+    const deleted = post(page, { intent: 'deletePhoto', public_id: `${PRODUCT}/abc`, [ENHANCED_FIELD]: '1' });
+    expect(answer(await productViewAction(deleted.post, PRODUCT))).toMatchObject({ body: { ok: true, toast: { message: IMAGE_REMOVED } } });
+    expect(deleted.services.adminProducts.deletePhoto).toHaveBeenCalledWith(actor, { productId: PRODUCT, public_id: `${PRODUCT}/abc` });
+    const restored = post(page, { intent: 'restorePhoto', public_id: `${PRODUCT}/abc` });
+    expect(answer(await productViewAction(restored.post, PRODUCT))).toMatchObject({ status: 302, flash: { message: IMAGE_RESTORED } });
+    expect(restored.services.adminProducts.restorePhoto).toHaveBeenCalledWith(actor, { productId: PRODUCT, public_id: `${PRODUCT}/abc` });
+    const services = fakeServices();
+    services.adminProducts.restorePhoto.mockRejectedValueOnce(new AppError('NOT_FOUND', 'This photo can no longer be restored.'));
+    const late = post(page, { intent: 'restorePhoto', public_id: `${PRODUCT}/abc` }, services);
+    expect(answer(await productViewAction(late.post, PRODUCT))).toMatchObject({
+      status: 302,
+      flash: { kind: 'error', message: 'This photo can no longer be restored.' },
+    });
   });
 
   it("hands the uploaded photos' bytes to the services, within the API's limits", async () => {

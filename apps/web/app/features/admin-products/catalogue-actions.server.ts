@@ -5,6 +5,7 @@ import {
   MAX_PHOTOS_PER_UPLOAD,
   coverPhotoSchema,
   deletePhotoSchema,
+  restorePhotoSchema,
   isUuid,
   removeVariantSchema,
   updateVariantSchema,
@@ -47,6 +48,7 @@ export const VARIANT_UPDATED = 'Variant updated successfully';
 export const VARIANT_REMOVED = 'Variant removed successfully';
 export const IMAGES_UPLOADED = 'Images uploaded';
 export const IMAGE_REMOVED = 'Image removed successfully';
+export const IMAGE_RESTORED = 'Photo restored';
 export const PHOTO_ORDER_SAVED = 'Photo order saved';
 export const COVER_SET = 'Cover photo set';
 export const NO_FILES = 'No files selected.';
@@ -249,6 +251,17 @@ export async function productViewAction(post: CataloguePost, productId: string) 
           await products.deletePhoto(actor, checked.data);
         },
         IMAGE_REMOVED,
+      );
+    case 'restorePhoto':
+      return buttonChange(
+        post,
+        page,
+        async () => {
+          const checked = validate(restorePhotoSchema, { productId, public_id: formText(form, 'public_id') });
+          if (!checked.data) throw new AppError('NOT_FOUND', 'This photo can no longer be restored.');
+          await products.restorePhoto(actor, checked.data);
+        },
+        IMAGE_RESTORED,
       );
     case 'movePhoto':
       return buttonChange(

@@ -23,6 +23,7 @@ export function fakeServices() {
       removeVariant: vi.fn(async () => 'deleted' as const),
       addPhotos: vi.fn(async (_actor: AuditActor, _id: string, files: readonly Uint8Array[]) => files.length),
       deletePhoto: vi.fn(async () => {}),
+      restorePhoto: vi.fn(async () => {}),
       reorderPhotos: vi.fn(async () => {}),
       setCover: vi.fn(async () => {}),
     },

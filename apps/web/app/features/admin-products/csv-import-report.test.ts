@@ -7,6 +7,7 @@ const row = (line: number, stock: CsvImportRow['stock'], extra: Partial<CsvImpor
   productId: `p${line}`,
   name: `Product ${line}`,
   action: 'updated',
+  variant: null,
   changed: [],
   stock,
   ...extra,
@@ -33,6 +34,24 @@ describe('importReport', () => {
       ['Row 4', false, 'Stock kept at 3: the file has the exported 6, and stock changed to 3 since the export (orders, bills or edits).'],
       ['Row 6', false, 'Created. New product with 2 pieces in stock.'],
       ['Row 7', false, 'Changed name, tags. Stock unchanged at 1.'],
+    ]);
+  });
+
+  it('names a variant’s row by its colour and size, with its SKU, and shows a new variant', () => {
+    const variant = (sku: string, action: 'created' | 'updated') => ({ variantId: sku, sku, color: 'Red', size: 'M', action });
+    const report = importReport([
+      row(2, { outcome: 'kept', before: 4, after: 4, file: 4, exported: 4 }, { variant: variant('KURTA-RED-M', 'updated') }),
+      row(3, { outcome: 'new', before: null, after: 3, file: 3, exported: null }, { variant: variant('KURTA-RED-L-1A2B', 'created') }),
+      row(
+        4,
+        { outcome: 'set', before: 2, after: 6, file: 6, exported: 2 },
+        { variant: variant('KURTA-RED-S', 'updated'), changed: ['variant_color_price'] },
+      ),
+    ]);
+    expect(report.unchangedRows).toBe(1);
+    expect(report.lines.map((line) => [line.row, line.name, line.note])).toEqual([
+      ['Row 3', 'Product 3 · Red / M', 'SKU KURTA-RED-L-1A2B. New variant with 3 pieces in stock.'],
+      ['Row 4', 'Product 4 · Red / M', 'SKU KURTA-RED-S. Changed variant_color_price. Stock set from 2 to 6.'],
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { csvStockNote, type CsvImportRow } from '@shop/core';
 
-/** One line of the import's report: 'Row 3 · Banarasi Silk Saree' and what the row did. */
+/** One line of the import's report: 'Row 3 · Banarasi Silk Saree · Maroon / Free size' and what the row did. */
 export interface ImportReportLine {
   key: string;
   row: string;
@@ -10,8 +10,9 @@ export interface ImportReportLine {
 }
 
 /** A row that created, changed or refused something, or whose stock moved since the export. */
-const worthReading = ({ action, changed, stock }: CsvImportRow) =>
+const worthReading = ({ action, variant, changed, stock }: CsvImportRow) =>
   action === 'created' ||
+  variant?.action === 'created' ||
   changed.length > 0 ||
   stock.before !== stock.after ||
   stock.outcome === 'conflict' ||
@@ -27,11 +28,12 @@ export function importReport(results: readonly CsvImportRow[]): { lines: ImportR
   const lines = shown.map((row) => {
     const columns = row.changed.length > 0 ? `Changed ${row.changed.join(', ')}. ` : '';
     const action = row.action === 'created' ? 'Created. ' : '';
+    const sku = row.variant ? `SKU ${row.variant.sku}. ` : '';
     return {
       key: `${row.line}`,
       row: `Row ${row.line}`,
-      name: row.name,
-      note: `${action}${columns}${csvStockNote(row.stock)}`,
+      name: row.variant ? `${row.name} · ${row.variant.color} / ${row.variant.size}` : row.name,
+      note: `${action}${sku}${columns}${csvStockNote(row.stock, row.variant ? 'variant' : 'product')}`,
       refused: row.stock.outcome === 'conflict',
     };
   });

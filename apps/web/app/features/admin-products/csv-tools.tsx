@@ -14,7 +14,14 @@ export const EXPORT_CSV_PATH = '/api/admin/product/exportProducts';
 /** What the products page's action answered an import: the result, or the refusal with a message per row. */
 export type ImportAnswer = { ok: true; intent: 'import'; result: CsvImportResult } | (Failure & { intent: 'import' });
 
-const summaryOf = (result: CsvImportResult) => `Imported ${result.rows} rows: ${result.created} new, ${result.updated} updated`;
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** 'Imported 12 rows: 1 new product, 4 updated, 2 new variants'. */
+function summaryOf(result: CsvImportResult): string {
+  const variants = result.results.filter((row) => row.variant?.action === 'created').length;
+  const added = variants > 0 ? `, ${count(variants, 'new variant')}` : '';
+  return `Imported ${count(result.rows, 'row')}: ${count(result.created, 'new product')}, ${result.updated} updated${added}`;
+}
 
 /** A refused file: the server's row-numbered errors (nothing was written). */
 function Refused({ failure }: { failure: Failure }) {

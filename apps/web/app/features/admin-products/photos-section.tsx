@@ -1,7 +1,8 @@
-import type { AdminProduct } from '@shop/core';
-import { ChevronLeft, ChevronRight, Star, Trash2, Upload } from 'lucide-react';
+import { PHOTO_UNDO_HOURS, type AdminProduct } from '@shop/core';
+import { ChevronLeft, ChevronRight, RotateCcw, Star, Trash2, Upload } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useFetcher } from 'react-router';
+import { ConfirmButton } from '../../components/confirm-dialog';
 import { Enhanced } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
 import { UrlModalOpener } from '../../components/url-modal';
@@ -40,8 +41,8 @@ function PhotoForm({
   children,
 }: {
   fetcher: PhotoFetcher;
-  intent: 'deletePhoto' | 'movePhoto' | 'coverPhoto';
-  photo: Photo;
+  intent: 'movePhoto' | 'coverPhoto' | 'restorePhoto';
+  photo: Pick<Photo, 'public_id'>;
   to?: number;
   children: ReactNode;
 }) {
@@ -113,7 +114,8 @@ export function PhotosSection({ product }: { product: AdminProduct }) {
                 if (dragged.current !== null) drop(dragged.current, index);
                 dragged.current = null;
               }}
-              className={`group relative overflow-hidden rounded-xl border-2 bg-sand ${over === index ? 'border-wine-600' : 'border-transparent'}`}
+              // Not overflow-hidden: the delete's question opens over the grid from its corner.
+              className={`group relative rounded-xl border-2 bg-sand ${over === index ? 'border-wine-600' : 'border-transparent'}`}
             >
               <a
                 href={photo.secure_url}
@@ -121,7 +123,7 @@ export function PhotosSection({ product }: { product: AdminProduct }) {
                   event.preventDefault();
                   setZoomed(photo);
                 }}
-                className="block w-full cursor-zoom-in"
+                className="block w-full cursor-zoom-in overflow-hidden rounded-[10px]"
                 aria-label={`Zoom photo ${index + 1}`}
               >
                 <img
@@ -133,16 +135,30 @@ export function PhotosSection({ product }: { product: AdminProduct }) {
               {index === 0 && (
                 <span className="absolute left-2 top-2 rounded-full bg-wine-700 px-2 py-0.5 text-xs font-semibold text-white">Cover</span>
               )}
-              <PhotoForm fetcher={fetcher} intent="deletePhoto" photo={photo}>
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className={`${iconButton} absolute right-2 top-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100`}
-                  aria-label={`Delete photo ${index + 1}`}
-                >
-                  <Trash2 aria-hidden="true" className="h-4 w-4" />
-                </button>
-              </PhotoForm>
+              {/* Asks first, naming the photo; the delete can be undone below for a day. */}
+              <ConfirmButton
+                tone="icon"
+                className="absolute right-2 top-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100"
+                label={
+                  <>
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    <span className="sr-only">Delete photo {index + 1}</span>
+                  </>
+                }
+                title={`Delete photo ${index + 1}${index === 0 ? ' (the cover)' : ''}?`}
+                message={
+                  <div className="flex items-center gap-3">
+                    <img src={photo.secure_url} alt="" className="h-20 w-16 shrink-0 rounded-lg object-cover" />
+                    <p>
+                      It leaves {product.productName} at once
+                      {index === 0 && photos.length > 1 ? '; the next photo becomes the cover' : ''}. You can restore it under “Deleted
+                      photos” for {PHOTO_UNDO_HOURS} hours.
+                    </p>
+                  </div>
+                }
+                confirmLabel="Delete photo"
+                fields={{ intent: 'deletePhoto', public_id: photo.public_id }}
+              />
               <div className="absolute inset-x-2 bottom-2 flex justify-between gap-1">
                 <PhotoForm fetcher={fetcher} intent="movePhoto" photo={photo} to={index - 1}>
                   <button type="submit" disabled={busy || index === 0} className={iconButton} aria-label={`Move photo ${index + 1} left`}>
@@ -176,6 +192,29 @@ export function PhotosSection({ product }: { product: AdminProduct }) {
             </li>
           ))}
         </ol>
+      )}
+      {product.deletedImages.length > 0 && (
+        <div className="mt-5 border-t border-line pt-4">
+          <h3 className="text-sm font-semibold">Deleted photos</h3>
+          <p className="text-xs text-muted">Restore a photo within {PHOTO_UNDO_HOURS} hours of deleting it; it goes back to its place.</p>
+          <ul className="mt-3 flex flex-wrap gap-3" aria-label="Deleted photos">
+            {product.deletedImages.map((photo, index) => (
+              <li key={photo.public_id} className="flex w-28 flex-col gap-2">
+                <img
+                  src={photo.secure_url}
+                  alt={`Deleted photo ${index + 1} of ${product.productName}`}
+                  className="aspect-[4/5] w-full rounded-xl object-cover opacity-60"
+                />
+                <PhotoForm fetcher={fetcher} intent="restorePhoto" photo={photo}>
+                  <button type="submit" disabled={busy} className="btn btn-outline min-h-9 w-full px-2 text-sm">
+                    <RotateCcw aria-hidden="true" className="h-4 w-4" />
+                    Restore
+                  </button>
+                </PhotoForm>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {zoomed && <Zoom photo={zoomed} name={product.productName} onClose={() => setZoomed(null)} />}
     </section>

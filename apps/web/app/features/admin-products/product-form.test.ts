@@ -67,6 +67,7 @@ describe('product form', () => {
       categoryHsnCode: '6211',
       tags: [],
       productImages: [],
+      deletedImages: [],
       variants: [],
       createdAt: '',
       updatedAt: '',
