@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { IMAGE_WIDTHS, type AdminProduct, type ProductDetails, type ProductPage, type Suggestions } from '@shop/core';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,7 +107,17 @@ describe('photos in S3 (MEDIA_STORE=s3)', () => {
       body: { productId, public_id: image.public_id },
     });
     expect(removed.statusCode).toBe(200);
-    expect((await s3.objectNames()).filter((name) => name.startsWith(image.public_id))).toEqual([]);
+    // Kept for a day so the delete can be undone (issue 26)…
+    const objectsOf = async (key: string) => (await s3.objectNames()).filter((name) => name.startsWith(key));
+    expect(await objectsOf(image.public_id)).not.toEqual([]);
+    // …then purged, objects and all, by the next delete.
+    await t.database.db.execute(sql`update deleted_product_images set deleted_at = deleted_at - interval '25 hours'`);
+    const next = await uploaded(productId, '#8b2252');
+    await adminCall(t.app, 'DELETE', '/api/admin/product/deleteProductPhotos', {
+      asid: owner.asid,
+      body: { productId, public_id: next.public_id },
+    });
+    expect(await objectsOf(image.public_id)).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: image.secure_url })).statusCode).toBe(404);
     expect(readdirSync(t.mediaDir)).toEqual([]);
   });
