@@ -118,7 +118,10 @@ test('an admin edits a product, its variant stock and photos, and reads the stoc
   await page.goto(`/admin/products?q=${encodeURIComponent(`${name} (new)`)}`);
   const row = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: name });
   await row.locator('summary', { hasText: 'Archive' }).click();
-  await row.getByRole('group', { name: /^Archive .+\?$/ }).getByRole('button', { name: 'Archive' }).click();
+  await row
+    .getByRole('group', { name: /^Archive .+\?$/ })
+    .getByRole('button', { name: 'Archive' })
+    .click();
   await expect(said(page, 'Product archived')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Products' })).toContainText('Archived');
 });

@@ -14,6 +14,7 @@ import { NotFoundScreen } from './components/not-found-screen';
 import { SiteFooter } from './components/site-footer';
 import { Toasts } from './components/toasts';
 import { SiteHeader } from './components/site-header';
+import { RouteFocus } from './components/route-focus';
 import { SessionCheck } from './features/accounts/session-check';
 import { isAdminPath } from './features/admin/admin-paths';
 import { useNonce } from './lib/nonce';
@@ -97,6 +98,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toasts />
         {data && <SiteFooter settings={data.settings} />}
         {data && <SessionCheck userId={data.user?._id ?? null} />}
+        {/* The shop's pages: after a navigation the focus goes to the new page's heading. */}
+        {data && <RouteFocus />}
         <ScrollRestoration nonce={nonce} />
         <ScriptsAfterPaint nonce={nonce} />
       </body>

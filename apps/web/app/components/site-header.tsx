@@ -1,5 +1,5 @@
 import { DISPATCH_HOURS, rupeesCompact, SHIPPING, type PublicUser, type ShopSettings } from '@shop/core';
-import { Bell, Search, UserRound } from 'lucide-react';
+import { Bell, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import { CartLink } from '../features/cart/cart-link';
@@ -31,9 +31,14 @@ export function currentSection(pathname: string, search: string): string | undef
 }
 
 const ACCOUNT_LINK =
-  'relative flex min-h-11 min-w-10 items-center justify-center gap-2 rounded-full px-1.5 text-sm font-medium text-ink hover:bg-sand sm:min-w-11 sm:px-3';
+  'relative flex min-h-11 min-w-10 shrink-0 items-center justify-center gap-2 rounded-full px-1.5 text-sm font-medium text-ink hover:bg-sand sm:min-w-11 sm:px-3';
 
-/** Site header: promise strip, logo and name, search, account (the shopper's first name) and cart, section links. */
+/**
+ * Site header: promise strip, logo and name, search, account (the shopper's first name) and cart, section links.
+ * Phones (below 640 px) put the logo, the search field and the account and cart icons on one row, so the whole
+ * header is under 120 px at the top of a page and, scrolled down, only that 52 px row stays (app.css, `[data-compact]`):
+ * search, account and cart are always at hand. Without scripts the header never folds and stays under 120 px.
+ */
 export function SiteHeader({
   settings,
   user,
@@ -48,47 +53,39 @@ export function SiteHeader({
 }) {
   const location = useLocation();
   const current = currentSection(location.pathname, location.search);
-  const [compact, setCompact] = useCompactHeader();
-  const openSearch = () => {
-    setCompact(false);
-    // After the header has opened; without scrolling, which would fold it again.
-    requestAnimationFrame(() => document.getElementById('site-search')?.focus({ preventScroll: true }));
-  };
+  const [compact] = useCompactHeader();
+  const unread = unreadNotifications > 99 ? '99+' : String(unreadNotifications);
   return (
     <header
       data-compact={compact || undefined}
       className="site-header sticky top-0 z-30 border-b border-line bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85"
     >
-      <p className="site-header-strip bg-wine-800 px-4 py-1.5 text-center text-xs tracking-wide text-white">
+      <p className="site-header-strip bg-wine-800 px-4 py-1 text-center text-xs leading-4 tracking-wide text-white sm:py-1.5">
         Free shipping on orders of {rupeesCompact(SHIPPING.freeShippingFromPaise)} or more
         <span className="hidden sm:inline">
           {' '}
           · Dispatched within {DISPATCH_HOURS.min}–{DISPATCH_HOURS.max} hours
         </span>
       </p>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 sm:gap-y-3 sm:px-6 sm:py-3 lg:flex-nowrap lg:gap-8">
-        <Link to={paths.home} className="flex min-w-0 items-center gap-3" aria-label={`${settings.name} home`}>
-          <Logo src={settings.logoUrl} />
-          <span className="truncate font-display text-xl font-semibold tracking-tight text-wine-800 sm:text-2xl">{settings.name}</span>
+      <div className="site-header-row relative mx-auto flex max-w-7xl items-center gap-2 px-3 py-1 sm:flex-wrap sm:gap-y-3 sm:px-6 sm:py-3 lg:flex-nowrap lg:gap-8">
+        <Link
+          to={paths.home}
+          className="flex min-h-11 shrink-0 items-center gap-3 sm:min-w-0 sm:shrink"
+          aria-label={`${settings.name} home`}
+        >
+          <Logo src={settings.logoUrl} className="h-9 w-9 sm:h-10 sm:w-10" />
+          <span className="hidden truncate font-display text-2xl font-semibold tracking-tight text-wine-800 sm:block">{settings.name}</span>
         </Link>
 
-        <nav aria-label="Account" className="ml-auto flex items-center sm:gap-1 lg:order-3">
-          {/* Phones, header scrolled away: the search field is hidden, this brings it back. */}
-          <button
-            type="button"
-            onClick={openSearch}
-            className={`site-header-search-icon ${ACCOUNT_LINK}`}
-            aria-label="Open search"
-            tabIndex={compact ? 0 : -1}
-          >
-            <Search aria-hidden="true" className="h-5 w-5" />
-          </button>
+        <SearchBox />
+
+        <nav aria-label="Account" className="flex shrink-0 items-center sm:ml-auto sm:gap-1">
           {user ? (
             <>
               <Link
                 to={paths.userNotifications}
                 className={ACCOUNT_LINK}
-                aria-label={unreadNotifications > 0 ? `Notifications, ${unreadNotifications} unread` : 'Notifications'}
+                aria-label={unreadNotifications > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
               >
                 <Bell aria-hidden="true" className="h-5 w-5" />
                 {unreadNotifications > 0 && (
@@ -96,15 +93,14 @@ export function SiteHeader({
                     aria-hidden="true"
                     className="absolute right-0.5 top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-wine-700 px-1 text-[0.7rem] font-semibold text-white"
                   >
-                    {unreadNotifications > 99 ? '99+' : unreadNotifications}
+                    {unread}
                   </span>
                 )}
               </Link>
+              {/* The visible first name is part of the link's name (WCAG 2.5.3); phones show the icon alone. */}
               <Link to={paths.account} className={ACCOUNT_LINK} aria-label={`My account, ${user.userFirstName}`}>
-                <UserRound aria-hidden="true" className="hidden h-5 w-5 sm:block" />
-                <span aria-hidden="true" className="max-w-14 truncate sm:max-w-32">
-                  {user.userFirstName}
-                </span>
+                <UserRound aria-hidden="true" className="h-5 w-5" />
+                <span className="hidden max-w-32 truncate sm:block">{user.userFirstName}</span>
               </Link>
             </>
           ) : (
@@ -115,11 +111,10 @@ export function SiteHeader({
           )}
           <CartLink signedIn={user !== null} count={cartCount} className={ACCOUNT_LINK} />
         </nav>
-
-        <SearchBox />
       </div>
       <nav aria-label="Sections" className="border-t border-line/70">
-        <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-3 text-sm sm:px-5 [scrollbar-width:none]">
+        {/* On a phone the links run past the edge: the row fades there while more is to come (app.css). */}
+        <ul className="site-sections mx-auto flex max-w-7xl gap-1 overflow-x-auto px-3 text-sm sm:px-5 [scrollbar-width:none]">
           {NAV.map((item) => (
             <li key={item.label} className="shrink-0">
               <Link

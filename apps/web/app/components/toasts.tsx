@@ -44,5 +44,6 @@ export function Toasts() {
       live = false;
     };
   }, []);
-  return toastify ? <toastify.ToastContainer position="top-right" autoClose={5000} /> : null;
+  // One toast at a time (lib/toast replaces the one on screen): a new one shows once the last has left.
+  return toastify ? <toastify.ToastContainer position="top-right" autoClose={5000} limit={1} /> : null;
 }

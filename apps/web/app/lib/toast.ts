@@ -2,7 +2,9 @@ import type * as ReactToastify from 'react-toastify';
 import type { Id, ToastContent, ToastOptions, ToastItem } from 'react-toastify';
 
 // The shop's toasts: react-toastify's, with each message as its own id, so the same words raised twice (a
-// double click, a retry, two parts of a page failing alike) show once while the first is on screen.
+// double click, a retry, two parts of a page failing alike) show once while the first is on screen. One toast at a
+// time: a new message replaces the one on screen (which leaves, the container holding the new one until it has,
+// components/toasts.tsx), so a stale error never sits beside the success that followed it.
 // react-toastify (and the stylesheet it injects) loads with the first toast, not with the page: every page
 // has a toast area, few pages raise a toast. A toast raised before its area is on screen waits in
 // react-toastify's queue.
@@ -26,7 +28,13 @@ const raise =
   (kind: Kind) =>
   (content: ToastContent, options: ToastOptions = {}): void => {
     const withId = typeof content === 'string' && options.toastId === undefined ? { ...options, toastId: content } : options;
-    void loadToastify().then(({ toast }) => toast[kind](content, withId));
+    void loadToastify().then(({ toast }) => {
+      const id = withId.toastId;
+      if (id !== undefined && toast.isActive(id)) return; // already on screen
+      toast.dismiss(); // the one on screen, or one raised before the toast area was there
+      toast.clearWaitingQueue(); // and any still waiting behind it: only the newest comes next
+      toast[kind](content, withId);
+    });
   };
 
 export const toast = {

@@ -61,7 +61,7 @@ function Receipt({ order }: { order: OrderDetail }) {
         <div role="alert" className="flex items-start gap-3 rounded-2xl border border-[#bfe3cd] bg-[#e3f4ea] px-5 py-4 text-[#1a6b3c]">
           <CircleCheck aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0" />
           <div>
-            <p className="text-lg font-semibold">Payment Successful</p>
+            <h1 className="font-sans text-lg font-semibold text-inherit">Payment Successful</h1>
             <p className="text-sm text-ink">Thank you! Your order {order.orderNumber} is placed. We have sent the details to your email.</p>
           </div>
         </div>
@@ -69,7 +69,7 @@ function Receipt({ order }: { order: OrderDetail }) {
         <div role="status" className="flex items-start gap-3 rounded-2xl border border-[#f0d9a8] bg-[#fdf1dc] px-5 py-4 text-[#7a4a05]">
           <Clock aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0" />
           <div>
-            <p className="text-lg font-semibold">We are waiting for your payment</p>
+            <h1 className="font-sans text-lg font-semibold text-inherit">We are waiting for your payment</h1>
             <p className="text-sm text-ink">
               Order {order.orderNumber} is not paid yet. If money was taken, this page will show it within minutes.
             </p>
@@ -154,6 +154,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
           {(result) =>
             'error' in result ? (
               <div className="rounded-2xl border border-dashed border-line bg-white px-6 py-12 text-center">
+                <h1 className="sr-only">Payment</h1>
                 <p role="alert" className="font-semibold">
                   {result.error}
                 </p>

@@ -11,7 +11,8 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
         <h1 id="auth-title" className="text-center text-2xl font-semibold sm:text-3xl">
           {title}
         </h1>
-        {intro && <p className="mt-2 text-center text-sm text-muted">{intro}</p>}
+        {/* The intro can carry an e-mail address: a long one wraps rather than run out of the card. */}
+        {intro && <p className="mt-2 text-center text-sm text-muted [overflow-wrap:anywhere]">{intro}</p>}
         <div className="mt-6">{children}</div>
       </section>
     </div>

@@ -67,14 +67,16 @@ export function SearchBox() {
       method="get"
       action={paths.productSearch}
       role="search"
-      className="relative w-full lg:order-2 lg:mx-auto lg:max-w-xl"
+      // Phones: between the logo and the account icons, taking the room left (its suggestions hang below the whole
+      // row: site-header.tsx). Tablets: a row of its own. Desktops: centred.
+      className="min-w-0 flex-1 sm:relative sm:order-last sm:w-full sm:flex-none lg:order-none lg:mx-auto lg:max-w-xl lg:flex-initial"
       onSubmit={() => setOpen(false)}
     >
       <label htmlFor="site-search" className="sr-only">
         Search products
       </label>
       <div className="flex items-center rounded-full border border-line bg-white focus-within:border-wine-600 focus-within:ring-2 focus-within:ring-wine-100">
-        <Search aria-hidden="true" className="ml-4 h-4 w-4 shrink-0 text-muted" />
+        <Search aria-hidden="true" className="ml-4 hidden h-4 w-4 shrink-0 text-muted sm:block" />
         <input
           id="site-search"
           name="q"
@@ -85,7 +87,7 @@ export function SearchBox() {
           aria-autocomplete="list"
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
           maxLength={100}
-          placeholder="Search sarees, kurtis, dresses…"
+          placeholder="Search products"
           autoComplete="off"
           value={value}
           onChange={(event) => {
@@ -111,10 +113,14 @@ export function SearchBox() {
               go(options[active]);
             }
           }}
-          className="min-h-11 w-full rounded-full bg-transparent px-3 text-sm outline-none placeholder:text-muted"
+          className="min-h-[2.625rem] w-full min-w-0 text-ellipsis sm:min-h-11 rounded-full bg-transparent pl-4 pr-1 text-sm outline-none placeholder:text-muted sm:px-3"
         />
-        <button type="submit" className="mr-1 rounded-full bg-wine-700 px-4 py-2 text-sm font-semibold text-white hover:bg-wine-800">
-          Search
+        <button
+          type="submit"
+          className="mr-1 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-wine-700 text-sm font-semibold text-white hover:bg-wine-800 sm:h-auto sm:w-auto sm:px-4 sm:py-2"
+        >
+          <Search aria-hidden="true" className="h-4 w-4 sm:hidden" />
+          <span className="sr-only sm:not-sr-only">Search</span>
         </button>
       </div>
       <ul
@@ -122,7 +128,7 @@ export function SearchBox() {
         role="listbox"
         aria-label="Suggestions"
         hidden={!expanded}
-        className="absolute inset-x-0 top-full z-40 mt-2 max-h-96 overflow-y-auto rounded-2xl border border-line bg-white p-2 shadow-xl"
+        className="absolute inset-x-0 top-full z-40 mx-2 mt-1 max-h-96 sm:mx-0 sm:mt-2 overflow-y-auto rounded-2xl border border-line bg-white p-2 shadow-xl"
       >
         {options.map((option, index) => (
           <li
