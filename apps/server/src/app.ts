@@ -16,6 +16,7 @@ import { addressRoutes } from './addresses/routes.js';
 import { adminAuthRoutes, adminSelfRoutes, ownerRoutes } from './admin/routes.js';
 import { adminRoutes, authentication, shopperRoutes, type Access } from './auth/plugin.js';
 import { billingRoutes, ownerBillingRoutes } from './billing/routes.js';
+import { adminReviewRoutes, ownerReviewRoutes, publicReviewRoutes, shopperReviewRoutes } from './reviews/routes.js';
 import { inventoryRoutes } from './inventory/routes.js';
 import { salesReportRoutes } from './reports/sales-routes.js';
 import { cartRoutes } from './cart/routes.js';
@@ -49,6 +50,7 @@ import { adminOrderRoutes, ownerOrderRoutes } from './orders/admin-routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { paymentRoutes, webhookRoutes } from './payments/routes.js';
 import { reportCountsRoutes } from './reports/counts-routes.js';
+import { pincodeRoutes } from './pincodes/routes.js';
 import { refusePageMethod, registerWeb, type WebBuild } from './web/ssr.js';
 import { wishlistRoutes } from './wishlist/routes.js';
 
@@ -222,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(adminOrderRoutes(options.services.adminOrders));
       await admin.register(adminUserRoutes(options.services.adminUsers));
       await admin.register(billingRoutes(options.services.billing));
+      await admin.register(adminReviewRoutes(options.services.reviews));
       await admin.register(inventoryRoutes(options.services.inventory));
       await admin.register(reportCountsRoutes(options.services.reportCounts));
     }),
@@ -234,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await owner.register(ownerOrderRoutes(options.services.adminOrders));
         await owner.register(ownerUserRoutes(options.services.adminUsers));
         await owner.register(ownerBillingRoutes(options.services.billing));
+        await owner.register(ownerReviewRoutes(options.services.reviews));
         // Revenue is the owner's (the invite tells staff so): the dashboard's sales, the weekly and monthly reports.
         await owner.register(salesReportRoutes(options.services.salesReports));
       },
@@ -250,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await shopper.register(cartRoutes(options.services.cart));
       await shopper.register(orderRoutes(options.services.orders, options.services.payments));
       await shopper.register(paymentRoutes(options.services.payments));
+      await shopper.register(shopperReviewRoutes(options.services.reviews));
     }),
   );
   await app.register(webhookRoutes(options.services.payments));
@@ -260,9 +265,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The mail the shop kept instead of sending; never in production, where it would expose codes.
   if (!options.config.production && options.services.outbox) await app.register(devMailboxRoutes(options.services.outbox));
   await app.register(catalogueRoutes(options.services.catalogue));
+  await app.register(publicReviewRoutes(options.services.reviews));
   await app.register(seoRoutes(options.services, options.config));
   await app.register(contactRoutes(options.services));
   await app.register(announcementRoutes(options.services));
+  await app.register(pincodeRoutes(options.services.pincodes));
 
   // Stored images: content-hashed names, so browsers and CDNs may keep them for a year. From S3 they are served
   // even with MEDIA_PUBLIC_URL set: links written before it (orders, mails, cached pages) keep working.

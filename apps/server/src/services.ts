@@ -4,8 +4,10 @@ import { createAccountsService, type AccountsService } from './accounts/service.
 import { createAdminUsersService, type AdminUsersService } from './accounts/admin-users.js';
 import { createAdminsService, type AdminsService } from './admin/service.js';
 import { createBillingService, type BillingService } from './billing/service.js';
+import { createReviewsService, type ReviewsService } from './reviews/service.js';
 import { createAuditService, type AuditService } from './audit/service.js';
 import { createAddressService, type AddressService } from './addresses/service.js';
+import { createPincodeDirectory, type PincodeDirectory } from './pincodes/directory.js';
 import { createAnnouncementsService, type AnnouncementsService } from './announcements/service.js';
 import { createAdminCategoriesService, type AdminCategoriesService } from './catalogue/admin-categories.js';
 import { createAdminProductsService, type AdminProductsService } from './catalogue/admin-products.js';
@@ -52,6 +54,8 @@ export interface Services {
   announcements: AnnouncementsService;
   accounts: AccountsService;
   addresses: AddressService;
+  /** India Post's pincode directory, shipped with the shop (read on first use). */
+  pincodes: PincodeDirectory;
   wishlist: WishlistService;
   cart: CartService;
   notifications: NotificationService;
@@ -78,6 +82,7 @@ export interface Services {
   adminOrders: AdminOrdersService;
   /** In-store bills and their invoice numbers. */
   billing: BillingService;
+  reviews: ReviewsService;
   /** The stock ledger's reads (every stock change goes through inventory/service.ts). */
   inventory: InventoryService;
   /** Dashboard, weekly and monthly sales from orders and bills. */
@@ -171,7 +176,8 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     { ...EMULATOR_KEYS, apiBase: 'https://api.razorpay.com', emulated: true, ...razorpayConfig },
     { db, production: options.production ?? false, timeoutMs, deliverWebhook, webhookRetryDelaysMs, now, log: webhookLog },
   );
-  const addresses = createAddressService(db);
+  const pincodes = createPincodeDirectory();
+  const addresses = createAddressService(db, pincodes);
   const payments = createPaymentsService(db, { orders, provider: paymentProvider, now, log: paymentsLog(log), metrics });
   return {
     settings,
@@ -184,6 +190,7 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     announcements: createAnnouncementsService(db),
     accounts: createAccountsService(db, { mail, settings, publicUrl, secret, now }),
     addresses,
+    pincodes,
     wishlist: createWishlistService(db, now, catalogue),
     cart: createCartService(db, now, photos.url),
     notifications,
@@ -210,6 +217,7 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now, photoUrl: photos.url }),
     billing: createBillingService(db, { settings, changes: catalogueChanges, now, metrics, photoUrl: photos.url }),
     inventory: createInventoryService(db),
+    reviews: createReviewsService(db, { now, notifications, changes: catalogueChanges }),
     salesReports: createSalesReportsService(db, now),
     reportCounts: createReportCounts(db, now),
   };

@@ -23,6 +23,8 @@ export default [
     route('addresses', 'routes/user.addresses.tsx'),
     route('notifications', 'routes/user.notifications.tsx'),
     route('wishlist', 'routes/user.wishlist.tsx'),
+    // Issue 28: her review of a product she received (write, or edit hers).
+    route('reviews/:productId', 'routes/user.review.tsx'),
     route('logout', 'routes/user.logout.tsx'),
     route('*', 'routes/user.orders.tsx', { id: 'user-fallback' }),
   ]),
@@ -61,6 +63,8 @@ export default [
     route('bill/:billId', 'routes/admin.bill.tsx'),
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:orderId', 'routes/admin.order.tsx'),
+    // Issue 28: shoppers' reviews; owners hide (with a reason) and reply.
+    route('reviews', 'routes/admin.reviews.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
     route('*', 'routes/admin.not-found.tsx'),
   ]),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { indianMobileSchema } from './phone.js';
+import { ADDRESS_TYPES, LANDMARK_MAX_LENGTH, pincodeField } from './pincodes.js';
 import { INDIAN_STATES } from './settings.js';
 import { plainText } from './text.js';
 
@@ -102,21 +103,23 @@ export const changePasswordSchema = z
   })
   .refine((input) => input.newPassword === input.confirmPassword, { message: 'Passwords do not match.', path: ['confirmPassword'] });
 
-/** Spec §3 address; a delivery address in India. */
+/**
+ * Spec §3 address; a delivery address in India, pincode first. District and state may be left empty: the server
+ * fills them from the pincode (apps/server/src/pincodes), and refuses a state the pincode is not in.
+ */
 export const addressInputSchema = z.object({
+  pincode: pincodeField,
   name: requiredText('Name is required.', 80),
   phone: mobileField,
   street: requiredText('Street is required.', 200),
+  landmark: plainText().trim().max(LANDMARK_MAX_LENGTH, `At most ${LANDMARK_MAX_LENGTH} characters.`).default(''),
   city: requiredText('City is required.', 80),
-  district: requiredText('District is required.', 80),
-  state: z.enum(INDIAN_STATES, { message: 'Please choose a state from the list.' }),
-  pincode: z
-    .string()
-    .trim()
-    .min(1, 'Pincode is required.')
-    .regex(/^[1-9]\d{5}$/, 'Please enter a valid 6-digit pincode.'),
+  district: plainText().trim().max(80, 'At most 80 characters.').default(''),
+  state: z.enum(['', ...INDIAN_STATES], { message: 'Please choose a state from the list.' }).default(''),
+  addressType: z.enum(ADDRESS_TYPES, { message: 'Please choose Home or Work.' }).default('home'),
 });
-export type AddressInput = z.infer<typeof addressInputSchema>;
+/** What a caller sends (landmark, district, state and addressType may be left out); the services parse it. */
+export type AddressInput = z.input<typeof addressInputSchema>;
 
 /** The signed-in shopper as every auth call answers it (spec §3 `data.user`); also the response allow-list. */
 export const publicUserSchema = z.object({
@@ -132,7 +135,15 @@ export const publicUserSchema = z.object({
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 // As stored: the phone is its 10 digits already, the answer needs no normalising.
-export const addressSchema = addressInputSchema.extend({ phone: z.string(), _id: z.string(), isDefault: z.boolean() });
+export const addressSchema = addressInputSchema.extend({
+  phone: z.string(),
+  landmark: z.string(),
+  district: z.string(),
+  state: z.enum(INDIAN_STATES),
+  addressType: z.enum(ADDRESS_TYPES),
+  _id: z.string(),
+  isDefault: z.boolean(),
+});
 export type Address = z.infer<typeof addressSchema>;
 
 export const userNotificationSchema = z.object({

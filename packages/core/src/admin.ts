@@ -123,7 +123,19 @@ export const inviteSchema = z.object({
 export type Invite = z.infer<typeof inviteSchema>;
 
 /** What the audit log names: every kind of record the back-office changes. */
-export const AUDIT_ENTITIES = ['product', 'variant', 'photo', 'category', 'order', 'refund', 'invite', 'admin', 'user', 'bill'] as const;
+export const AUDIT_ENTITIES = [
+  'product',
+  'variant',
+  'photo',
+  'category',
+  'order',
+  'refund',
+  'invite',
+  'admin',
+  'user',
+  'bill',
+  'review',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** A whole page number of a list query ('2'), 1 when absent. */

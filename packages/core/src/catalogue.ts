@@ -47,6 +47,8 @@ export const productQuerySchema = z
     minPrice: paise('minPrice'),
     maxPrice: paise('maxPrice'),
     minDiscount: wholeNumber('minDiscount', 0, 90),
+    /** Stars and above: 4 is 'rating 4 and above' (an average of at least 4). */
+    minRating: wholeNumber('minRating', 1, 5),
     inStock: z
       .enum(['true', 'false', '1', '0'], { message: 'inStock must be true or false' })
       .optional()
@@ -97,6 +99,8 @@ export const productCardSchema = z.object({
   colors: z.array(z.string()),
   image: imageSchema.nullable(),
   createdAt: z.string(),
+  /** Its reviews' stars (issue 28): the average to one decimal, and how many; { 0, 0 } before the first. */
+  rating: z.object({ average: z.number(), count: z.number().int() }),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 

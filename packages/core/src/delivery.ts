@@ -59,3 +59,18 @@ export function deliveryBy(pincode: string, now: Date): { zone: DeliveryZone; da
   const dispatched = new Date(now.getTime() + DISPATCH_HOURS.max * 3_600_000);
   return { zone, day: afterWorkingDays(istDay(dispatched), DELIVERY_DAYS[zone].max) };
 }
+
+/** What the product page's delivery check answers for a pincode, once India Post's directory has been asked about it. */
+export type DeliveryCheck =
+  { ok: true; zone: DeliveryZone; day: string; district: string; state: string } | { ok: false; reason: 'malformed' | 'unknown' };
+
+/**
+ * The delivery check: a day only for a pincode the directory knows (`place`, null when it does not), so a made-up
+ * pincode is told so rather than promised a date.
+ */
+export function deliveryCheck(pincode: string, place: { district: string; state: string } | null, now: Date): DeliveryCheck {
+  const estimate = deliveryBy(pincode.trim(), now);
+  if (!estimate) return { ok: false, reason: 'malformed' };
+  if (!place) return { ok: false, reason: 'unknown' };
+  return { ok: true, ...estimate, district: place.district, state: place.state };
+}

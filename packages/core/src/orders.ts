@@ -99,7 +99,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   items: z.array(orderProductSchema),
   subtotal: z.number().int(),
   shipping: z.number().int(),
-  address: addressSchema.omit({ isDefault: true }),
+  /** As it was when the order was placed; orders placed before addresses had a landmark and a type have neither. */
+  address: addressSchema.omit({ isDefault: true }).partial({ landmark: true, addressType: true }),
   payment: paymentRecordSchema.nullable(),
   refundedAmount: z.number().int(),
   timeline: z.array(orderEventSchema),

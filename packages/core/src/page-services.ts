@@ -42,6 +42,7 @@ import type {
   AdminUserRow,
   UpdateOrderStatusInput,
 } from './admin-orders.js';
+import type { AddReviewInput, AdminReview, AdminReviewQuery, ProductReviews, Review, ReviewSort } from './reviews.js';
 import type { Bill, BillPage, BillQuery, CreditNote, ReturnItemsInput, VoidBillInput } from './bills.js';
 import type { Dashboard, MonthlyReport, SalesRangeReport, WeeklyReport } from './reports.js';
 import type { CappedLine, Cart, GuestCartLine } from './cart.js';
@@ -219,6 +220,21 @@ export interface PageServices {
     /** Pieces brought back: stock back and a credit note of the next CN number; CONFLICT beyond what is left to return. */
     returnItems(actor: AuditActor, billId: string, input: ReturnItemsInput): Promise<CreditNote>;
     creditNote(creditNoteId: string): Promise<CreditNote>;
+  };
+  /**
+   * Reviews (issue 28): a product's visible reviews and stars for anyone; a shopper's review of a product she
+   * received (NOT_ALLOWED otherwise; her edit when she wrote one); the back-office's list, hiding (with a reason, the
+   * shopper told) and the public reply, owners only (the page checks).
+   */
+  reviews: {
+    forProduct(productId: string, query: { page?: number | undefined; sort?: ReviewSort | undefined }): Promise<ProductReviews>;
+    add(userId: string, input: AddReviewInput): Promise<{ review: Review; created: boolean }>;
+    /** Whether she may review it (she received it), and her review when she wrote one. */
+    mine(userId: string, productId: string): Promise<{ canReview: boolean; review: Review | null }>;
+    markHelpful(userId: string, reviewId: string): Promise<number>;
+    list(query: AdminReviewQuery): Promise<ListPage<{ reviews: AdminReview[] }>>;
+    hide(actor: AuditActor, reviewId: string, reason: string): Promise<void>;
+    reply(actor: AuditActor, reviewId: string, reply: string): Promise<void>;
   };
   /** The owners' audit log, newest first. */
   audit: { list(query: AuditQuery): Promise<ListPage<{ entries: AuditEntry[] }>> };

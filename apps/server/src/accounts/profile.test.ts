@@ -21,6 +21,8 @@ const HOME: Omit<Address, '_id' | 'isDefault'> = {
   district: 'Bengaluru Urban',
   state: 'Karnataka',
   pincode: '560038',
+  landmark: '',
+  addressType: 'home',
 };
 
 describe('every profile call needs a session', () => {
@@ -157,7 +159,8 @@ describe('addresses', () => {
       [{ phone: '1234567890' }, 'phone: Please enter a valid 10-digit mobile number.'],
       [{ street: '' }, 'street: Street is required.'],
       [{ city: '' }, 'city: City is required.'],
-      [{ district: '' }, 'district: District is required.'],
+      [{ landmark: 'x'.repeat(81) }, 'landmark: At most 80 characters.'],
+      [{ addressType: 'holiday' as never }, 'addressType: Please choose Home or Work.'],
       [{ state: 'Atlantis' as never }, 'state: Please choose a state from the list.'],
       [{ pincode: '056003' }, 'pincode: Please enter a valid 6-digit pincode.'],
       [{ pincode: '56003' }, 'pincode: Please enter a valid 6-digit pincode.'],

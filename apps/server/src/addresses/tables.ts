@@ -13,10 +13,14 @@ export const userAddresses = pgTable(
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     street: text('street').notNull(),
+    /** Optional ('' when none), at most 80 characters. */
+    landmark: text('landmark').notNull().default(''),
     city: text('city').notNull(),
     district: text('district').notNull(),
     state: text('state').notNull(),
     pincode: text('pincode').notNull(),
+    /** 'home' or 'work' (core's ADDRESS_TYPES); earlier addresses are 'home'. */
+    addressType: text('address_type').notNull().default('home'),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -28,9 +28,12 @@ const PUBLIC = new Set([
   'GET /api/user/product/search',
   'GET /api/user/product/suggest',
   'GET /api/user/product/getProductDetails/:productId',
+  'GET /api/user/review/getProductReviews/:productId',
   'GET /api/user/product/related/:productId',
   'POST /api/user/contact/sendMessage',
   'GET /api/user/announcements',
+  // India Post's directory: the address form and the product page's delivery check.
+  'GET /api/user/pincode/:pincode',
   // Razorpay's server-to-server calls: the signature over the body is the authentication.
   'POST /api/payment/razorpay/webhook',
   // The back-office's way in: everything else under /api/admin/ needs an admin session.

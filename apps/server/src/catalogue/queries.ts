@@ -1,6 +1,7 @@
-import { mediaSrcset, type Category, type ImageView, type ProductCard } from '@shop/core';
+import { averageRating, mediaSrcset, type Category, type ImageView, type ProductCard } from '@shop/core';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
+import { productRatingColumn } from '../reviews/queries.js';
 import { SPELLING_VARIANTS, queryWords } from './search-terms.js';
 import { categories, productImages, products, searchWords, variants } from './tables.js';
 
@@ -74,6 +75,8 @@ interface CardRow {
   alt: string | null;
   image_color: string | null;
   image_avif: boolean | null;
+  /** Its visible reviews' stars (reviews/queries.ts productRatingColumn). */
+  rating: { sum: number | string; count: number | string } | null;
 }
 
 export function toCard(row: CardRow): ProductCard {
@@ -102,6 +105,7 @@ export function toCard(row: CardRow): ProductCard {
           }
         : null,
     createdAt: new Date(row.created_at).toISOString(),
+    rating: { average: averageRating(Number(row.rating?.sum ?? 0), Number(row.rating?.count ?? 0)), count: Number(row.rating?.count ?? 0) },
   };
 }
 
@@ -110,7 +114,8 @@ const cardColumns = sql`
   p.id, p.name, p.slug, p.price_paise, p.discount_percent, p.selling_price_paise, p.available_stock, p.created_at,
   c.id as category_id, c.name as category_name, c.slug as category_slug,
   (select array_agg(distinct v.variant_color order by v.variant_color) from ${variants} v where v.product_id = p.id and v.archived_at is null) as colors,
-  i.id as image_id, i.storage_key, i.url, i.width, i.height, i.alt, i.variant_color as image_color, i.avif as image_avif`;
+  i.id as image_id, i.storage_key, i.url, i.width, i.height, i.alt, i.variant_color as image_color, i.avif as image_avif,
+  ${productRatingColumn(sql`p.id`)} as rating`;
 
 const cardJoins = sql`
   left join ${categories} c on c.id = p.category_id

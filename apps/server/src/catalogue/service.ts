@@ -190,6 +190,7 @@ export function normalisedQueryKey(query: ProductQuery): string {
   if (query.minPrice !== undefined) entries.push(['minPrice', query.minPrice]);
   if (query.maxPrice !== undefined) entries.push(['maxPrice', query.maxPrice]);
   if (query.minDiscount) entries.push(['minDiscount', query.minDiscount]);
+  if (query.minRating) entries.push(['minRating', query.minRating]);
   if (query.inStock) entries.push(['inStock', true]);
   if (query.sort && query.sort !== 'relevance') entries.push(['sort', query.sort]);
   if (query.page && query.page !== 1) entries.push(['page', query.page]);

@@ -17,3 +17,4 @@ export * from '../addresses/tables.js';
 export * from '../wishlist/tables.js';
 export * from '../notifications/tables.js';
 export * from '../identity/tables.js';
+export * from '../reviews/tables.js';

@@ -239,10 +239,12 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           name: address.name,
           phone: address.phone,
           street: address.street,
+          landmark: address.landmark,
           city: address.city,
           district: address.district,
           state: address.state as AddressSnapshot['state'],
           pincode: address.pincode,
+          addressType: address.addressType as AddressSnapshot['addressType'],
         };
         const order = await insertOrder(
           tx,

@@ -21,7 +21,8 @@ const ORDER_STATUS_LIST = sql.raw(
 );
 
 /** The delivery address as it was when the order was placed: later edits of the address book do not change it. */
-export type AddressSnapshot = Omit<Address, 'isDefault'>;
+/** Orders placed before addresses had a landmark and a type (migration 0023) have neither. */
+export type AddressSnapshot = Omit<Address, 'isDefault' | 'landmark' | 'addressType'> & Partial<Pick<Address, 'landmark' | 'addressType'>>;
 
 /** An online order. Money in paise, computed by @shop/core; status moves only along order-states.ts. */
 export const orders = pgTable(

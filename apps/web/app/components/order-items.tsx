@@ -1,6 +1,7 @@
 import { rupeesCompact } from '@shop/core';
 import type { OrderDetail, OrderProduct } from '@shop/core';
 import { Shirt } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { variantLabel } from '../lib/variant-label';
 
 function ItemImage({ url, name }: { url: string | null; name: string }) {
@@ -30,7 +31,16 @@ export const variantText = (item: Pick<OrderProduct, 'variantName' | 'variantCol
  * One item of an order with its price breakdown: original price (MRP), discount %, final price, quantity and
  * line total (spec §2.9 order product details).
  */
-export function OrderItemRow({ item, showDescription = true }: { item: OrderProduct; showDescription?: boolean }) {
+export function OrderItemRow({
+  item,
+  showDescription = true,
+  action,
+}: {
+  item: OrderProduct;
+  showDescription?: boolean;
+  /** What the shopper can do with the item (write a review of a delivered one), under its details. */
+  action?: ReactNode;
+}) {
   const variant = variantText(item);
   return (
     <li className="flex gap-4 py-4 first:pt-0 last:pb-0 print:break-inside-avoid">
@@ -73,6 +83,7 @@ export function OrderItemRow({ item, showDescription = true }: { item: OrderProd
           <dt className="font-semibold sm:hidden print:hidden">Total</dt>
           <dd className="font-semibold tabular-nums sm:hidden print:hidden">{rupeesCompact(item.lineTotal)}</dd>
         </dl>
+        {action && <div className="mt-3 print:hidden">{action}</div>}
       </div>
     </li>
   );

@@ -21,6 +21,8 @@ export const paths = {
   userAddresses: '/user/addresses',
   userNotifications: '/user/notifications',
   userWishlist: '/user/wishlist',
+  /** Her review of a product she received: write it, or edit the one she wrote (issue 28). */
+  userReview: (productId: string) => `/user/reviews/${encodeURIComponent(productId)}`,
   userLogout: '/user/logout',
   checkout: '/checkout',
   payment: '/payment',

@@ -40,6 +40,7 @@ const ENTITY_LABEL: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   admin: 'Admin account',
   user: 'Shopper',
   bill: 'Bill',
+  review: 'Review',
 };
 
 /** 'product.update' → 'Update'; 'user.block' → 'Block'. */

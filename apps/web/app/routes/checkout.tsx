@@ -1,5 +1,5 @@
 import { privatePageMeta } from '../lib/meta';
-import { rupeesCompact, type Address, type CartLine } from '@shop/core';
+import { ADDRESS_TYPE_LABELS, rupeesCompact, type Address, type CartLine } from '@shop/core';
 import { MapPin, ShoppingBag } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
@@ -87,9 +87,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 function AddressLines({ address }: { address: Address }) {
   return (
     <>
-      <span className="font-semibold">{address.name}</span> <span className="text-muted">· {address.phone}</span>
+      <span className="font-semibold">{address.name}</span>{' '}
+      <span className="text-muted">
+        · {ADDRESS_TYPE_LABELS[address.addressType]} · {address.phone}
+      </span>
       <span className="mt-0.5 block text-sm text-ink">
-        {address.street}, {address.city}, {address.district}, {address.state} – <span className="font-semibold">{address.pincode}</span>
+        {address.street}
+        {address.landmark && `, near ${address.landmark}`}, {address.city}, {address.district}, {address.state} –{' '}
+        <span className="font-semibold">{address.pincode}</span>
       </span>
     </>
   );
@@ -168,7 +173,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                     <span className="font-semibold">
                       {user.userFirstName} {user.userLastName}
                     </span>
-                    <span className="block break-all text-muted">{user.userEmail}</span>
+                    <span className="block text-muted [overflow-wrap:anywhere]">{user.userEmail}</span>
                   </>
                 )
               }

@@ -11,7 +11,7 @@ import {
   type VariantView,
 } from '@shop/core';
 import { RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import { paths } from '../config/paths';
 import { AddToCartButton } from '../features/cart/add-to-cart-button';
@@ -20,6 +20,7 @@ import { absoluteMediaUrl } from '../features/catalogue/media-links';
 import { ProductGallery } from '../features/catalogue/product-gallery';
 import { ProductGrid } from '../features/catalogue/product-card';
 import { swatchBackground } from '../features/catalogue/swatches';
+import { lookupPincode } from '../features/addresses/api/lookup-pincode';
 import { PincodeCheck } from '../features/catalogue/pincode-check';
 import { SizeChartButton } from '../features/catalogue/size-chart';
 import { WishlistButton, wishlistHeart } from '../features/wishlist/wishlist-button';
@@ -27,18 +28,40 @@ import { pageMeta } from '../lib/meta';
 import { loaderCall } from '../lib/service-call.server';
 import type { RootLoaderData } from '../root';
 import { Breadcrumbs } from '../components/breadcrumbs';
+import { useHydrated } from '../components/enhanced';
 import type { Route } from './+types/product';
-import { servicesOf } from '../context';
+import { servicesOf, shopperOf } from '../context';
+import { ReviewsSection } from '../features/reviews/reviews-section';
+import { reviewQueryOf, reviewsChanged } from '../features/reviews/review-query';
+import { helpfulAction } from '../features/reviews/helpful-action.server';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { catalogue } = servicesOf(context);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { catalogue, reviews } = servicesOf(context);
   const product = await loaderCall(catalogue.getProductDetails(params.productId));
-  return { product, related: await catalogue.relatedProducts(product._id, 8) };
+  // Issue 28: the page of reviews the URL asks for, and whether the signed-in shopper may write one (or edit hers).
+  const reviewQuery = reviewQueryOf(new URL(request.url).searchParams);
+  const shopper = shopperOf(context);
+  const [related, productReviews, mine] = await Promise.all([
+    catalogue.relatedProducts(product._id, 8),
+    reviews.forProduct(product._id, reviewQuery),
+    shopper ? reviews.mine(shopper._id, product._id) : null,
+  ]);
+  return {
+    product,
+    related,
+    reviews: productReviews,
+    reviewSort: reviewQuery.sort,
+    myReview: { canReview: mine?.canReview ?? false, reviewed: Boolean(mine?.review) },
+  };
 }
 
-// Picking a colour or size only changes the query string: no need to load the product again.
+/** A tap on a review's 'Helpful' (intent markHelpful); a signed-out shopper is sent to log in first. */
+export const action = ({ request, params, context }: Route.ActionArgs) => helpfulAction(request, context, paths.product(params.productId));
+
+// Picking a colour or size only changes the query string: no need to load the product again (another page or
+// order of its reviews does).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+  !formMethod && currentUrl.pathname === nextUrl.pathname && !reviewsChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData) return [];
@@ -80,6 +103,32 @@ function choose(product: ProductDetails, wantedColor: string | null, wantedSize:
   // Until a size is chosen, show the price of the cheapest size available in this colour.
   const shown = variant ?? [...ofColor].sort((a, b) => a.price.selling - b.price.selling)[0] ?? null;
   return { colors, color, sizes, size, bySize, variant, shown };
+}
+
+/**
+ * The colour and size choices are links (they work without scripts) drawn as a WAI-ARIA radio group: the arrow keys
+ * move to the next or previous choice and pick it, Home and End to the first and last; sold-out sizes are skipped.
+ */
+function moveAmongRadios(event: KeyboardEvent<HTMLElement>) {
+  const steps: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  const radios = [...event.currentTarget.querySelectorAll<HTMLAnchorElement>('a[role="radio"]')];
+  const at = radios.findIndex((radio) => radio === document.activeElement);
+  if (at < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+  const step = steps[event.key];
+  const next =
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? radios.length - 1
+        : step === undefined
+          ? null
+          : (at + step + radios.length) % radios.length;
+  if (next === null) return;
+  event.preventDefault();
+  const radio = radios[next];
+  if (!radio || radio === radios[at]) return;
+  radio.focus();
+  radio.click();
 }
 
 function stockMessage(quantity: number) {
@@ -150,12 +199,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       availability: product.availableStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
     },
+    ...(loaderData.reviews.summary.count > 0 && {
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: loaderData.reviews.summary.average,
+        reviewCount: loaderData.reviews.summary.count,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    }),
   };
 
   const stock = stockMessage(
     hasVariants ? (selection.variant ? selection.variant.quantity : colorInStock ? 99 : 0) : product.availableStock,
   );
   const needsSize = hasVariants && !selection.variant;
+  // Once the scripts run, each radio group is one stop for Tab and the arrow keys move within it (moveAmongRadios);
+  // before, every choice is a link of its own.
+  const hydrated = useHydrated();
+  const firstAvailableSize = selection.sizes.find((size) => (selection.bySize.get(size)?.quantity ?? 0) > 0);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-10">
@@ -165,30 +227,34 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         current={product.productName}
       />
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-14">
-        <div className="self-start lg:sticky lg:top-36">
-          <ProductGallery images={images.length > 0 ? images : product.productImages} name={product.productName} />
-        </div>
-
-        <div>
+      {/* Phones and tablets: name and price, then the photos, then the choices, so the name and price are on the first
+          screen. Desktops: the photos on the left beside all of it. */}
+      <div className="mt-4 grid gap-6 sm:mt-6 sm:gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-x-14 lg:gap-y-0">
+        <div className="lg:col-start-2 lg:row-start-1">
           {product.category && (
             <p className="text-xs font-semibold uppercase tracking-[0.18em] text-gold-600">{product.category.categoryName}</p>
           )}
-          <h1 className="mt-2 text-3xl font-semibold leading-tight sm:text-4xl">{product.productName}</h1>
-          <div className="mt-4">
+          <h1 className="mt-2 text-[1.75rem] font-semibold leading-tight sm:text-4xl">{product.productName}</h1>
+          <div className="mt-3 sm:mt-4">
             <Price selling={price.selling} mrp={price.mrp} discount={product.productDiscount} size="lg" />
             <p className="mt-1 text-xs text-muted">
               Inclusive of all taxes{price.saving > 0 ? ` · You save ${rupeesCompact(price.saving)}` : ''}
             </p>
           </div>
+        </div>
 
+        <div className="self-start lg:sticky lg:top-36 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <ProductGallery images={images.length > 0 ? images : product.productImages} name={product.productName} />
+        </div>
+
+        <div className="lg:col-start-2 lg:row-start-2">
           {hasVariants && (
-            <div className="mt-7 space-y-6">
+            <div className="space-y-6 lg:mt-7">
               <fieldset>
                 <legend className="text-sm font-semibold">
                   Colour: <span className="font-normal text-muted">{selection.color}</span>
                 </legend>
-                <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Colour">
+                <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Colour" onKeyDown={moveAmongRadios}>
                   {selection.colors.map((color) => {
                     const extra = product.variants.find((variant) => variant.variantColor === color)?.variantColorPrice ?? 0;
                     const available = product.variants.some((variant) => variant.variantColor === color && variant.quantity > 0);
@@ -200,6 +266,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                         preventScrollReset
                         role="radio"
                         aria-checked={color === selection.color}
+                        tabIndex={hydrated ? (color === selection.color ? 0 : -1) : undefined}
                         onClick={pick({ color })}
                         className={`flex min-h-11 items-center gap-2 rounded-full border bg-white py-1.5 pl-1.5 pr-4 text-sm aria-checked:border-wine-700 aria-checked:ring-2 aria-checked:ring-wine-100 ${available ? 'border-line' : 'border-dashed border-line text-muted'}`}
                       >
@@ -217,17 +284,24 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </div>
               </fieldset>
 
-              <fieldset className="relative">
-                <legend className="text-sm font-semibold">
+              <fieldset>
+                {/* 'Size chart' on the legend's line, above the sizes (never over the last of them): the legend floats, as
+                    it must stay the fieldset's first child. */}
+                <legend className={`text-sm font-semibold ${sizeChart ? 'float-left leading-11' : ''}`}>
                   Size{selection.size ? <span className="font-normal text-muted">: {selection.size}</span> : ''}
                 </legend>
-                {/* Beside the legend, which must stay the fieldset's first child. */}
                 {sizeChart && (
-                  <div className="absolute -top-3 right-0">
+                  <div className="float-right">
                     <SizeChartButton chart={sizeChart} />
                   </div>
                 )}
-                <div ref={sizePicker} className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Size">
+                <div
+                  ref={sizePicker}
+                  className={`flex flex-wrap gap-2 ${sizeChart ? 'clear-both pt-1' : 'mt-3'}`}
+                  role="radiogroup"
+                  aria-label="Size"
+                  onKeyDown={moveAmongRadios}
+                >
                   {selection.sizes.map((size) => {
                     const variant = selection.bySize.get(size);
                     const available = Boolean(variant && variant.quantity > 0);
@@ -250,6 +324,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                         preventScrollReset
                         role="radio"
                         aria-checked={size === selection.size}
+                        tabIndex={hydrated ? (size === (selection.size ?? firstAvailableSize) ? 0 : -1) : undefined}
                         onClick={pick({ size })}
                         className={className}
                       >
@@ -266,7 +341,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </div>
           )}
 
-          <p className={`mt-6 text-sm font-semibold ${needsSize && colorInStock ? 'text-muted' : stock.tone}`} aria-live="polite">
+          <p
+            className={`mt-6 text-sm font-semibold first:mt-0 lg:first:mt-6 ${needsSize && colorInStock ? 'text-muted' : stock.tone}`}
+            aria-live="polite"
+          >
             {needsSize && colorInStock ? 'Select a size' : stock.text}
           </p>
 
@@ -317,7 +395,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 Delivery in {formatRange(DELIVERY_DAYS.metro)} business days to metro cities, {formatRange(DELIVERY_DAYS.tier2And3)}{' '}
                 elsewhere. Free shipping on orders of {rupeesCompact(SHIPPING.freeShippingFromPaise)} or more, else{' '}
                 {rupeesCompact(SHIPPING.flatFeePaise)}.
-                <PincodeCheck />
+                <PincodeCheck lookup={lookupPincode} />
               </div>
             </li>
             <li className="flex gap-3">
@@ -365,6 +443,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </div>
+
+      <ReviewsSection
+        productId={product._id}
+        reviews={loaderData.reviews}
+        sort={loaderData.reviewSort}
+        mine={loaderData.myReview}
+        shopName={root?.settings.name ?? 'the shop'}
+      />
 
       {related.length > 0 && (
         <section className="mt-16" aria-labelledby="related-heading">

@@ -35,13 +35,41 @@ describe('the addresses page action', () => {
   it("adds an address and goes back to the list with 'Address saved.'", async () => {
     const { run, addresses } = page({ intent: 'save', ...HOME });
     expect(await run()).toEqual({ status: 302, location: '/user/addresses', flash: { kind: 'success', message: 'Address saved.' } });
-    expect(addresses.add).toHaveBeenCalledWith('u1', HOME);
+    expect(addresses.add).toHaveBeenCalledWith('u1', { ...HOME, landmark: '', addressType: 'home' });
+  });
+
+  it('posts landmark and type, and leaves an empty district and state for the server to fill from the pincode', async () => {
+    const { run, addresses } = page({ intent: 'save', ...HOME, district: '', state: '', landmark: 'Near the temple', addressType: 'work' });
+    expect(await run()).toMatchObject({ status: 302, flash: { message: 'Address saved.' } });
+    expect(addresses.add).toHaveBeenCalledWith('u1', {
+      ...HOME,
+      district: '',
+      state: '',
+      landmark: 'Near the temple',
+      addressType: 'work',
+    });
+  });
+
+  it("shows the service's refusal of a state the pincode is not in beside the State field", async () => {
+    const { run, addresses } = page({ intent: 'save', ...HOME, state: 'Kerala' });
+    const message = 'Pincode 560038 is in Karnataka, not Kerala.';
+    addresses.add.mockRejectedValueOnce(new AppError('INVALID_DATA', message, { state: message }));
+    expect(await run()).toMatchObject({
+      status: 400,
+      body: {
+        ok: false,
+        error: message,
+        fields: { state: message },
+        intent: 'save',
+        values: { ...HOME, state: 'Kerala', landmark: '', addressType: '' },
+      },
+    });
   });
 
   it("changes the address of addressId with 'Address updated.'; an id that is no address is not found", async () => {
     const edit = page({ intent: 'save', addressId: ID, ...HOME });
     expect(await edit.run()).toMatchObject({ status: 302, flash: { message: 'Address updated.' } });
-    expect(edit.addresses.update).toHaveBeenCalledWith('u1', ID, HOME);
+    expect(edit.addresses.update).toHaveBeenCalledWith('u1', ID, { ...HOME, landmark: '', addressType: 'home' });
 
     const odd = page({ intent: 'save', addressId: 'not-an-id', ...HOME });
     expect(await odd.run()).toMatchObject({ status: 404, body: { error: 'Address not found.', intent: 'save', addressId: 'not-an-id' } });
@@ -63,7 +91,7 @@ describe('the addresses page action', () => {
         fields: { phone: 'Please enter a valid 10-digit mobile number.', pincode: 'Please enter a valid 6-digit pincode.' },
         intent: 'save',
         addressId: '',
-        values: { ...HOME, phone: '98765', pincode: '056003' },
+        values: { ...HOME, phone: '98765', pincode: '056003', landmark: '', addressType: '' },
       },
     });
     expect(addresses.add).not.toHaveBeenCalled();

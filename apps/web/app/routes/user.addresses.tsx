@@ -1,5 +1,18 @@
-import { AppError, addressInputSchema, isUuid, INDIAN_STATES, safeRedirectPath, type Address, type AddressInput } from '@shop/core';
+import {
+  ADDRESS_TYPE_LABELS,
+  ADDRESS_TYPES,
+  AppError,
+  LANDMARK_MAX_LENGTH as LANDMARK_MAX,
+  addressInputSchema,
+  isUuid,
+  INDIAN_STATES,
+  PINCODE_PATTERN,
+  safeRedirectPath,
+  type Address,
+  type AddressInput,
+} from '@shop/core';
 import { MapPin, Plus } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Form, Link, useActionData, useFetcher, useNavigation, useSearchParams } from 'react-router';
 import { Enhanced } from '../components/enhanced';
 import { useAnswerToast } from '../components/flash-message';
@@ -8,6 +21,7 @@ import { MobileField, SelectField, TextField } from '../components/form-field';
 import { paths } from '../config/paths';
 import { pageOf, signedInShopper } from '../context';
 import { UserPage } from '../features/accounts/user-page';
+import { lookupPincode } from '../features/addresses/api/lookup-pincode';
 import { buttonCall } from '../lib/button-action.server';
 import { failureIn, fieldError, type Failure } from '../lib/failure';
 import { formIntent, formText, formTexts } from '../lib/form-data';
@@ -23,9 +37,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { addresses: await loaderCall(pageOf(context).services.addresses.list(signedInShopper(context)._id)) };
 }
 
-const FIELDS = ['name', 'phone', 'street', 'city', 'district', 'state', 'pincode'] as const satisfies ReadonlyArray<keyof AddressInput>;
+const FIELDS = [
+  'pincode',
+  'name',
+  'phone',
+  'street',
+  'landmark',
+  'city',
+  'district',
+  'state',
+  'addressType',
+] as const satisfies ReadonlyArray<keyof AddressInput>;
 type Values = Record<(typeof FIELDS)[number], string>;
-const BLANK: Values = { name: '', phone: '', street: '', city: '', district: '', state: '', pincode: '' };
+const BLANK: Values = {
+  pincode: '',
+  name: '',
+  phone: '',
+  street: '',
+  landmark: '',
+  city: '',
+  district: '',
+  state: '',
+  addressType: 'home',
+};
 /** Address ids are UUIDs: anything else is not one of hers (as the API's parameter check answers). */
 const notFound = () => Promise.reject(new AppError('NOT_FOUND', 'Address not found.'));
 
@@ -43,7 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'save') {
     const values = formTexts(form, FIELDS);
     const echo = { intent, addressId: id, values };
-    const checked = validate(addressInputSchema, values);
+    // District and state may be left empty (no scripts filled them): the service fills them from the pincode.
+    const checked = validate(addressInputSchema, { ...values, addressType: values.addressType || undefined });
     if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, echo);
     const redirectUrl = new URL(request.url).searchParams.get('redirectUrl');
     const save = !id
@@ -69,12 +104,55 @@ export async function action({ request, context }: Route.ActionArgs) {
   return buttonCall(form, back, () => (isUuid(id) ? services.addresses.remove(userId, id) : notFound()), 'Address deleted.');
 }
 
-/** The add or edit form: a plain post; saving goes back to the list (or to redirectUrl), Cancel is a link back. */
+/** Where the pincode typed is, as the form shows it: looked up, unknown, or not asked (yet, or no scripts). */
+type Lookup =
+  | { kind: 'idle' }
+  | { kind: 'found'; pincode: string; district: string; state: string; localities: string[] }
+  | { kind: 'unknown'; pincode: string }
+  | { kind: 'failed' };
+
+/**
+ * Pincode first: once the scripts run, six digits ask India Post's directory (GET /api/user/pincode/{pincode}) and
+ * fill district and state, and the post offices become the City / locality field's suggestions. Without scripts
+ * the form posts as it is and the server fills an empty district and state from the pincode (and refuses a state
+ * the pincode is not in).
+ */
 function AddressForm({ address, typed, failure }: { address: Address | null; typed: Values | undefined; failure: Failure | undefined }) {
   const values: Values = typed ?? (address ? { ...BLANK, ...address } : BLANK);
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'save';
   const field = (name: keyof Values) => ({ name, defaultValue: values[name], error: fieldError(failure, name) });
+  const [district, setDistrict] = useState(values.district);
+  const [state, setState] = useState(values.state);
+  const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
+  const asked = useRef('');
+
+  const lookUp = (typedPincode: string) => {
+    const pincode = typedPincode.trim();
+    if (!PINCODE_PATTERN.test(pincode)) {
+      asked.current = '';
+      if (lookup.kind !== 'idle') setLookup({ kind: 'idle' });
+      return;
+    }
+    if (pincode === asked.current) return;
+    asked.current = pincode;
+    lookupPincode(pincode).then(
+      (place) => {
+        // A later pincode typed meanwhile wins.
+        if (asked.current !== pincode) return;
+        if (!place) return setLookup({ kind: 'unknown', pincode });
+        setDistrict(place.district);
+        setState(place.state);
+        setLookup({ kind: 'found', ...place });
+      },
+      () => asked.current === pincode && setLookup({ kind: 'failed' }),
+    );
+  };
+
+  const pincodeError =
+    fieldError(failure, 'pincode') ??
+    (lookup.kind === 'unknown' ? `We could not find pincode ${lookup.pincode}. Please check it.` : undefined);
+  const localities = lookup.kind === 'found' ? lookup.localities : [];
 
   return (
     <Form
@@ -90,20 +168,87 @@ function AddressForm({ address, typed, failure }: { address: Address | null; typ
       </h2>
       <FormFailure failure={failure} className="mt-4" />
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
+        <div>
+          <TextField
+            label="Pincode"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="postal-code"
+            hint="6 digits. District and state are filled from it."
+            {...field('pincode')}
+            error={pincodeError}
+            onChange={(event) => lookUp(event.currentTarget.value)}
+            onBlur={(event) => lookUp(event.currentTarget.value)}
+          />
+          <p role="status" className="mt-1 min-h-5 text-sm text-green-800">
+            {lookup.kind === 'found' && `${lookup.pincode} is in ${lookup.district}, ${lookup.state}.`}
+            {lookup.kind === 'failed' && <span className="text-muted">Could not look the pincode up; please fill district and state.</span>}
+          </p>
+        </div>
+        <div className="hidden sm:block" aria-hidden="true" />
         <TextField label="Name" autoComplete="name" {...field('name')} />
         <MobileField {...field('phone')} />
         <div className="sm:col-span-2">
           <TextField label="Street" autoComplete="street-address" hint="House number, building, street, area." {...field('street')} />
         </div>
-        <TextField label="City" autoComplete="address-level2" {...field('city')} />
-        <TextField label="District" {...field('district')} />
-        <SelectField label="State" autoComplete="address-level1" {...field('state')}>
-          <option value="">Choose a state</option>
-          {INDIAN_STATES.map((state) => (
-            <option key={state}>{state}</option>
+        <TextField label="Landmark (optional)" maxLength={LANDMARK_MAX} hint="Near a temple, school, bus stop…" {...field('landmark')} />
+        <div>
+          <TextField
+            label="City"
+            autoComplete="address-level2"
+            hint={localities.length ? 'Or choose your post office area from the list.' : undefined}
+            list={localities.length ? 'address-localities' : undefined}
+            {...field('city')}
+          />
+          {localities.length > 0 && (
+            <datalist id="address-localities">
+              {localities.map((locality) => (
+                <option key={locality} value={locality} />
+              ))}
+            </datalist>
+          )}
+        </div>
+        <TextField
+          label="District"
+          hint="Filled from the pincode when left empty."
+          name="district"
+          value={district}
+          onChange={(event) => setDistrict(event.currentTarget.value)}
+          error={fieldError(failure, 'district')}
+        />
+        <SelectField
+          label="State"
+          autoComplete="address-level1"
+          name="state"
+          value={state}
+          onChange={(event) => setState(event.currentTarget.value)}
+          error={fieldError(failure, 'state')}
+        >
+          <option value="">From the pincode</option>
+          {INDIAN_STATES.map((name) => (
+            <option key={name}>{name}</option>
           ))}
         </SelectField>
-        <TextField label="Pincode" inputMode="numeric" maxLength={6} autoComplete="postal-code" {...field('pincode')} />
+        <fieldset className="sm:col-span-2">
+          <legend className="mb-1.5 text-sm font-medium text-ink">Address type</legend>
+          <div className="grid max-w-xs grid-cols-2 gap-1 rounded-xl bg-sand p-1">
+            {ADDRESS_TYPES.map((type) => (
+              <label
+                key={type}
+                className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg text-sm font-medium text-muted has-[:checked]:bg-white has-[:checked]:text-ink has-[:checked]:shadow-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-wine-600"
+              >
+                <input
+                  type="radio"
+                  name="addressType"
+                  value={type}
+                  className="sr-only"
+                  defaultChecked={(values.addressType || 'home') === type}
+                />
+                {ADDRESS_TYPE_LABELS[type]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
       </div>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -144,10 +289,19 @@ function AddressCard({ address }: { address: Address }) {
     <li className="rounded-2xl border border-line bg-white p-5">
       <div className="flex flex-wrap items-center gap-2">
         <p className="font-semibold">{address.name}</p>
+        <span className="rounded-full bg-sand px-2.5 py-0.5 text-xs font-semibold text-ink">
+          {ADDRESS_TYPE_LABELS[address.addressType]}
+        </span>
         {address.isDefault && <span className="rounded-full bg-wine-50 px-2.5 py-0.5 text-xs font-semibold text-wine-700">Default</span>}
       </div>
       <address className="mt-2 text-sm not-italic leading-6 text-ink">
         {address.street}
+        {address.landmark && (
+          <>
+            <br />
+            Near {address.landmark}
+          </>
+        )}
         <br />
         {address.city}, {address.district}
         <br />

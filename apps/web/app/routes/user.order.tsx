@@ -1,6 +1,6 @@
 import { privatePageMeta } from '../lib/meta';
 import { cancelOrderSchema, ORDER_STATUS_LABELS, requestReturnSchema, rupeesCompact, type OrderDetail } from '@shop/core';
-import { ArrowLeft, Printer } from 'lucide-react';
+import { ArrowLeft, PenLine, Printer } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
 import { OrderActions } from '../features/orders/order-actions';
@@ -157,7 +157,23 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <ul className="mt-4 divide-y divide-line">
               {order.items.map((item) => (
-                <OrderItemRow key={`${item._id}:${item.variantId ?? ''}`} item={item} showDescription={false} />
+                <OrderItemRow
+                  key={`${item._id}:${item.variantId ?? ''}`}
+                  item={item}
+                  showDescription={false}
+                  action={
+                    // Issue 28: a delivered piece can be reviewed (the page says so if it cannot).
+                    order.status === 'delivered' && (
+                      <Link
+                        to={paths.userReview(item._id)}
+                        aria-label={`Write a review: ${item.productName}`}
+                        className="btn btn-outline min-h-10 px-4"
+                      >
+                        <PenLine aria-hidden="true" className="h-4 w-4" /> Write a review
+                      </Link>
+                    )
+                  }
+                />
               ))}
             </ul>
             <div className="mt-5 border-t border-line pt-4 sm:ml-auto sm:max-w-xs">
@@ -174,6 +190,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 <span className="font-semibold">{address.name}</span>
                 <br />
                 {address.street}
+                {address.landmark && (
+                  <>
+                    <br />
+                    Near {address.landmark}
+                  </>
+                )}
                 <br />
                 {address.city}, {address.district}
                 <br />

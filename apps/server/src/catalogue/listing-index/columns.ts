@@ -17,6 +17,8 @@ export interface IndexedProduct {
   /** The price bands (bit i: PRICE_BANDS[i]) the price falls in. */
   bands: number;
   discount: number;
+  /** The average of its stars × 10 (0 without reviews), for 'rating 4 and above'. */
+  rating: number;
   stock: number;
   /** Creation time in microseconds, PostgreSQL's precision, so that sorts agree with the database. */
   createdAt: number;
@@ -52,6 +54,7 @@ export function toIndexedProduct(row: ListingRow, vocabulary: Vocabulary): Index
     price,
     bands,
     discount: Number(row.discount_percent),
+    rating: Math.round(card.rating.average * 10),
     stock: Number(row.available_stock),
     createdAt: Number(row.created_micros),
     sizesInStock: unique(inStock.map((variant) => vocabulary.size(variant.size))),
@@ -124,6 +127,7 @@ export interface Columns {
   price: Int32Array;
   bands: Uint8Array;
   discount: Uint8Array;
+  rating: Uint8Array;
   inStock: Uint8Array;
   sizes: Lists;
   colors: Lists;
@@ -157,6 +161,7 @@ export function columnsWith(
     price: grow(Int32Array, old?.price),
     bands: grow(Uint8Array, old?.bands),
     discount: grow(Uint8Array, old?.discount),
+    rating: grow(Uint8Array, old?.rating),
     inStock: grow(Uint8Array, old?.inStock),
   };
   const live: Array<[number, IndexedProduct]> = [];
@@ -171,6 +176,7 @@ export function columnsWith(
     columns.price[i] = product.price;
     columns.bands[i] = product.bands;
     columns.discount[i] = product.discount;
+    columns.rating[i] = product.rating;
     columns.inStock[i] = product.stock > 0 ? 1 : 0;
   }
   const lists = (old: Lists | undefined, pick: (product: IndexedProduct) => readonly number[]) =>

@@ -157,6 +157,7 @@ export class ListingSnapshot {
     const minPrice = query.minPrice ?? -1;
     const maxPrice = query.maxPrice ?? Number.MAX_SAFE_INTEGER;
     const minDiscount = query.minDiscount ?? 0;
+    const minRating = (query.minRating ?? 0) * 10;
     const inStockOnly = query.inStock;
     const columns = this.columns;
     const colorLists = inStockOnly ? columns.colorKeysInStock : columns.colorKeys;
@@ -176,6 +177,7 @@ export class ListingSnapshot {
       // Filters without facets of their own narrow everything.
       if (style !== 0 && columns.style[i] !== style) continue;
       if (columns.discount[i]! < minDiscount) continue;
+      if (columns.rating[i]! < minRating) continue;
       if (inStockOnly && columns.inStock[i] === 0) continue;
       const category = columns.category[i]!;
       const parent = columns.parentCategory[i]!;

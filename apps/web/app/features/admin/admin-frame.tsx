@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   LogOut,
   Menu,
+  MessageSquareText,
   Package,
   ReceiptIndianRupee,
   ScrollText,
@@ -41,6 +42,7 @@ const SECTIONS: readonly { title: string; items: readonly NavItem[] }[] = [
     items: [
       { label: 'Dashboard', to: adminPaths.dashboard, icon: LayoutDashboard },
       { label: 'Orders', to: adminPaths.orders, icon: Package },
+      { label: 'Reviews', to: adminPaths.reviews, icon: MessageSquareText },
       { label: 'Products', to: adminPaths.products, icon: Shirt },
       { label: 'Categories', to: adminPaths.categories, icon: FolderTree },
       { label: 'Users', to: adminPaths.users, icon: Users },

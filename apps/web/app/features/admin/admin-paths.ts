@@ -23,6 +23,8 @@ export const adminPaths = {
   order: (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`,
   /** An online order's printable tax invoice, outside the admin frame. */
   orderInvoice: (orderId: string) => `/admin/orderInvoice/${encodeURIComponent(orderId)}`,
+  /** Shoppers' reviews (?status=all|visible|hidden, ?page): hide with a reason, reply (issue 28). */
+  reviews: '/admin/reviews',
   audit: '/admin/audit',
   logout: '/admin/logout',
   adminCheckout: '/adminCheckout',

@@ -102,6 +102,7 @@ export function ListingView({
       ? [{ label: `${query.minDiscount}% off or more`, href: hrefWith(location.pathname, params, { minDiscount: null }) }]
       : []),
     ...(query.inStock ? [{ label: 'In stock', href: hrefWith(location.pathname, params, { inStock: null }) }] : []),
+    ...(query.minRating ? [{ label: `${query.minRating}★ & above`, href: hrefWith(location.pathname, params, { minRating: null }) }] : []),
   ];
   const colorRow = (color: { value: string; count: number }) => (
     <CheckRow
@@ -256,6 +257,19 @@ export function ListingView({
             {step}% off or more
           </label>
         ))}
+      </FacetGroup>
+
+      <FacetGroup title="Rating">
+        <label className="flex min-h-9 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm hover:bg-sand">
+          <input type="checkbox" name="minRating" value="4" defaultChecked={query.minRating === 4} className="h-4 w-4 accent-wine-700" />
+          <span>
+            4
+            <span aria-hidden="true" className="text-gold-600">
+              ★
+            </span>
+            <span className="sr-only"> stars</span> &amp; above
+          </span>
+        </label>
       </FacetGroup>
 
       <FacetGroup title="Availability">

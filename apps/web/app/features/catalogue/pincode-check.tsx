@@ -1,24 +1,41 @@
-import { deliveryBy, istDayStart, istWeekdayDate } from '@shop/core';
+import { deliveryCheck, isPincode, istDayStart, istWeekdayDate, type PincodeDetails } from '@shop/core';
 import { MapPin } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 
 const ZONE_NAMES = { metro: 'metro city', tier2And3: 'city', remote: 'remote area' } as const;
 
 /** 'Thu, 27 Nov' for a YYYY-MM-DD day of India's calendar. */
 const dayLabel = (day: string) => istWeekdayDate(istDayStart(day));
 
-/** The product page's 'Check delivery' box: the latest delivery day to a pincode, from the shop's policy windows. */
-export function PincodeCheck() {
+const MALFORMED = 'Enter a 6-digit pincode, like 560011.';
+
+/**
+ * The product page's 'Check delivery' box: the latest delivery day to a pincode, from the shop's policy windows,
+ * for a pincode India Post's directory knows (`lookup`: GET /api/user/pincode/{pincode}); an unknown one is told so.
+ */
+export function PincodeCheck({ lookup }: { lookup: (pincode: string) => Promise<PincodeDetails | null> }) {
   const inputId = useId();
   const [pincode, setPincode] = useState('');
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const latest = useRef('');
   const check = (event: FormEvent) => {
     event.preventDefault();
-    const estimate = deliveryBy(pincode.trim(), new Date());
-    setAnswer(
-      estimate
-        ? { ok: true, text: `Delivery by ${dayLabel(estimate.day)} to ${pincode.trim()} (${ZONE_NAMES[estimate.zone]}).` }
-        : { ok: false, text: 'Enter a 6-digit pincode, like 560011.' },
+    const typed = pincode.trim();
+    latest.current = typed;
+    if (!isPincode(typed)) return setAnswer({ ok: false, text: MALFORMED });
+    lookup(typed).then(
+      (place) => {
+        if (latest.current !== typed) return;
+        const result = deliveryCheck(typed, place, new Date());
+        setAnswer(
+          result.ok
+            ? { ok: true, text: `Delivery by ${dayLabel(result.day)} to ${typed} (${ZONE_NAMES[result.zone]}).` }
+            : result.reason === 'unknown'
+              ? { ok: false, text: `We could not find pincode ${typed}, so we cannot promise a delivery day. Please check it.` }
+              : { ok: false, text: MALFORMED },
+        );
+      },
+      () => latest.current === typed && setAnswer({ ok: false, text: 'Could not check this pincode just now. Please try again.' }),
     );
   };
   return (

@@ -1,6 +1,7 @@
 import type { ProductCard as Card } from '@shop/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { RatingBadge } from '../../components/stars';
 import { paths } from '../../config/paths';
 import { Price } from './price';
 import { ProductImage } from './product-image';
@@ -34,6 +35,7 @@ export function ProductCard({ product, eager = false, action }: { product: Card;
           </Link>
         </h3>
         <Price selling={product.sellingPrice} mrp={product.productPrice} discount={product.productDiscount} />
+        {product.rating.count > 0 && <RatingBadge average={product.rating.average} count={product.rating.count} />}
         {product.colors.length > 1 && <p className="text-xs text-muted">{product.colors.length} colours</p>}
       </div>
     </article>

