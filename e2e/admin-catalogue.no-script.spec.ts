@@ -106,13 +106,15 @@ test('an admin edits a product, its variant stock and photos, and reads the stoc
   await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(1);
 
   // Deleting it asks first (in place, without scripts) and can be undone (issue 26).
-  await page.getByRole('list', { name: 'Photos' }).locator('summary', { hasText: 'Delete photo 1' }).click();
+  const photos = page.getByRole('list', { name: 'Photos', exact: true });
+  await photos.getByRole('listitem').first().hover();
+  await photos.locator('summary', { hasText: 'Delete photo 1' }).click();
   await page.getByRole('group', { name: 'Delete photo 1 (the cover)?' }).getByRole('button', { name: 'Delete photo' }).click();
   await expect(said(page, 'Image removed successfully')).toBeVisible();
   await expect(page.getByText('No images available')).toBeVisible();
   await page.getByRole('list', { name: 'Deleted photos' }).getByRole('button', { name: 'Restore' }).click();
   await expect(said(page, 'Photo restored')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(1);
+  await expect(photos.getByRole('listitem')).toHaveCount(1);
 
   // Archive it from the list: the question opens in place (a disclosure) and its form posts.
   await page.goto(`/admin/products?q=${encodeURIComponent(`${name} (new)`)}`);

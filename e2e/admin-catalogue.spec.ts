@@ -104,7 +104,8 @@ test('the owner creates a product with a custom-colour variant and photos, a sho
   await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(2);
 
   // Deleting a photo asks first, naming it; the delete can be undone (issue 26).
-  const photos = page.getByRole('list', { name: 'Photos' });
+  // exact: 'Deleted photos' is a list too.
+  const photos = page.getByRole('list', { name: 'Photos', exact: true });
   await photos.getByRole('listitem').nth(1).hover();
   await page.getByRole('button', { name: 'Delete photo 2' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete photo 2?' });

@@ -39,6 +39,14 @@ async function seriousViolations(page: Page) {
 async function expectNoSeriousViolations(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // The login and sign-up cards fade in over a second (the spec's page transition): axe reads colours as they are
+  // drawn, so mid-fade text fails contrast. CI once caught /login's sign-up link so.
+  await page.evaluate(async () => {
+    type Running = { animationName?: string; finished: Promise<unknown> };
+    const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
+    const fading = doc.getAnimations().filter((animation) => animation.animationName === 'page-in');
+    await Promise.all(fading.map((animation) => animation.finished.catch(() => undefined)));
+  });
   expect(await seriousViolations(page), `axe on ${path}`).toEqual([]);
 }
 

@@ -136,29 +136,30 @@ export function PhotosSection({ product }: { product: AdminProduct }) {
                 <span className="absolute left-2 top-2 rounded-full bg-wine-700 px-2 py-0.5 text-xs font-semibold text-white">Cover</span>
               )}
               {/* Asks first, naming the photo; the delete can be undone below for a day. */}
-              <ConfirmButton
-                tone="icon"
-                className="absolute right-2 top-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 [@media(hover:none)]:opacity-100"
-                label={
-                  <>
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                    <span className="sr-only">Delete photo {index + 1}</span>
-                  </>
-                }
-                title={`Delete photo ${index + 1}${index === 0 ? ' (the cover)' : ''}?`}
-                message={
-                  <div className="flex items-center gap-3">
-                    <img src={photo.secure_url} alt="" className="h-20 w-16 shrink-0 rounded-lg object-cover" />
-                    <p>
-                      It leaves {product.productName} at once
-                      {index === 0 && photos.length > 1 ? '; the next photo becomes the cover' : ''}. You can restore it under “Deleted
-                      photos” for {PHOTO_UNDO_HOURS} hours.
-                    </p>
-                  </div>
-                }
-                confirmLabel="Delete photo"
-                fields={{ intent: 'deletePhoto', public_id: photo.public_id }}
-              />
+              <div className="absolute right-2 top-2 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
+                <ConfirmButton
+                  tone="icon"
+                  label={
+                    <>
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      <span className="sr-only">Delete photo {index + 1}</span>
+                    </>
+                  }
+                  title={`Delete photo ${index + 1}${index === 0 ? ' (the cover)' : ''}?`}
+                  message={
+                    <div className="flex items-center gap-3">
+                      <img src={photo.secure_url} alt="" className="h-20 w-16 shrink-0 rounded-lg object-cover" />
+                      <p>
+                        It leaves {product.productName} at once
+                        {index === 0 && photos.length > 1 ? '; the next photo becomes the cover' : ''}. You can restore it under “Deleted
+                        photos” for {PHOTO_UNDO_HOURS} hours.
+                      </p>
+                    </div>
+                  }
+                  confirmLabel="Delete photo"
+                  fields={{ intent: 'deletePhoto', public_id: photo.public_id }}
+                />
+              </div>
               <div className="absolute inset-x-2 bottom-2 flex justify-between gap-1">
                 <PhotoForm fetcher={fetcher} intent="movePhoto" photo={photo} to={index - 1}>
                   <button type="submit" disabled={busy || index === 0} className={iconButton} aria-label={`Move photo ${index + 1} left`}>
