@@ -20,7 +20,7 @@ test('the shop runs on a new PostgreSQL database and keeps its data across resta
         expect(policy).toContain('₹999');
         expect(policy).toContain('₹50');
       } finally {
-        expect(await shop.stop()).toBe(0);
+        expect(await shop.stop(), `the shop's exit code; its output:\n${shop.output()}`).toBe(0);
         removeDataDir(shop.dataDir);
       }
     }
@@ -60,7 +60,7 @@ async function startLoggingModules(databaseUrl: string, env: Record<string, stri
     const modules = readFileSync(moduleLog, 'utf8').split('\n').filter(Boolean);
     return { modules, checkoutScriptStatus: checkoutScript.status };
   } finally {
-    expect(await shop.stop()).toBe(0);
+    expect(await shop.stop(), `the shop's exit code; its output:\n${shop.output()}`).toBe(0);
     removeDataDir(shop.dataDir);
     rmSync(path.dirname(moduleLog), { recursive: true, force: true });
   }

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from '@playwright/test';
+import net from 'node:net';
 import path from 'node:path';
 import { removeDataDir, runShopExpectingExit, startShop } from './support/shop-process.js';
 
@@ -51,5 +52,39 @@ test('a second shop on the same DATA_DIR is refused while the first runs', async
   } finally {
     await first.stop();
     removeDataDir(first.dataDir);
+  }
+});
+
+// A request running when SIGTERM arrives is answered keep-alive; a client that keeps such a connection open
+// (nginx's upstream keepalive, a fetch whose body nobody read) used to hold the stop until the 10 s grace ran
+// out and the shop exited 1 (CI saw it once). The answer must arrive, then the connection close, then exit 0.
+test('SIGTERM during a request answers it, closes its kept-alive connection and exits 0 at once', async () => {
+  const shop = await startShop();
+  try {
+    const { hostname, port } = new URL(shop.url);
+    const socket = net.connect(Number(port), hostname);
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const serverClosed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const body = JSON.stringify({ email: 'someone@example.in' });
+    // The headers and half the body: the request is under way when the signal comes.
+    socket.write(
+      `POST /api/user/auth/forgotPassword HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signalledAt = Date.now();
+    const exited = shop.stop();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.write(body.slice(10));
+    // The socket is never ended from this side: only the server can close it.
+    expect(await exited, shop.output()).toBe(0);
+    await serverClosed;
+    expect(received).toMatch(/^HTTP\/1\.1 \d{3} /);
+    expect(Date.now() - signalledAt).toBeLessThan(5_000);
+  } finally {
+    await shop.stop();
+    removeDataDir(shop.dataDir);
   }
 });

@@ -12,6 +12,8 @@ import { loadWebBuild } from './web/ssr.js';
 
 const WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
 const SHUTDOWN_GRACE_MS = 10_000;
+/** While stopping, how often connections whose answer is out are closed. */
+const IDLE_SWEEP_MS = 100;
 
 /** Starts the shop: config → database → migrations → defaults → HTTP. Fails fast with one line. */
 async function main(): Promise<void> {
@@ -111,9 +113,15 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // app.close() stops accepting connections and waits for requests already running.
+    // app.close() stops accepting connections, closes the idle ones once and waits for requests already running.
+    // A request still running then is answered keep-alive, and its connection would stay open until the client
+    // let go (nginx's upstream keepalive, a client that never read the body): up to Fastify's 72 s keep-alive
+    // timeout, past the grace above. So connections are closed as soon as their answer is out.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    closeIdle.unref();
     app
       .close()
+      .then(() => clearInterval(closeIdle))
       .then(() => stopReconciliation())
       .then(() => services.mail.stop())
       .then(() => new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined))))
