@@ -168,3 +168,24 @@ export const orderStatusCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.status, table.stripe] })],
 );
+
+/**
+ * What a return asks to send back (issue 28): some pieces of some lines. The order moves to return_requested as a
+ * whole; when the return is received, only these pieces go back to stock and only their share is refunded.
+ */
+export const orderReturnItems = pgTable(
+  'order_return_items',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.orderItemId] }),
+    check('order_return_items_quantity_check', sql`${table.quantity} between 1 and 10`),
+  ],
+);

@@ -54,3 +54,27 @@ export const reviewHelpfulVotes = pgTable(
   },
   (table) => [primaryKey({ columns: [table.reviewId, table.userId] })],
 );
+
+/** Up to three photos on a review (issue 28), stored and served like product photos. */
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => productReviews.id, { onDelete: 'cascade' }),
+    /** Where the photo lives in the media store. */
+    storageKey: text('storage_key').notNull(),
+    /** The default rendition's address. */
+    url: text('url').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: smallint('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('review_photos_storage_key_unique').on(table.storageKey),
+    index('review_photos_review_idx').on(table.reviewId, table.position),
+    check('review_photos_position_check', sql`${table.position} between 0 and 2`),
+  ],
+);
