@@ -4,6 +4,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.js';
 const SERVER_ONLY = [/start-and-stop\.spec\.ts/, /postgres\.spec\.ts/, /cluster\.spec\.ts/];
 // Journeys made with the page's scripts blocked (ADR 026): every change is a plain HTML form post.
 const NO_SCRIPT = /\.no-script\.spec\.ts/;
+// What only a phone's screen has (its header's folding, its first screen): the desktop project leaves it out.
+const PHONE_ONLY = /\.phone\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -33,7 +35,7 @@ export default defineConfig({
     },
     {
       name: 'desktop',
-      testIgnore: [...SERVER_ONLY, NO_SCRIPT],
+      testIgnore: [...SERVER_ONLY, NO_SCRIPT, PHONE_ONLY],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
     // A phone whose scripts never arrive: sign-up to the payment page, and the back-office's edits, as plain forms.

@@ -1,52 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 import { istDay } from '@shop/core';
 import { toast } from './support/checkout.js';
+import { billableItem, type BrowserWindow, signInOwner } from './support/counter.js';
 import { test } from './support/test.js';
 
 // Returns and voids at the counter (issue 26): the owner bills two pieces of an item, finds the bill in All Bills,
 // takes one piece back with the refund by UPI, sees the credit note on the bill and prints it; then bills again
 // and voids that same-day bill, which All Bills marks Void.
-
-interface BillableItem {
-  productId: string;
-  variantId: string | null;
-  name: string;
-  sku: string | null;
-  price: number;
-  stock: number;
-}
-
-/** The page's window, typed here: the e2e files are compiled without the DOM library. */
-interface BrowserWindow {
-  print(): void;
-  printed: number;
-}
-
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? '';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
-
-async function signIn(page: Page) {
-  expect(ADMIN_EMAIL, 'global-setup reads the demo owner from the shop log').not.toBe('');
-  const login = await page.request.post('/api/admin/login', { data: { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  // window.print() would open the browser's dialog: note the call instead.
-  await page.context().addInitScript(() => {
-    const view = globalThis as unknown as BrowserWindow;
-    view.printed = 0;
-    view.print = () => {
-      view.printed += 1;
-    };
-  });
-}
-
-/** An item in stock with a SKU whose name has `words`; the phone and desktop runs ask for different ones. */
-async function itemFor(page: Page, words: string): Promise<BillableItem> {
-  const answer = await page.request.get(`/api/admin/bill/findItems?q=${encodeURIComponent(words)}`);
-  expect(answer.ok()).toBe(true);
-  const item = ((await answer.json()) as { data: { items: BillableItem[] } }).data.items.find((found) => found.sku && found.stock >= 3);
-  expect(item, `an item in stock for '${words}'`).toBeDefined();
-  return item!;
-}
 
 /** Saves a bill at the counter for `customer` (scanned SKUs or one free-text line); answers its invoice number. */
 async function billAtCounter(page: Page, customer: string, lines: { skus?: string[]; freeText?: { name: string; rupees: string } }) {
@@ -87,8 +47,8 @@ async function dismiss(page: Page, text: string | RegExp) {
 }
 
 test('the owner takes a piece back with a credit note, prints it, and voids a bill of the same day', async ({ page }, testInfo) => {
-  await signIn(page);
-  const item = await itemFor(page, testInfo.project.name === 'phone' ? 'saree' : 'kurti');
+  await signInOwner(page);
+  const item = await billableItem(page, testInfo.project.name === 'phone' ? 'saree' : 'kurti', 3);
   const customer = `Returns ${testInfo.project.name} ${Date.now()}`;
 
   // Two pieces of one item.

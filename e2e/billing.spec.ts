@@ -1,62 +1,20 @@
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Route } from '@playwright/test';
 import { formatINR, istDay } from '@shop/core';
 import { toast } from './support/checkout.js';
+import { billableItem, type BrowserWindow, signInOwner } from './support/counter.js';
 import { test } from './support/test.js';
 
 // The counter: the owner bills a scanned SKU, a second item and a free-text line with a discount using only the
 // keyboard, saves, prints the GST invoice, finds the bill in All Bills, and reads the weekly sales.
 
-interface BillableItem {
-  productId: string;
-  variantId: string | null;
-  name: string;
-  sku: string | null;
-  price: number;
-  stock: number;
-}
-
-/** The page's window, typed here: the e2e files are compiled without the DOM library. */
-interface BrowserWindow {
-  print(): void;
-  printed: number;
-  innerWidth: number;
-  innerHeight: number;
-}
-
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? '';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
-
-async function signIn(page: Page) {
-  expect(ADMIN_EMAIL, 'global-setup reads the demo owner from the shop log').not.toBe('');
-  const login = await page.request.post('/api/admin/login', { data: { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  // window.print() would open the browser's dialog: note the call instead.
-  await page.context().addInitScript(() => {
-    const view = globalThis as unknown as BrowserWindow;
-    view.printed = 0;
-    view.print = () => {
-      view.printed += 1;
-    };
-  });
-}
-
-/** An item in stock with a SKU whose name has `words`; the phone and desktop runs ask for different ones, so they never race for the same pieces. */
-async function itemFor(page: Page, words: string): Promise<BillableItem> {
-  const answer = await page.request.get(`/api/admin/bill/findItems?q=${encodeURIComponent(words)}`);
-  expect(answer.ok()).toBe(true);
-  const item = ((await answer.json()) as { data: { items: BillableItem[] } }).data.items.find((found) => found.sku && found.stock >= 2);
-  expect(item, `an item in stock for '${words}'`).toBeDefined();
-  return item!;
-}
-
 // The race CI caught once (be1d725): the suggestions for a scanned SKU answered while Enter was still asking for
 // it, and the next scan's Enter took that stale suggestion, so the first item was billed twice and the second
 // not at all. Here the answers come in that order every time.
 test('a late suggestion for one scan is never taken by the next scan', async ({ page }, testInfo) => {
-  await signIn(page);
+  await signInOwner(page);
   const [firstWords, secondWords] = testInfo.project.name === 'phone' ? ['saree', 'dupatta'] : ['kurti', 'dress'];
-  const first = await itemFor(page, firstWords);
-  const second = await itemFor(page, secondWords);
+  const first = await billableItem(page, firstWords, 2);
+  const second = await billableItem(page, secondWords, 2);
   // Every question about the first SKU waits until the test answers it.
   const held: Route[] = [];
   await page.route(
@@ -91,10 +49,10 @@ test('a late suggestion for one scan is never taken by the next scan', async ({ 
 });
 
 test('the owner bills with the keyboard, prints the GST invoice and finds the bill', async ({ page }, testInfo) => {
-  await signIn(page);
+  await signInOwner(page);
   const [firstWords, secondWords] = testInfo.project.name === 'phone' ? ['saree', 'dupatta'] : ['kurti', 'dress'];
-  const first = await itemFor(page, firstWords);
-  const second = await itemFor(page, secondWords);
+  const first = await billableItem(page, firstWords, 2);
+  const second = await billableItem(page, secondWords, 2);
   const customer = `Walk-in ${testInfo.project.name} ${Date.now()}`;
 
   await page.goto('/admin/billing');
@@ -187,7 +145,7 @@ test('the owner bills with the keyboard, prints the GST invoice and finds the bi
 });
 
 test("the weekly page shows the spec's sample week of March 10-16, 2025", async ({ page }) => {
-  await signIn(page);
+  await signInOwner(page);
   await page.goto('/admin/weeklySelling?weekStart=2025-03-10');
   await expect(page.getByText('March 10-16, 2025')).toBeVisible();
   await expect(page.getByText('Current Week')).toHaveCount(0);
@@ -206,7 +164,7 @@ test("the weekly page shows the spec's sample week of March 10-16, 2025", async 
 test('a bill split across cash and UPI: the counter shows the change, saves both, and the invoice says how it was paid', async ({
   page,
 }, testInfo) => {
-  await signIn(page);
+  await signInOwner(page);
   await page.goto('/admin/billing');
   // A free-text line keeps the total exact whatever the catalogue's prices: ₹1,499.
   await page.getByRole('textbox', { name: 'Item not in the catalogue' }).fill(`Blouse stitching ${testInfo.project.name}`);
@@ -248,7 +206,7 @@ test('a bill split across cash and UPI: the counter shows the change, saves both
 });
 
 test('a returning customer is found by her mobile at the counter, and her name filled in (issue 26)', async ({ page }, testInfo) => {
-  await signIn(page);
+  await signInOwner(page);
   // Her earlier bill, under a mobile of this run's own.
   const mobile = `9${String(Date.now()).slice(-8)}${testInfo.project.name === 'phone' ? 1 : 2}`;
   const name = `Lakshmi ${testInfo.project.name}`;

@@ -37,3 +37,13 @@ export async function signedInShopper(request: APIRequestContext, label: string)
   expect((await request.post('/api/user/auth/loginUsingPassword', { data: { email, password: PASSWORD } })).ok()).toBe(true);
   return email;
 }
+
+/** The demo's Tiered Maxi Dress: colours Mustard and Navy, sizes S–XXL, a size chart. */
+export async function maxiDressId(request: APIRequestContext) {
+  const search = (await (await request.get('/api/user/product/search?q=maxi')).json()) as {
+    data: { products: Array<{ _id: string; productName: string }> };
+  };
+  const card = search.data.products.find((item) => item.productName === 'Tiered Maxi Dress');
+  if (!card) throw new Error('no demo Tiered Maxi Dress');
+  return card._id;
+}

@@ -48,12 +48,15 @@ function HiddenFields({ fields }: { fields: Record<string, string> }) {
   return Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
 }
 
+/** A position utility in the caller's classes wins over the disclosure's own `relative` (both in one class list would tie). */
+const POSITIONED = /(^|\s)(static|fixed|absolute|relative|sticky)(\s|$)/;
+
 /** The server's HTML (and a page whose scripts never run): `<details>` with the question and a plain form. */
 function ConfirmDisclosure({ label, title, message, confirmLabel, fields, action, tone, className = '', children }: ConfirmProps) {
   const { pathname, search } = useLocation();
   const titleId = useId();
   return (
-    <details className={`relative inline-block text-left ${className}`}>
+    <details className={`${POSITIONED.test(className) ? '' : 'relative '}inline-block text-left ${className}`}>
       <summary className={`${buttonClass(tone)} list-none [&::-webkit-details-marker]:hidden`}>{label}</summary>
       <div
         role="group"
