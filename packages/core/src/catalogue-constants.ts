@@ -30,8 +30,12 @@ export const PRICE_BANDS = [
   { min: 6_00_000, max: null },
 ] as const;
 
-/** Rendition widths of every product photo, for srcset: WebP at upload, AVIF made afterwards in the background. */
-export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+/**
+ * Rendition widths of every product photo, for srcset: WebP at upload, AVIF made afterwards in the background.
+ * 240 and 480 are for listing cards (~170 px wide on a phone: 480 w at a 2.6× screen, 240 w at 1×; before, phones
+ * fetched the 640 w one) and thumbnails; photos stored before a width was added get it at start-up.
+ */
+export const IMAGE_WIDTHS = [240, 320, 480, 640, 960, 1280] as const;
 export const DEFAULT_IMAGE_WIDTH = 640;
 export type ImageFormat = 'webp' | 'avif';
 

@@ -6,7 +6,8 @@ describe('photo URLs', () => {
     expect(mediaUrl('products/abc', 320)).toBe('/media/products/abc-320.webp');
     expect(mediaUrl('products/abc', 640, 'avif', 'https://cdn.example.in/shop')).toBe('https://cdn.example.in/shop/products/abc-640.avif');
     expect(mediaSrcset('products/abc', 'webp', 'https://cdn.example.in')).toBe(
-      'https://cdn.example.in/products/abc-320.webp 320w, https://cdn.example.in/products/abc-640.webp 640w, ' +
+      'https://cdn.example.in/products/abc-240.webp 240w, https://cdn.example.in/products/abc-320.webp 320w, ' +
+        'https://cdn.example.in/products/abc-480.webp 480w, https://cdn.example.in/products/abc-640.webp 640w, ' +
         'https://cdn.example.in/products/abc-960.webp 960w, https://cdn.example.in/products/abc-1280.webp 1280w',
     );
   });

@@ -361,6 +361,25 @@ describe('photos', () => {
     expect(await t.services.adminProducts.addMissingRenditions()).toBe(0);
   });
 
+  it('gives a photo that has AVIF renditions a new width in AVIF too, so the srcset pages offer is whole', async () => {
+    const made = dataOf<{ product: AdminProduct }>(
+      await call('POST', '/api/admin/product/createProduct', { ...NEW_PRODUCT, status: 'active' }),
+    ).product;
+    const uploaded = dataOf<{ product: AdminProduct }>(
+      await upload(made._id, [{ bytes: await sharp(images.jpeg).tint('#336655').jpeg().toBuffer(), name: 'avif.jpg', type: 'image/jpeg' }]),
+    ).product.productImages[0]!;
+    expect(await t.services.media.addAvif(uploaded.public_id)).toBe(true);
+    // As if 480 w had been added to IMAGE_WIDTHS after this photo was encoded.
+    const width = IMAGE_WIDTHS.find((each) => each === 480)!;
+    const [webp, avif] = (['webp', 'avif'] as const).map((format) => path.join(t.mediaDir, `${uploaded.public_id}-${width}.${format}`));
+    rmSync(webp!);
+    rmSync(avif!);
+    expect(await t.services.adminProducts.addMissingRenditions()).toBe(2);
+    expect((await sharp(webp).metadata()).width).toBe(width);
+    expect([(await sharp(avif).metadata()).compression, (await sharp(avif).metadata()).width]).toEqual(['av1', width]);
+    expect(await t.services.adminProducts.addMissingRenditions()).toBe(0);
+  });
+
   it('stores JPEG, PNG, WebP and AVIF by content in the WebP widths, reorders, chooses the cover and deletes with the files', async () => {
     const made = dataOf<{ product: AdminProduct }>(
       await call('POST', '/api/admin/product/createProduct', { ...NEW_PRODUCT, status: 'active' }),

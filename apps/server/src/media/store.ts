@@ -141,15 +141,26 @@ export function createMediaStore(config: MediaStoreConfig): MediaStore {
         if (!KEY.test(key)) continue;
         const present = await Promise.all(IMAGE_WIDTHS.map((width) => backend.exists(nameOf(key, width))));
         const largest = IMAGE_WIDTHS.filter((_, i) => present[i]).at(-1);
-        // Nothing to make it from (the photo was removed), or nothing missing.
-        if (largest === undefined || present.every(Boolean)) continue;
+        // Nothing to make it from (the photo was removed).
+        if (largest === undefined) continue;
+        // A photo the encoder already gave AVIF renditions needs the new widths in AVIF too: pages offer them.
+        const presentAvif = await Promise.all(IMAGE_WIDTHS.map((width) => backend.exists(nameOf(key, width, 'avif'))));
+        const hasAvif = presentAvif.some(Boolean);
+        const missing = IMAGE_WIDTHS.filter((width, i) => width <= largest && (!present[i] || (hasAvif && !presentAvif[i])));
+        if (missing.length === 0) continue;
         const source = await backend.get(nameOf(key, largest));
         if (!source) continue;
-        for (const [i, width] of IMAGE_WIDTHS.entries()) {
-          if (present[i] || width > largest) continue;
+        for (const width of missing) {
+          const i = IMAGE_WIDTHS.indexOf(width);
           // Every instance runs this at start-up: whole objects, so two writing the same one never mix.
-          await backend.put(nameOf(key, width), (await rendition(source, width)).data);
-          written++;
+          if (!present[i]) {
+            await backend.put(nameOf(key, width), (await rendition(source, width)).data);
+            written++;
+          }
+          if (hasAvif && !presentAvif[i]) {
+            await backend.put(nameOf(key, width, 'avif'), await avifRendition(source, width));
+            written++;
+          }
         }
       }
       return written;
