@@ -245,3 +245,19 @@ test('on a phone the header shrinks to its one row while scrolling down and come
   await scrollBy(-200);
   await expect.poll(() => headerAt(100)).toBe(true);
 });
+
+test('a shop page carries the storefront’s stylesheet, the back-office its own with the rules only it uses', async ({ request }) => {
+  const styleOf = async (path: string) => {
+    const html = await (await request.get(path)).text();
+    const match = /<style data-styles="(shop|admin)">([^<]*)<\/style>/.exec(html);
+    expect(match, `${path} carries its stylesheet inline`).not.toBeNull();
+    return { part: match![1], text: match![2]! };
+  };
+  const shop = await styleOf('/');
+  const admin = await styleOf('/admin/login');
+  expect([shop.part, admin.part]).toEqual(['shop', 'admin']);
+  // The counter's and dashboards' classes are the back-office's only (a grid of the counter's lines, say).
+  expect(admin.text.length).toBeGreaterThan(shop.text.length);
+  expect(admin.text).toContain('.grid-cols-\\[1fr_8rem\\]');
+  expect(shop.text).not.toContain('.grid-cols-\\[1fr_8rem\\]');
+});

@@ -6,7 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { pageOf } from './context';
-import stylesheet from './app.css?url';
+import { STYLESHEETS, stylePartOf } from './stylesheets';
 import { InlineStylesheet } from './lib/inline-stylesheet';
 import { stylesheetText } from './lib/inline-stylesheet.server';
 import { NonceProvider } from './lib/nonce';
@@ -29,7 +29,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = pageOf(loadContext).cspNonce;
-  const styles = import.meta.env.DEV ? '' : stylesheetText(stylesheet);
+  const part = stylePartOf(new URL(request.url).pathname);
+  const styles = { part, text: import.meta.env.DEV ? '' : stylesheetText(STYLESHEETS[part]) };
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

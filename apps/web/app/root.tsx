@@ -24,7 +24,7 @@ import { guestCartCount } from './features/cart/guest-cart';
 import { readGuestCart } from './features/cart/guest-cart.server';
 import { FlashMessage } from './components/flash-message';
 import { flashContext, rootMiddleware } from './lib/page-middleware.server';
-import stylesheet from './app.css?url';
+import { STYLESHEETS, stylePartOf } from './stylesheets';
 import { PageStyles } from './lib/inline-stylesheet';
 import headingFont from '@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url';
 
@@ -55,8 +55,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 
 export const links: LinksFunction = () => [
-  // Built pages carry the stylesheet inline (PageStyles); the development server serves it as a file.
-  ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
+  // Built pages carry their part's stylesheet inline (PageStyles); the development server serves the back-office's,
+  // which has every file's rules, as a file.
+  ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: STYLESHEETS.admin }] : []),
   // The headings' font (app.css), fetched with the page rather than after the stylesheet is read.
   { rel: 'preload', href: headingFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -77,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#761c3a" />
         <Meta />
-        {!import.meta.env.DEV && <PageStyles />}
+        {!import.meta.env.DEV && <PageStyles part={stylePartOf(pathname)} hrefs={STYLESHEETS} />}
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
