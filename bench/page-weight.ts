@@ -32,7 +32,7 @@ async function main() {
     console.log('page          document   gzip      brotli    stylesheet (part)');
     for (const [name, path] of pages) {
       const html = Buffer.from(await (await fetch(`${shop.url}${path}`)).arrayBuffer());
-      const style = /<style data-styles="(\w+)">([^<]*)<\/style>/.exec(html.toString('utf8'));
+      const style = /<style data-styles="(\w+)">([\s\S]*?)<\/style>/.exec(html.toString('utf8'));
       console.log(
         `${name.padEnd(12)} ${kb(html.length)} ${kb(gzipSync(html).length)} ${kb(brotliCompressSync(html).length)}  ` +
           `${kb(Buffer.byteLength(style?.[2] ?? ''))} (${style?.[1] ?? 'none'})`,

@@ -249,7 +249,7 @@ test('on a phone the header shrinks to its one row while scrolling down and come
 test('a shop page carries the storefront’s stylesheet, the back-office its own with the rules only it uses', async ({ request }) => {
   const styleOf = async (path: string) => {
     const html = await (await request.get(path)).text();
-    const match = /<style data-styles="(shop|admin)">([^<]*)<\/style>/.exec(html);
+    const match = /<style data-styles="(shop|admin)">([\s\S]*?)<\/style>/.exec(html);
     expect(match, `${path} carries its stylesheet inline`).not.toBeNull();
     return { part: match![1], text: match![2]! };
   };
