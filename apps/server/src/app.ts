@@ -44,7 +44,7 @@ import { settingsRoutes } from './settings/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { seoRoutes } from './seo/routes.js';
 import { contactRoutes } from './contact/routes.js';
-import { announcementRoutes } from './announcements/routes.js';
+import { adminAnnouncementRoutes, announcementRoutes } from './announcements/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { adminOrderRoutes, ownerOrderRoutes } from './orders/admin-routes.js';
 import { orderRoutes } from './orders/routes.js';
@@ -225,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(adminUserRoutes(options.services.adminUsers));
       await admin.register(billingRoutes(options.services.billing));
       await admin.register(adminReviewRoutes(options.services.reviews));
+      await admin.register(adminAnnouncementRoutes(options.services));
       await admin.register(inventoryRoutes(options.services.inventory));
       await admin.register(reportCountsRoutes(options.services.reportCounts));
     }),

@@ -154,11 +154,13 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
   const catalogue = createCatalogueService(db, catalogueChanges, { photos });
   const photoEncoder = createPhotoEncoder(db, { media, changes: catalogueChanges });
   const notifications = createNotificationService(db, now);
+  const cart = createCartService(db, now, photos.url);
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   const orderNotices = createOrderNotices({ notifications, mail, settings, publicUrl });
   const orders = createOrdersService(db, {
     photoUrl: photos.url,
+    media,
     now,
     reservationSeconds: options.reservationSeconds ?? PAYMENT_RESERVATION_MINUTES * 60,
     onStockChange: (productIds) => catalogueChanges.publish(productIds),
@@ -191,8 +193,8 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     accounts: createAccountsService(db, { mail, settings, publicUrl, secret, now }),
     addresses,
     pincodes,
-    wishlist: createWishlistService(db, now, catalogue),
-    cart: createCartService(db, now, photos.url),
+    wishlist: createWishlistService(db, now, catalogue, cart),
+    cart,
     notifications,
     orders,
     orderNotices,
@@ -217,7 +219,7 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now, photoUrl: photos.url }),
     billing: createBillingService(db, { settings, changes: catalogueChanges, now, metrics, photoUrl: photos.url }),
     inventory: createInventoryService(db),
-    reviews: createReviewsService(db, { now, notifications, changes: catalogueChanges }),
+    reviews: createReviewsService(db, { now, notifications, changes: catalogueChanges, media }),
     salesReports: createSalesReportsService(db, now),
     reportCounts: createReportCounts(db, now),
   };

@@ -6,6 +6,7 @@ export * from './contact.js';
 export * from './errors.js';
 export * from './money.js';
 export * from './policy.js';
+export * from './after-sales.js';
 export * from './pricing.js';
 export * from './settings.js';
 export * from './shop-identity.js';

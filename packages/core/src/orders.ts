@@ -32,11 +32,24 @@ export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
 
 export const cancelOrderSchema = z.object({ reason: z.string().trim().min(1, 'Please tell us why you are cancelling.').max(500) });
 
+/** Pieces of one line to send back: the order item's id as order details answer it (`itemId`), and how many. */
+export const returnItemSchema = z.object({
+  itemId: z.string({ message: 'Choose an item of this order.' }).trim().min(1, 'Choose an item of this order.').max(64),
+  quantity: z.coerce
+    .number({ message: 'Enter how many pieces.' })
+    .int('Enter a whole number of pieces.')
+    .min(1, 'Choose at least 1 piece.')
+    .max(10, 'That is more pieces than you bought.'),
+});
+export type ReturnItemInput = z.infer<typeof returnItemSchema>;
+
 export const requestReturnSchema = z.object({
-  reason: z.enum(RETURN_REASONS, { message: 'reason must be damaged, defective, wrong or missing' }),
+  reason: z.enum(RETURN_REASONS, { message: 'Please choose why you are returning the items.' }),
+  /** Which pieces go back; omitted means every piece of the order (clients from before issue 28). */
+  items: z.array(returnItemSchema).min(1, 'Choose at least one item to return.').max(50).optional(),
   note: z.string().trim().max(1000, 'note must be at most 1000 characters').default(''),
-  /** Photo URLs uploaded with the claim (kept as given; at most 5). */
-  photos: z.array(z.string().trim().max(500)).max(5, 'photos: at most 5').default([]),
+  /** Photo URLs uploaded with the claim (kept as given; at most 3). */
+  photos: z.array(z.string().trim().max(500)).max(3, 'photos: at most 3').default([]),
 });
 export type RequestReturnInput = z.input<typeof requestReturnSchema>;
 
@@ -70,6 +83,8 @@ export const orderProductSchema = z.object({
   productDiscount: z.number().int(),
   /** What one piece cost. */
   finalPrice: z.number().int(),
+  /** The order line's own id (two lines may hold the same product in different variants); a return names it. */
+  itemId: z.string(),
   variantId: z.string().nullable(),
   variantName: z.string().nullable(),
   variantColor: z.string().nullable(),
@@ -113,6 +128,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
   trackingNumber: z.string().nullable(),
   cancelReason: z.string().nullable(),
   returnReason: z.string().nullable(),
+  /** The pieces a return asked to send back (issue 28), by order line; empty without a return. */
+  returnItems: z.array(z.object({ itemId: z.string(), quantity: z.number().int() })),
+  /** When the parcel was delivered; null before. */
+  deliveredAt: z.string().nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

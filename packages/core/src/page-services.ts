@@ -1,4 +1,5 @@
-import type { Announcement } from './announcements.js';
+import type { AdminAnnouncement, Announcement, AnnouncementFields } from './announcements.js';
+import type { PincodeDetails } from './pincodes.js';
 import type {
   Address,
   AddressInput,
@@ -31,6 +32,7 @@ import type {
   UpdateCategoryInput,
   UpdateProductInput,
   UpdateVariantInput,
+  SetPhotoColorInput,
 } from './admin-catalogue.js';
 import type { DashboardCounts } from './admin-dashboard.js';
 import type {
@@ -138,8 +140,21 @@ export interface PageServices {
     /** Saves a product for sale (NOT_FOUND otherwise); saving it again changes nothing. */
     add(userId: string, productId: string): Promise<void>;
     remove(userId: string, productId: string): Promise<void>;
+    /** 'Move to bag': one piece of the variant into the cart (refused as cart.add refuses), then off the wishlist. */
+    moveToCart(userId: string, line: { productId: string; variantId?: string }): Promise<Cart>;
+    /** 'Move to wishlist': the product onto the wishlist (NOT_FOUND when not for sale), then the line out of the cart. */
+    moveFromCart(userId: string, line: { productId: string; variantId?: string }): Promise<Cart>;
   };
-  announcements: { listPublished(now: Date): Promise<Announcement[]> };
+  announcements: {
+    listPublished(now: Date): Promise<Announcement[]>;
+    // The back-office's (issue 28): an offer's link is made from its minimum discount and category.
+    listAll(): Promise<AdminAnnouncement[]>;
+    create(input: AnnouncementFields): Promise<AdminAnnouncement>;
+    /** NOT_FOUND for an unknown id. */
+    update(announcementId: string, input: AnnouncementFields): Promise<AdminAnnouncement>;
+  };
+  /** India Post's directory: a pincode's place, null for one it does not have (the product page's delivery check). */
+  pincodes: { lookup(pincode: string): PincodeDetails | null };
   contact: { create(input: ContactMessageInput, ip: string): Promise<unknown> };
   catalogue: {
     listCategories(): Promise<Category[]>;
@@ -173,7 +188,13 @@ export interface PageServices {
     listMine(userId: string): Promise<OrderSummary[]>;
     getMine(userId: string, orderId: string): Promise<OrderDetail>;
     /** Spec §9: damaged, defective, wrong or missing items, within CLAIM_WINDOW_HOURS of delivery (CONFLICT after). */
-    requestReturn(userId: string, orderId: string, input: { reason: ReturnReason; note: string; photos: string[] }): Promise<unknown>;
+    requestReturn(
+      userId: string,
+      orderId: string,
+      input: { reason: ReturnReason; note: string; photos: string[]; items?: Array<{ itemId: string; quantity: number }> },
+      /** Photo files from the page's form (at most 3 with `photos`; INVALID_DATA naming `photos` otherwise). */
+      files?: readonly Uint8Array[],
+    ): Promise<unknown>;
   };
   /** Where pages link photos: MEDIA_PUBLIC_URL (a CDN or public bucket) or the shop's own /media. */
   media: { readonly baseUrl: string };
@@ -228,12 +249,15 @@ export interface PageServices {
    */
   reviews: {
     forProduct(productId: string, query: { page?: number | undefined; sort?: ReviewSort | undefined }): Promise<ProductReviews>;
-    add(userId: string, input: AddReviewInput): Promise<{ review: Review; created: boolean }>;
+    /** `photos` are files to add (checked like product photos; MAX_REVIEW_PHOTOS in all, INVALID_DATA naming `photos` beyond). */
+    add(userId: string, input: AddReviewInput, photos?: readonly Uint8Array[]): Promise<{ review: Review; created: boolean }>;
     /** Whether she may review it (she received it), and her review when she wrote one. */
     mine(userId: string, productId: string): Promise<{ canReview: boolean; review: Review | null }>;
     markHelpful(userId: string, reviewId: string): Promise<number>;
     list(query: AdminReviewQuery): Promise<ListPage<{ reviews: AdminReview[] }>>;
     hide(actor: AuditActor, reviewId: string, reason: string): Promise<void>;
+    /** Shows a hidden review again (back in the stars); audited. */
+    unhide(actor: AuditActor, reviewId: string): Promise<void>;
     reply(actor: AuditActor, reviewId: string, reply: string): Promise<void>;
   };
   /** The owners' audit log, newest first. */
@@ -274,7 +298,9 @@ export interface PageServices {
      * Stores photos (JPEG, PNG, WebP or AVIF by content) and answers how many were new. The caller holds the
      * upload to MAX_PHOTOS_PER_UPLOAD files of MAX_PHOTO_BYTES each, as the API's multipart limits do.
      */
-    addPhotos(actor: AuditActor, productId: string, files: readonly Uint8Array[]): Promise<number>;
+    addPhotos(actor: AuditActor, productId: string, files: readonly Uint8Array[], variantColor?: string | null): Promise<number>;
+    /** A photo's colour (issue 28): one of the product's live variant colours, or null for every colour. */
+    setPhotoColor(actor: AuditActor, input: SetPhotoColorInput): Promise<void>;
     /** Restorable for PHOTO_UNDO_HOURS (restorePhoto), then purged with its files. */
     deletePhoto(actor: AuditActor, input: { productId: string; public_id: string }): Promise<void>;
     /** NOT_FOUND once PHOTO_UNDO_HOURS have passed. */

@@ -184,11 +184,8 @@ export function createAdminOrdersService(
     /** A return request accepted: the order is returned, and the refund is the next step. */
     async approveReturn(actor: AuditActor, orderId: string): Promise<void> {
       const note = 'We accepted your return. Your refund follows once we have the items back.';
-      await orderModule.advance(orderId, 'returned', {
-        actor: 'admin',
-        note,
-        inTransaction: audited(actor, 'order.return_approved'),
-      });
+      // The returned pieces (only those the return named) go back to stock in the same transaction.
+      await orderModule.receiveReturn(orderId, { note, inTransaction: audited(actor, 'order.return_approved'), adminId: actor.id });
     },
 
     /** A return request refused with a reason the shopper reads: the order is delivered again. */
@@ -202,7 +199,7 @@ export function createAdminOrdersService(
       });
     },
 
-    /** Refunds a returned order in full; it becomes refunded when Razorpay confirms. */
+    /** Refunds a returned order: the returned pieces' share, or all that was paid for a whole return; refunded when Razorpay confirms. */
     async refund(actor: AuditActor, orderId: string): Promise<void> {
       await payments.refundReturned(orderId, (tx, order, amount) =>
         recordAudit(

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@shop/core';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
-import { orderEvents, orderItems, orderNumberCounters, orderStatusCounts, orders } from './tables.js';
+import { orderEvents, orderItems, orderNumberCounters, orderReturnItems, orderStatusCounts, orders } from './tables.js';
 
 // The SQL of orders, their lines and events. Order numbering must stay right under concurrency; an order's status
 // is written by setOrderStatus alone, called by the state machine's move() (status-writes.test.ts keeps it so).
@@ -101,6 +101,20 @@ export function itemsOfOrders(db: Db, orderIds: readonly string[]): Promise<Orde
     .from(orderItems)
     .where(inArray(orderItems.orderId, [...orderIds]))
     .orderBy(asc(orderItems.position));
+}
+
+/** The pieces an order's return asks to send back, by order line. */
+export function returnItemsOfOrder(db: Db, orderId: string): Promise<Array<{ orderItemId: string; quantity: number }>> {
+  return db
+    .select({ orderItemId: orderReturnItems.orderItemId, quantity: orderReturnItems.quantity })
+    .from(orderReturnItems)
+    .where(eq(orderReturnItems.orderId, orderId));
+}
+
+/** Replaces the pieces an order's return asks to send back (a request after a rejected one starts afresh). */
+export async function replaceReturnItems(tx: Db, orderId: string, lines: Array<{ orderItemId: string; quantity: number }>): Promise<void> {
+  await tx.delete(orderReturnItems).where(eq(orderReturnItems.orderId, orderId));
+  if (lines.length > 0) await tx.insert(orderReturnItems).values(lines.map((line) => ({ ...line, orderId })));
 }
 
 export async function insertOrderEvent(

@@ -7,6 +7,7 @@ import {
   isCancellable,
   orderNumberMonth,
   orderTotals,
+  returnRefundAmount,
   transition,
   type CancelKind,
   type OrderDetail,
@@ -14,6 +15,7 @@ import {
   type OrderSummary,
   type PaymentRecord,
   type RequestReturnInput,
+  type ReturnItemInput,
   type TransitionFacts,
 } from '@shop/core';
 import { randomUUID } from 'node:crypto';
@@ -33,6 +35,7 @@ import {
   refundByKey,
   refundsOfOrder,
 } from '../payments/queries.js';
+import type { MediaStore } from '../media/store.js';
 import type { OrderNotices } from './notices.js';
 import {
   deleteOrder,
@@ -47,6 +50,8 @@ import {
   nextOrderSequence,
   orderOf,
   ordersDueForExpiry,
+  replaceReturnItems,
+  returnItemsOfOrder,
   ordersOfUser,
   payableOrderOf,
   rollbackToSavepoint,
@@ -66,6 +71,9 @@ export type { OrderChanges, OrderRow };
 export type Actor = 'shopper' | 'system' | 'razorpay' | 'admin';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** A return carries at most this many photos (issue 28). */
+export const MAX_RETURN_PHOTOS = 3;
 
 const stockItems = (items: Pick<ItemRow, 'productId' | 'variantId' | 'quantity'>[]): inventory.StockItem[] =>
   items.map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: item.quantity }));
@@ -144,6 +152,8 @@ export interface OrdersOptions {
   photoUrl: (stored: string) => string;
   /** The shopper's notices, written inside the transaction of each change they tell about (notices.ts). */
   notices?: Pick<OrderNotices, 'statusChanged' | 'write'>;
+  /** Where the photos sent with a return are kept (checked by content, as product photos are). */
+  media?: Pick<MediaStore, 'inspectImage' | 'saveImage'>;
 }
 
 export function createOrdersService(db: Db, options: OrdersOptions) {
@@ -185,6 +195,24 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     const after = { ...order, ...extra, status: to, updatedAt: at };
     await options.notices?.statusChanged(tx, { order: after, from: order.status as OrderStatus, to, actor, note });
     return true;
+  }
+
+  /** Checks every file first (one bad file stores nothing), then stores them under the order's own folder. */
+  async function storeReturnPhotos(orderId: string, given: number, files: readonly Uint8Array[]): Promise<string[]> {
+    if (files.length === 0) return [];
+    const refuse = (message: string) => new AppError('INVALID_DATA', `photos: ${message}`, { photos: message });
+    if (given + files.length > MAX_RETURN_PHOTOS) throw refuse(`Add at most ${MAX_RETURN_PHOTOS} photos.`);
+    if (!options.media) throw new AppError('UNAVAILABLE', 'Photos cannot be stored right now.');
+    const buffers = files.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    try {
+      for (const bytes of buffers) await options.media.inspectImage(bytes);
+    } catch (error) {
+      if (error instanceof AppError) throw refuse(error.message);
+      throw error;
+    }
+    const stored: string[] = [];
+    for (const bytes of buffers) stored.push((await options.media.saveImage(bytes, `return-${orderId}`)).url);
+    return stored;
   }
 
   return {
@@ -544,9 +572,12 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     async requestReturn(
       userId: string,
       orderId: string,
-      input: Required<Pick<RequestReturnInput, 'reason'>> & { note: string; photos: string[] },
+      input: Required<Pick<RequestReturnInput, 'reason'>> & { note: string; photos: string[]; items?: ReturnItemInput[] },
+      /** Photo files sent with the request (the shopper's page); stored, then kept beside `photos`. */
+      files: readonly Uint8Array[] = [],
     ): Promise<OrderRow> {
       assertOrderId(orderId);
+      const photos = [...input.photos, ...(await storeReturnPhotos(orderId, input.photos.length, files))];
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, { id: orderId });
         if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
@@ -556,13 +587,56 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (now().getTime() - order.deliveredAt.getTime() > CLAIM_WINDOW_HOURS * HOUR_MS) {
           throw new AppError('CONFLICT', `Returns must be requested within ${CLAIM_WINDOW_HOURS} hours of delivery.`);
         }
+        await replaceReturnItems(tx, order.id, returnLinesOf(await itemsOf(tx, order.id), input.items));
         await move(tx, order, 'return_requested', 'shopper', `Return requested: ${input.reason}${input.note ? ` (${input.note})` : ''}`, {
           returnReason: input.reason,
           returnNote: input.note,
-          returnPhotos: input.photos,
+          returnPhotos: photos,
         });
         return (await orderOf(tx, { id: order.id }))!;
       });
+    },
+
+    /**
+     * The back-office has the parcel back: the order becomes returned and only the pieces the return named go
+     * back to stock (all of them for a return made before per-item returns), once, in the same transaction.
+     */
+    async receiveReturn(
+      orderId: string,
+      input: { note: string; inTransaction?: InTransaction; adminId?: string | null },
+    ): Promise<{ order: OrderRow; moved: boolean }> {
+      assertOrderId(orderId);
+      const result = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, { id: orderId });
+        if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+        const moved = await move(tx, order, 'returned', 'admin', input.note);
+        let back: inventory.StockItem[] = [];
+        if (moved && !order.stockReleasedAt) {
+          back = await returnedStock(tx, order.id);
+          await inventory.putBack(tx, back, {
+            reason: 'order_released',
+            actor: stockActorOf('admin', order, input.adminId),
+            orderId: order.id,
+          });
+          await updateOrder(tx, order.id, { stockReleasedAt: now() });
+        }
+        const after = (await orderOf(tx, { id: order.id }))!;
+        if (moved && input.inTransaction) await input.inTransaction(tx, order, after);
+        return { order: after, moved, back };
+      });
+      if (result.back.length > 0) stockChanged(result.back);
+      return { order: result.order, moved: result.moved };
+    },
+
+    /** What a received return refunds: its pieces' share of what was paid, or all of it when every piece came back. */
+    async returnRefund(tx: Db, orderId: string, paid: number): Promise<number> {
+      const items = await itemsOf(tx, orderId);
+      const returning = await returningOf(tx, orderId, items);
+      return returnRefundAmount(
+        items.map((item) => ({ itemId: item.id, quantity: item.quantity, lineTotal: item.lineTotalPaise })),
+        returning,
+        paid,
+      );
     },
 
     async findById(orderId: string): Promise<OrderRow | undefined> {
@@ -614,11 +688,12 @@ async function detail(
   assertOrderId(orderId);
   const order = await orderOf(db, { id: orderId });
   if (!order || (ownerId && order.userId !== ownerId)) throw new AppError('NOT_FOUND', 'Order not found');
-  const [items, events, paymentRows, refundRows] = await Promise.all([
+  const [items, events, paymentRows, refundRows, returnRows] = await Promise.all([
     itemsOfOrder(db, orderId),
     eventsOfOrder(db, orderId),
     paymentsOfOrder(db, orderId),
     refundsOfOrder(db, orderId, { processedOnly: true }),
+    returnItemsOfOrder(db, orderId),
   ]);
   const status = order.status as OrderStatus;
   const captured = paymentRows.find((payment) => payment.status === 'captured' || payment.status === 'refunded') ?? null;
@@ -657,6 +732,7 @@ async function detail(
       productPrice: item.unitMrpPaise,
       productDiscount: item.discountPercent,
       finalPrice: item.unitPricePaise,
+      itemId: item.id,
       variantId: item.variantId,
       variantName: item.variantName,
       variantColor: item.variantColor,
@@ -677,7 +753,46 @@ async function detail(
     trackingNumber: order.trackingNumber,
     cancelReason: order.cancelReason,
     returnReason: order.returnReason,
+    returnItems: returnRows.map((row) => ({ itemId: row.orderItemId, quantity: row.quantity })),
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * The lines a return names, checked against the order: an item is the order line's id (or its product's id when
+ * one line holds that product), 1 to the pieces bought; none named means every piece. A bad one is a 400 naming `items`.
+ */
+function returnLinesOf(items: ItemRow[], wanted: ReturnItemInput[] | undefined): Array<{ orderItemId: string; quantity: number }> {
+  if (!wanted) return items.map((item) => ({ orderItemId: item.id, quantity: item.quantity }));
+  const refuse = (message: string) => new AppError('INVALID_DATA', `items: ${message}`, { items: message });
+  if (wanted.length === 0) throw refuse('Choose at least one item to return.');
+  const pieces = new Map<string, number>();
+  for (const { itemId, quantity } of wanted) {
+    const byProduct = items.filter((item) => item.productId === itemId);
+    const line = items.find((item) => item.id === itemId) ?? (byProduct.length === 1 ? byProduct[0] : undefined);
+    if (!line) throw refuse('That item is not in this order.');
+    const total = (pieces.get(line.id) ?? 0) + quantity;
+    if (total > line.quantity) throw refuse(`You bought ${line.quantity} of ${line.productName}; you cannot return ${total}.`);
+    pieces.set(line.id, total);
+  }
+  return [...pieces].map(([orderItemId, quantity]) => ({ orderItemId, quantity }));
+}
+
+/** Pieces going back per order line; a return made before per-item returns named none and sends every piece. */
+async function returningOf(tx: Db, orderId: string, items: ItemRow[]): Promise<Map<string, number>> {
+  const rows = await returnItemsOfOrder(tx, orderId);
+  return rows.length > 0
+    ? new Map(rows.map((row) => [row.orderItemId, row.quantity]))
+    : new Map(items.map((item) => [item.id, item.quantity]));
+}
+
+/** The stock a received return puts back. */
+async function returnedStock(tx: Db, orderId: string): Promise<inventory.StockItem[]> {
+  const items = await itemsOfOrder(tx, orderId);
+  const returning = await returningOf(tx, orderId, items);
+  return items
+    .filter((item) => (returning.get(item.id) ?? 0) > 0)
+    .map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: returning.get(item.id)! }));
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

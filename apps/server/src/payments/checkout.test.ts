@@ -439,6 +439,6 @@ describe('orders', () => {
       sid: shopper.sid,
       body: { reason: 'changed my mind' },
     });
-    expect(errorOf(bad)).toBe('reason: reason must be damaged, defective, wrong or missing');
+    expect(errorOf(bad)).toBe('reason: Please choose why you are returning the items.');
   });
 });

@@ -332,17 +332,20 @@ export function createPaymentsService(
         const captured = await firstCapturedPayment(tx, order.id);
         if (!captured) throw new AppError('CONFLICT', 'This order has no captured payment to refund.');
         const key = `return_${order.id}`;
+        // One refund per return (its key), asked again with the amount first recorded when retried.
+        const asked = await refundByKey(tx, key);
+        const amount = asked ? asked.amountPaise : await orders.returnRefund(tx, order.id, captured.amountPaise);
         const recorded = await recordRefund(tx, {
           orderId: order.id,
           razorpayPaymentId: captured.razorpayPaymentId,
           idempotencyKey: key,
-          amountPaise: captured.amountPaise,
+          amountPaise: amount,
           status: 'pending',
           reason: `Return: ${order.returnReason ?? ''}`.trim(),
           createdAt: now(),
         });
-        if (recorded && inTransaction) await inTransaction(tx, order, captured.amountPaise);
-        return { order, key, paymentId: captured.razorpayPaymentId, amount: captured.amountPaise };
+        if (recorded && inTransaction) await inTransaction(tx, order, amount);
+        return { order, key, paymentId: captured.razorpayPaymentId, amount };
       });
       if (!due) return;
       try {

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { invoiceOfOrder, invoicePageOptions } from '../features/invoice/invoice-model';
+import { creditNoteOfOrder, invoiceOfOrder, invoicePageOptions, isCreditedOrder } from '../features/invoice/invoice-model';
 import { TaxInvoice } from '../features/invoice/tax-invoice';
 import { servicesOf, signedInShopper } from '../context';
 import { requireShopper } from '../lib/page-middleware.server';
@@ -17,11 +17,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   // A tax invoice is issued for a payment: an unpaid order has none.
   if (!order.payment) throw data({ error: 'This order has no invoice until it is paid.' }, { status: 404 });
-  return { invoice: invoiceOfOrder(order, settings), settings, ...invoicePageOptions(request.url) };
+  // A paid order cancelled or refunded since: its paper is a credit note against the invoice (issue 28).
+  const invoice = isCreditedOrder(order) ? creditNoteOfOrder(order, settings) : invoiceOfOrder(order, settings);
+  return { invoice, settings, ...invoicePageOptions(request.url) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `Tax invoice ${data.invoice.number}` : 'Tax invoice' },
+  {
+    title: data
+      ? data.invoice.credit
+        ? `Credit note against ${data.invoice.credit.againstInvoice}`
+        : `Tax invoice ${data.invoice.number}`
+      : 'Tax invoice',
+  },
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -1,10 +1,20 @@
 import { privatePageMeta } from '../lib/meta';
-import { cancelOrderSchema, ORDER_STATUS_LABELS, requestReturnSchema, rupeesCompact, type OrderDetail } from '@shop/core';
+import {
+  AppError,
+  cancelOrderSchema,
+  MAX_PHOTO_BYTES,
+  ORDER_STATUS_LABELS,
+  RETURN_REASON_LABELS,
+  requestReturnSchema,
+  rupeesCompact,
+  type OrderDetail,
+  type ReturnReason,
+} from '@shop/core';
 import { ArrowLeft, PenLine, Printer } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
 import { OrderActions } from '../features/orders/order-actions';
-import { formatDateTime, formatDeliveryWindow, methodLabel, paymentStatusLabel } from '../lib/order-format';
+import { formatDate, formatDateTime, formatDeliveryWindow, methodLabel, paymentStatusLabel } from '../lib/order-format';
 import { OrderItemRow, OrderTotals } from '../components/order-items';
 import { openInvoiceWindow } from '../lib/invoice-window';
 import { ReceiptHeader } from '../features/orders/receipt-header';
@@ -13,6 +23,9 @@ import { servicesOf, signedInShopper } from '../context';
 import { actionCall, formFailure, loaderCall } from '../lib/service-call.server';
 import { done } from '../lib/flash.server';
 import { validate } from '../lib/form';
+import { formFiles, formText } from '../lib/form-data';
+import { FIELDS_BYTES, PHOTOS_UPLOAD_BYTES, readForm } from '../lib/read-form.server';
+import { cancelReasonOf, refundNotice, returnItemsOf, trackingLinkOf } from '../features/orders/after-sales';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/user.order';
 
@@ -22,19 +35,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { order: await loaderCall(servicesOf(context).orders.getMine(user._id, params.orderId)) };
 }
 
+/** A return carries at most this many photos (the server says the same). */
+const MAX_RETURN_PHOTOS = 3;
+
 /**
- * Cancel (intent 'cancel', with the reason) or return (intent 'return', reason and note) the order, posted from
- * the order's dialogs (with scripts) or its disclosures (without): the page comes back with what happened; a
- * refusal is shown beside the fields, or at the top of the form.
+ * Cancel (intent 'cancel', a reason from the list and her words) or return (intent 'return': the ticked items and
+ * their pieces, a reason, a note and photos, multipart) the order, posted from the order's dialogs (with scripts)
+ * or its disclosures (without): the page comes back with what happened; a refusal is shown beside the fields, or
+ * at the top of the form.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = signedInShopper(context);
   const services = servicesOf(context);
-  const form = await request.formData();
-  const intent = form.get('intent') === 'return' ? 'return' : 'cancel';
+  const multipart = request.headers.get('content-type')?.startsWith('multipart/form-data') ?? false;
+  let form: FormData;
+  try {
+    form = await readForm(request, multipart ? PHOTOS_UPLOAD_BYTES : FIELDS_BYTES);
+  } catch (error) {
+    if (error instanceof AppError) return formFailure(error.status, { error: error.message, fields: {} }, { intent: 'return' });
+    throw error;
+  }
+  const intent = formText(form, 'intent') === 'return' ? 'return' : 'cancel';
   const back = paths.userOrder(params.orderId);
   if (intent === 'cancel') {
-    const checked = validate(cancelOrderSchema, { reason: form.get('reason') ?? '' });
+    const checked = validate(cancelOrderSchema, { reason: cancelReasonOf(form) });
     if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { intent });
     const order = await loaderCall(services.orders.getMine(user._id, params.orderId));
     return actionCall(
@@ -47,10 +71,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { intent },
     );
   }
-  const checked = validate(requestReturnSchema, { reason: form.get('reason') ?? '', note: form.get('note') ?? '' });
-  if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { intent });
+  const checked = validate(requestReturnSchema, {
+    reason: formText(form, 'reason'),
+    note: formText(form, 'note'),
+    items: returnItemsOf(form),
+  });
+  const files = formFiles(form, 'photos');
+  const photosError =
+    files.length > MAX_RETURN_PHOTOS
+      ? `Add at most ${MAX_RETURN_PHOTOS} photos.`
+      : files.some((file) => file.size > MAX_PHOTO_BYTES)
+        ? `Each photo must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`
+        : null;
+  if (!checked.data || photosError) {
+    const fields = { ...checked.errors, ...(photosError ? { photos: photosError } : {}) };
+    return formFailure(400, { error: null, fields }, { intent });
+  }
+  const bytes = await Promise.all(files.map(async (file) => new Uint8Array(await file.arrayBuffer())));
   return actionCall(
-    services.orders.requestReturn(user._id, params.orderId, checked.data),
+    services.orders.requestReturn(user._id, params.orderId, checked.data, bytes),
     () => done(form, back, { kind: 'success', message: 'Return requested. We will get back to you within 2 business days.' }),
     { intent },
   );
@@ -83,6 +122,48 @@ function Timeline({ order }: { order: OrderDetail }) {
   );
 }
 
+/** A cancelled or refunded order that was paid: its paper is a credit note. */
+const isCredited = (order: OrderDetail) => order.payment !== null && (order.status === 'cancelled' || order.status === 'refunded');
+
+/** The tracking number, linked to the courier's tracking page when we know the courier. */
+function Tracking({ order }: { order: OrderDetail }) {
+  const url = trackingLinkOf(order);
+  if (!url) return <span className="break-all">{order.trackingNumber}</span>;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className="break-all font-semibold text-wine-700 underline underline-offset-2">
+      {order.trackingNumber}
+      <span className="sr-only"> (opens the courier's tracking page)</span>
+    </a>
+  );
+}
+
+/** After a refund: how much, where it goes and by when. */
+function RefundNotice({ order }: { order: OrderDetail }) {
+  const text = refundNotice(order);
+  if (!text) return null;
+  return (
+    <p role="status" className="mt-3 rounded-xl border border-[#cde3d3] bg-[#eef7f0] px-4 py-3 text-sm text-[#1f4d2c]">
+      {text}
+    </p>
+  );
+}
+
+/** What a return asked to send back: the reason and the pieces of each line. */
+function ReturnSummary({ order }: { order: OrderDetail }) {
+  if (!order.returnReason) return null;
+  const label = RETURN_REASON_LABELS[order.returnReason as ReturnReason] ?? order.returnReason;
+  const lines = order.returnItems.flatMap((line) => {
+    const item = order.items.find((candidate) => candidate.itemId === line.itemId);
+    return item ? [`${line.quantity} × ${item.productName}`] : [];
+  });
+  return (
+    <p className="mt-3 text-sm text-muted">
+      Return reason: {label}
+      {lines.length > 0 && <> · Returning {lines.join(', ')}</>}
+    </p>
+  );
+}
+
 /** An order: items with their price breakdown, address, payment, timeline, delivery window, cancel or return, and a printable receipt. */
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const settings = useRouteLoaderData<RootLoaderData>('root')?.settings;
@@ -111,14 +192,13 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap items-start gap-3 print:hidden">
           <OrderActions order={order} />
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={() => (order.payment ? openInvoiceWindow(paths.orderInvoice(order._id)) : window.print())}
-          >
-            <Printer aria-hidden="true" className="h-4 w-4" />
-            Print Receipt
-          </button>
+          {/* An unpaid order has nothing to print; a cancelled or refunded one prints its credit note. */}
+          {order.payment && (
+            <button type="button" className="btn btn-outline" onClick={() => openInvoiceWindow(paths.orderInvoice(order._id))}>
+              <Printer aria-hidden="true" className="h-4 w-4" />
+              {isCredited(order) ? 'Print Credit Note' : 'Print Receipt'}
+            </button>
+          )}
         </div>
       </div>
 
@@ -134,20 +214,37 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       )}
-      {order.expectedDelivery && (
+      {(order.deliveredAt || order.expectedDelivery) && (
         <p className="mt-5 rounded-xl bg-wine-50 px-4 py-3 text-sm text-ink">
-          Expected delivery: <strong className="whitespace-nowrap font-semibold">{formatDeliveryWindow(order.expectedDelivery)}</strong>
+          {order.deliveredAt ? (
+            <>
+              Delivered on <strong className="whitespace-nowrap font-semibold">{formatDate(order.deliveredAt)}</strong>
+            </>
+          ) : (
+            order.expectedDelivery && (
+              <>
+                Expected delivery:{' '}
+                <strong className="whitespace-nowrap font-semibold">{formatDeliveryWindow(order.expectedDelivery)}</strong>
+              </>
+            )
+          )}
           {order.courier && (
             <>
               {' '}
               · {order.courier}
-              {order.trackingNumber && <> · tracking {order.trackingNumber}</>}
+              {order.trackingNumber && (
+                <>
+                  {' '}
+                  · tracking <Tracking order={order} />
+                </>
+              )}
             </>
           )}
         </p>
       )}
+      <RefundNotice order={order} />
       {order.cancelReason && <p className="mt-3 text-sm text-muted">Cancelled: {order.cancelReason}</p>}
-      {order.returnReason && <p className="mt-3 text-sm text-muted">Return reason: {order.returnReason}</p>}
+      <ReturnSummary order={order} />
 
       <div className="mt-6 grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="space-y-6">

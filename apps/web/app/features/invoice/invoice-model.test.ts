@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@shop/core';
 import { describe, expect, it } from 'vitest';
-import { invoiceOfOrder, invoicePageOptions } from './invoice-model';
+import { creditNoteOfOrder, invoiceOfOrder, invoicePageOptions, isCreditedOrder } from './invoice-model';
 
 const order = {
   _id: 'o1',
@@ -51,5 +51,31 @@ describe('invoiceOfOrder', () => {
   it('reads the paper and auto-print from the address', () => {
     expect(invoicePageOptions('http://x/invoice/order/1?paper=80mm&print=1')).toEqual({ paper: '80mm', autoPrint: true });
     expect(invoicePageOptions('http://x/invoice/order/1')).toEqual({ paper: 'a4', autoPrint: false });
+  });
+});
+
+describe('creditNoteOfOrder (issue 28)', () => {
+  const refunded = {
+    ...order,
+    status: 'refunded',
+    cancelReason: null,
+    items: order.items.map((item, index) => ({ ...item, itemId: `line-${index}` })),
+    timeline: [{ status: 'refunded', note: '', at: '2026-11-25T06:00:00.000Z' }],
+  } as unknown as OrderDetail;
+
+  it('is the paper of a paid order cancelled or refunded, never of an unpaid one', () => {
+    expect(isCreditedOrder(refunded)).toBe(true);
+    expect(isCreditedOrder({ ...refunded, status: 'delivered' })).toBe(false);
+    expect(isCreditedOrder({ ...refunded, status: 'cancelled', payment: null, invoiceNumber: null })).toBe(false);
+  });
+
+  it('credits the returned pieces against the invoice, or the whole invoice when everything came back', () => {
+    const partial = creditNoteOfOrder({ ...refunded, returnItems: [{ itemId: 'line-0', quantity: 1 }] }, { state: 'Karnataka' });
+    expect(partial.credit).toEqual({ againstInvoice: 'WEB/26-27/00007', invoiceDate: '2026-11-20T06:05:00.000Z' });
+    expect(partial.date).toBe('2026-11-25T06:00:00.000Z');
+    expect(partial.lines.map((line) => [line.name, line.quantity, line.total])).toEqual([['Kurti · Blue M', 1, 50_000]]);
+    expect(partial.total).toBe(50_000);
+    const whole = creditNoteOfOrder({ ...refunded, returnItems: [] }, { state: 'Karnataka' });
+    expect(whole.total).toBe(300_000);
   });
 });

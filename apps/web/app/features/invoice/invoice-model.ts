@@ -1,6 +1,7 @@
 import {
   describeBillPayments,
   gstBreakupOf,
+  returnShare,
   taxInvoice,
   type Bill,
   type GstBreakup,
@@ -44,6 +45,8 @@ export interface InvoiceView {
   gst: GstBreakup;
   /** How a counter bill was paid, in words ('Cash ₹500.00 · UPI ₹999.00'); online orders say it elsewhere. */
   paidBy?: string;
+  /** Set on the credit note of a cancelled or refunded order: the tax invoice it reduces. */
+  credit?: { againstInvoice: string; invoiceDate: string };
 }
 
 /** A bill as the server answered it (its GST breakup computed there). */
@@ -118,4 +121,32 @@ export function invoiceOfOrder(order: OrderDetail, settings: Pick<ShopSettings, 
     total: invoice.total,
     gst: gstBreakupOf(invoice),
   };
+}
+
+/** Whether an order's paper is a credit note: it was paid, then cancelled or refunded. */
+export const isCreditedOrder = (order: Pick<OrderDetail, 'payment' | 'invoiceNumber' | 'status'>) =>
+  order.payment !== null && order.invoiceNumber !== null && (order.status === 'cancelled' || order.status === 'refunded');
+
+/**
+ * The credit note of a cancelled or refunded order (issue 28): against its tax invoice, for the pieces that came
+ * back (every piece and the shipping for a cancellation or a whole return; a partial return's pieces at their
+ * share, without shipping), dated when the order was cancelled or refunded.
+ */
+export function creditNoteOfOrder(order: OrderDetail, settings: Pick<ShopSettings, 'state'>): InvoiceView {
+  const original = invoiceOfOrder(order, settings);
+  const returned = new Map(order.returnItems.map((line) => [line.itemId, line.quantity]));
+  const whole =
+    order.cancelReason !== null || returned.size === 0 || order.items.every((item) => returned.get(item.itemId) === item.quantity);
+  const items = whole
+    ? order.items
+    : order.items.flatMap((item) => {
+        const pieces = returned.get(item.itemId) ?? 0;
+        return pieces > 0 ? [{ ...item, quantity: pieces, lineTotal: returnShare(item.lineTotal, item.quantity, 0, pieces) }] : [];
+      });
+  const at = [...order.timeline].reverse().find((event) => event.status === 'refunded' || event.status === 'cancelled')?.at;
+  const credited = invoiceOfOrder(
+    { ...order, items, shipping: whole ? order.shipping : 0, subtotal: items.reduce((sum, item) => sum + item.lineTotal, 0) },
+    settings,
+  );
+  return { ...credited, date: at ?? credited.date, credit: { againstInvoice: original.number, invoiceDate: original.date } };
 }

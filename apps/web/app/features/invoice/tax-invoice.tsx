@@ -1,4 +1,4 @@
-import { formatINR, istDateTime, type GstBreakup, type ShopSettings } from '@shop/core';
+import { formatINR, istDate, istDateTime, type GstBreakup, type ShopSettings } from '@shop/core';
 import { Printer } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -154,11 +154,18 @@ export function TaxInvoice({
     >
       <ShopLetterhead settings={settings}>
         <h1 id="invoice-title" className="font-display text-xl font-semibold">
-          Tax Invoice
+          {invoice.credit ? 'Credit Note' : 'Tax Invoice'}
         </h1>
-        <p>
-          Invoice No. <strong className="font-mono">{invoice.number}</strong>
-        </p>
+        {invoice.credit ? (
+          <p>
+            Against invoice No. <strong className="font-mono">{invoice.credit.againstInvoice}</strong>{' '}
+            <span className="block">dated {istDate(new Date(invoice.credit.invoiceDate))}</span>
+          </p>
+        ) : (
+          <p>
+            Invoice No. <strong className="font-mono">{invoice.number}</strong>
+          </p>
+        )}
         <p>Date {istDateTime(new Date(invoice.date))}</p>
         <p>
           Place of supply: {gst.placeOfSupply}
@@ -227,7 +234,7 @@ export function TaxInvoice({
             <dd className="text-right">{invoice.shipping === 0 ? 'Free' : formatINR(invoice.shipping)}</dd>
           </>
         )}
-        <dt className="border-t border-ink pt-1 text-base font-semibold">Total</dt>
+        <dt className="border-t border-ink pt-1 text-base font-semibold">{invoice.credit ? 'Total credited' : 'Total'}</dt>
         <dd className="border-t border-ink pt-1 text-right text-base font-semibold">{formatINR(invoice.total)}</dd>
       </dl>
       {invoice.paidBy && <p className="mt-2 text-right text-xs">Paid by {invoice.paidBy}</p>}
@@ -235,7 +242,7 @@ export function TaxInvoice({
       <GstTable gst={gst} title="GST included in the prices" />
 
       <p className="invoice-thanks mt-6 text-center font-display text-lg">Thank you for shopping with {settings.name}!</p>
-      <p className="mt-1 text-center text-xs text-muted">This is a computer-generated invoice.</p>
+      <p className="mt-1 text-center text-xs text-muted">This is a computer-generated {invoice.credit ? 'credit note' : 'invoice'}.</p>
 
       <PrintControls paper={paper} />
     </article>

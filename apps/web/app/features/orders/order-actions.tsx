@@ -1,4 +1,11 @@
-import { CLAIM_WINDOW_HOURS, RETURN_REASONS, rupeesCompact, type OrderDetail, type ReturnReason } from '@shop/core';
+import {
+  CANCEL_REASONS,
+  CLAIM_WINDOW_HOURS,
+  RETURN_REASON_CHOICES,
+  RETURN_REASON_LABELS,
+  rupeesCompact,
+  type OrderDetail,
+} from '@shop/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, useActionData, useFetcher, useLocation } from 'react-router';
 import { Enhanced, useHydrated } from '../../components/enhanced';
@@ -6,13 +13,7 @@ import { useAnswerToast } from '../../components/flash-message';
 import { FormFailure } from '../../components/form-failure';
 import { SelectField, TextAreaField } from '../../components/form-field';
 import { failureIn, fieldError, type Failure } from '../../lib/failure';
-
-export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
-  damaged: 'The item arrived damaged',
-  defective: 'The item is defective',
-  wrong: 'I received the wrong item',
-  missing: 'An item is missing',
-};
+import { variantLabel } from '../../lib/variant-label';
 
 type Intent = 'cancel' | 'return';
 
@@ -41,30 +42,99 @@ const wordingOf = (order: OrderDetail, intent: Intent): Wording =>
       }
     : {
         title: 'Request a return',
-        intro: `Damaged, defective, wrong or missing items can be reported within ${CLAIM_WINDOW_HOURS} hours of delivery.`,
+        intro: `Choose the items to send back, within ${CLAIM_WINDOW_HOURS} hours of delivery. We refund what you paid for them.`,
         submitLabel: 'Request return',
         dismissLabel: 'Close',
       };
 
-/** The fields of each form: why she cancels; what went wrong and a note for a return. */
-function Fields({ intent, failure, autoFocus }: { intent: Intent; failure: Failure | null; autoFocus: boolean }) {
+/** A line's pieces to send back: ticked or not, and how many of those bought. */
+function ReturnItemChoice({ item, only }: { item: OrderDetail['items'][number]; only: boolean }) {
+  const variant = variantLabel({ name: item.variantName, color: item.variantColor, size: item.variantSize });
+  const quantityId = `return-quantity-${item.itemId}`;
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
+      <label className="flex min-h-11 min-w-0 flex-1 basis-48 items-center gap-3 text-sm">
+        <input type="checkbox" name="returnItem" value={item.itemId} defaultChecked={only} className="h-5 w-5 shrink-0 accent-wine-700" />
+        <span className="min-w-0">
+          <span className="block font-medium leading-5">{item.productName}</span>
+          {variant && <span className="block text-xs text-muted">{variant}</span>}
+        </span>
+      </label>
+      <span className="flex items-center gap-2 text-sm">
+        <label htmlFor={quantityId} className="text-muted">
+          Pieces
+        </label>
+        <select
+          id={quantityId}
+          name={`quantity:${item.itemId}`}
+          defaultValue={String(item.quantity)}
+          aria-label={`Pieces of ${item.productName} to return`}
+          className="min-h-11 rounded-xl border border-line bg-white px-3 text-base sm:text-sm"
+        >
+          {Array.from({ length: item.quantity }, (_, index) => index + 1).map((count) => (
+            <option key={count} value={count}>
+              {count} of {item.quantity}
+            </option>
+          ))}
+        </select>
+      </span>
+    </li>
+  );
+}
+
+/** The fields of each form: why she cancels; which pieces go back, why, a note and photos for a return. */
+function Fields({
+  order,
+  intent,
+  failure,
+  autoFocus,
+}: {
+  order: OrderDetail;
+  intent: Intent;
+  failure: Failure | null;
+  autoFocus: boolean;
+}) {
   if (intent === 'cancel') {
     return (
-      <TextAreaField
-        label="Why are you cancelling?"
-        name="reason"
-        rows={3}
-        maxLength={500}
-        autoFocus={autoFocus}
-        error={fieldError(failure, 'reason')}
-      />
+      <>
+        <SelectField
+          label="Why are you cancelling?"
+          name="reason"
+          defaultValue=""
+          autoFocus={autoFocus}
+          error={fieldError(failure, 'reason')}
+        >
+          <option value="">Choose a reason</option>
+          {CANCEL_REASONS.map((reason) => (
+            <option key={reason} value={reason}>
+              {reason}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField label="Anything else?" name="reasonDetail" hint="Optional." rows={2} maxLength={400} />
+      </>
     );
   }
+  const itemsError = fieldError(failure, 'items');
+  const photosError = fieldError(failure, 'photos');
   return (
     <>
+      <fieldset aria-describedby={itemsError ? 'return-items-error' : undefined}>
+        <legend className="text-sm font-medium text-ink">Items to return</legend>
+        <ul className="mt-1 divide-y divide-line">
+          {order.items.map((item) => (
+            <ReturnItemChoice key={item.itemId} item={item} only={order.items.length === 1} />
+          ))}
+        </ul>
+        {itemsError && (
+          <p id="return-items-error" role="alert" className="mt-1 text-sm font-medium text-wine-700">
+            {itemsError}
+          </p>
+        )}
+      </fieldset>
       <SelectField label="What went wrong?" name="reason" defaultValue="" error={fieldError(failure, 'reason')}>
         <option value="">Choose a reason</option>
-        {RETURN_REASONS.map((reason) => (
+        {RETURN_REASON_CHOICES.map((reason) => (
           <option key={reason} value={reason}>
             {RETURN_REASON_LABELS[reason]}
           </option>
@@ -73,11 +143,35 @@ function Fields({ intent, failure, autoFocus }: { intent: Intent; failure: Failu
       <TextAreaField
         label="Tell us more"
         name="note"
-        hint="Optional: what you noticed, which item."
+        hint="Optional: what you noticed."
         rows={3}
         maxLength={1000}
         error={fieldError(failure, 'note')}
       />
+      <div>
+        <label htmlFor="return-photos" className="block text-sm font-medium text-ink">
+          Photos
+        </label>
+        <input
+          id="return-photos"
+          type="file"
+          name="photos"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          aria-invalid={photosError ? true : undefined}
+          aria-describedby={photosError ? 'return-photos-error' : 'return-photos-hint'}
+          className="mt-1.5 block w-full text-sm file:mr-3 file:min-h-11 file:rounded-xl file:border file:border-line file:bg-white file:px-4 file:font-semibold file:text-wine-700"
+        />
+        {photosError ? (
+          <p id="return-photos-error" role="alert" className="mt-1 text-sm font-medium text-wine-700">
+            {photosError}
+          </p>
+        ) : (
+          <p id="return-photos-hint" className="mt-1 text-xs text-muted">
+            Optional: up to 3 photos (JPEG, PNG, WebP), each at most 10 MB.
+          </p>
+        )}
+      </div>
     </>
   );
 }
@@ -109,7 +203,12 @@ function FormDialog({ order, intent, onClose }: { order: OrderDetail; intent: In
       onClose={onClose}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-line bg-white p-0 text-ink shadow-2xl backdrop:bg-ink/40"
     >
-      <fetcher.Form method="post" noValidate className="p-6">
+      <fetcher.Form
+        method="post"
+        noValidate
+        encType={intent === 'return' ? 'multipart/form-data' : undefined}
+        className="max-h-[calc(100dvh-2rem)] overflow-y-auto p-6"
+      >
         <h2 id="order-dialog-title" className="text-xl font-semibold">
           {wording.title}
         </h2>
@@ -118,7 +217,7 @@ function FormDialog({ order, intent, onClose }: { order: OrderDetail; intent: In
         <Enhanced />
         <div className="mt-5 space-y-4">
           <FormFailure failure={failure} />
-          <Fields intent={intent} failure={failure} autoFocus />
+          <Fields order={order} intent={intent} failure={failure} autoFocus />
         </div>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-outline" onClick={() => dialog.current?.close()} disabled={busy}>
@@ -146,6 +245,7 @@ function FormDisclosure({ order, intent }: { order: OrderDetail; intent: Intent 
       <summary className="btn btn-outline list-none [&::-webkit-details-marker]:hidden">{wording.submitLabel}</summary>
       <Form
         method="post"
+        encType={intent === 'return' ? 'multipart/form-data' : undefined}
         className="absolute left-0 z-20 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-2xl border border-line bg-white p-5 shadow-xl sm:left-auto sm:right-0"
       >
         <h2 className="text-lg font-semibold">{wording.title}</h2>
@@ -153,7 +253,7 @@ function FormDisclosure({ order, intent }: { order: OrderDetail; intent: Intent 
         <input type="hidden" name="intent" value={intent} />
         <div className="mt-4 space-y-4">
           <FormFailure failure={failure} />
-          <Fields intent={intent} failure={failure} autoFocus={false} />
+          <Fields order={order} intent={intent} failure={failure} autoFocus={false} />
         </div>
         <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <a href={pathname} className="btn btn-outline">

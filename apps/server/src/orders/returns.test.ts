@@ -1,0 +1,180 @@
+import type { AdminOrderDetail, OrderDetail } from '@shop/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorEnvelope } from '../http/envelope.js';
+import { capturingMailer, jsonCall, signedInUser } from '../test/accounts.js';
+import { adminCall, signedInOwner, signedInStaff, type SignedInAdminForTest } from '../test/admins.js';
+import { useTestApp } from '../test/app.js';
+import { HOME_ADDRESS } from '../test/order-fixture.js';
+import { sellableProduct, stockOf } from '../test/shop-fixture.js';
+
+// Returns per item and quantity (issue 28): the lines a return names, their stock back and their share refunded.
+
+const mail = capturingMailer();
+const t = useTestApp({ services: { mailer: mail.mailer, razorpay: { deliverWebhook: async () => ({ status: 200 }) } } });
+
+const errorOf = (response: { json: () => unknown }) => (response.json() as ErrorEnvelope).error;
+const dataOf = <T>(response: { json: () => unknown }) => (response.json() as { data: T }).data;
+
+let owner: SignedInAdminForTest;
+let staff: SignedInAdminForTest;
+beforeAll(async () => {
+  owner = await signedInOwner(t, 'Meera Kapoor');
+  staff = await signedInStaff(t, owner);
+});
+
+const as = (who: SignedInAdminForTest) => (method: 'GET' | 'POST', url: string, body?: object) =>
+  adminCall(t.app, method, url, { asid: who.asid, body });
+
+/** A delivered order of the given lines (one shopper, one payment), and its details as she sees them. */
+async function deliveredOrder(lines: Array<{ pricePaise: number; quantity: number }>) {
+  const user = await signedInUser(t.app, mail);
+  const address = await jsonCall(t.app, 'POST', '/api/user/profile/addAddress', { sid: user.sid, body: HOME_ADDRESS });
+  const addressId = address.json<{ data: { address: { _id: string } } }>().data.address._id;
+  const products = [];
+  for (const line of lines) {
+    const product = await sellableProduct(t, { pricePaise: line.pricePaise, stock: 5 });
+    const added = await jsonCall(t.app, 'POST', '/api/user/product/addToCart', {
+      sid: user.sid,
+      body: { productId: product.productId, variantId: product.variantId, quantity: line.quantity },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    products.push(product);
+  }
+  const opened = await jsonCall(t.app, 'POST', '/api/user/payment/createpayment', {
+    sid: user.sid,
+    body: {
+      paymentMethod: 'online',
+      products: products.map((product) => ({ id: product.productId, variant: product.variantId })),
+      address: addressId,
+    },
+  });
+  expect(opened.statusCode, opened.body).toBe(200);
+  const { orderId, razorpay } = opened.json<{ data: { orderId: string; razorpay: { id: string } } }>().data;
+  const paid = await t.services.paymentProvider.emulator!.capturePayment(razorpay.id);
+  const verified = await jsonCall(t.app, 'POST', '/api/user/payment/verifyPayment', {
+    sid: user.sid,
+    body: {
+      razorpayOrderId: paid.razorpay_order_id,
+      razorpayPaymentId: paid.razorpay_payment_id,
+      razorpaySignature: paid.razorpay_signature,
+    },
+  });
+  expect(verified.statusCode).toBe(200);
+  for (const body of [{ status: 'packed' }, { status: 'shipped', courier: 'Delhivery', trackingNumber: 'DL77' }, { status: 'delivered' }]) {
+    expect((await as(staff)('POST', `/api/admin/order/updateOrderStatus/${orderId}`, body)).statusCode).toBe(200);
+  }
+  const view = async () =>
+    dataOf<{ order: OrderDetail }>(await jsonCall(t.app, 'GET', `/api/user/order/getOrder/${orderId}`, { sid: user.sid })).order;
+  return { ...user, orderId, products, view, order: await view() };
+}
+
+const askReturn = (order: { sid: string; orderId: string }, body: object) =>
+  jsonCall(t.app, 'POST', `/api/user/order/requestReturn/${order.orderId}`, { sid: order.sid, body });
+
+async function receiveAndRefund(orderId: string) {
+  expect((await as(staff)('POST', `/api/admin/order/approveReturn/${orderId}`)).statusCode).toBe(200);
+  const refund = await as(owner)('POST', `/api/admin/order/refundOrder/${orderId}`);
+  expect(refund.statusCode, refund.body).toBe(200);
+  return dataOf<{ order: AdminOrderDetail }>(refund).order;
+}
+
+describe('returns per item and quantity', () => {
+  it('refuses an unknown item, too many pieces, none, a bad quantity and an unknown reason, with the field named', async () => {
+    const order = await deliveredOrder([{ pricePaise: 30_000, quantity: 2 }]);
+    const line = order.order.items[0]!;
+    const refused = async (body: object) => {
+      const response = await askReturn(order, body);
+      return [response.statusCode, errorOf(response)];
+    };
+    expect(await refused({ reason: 'damaged', items: [{ itemId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] })).toEqual([
+      400,
+      'items: That item is not in this order.',
+    ]);
+    expect(await refused({ reason: 'damaged', items: [{ itemId: line.itemId, quantity: 3 }] })).toEqual([
+      400,
+      `items: You bought 2 of ${line.productName}; you cannot return 3.`,
+    ]);
+    expect(
+      await refused({
+        reason: 'damaged',
+        items: [
+          { itemId: line.itemId, quantity: 2 },
+          { itemId: line._id, quantity: 1 },
+        ],
+      }),
+    ).toEqual([400, `items: You bought 2 of ${line.productName}; you cannot return 3.`]);
+    expect(await refused({ reason: 'damaged', items: [] })).toEqual([400, 'items: Choose at least one item to return.']);
+    expect(await refused({ reason: 'damaged', items: [{ itemId: line.itemId, quantity: 0 }] })).toEqual([
+      400,
+      'items.0.quantity: Choose at least 1 piece.',
+    ]);
+    expect(await refused({ reason: 'changed my mind', items: [{ itemId: line.itemId, quantity: 1 }] })).toEqual([
+      400,
+      'reason: Please choose why you are returning the items.',
+    ]);
+    expect((await order.view()).status).toBe('delivered');
+  });
+
+  it('sends back only the pieces named: their stock returns and their share of what was paid is refunded, once', async () => {
+    // ₹300 × 3 + ₹50 × 1 = ₹950, so ₹50 shipping: ₹1,000 paid.
+    const order = await deliveredOrder([
+      { pricePaise: 30_000, quantity: 3 },
+      { pricePaise: 5_000, quantity: 1 },
+    ]);
+    expect(order.order.total).toBe(100_000);
+    const [kurta, dupatta] = order.products;
+    const kurtaLine = order.order.items[0]!;
+    const asked = await askReturn(order, {
+      reason: 'size_did_not_fit',
+      note: 'Too loose',
+      items: [{ itemId: kurtaLine.itemId, quantity: 2 }],
+      photos: ['/media/returns/one.jpg'],
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(dataOf<{ order: OrderDetail }>(asked).order).toMatchObject({
+      status: 'return_requested',
+      returnReason: 'size_did_not_fit',
+      returnItems: [{ itemId: kurtaLine.itemId, quantity: 2 }],
+    });
+    const admin = dataOf<{ order: AdminOrderDetail }>(await as(staff)('GET', `/api/admin/order/getOrderDetails/${order.orderId}`)).order;
+    expect(admin.returnItems).toEqual([{ itemId: kurtaLine.itemId, quantity: 2 }]);
+
+    expect([await stockOf(t.database.db, kurta!), await stockOf(t.database.db, dupatta!)]).toEqual([2, 4]);
+    const refunded = await receiveAndRefund(order.orderId);
+    expect([await stockOf(t.database.db, kurta!), await stockOf(t.database.db, dupatta!)]).toEqual([4, 4]);
+    expect(refunded).toMatchObject({ status: 'refunded', refundedAmount: 60_000 });
+    expect(refunded.refunds).toEqual([expect.objectContaining({ amount: 60_000, status: 'processed' })]);
+
+    // Repeats change nothing: no second refund, no more stock.
+    expect((await as(staff)('POST', `/api/admin/order/approveReturn/${order.orderId}`)).statusCode).toBe(409);
+    expect((await as(owner)('POST', `/api/admin/order/refundOrder/${order.orderId}`)).statusCode).toBe(200);
+    const after = dataOf<{ order: AdminOrderDetail }>(await as(staff)('GET', `/api/admin/order/getOrderDetails/${order.orderId}`)).order;
+    expect(after.refunds).toHaveLength(1);
+    expect(await stockOf(t.database.db, kurta!)).toBe(4);
+    const payment = (await t.services.paymentProvider.client.fetchPayment(after.payment!.razorpay_id!)).amount_refunded;
+    expect(payment).toBe(60_000);
+  });
+
+  it('refunds exactly what was paid, shipping included, when every piece comes back (items named or omitted)', async () => {
+    for (const named of [true, false]) {
+      const order = await deliveredOrder([{ pricePaise: 40_000, quantity: 2 }]);
+      expect(order.order.total).toBe(85_000);
+      const line = order.order.items[0]!;
+      const body = named
+        ? {
+            reason: 'not_as_pictured',
+            items: [
+              { itemId: line._id, quantity: 1 },
+              { itemId: line.itemId, quantity: 1 },
+            ],
+          }
+        : { reason: 'damaged' };
+      const asked = await askReturn(order, body);
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(dataOf<{ order: OrderDetail }>(asked).order.returnItems).toEqual([{ itemId: line.itemId, quantity: 2 }]);
+      const refunded = await receiveAndRefund(order.orderId);
+      expect(refunded).toMatchObject({ status: 'refunded', refundedAmount: 85_000 });
+      expect(await stockOf(t.database.db, order.products[0]!)).toBe(5);
+    }
+  });
+});
