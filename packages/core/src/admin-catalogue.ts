@@ -103,6 +103,7 @@ export const adminImageSchema = imageSchema.pick({
   width: true,
   height: true,
   alt: true,
+  variantColor: true,
 });
 
 /** Spec §3 Product (admin): productImages [{secure_url, public_id}] and variants. */
@@ -219,6 +220,27 @@ export const reorderPhotosSchema = z.object({
 });
 
 export const coverPhotoSchema = z.object({ public_id: z.string().trim().min(1, 'public_id is required').max(200) });
+
+/**
+ * A photo's colour (issue 28): one of the product's live variant colours, or null for every colour. An empty
+ * text (a form's 'Every colour') is null too.
+ */
+export const photoColorSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z
+    .string({ error: 'variantColor must be one of the product’s colours.' })
+    .trim()
+    .max(40, 'variantColor: at most 40 characters')
+    .nullable(),
+);
+
+/** POST /api/admin/product/setPhotoColor: which colour a photo shows (null: every colour). */
+export const setPhotoColorSchema = z.object({
+  productId: id('productId'),
+  imageId: id('imageId'),
+  variantColor: photoColorSchema,
+});
+export type SetPhotoColorInput = z.infer<typeof setPhotoColorSchema>;
 
 /** A category as the back-office lists it: counts of every status, and of its children. */
 export const adminCategorySchema = categorySchema.extend({

@@ -1,5 +1,12 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { lineProducts, lineVariants, type LineProductRow, type LineVariantRow } from '../catalogue/queries.js';
+import {
+  colourPhotoKey,
+  colourPhotoUrls,
+  lineProducts,
+  lineVariants,
+  type LineProductRow,
+  type LineVariantRow,
+} from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
 import { cartLines } from './tables.js';
 
@@ -19,7 +26,10 @@ const NO_VARIANT: { [K in keyof LineVariantRow]: null } = {
   sku: null,
 };
 
-/** The shopper's lines, oldest first, with their product, live variant, category and first photo (the catalogue's). */
+/**
+ * The shopper's lines, oldest first, with their product, live variant, category and photo: the first of the line's
+ * colour when the product has one (issue 28), else the product's first. An order's items keep this photo.
+ */
 export async function cartLineRows(db: Db, userId: string): Promise<CartLineRow[]> {
   const lines = await db
     .select({ id: cartLines.id, quantity: cartLines.quantity, productId: cartLines.productId, variantId: cartLines.variantId })
@@ -36,11 +46,19 @@ export async function cartLineRows(db: Db, userId: string): Promise<CartLineRow[
       lines.flatMap((line) => (line.variantId ? [line.variantId] : [])),
     ),
   ]);
+  const colourPhotos = await colourPhotoUrls(
+    db,
+    [...variants.values()].flatMap((variant) => {
+      const line = lines.find((candidate) => candidate.variantId === variant.variant_id);
+      return line && variant.variant_color ? [{ productId: line.productId, color: variant.variant_color }] : [];
+    }),
+  );
   return lines.flatMap((line) => {
     const product = products.get(line.productId);
     if (!product) return [];
     const variant = (line.variantId && variants.get(line.variantId)) || NO_VARIANT;
-    return [{ line_id: line.id, quantity: line.quantity, ...product, ...variant }];
+    const colourPhoto = variant.variant_color ? colourPhotos.get(colourPhotoKey(line.productId, variant.variant_color)) : undefined;
+    return [{ line_id: line.id, quantity: line.quantity, ...product, ...variant, image_url: colourPhoto ?? product.image_url }];
   });
 }
 

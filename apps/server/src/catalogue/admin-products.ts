@@ -268,6 +268,7 @@ export async function adminProductDetail(db: Db, productId: string, photosBase: 
       width: image.width,
       height: image.height,
       alt: image.alt,
+      variantColor: image.variantColor,
     })),
     deletedImages: deleted.map((image) => ({
       public_id: image.storageKey,
@@ -314,6 +315,25 @@ export function createAdminProductsService(
       await recordAudit(tx, actor, { action, entity: 'photo', entityId: productId, before: { order: before }, after: { order } }, now());
     });
     changed(productId);
+  }
+
+  /**
+   * A photo's colour as the product's live variants write it (matched without regard to case), or null for every
+   * colour; any other colour is refused naming variantColor.
+   */
+  async function photoColor(tx: Db, productId: string, color: string | null | undefined): Promise<string | null> {
+    const wanted = color?.trim();
+    if (!wanted) return null;
+    const [match] = await tx
+      .select({ color: variants.variantColor })
+      .from(variants)
+      .where(and(eq(variants.productId, productId), isNull(variants.archivedAt), sql`lower(${variants.variantColor}) = lower(${wanted})`))
+      .limit(1);
+    if (!match) {
+      const message = `variantColor must be one of this product's colours; it has no ${wanted} variant.`;
+      throw new AppError('INVALID_DATA', message, { variantColor: message });
+    }
+    return match.color;
   }
 
   /** The product's photos' keys in their order. */
@@ -597,10 +617,12 @@ export function createAdminProductsService(
      * POST /api/admin/product/addProductPhotos/{productId}: every file is checked by content first (JPEG, PNG,
      * WebP or AVIF, at most 10 MB), so one bad file stores nothing; then each is stored in the catalogue's WebP
      * widths and added after the product's photos. A photo the product already has is not added twice.
+     * With `variantColor` (one of the product's live variant colours) the new photos show that colour.
      */
-    async addPhotos(actor: AuditActor, productId: string, files: readonly Buffer[]): Promise<number> {
+    async addPhotos(actor: AuditActor, productId: string, files: readonly Buffer[], variantColor?: string | null): Promise<number> {
       const [exists] = await db.select({ name: products.name }).from(products).where(eq(products.id, productId));
       if (!exists) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
+      const color = await photoColor(db, productId, variantColor);
       for (const bytes of files) await media.inspectImage(bytes);
       const known = new Set(
         (await db.select({ key: productImages.storageKey }).from(productImages).where(eq(productImages.productId, productId))).map(
@@ -631,6 +653,7 @@ export function createAdminProductsService(
                 height: image.height,
                 // Shoppers' screen readers say the product's name; a better description can come later.
                 alt: exists.name,
+                variantColor: color,
                 position: Number(position) + index,
                 createdAt: now(),
               })),
@@ -645,7 +668,7 @@ export function createAdminProductsService(
                 action: 'photo.add',
                 entity: 'photo',
                 entityId: productId,
-                after: { public_id: row.storageKey, secure_url: row.url, position: row.position },
+                after: { public_id: row.storageKey, secure_url: row.url, position: row.position, variantColor: row.variantColor },
               },
               now(),
             );
@@ -727,6 +750,35 @@ export function createAdminProductsService(
           tx,
           actor,
           { action: 'photo.restore', entity: 'photo', entityId: input.productId, after: { public_id: row.storageKey, order } },
+          at,
+        );
+      });
+      changed(input.productId);
+    },
+
+    /** POST /api/admin/product/setPhotoColor: the photo shows that colour (one of the product's live ones), or every colour (null). */
+    async setPhotoColor(actor: AuditActor, input: { productId: string; imageId: string; variantColor: string | null }): Promise<void> {
+      const at = now();
+      await db.transaction(async (tx) => {
+        await lockProduct(tx, input.productId);
+        const [row] = await tx
+          .select()
+          .from(productImages)
+          .where(and(eq(productImages.productId, input.productId), eq(productImages.id, input.imageId)));
+        if (!row) throw new AppError('NOT_FOUND', 'Photo not found');
+        const color = await photoColor(tx, input.productId, input.variantColor);
+        await tx.update(productImages).set({ variantColor: color }).where(eq(productImages.id, row.id));
+        await touchProduct(tx, input.productId, at);
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'photo.color',
+            entity: 'photo',
+            entityId: input.productId,
+            before: { public_id: row.storageKey, variantColor: row.variantColor },
+            after: { public_id: row.storageKey, variantColor: color },
+          },
           at,
         );
       });

@@ -14,6 +14,7 @@ import {
   restorePhotoSchema,
   removeVariantSchema,
   reorderPhotosSchema,
+  setPhotoColorSchema,
   updateCategorySchema,
   updateProductSchema,
   updateVariantSchema,
@@ -34,15 +35,22 @@ const categoryParams = z.object({ categoryId: z.uuid('categoryId must be a categ
 const productAnswer = { 200: okEnvelope(z.object({ product: adminProductSchema })) };
 const categoryAnswer = { 200: okEnvelope(z.object({ category: adminCategorySchema })) };
 
-/** The files of one multipart field, read into memory within the upload limits (registered with @fastify/multipart). */
-async function filesOf(request: FastifyRequest, field: string): Promise<Buffer[]> {
+/**
+ * The files of one multipart field, read into memory within the upload limits (registered with @fastify/multipart),
+ * and the form's text fields.
+ */
+async function partsOf(request: FastifyRequest, field: string): Promise<{ files: Buffer[]; texts: Map<string, string> }> {
   if (!request.isMultipart()) {
     throw new AppError('INVALID_DATA', `Send the files as multipart/form-data in the field ${field}.`);
   }
   const files: Buffer[] = [];
+  const texts = new Map<string, string>();
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') texts.set(part.fieldname, part.value);
+        continue;
+      }
       const bytes = await part.toBuffer();
       if (part.fieldname === field) files.push(bytes);
     }
@@ -53,8 +61,10 @@ async function filesOf(request: FastifyRequest, field: string): Promise<Buffer[]
     throw error;
   }
   if (files.length === 0) throw new AppError('INVALID_DATA', 'No files selected.', { [field]: 'No files selected.' });
-  return files;
+  return { files, texts };
 }
+
+const filesOf = async (request: FastifyRequest, field: string) => (await partsOf(request, field)).files;
 
 /** Spec §7 admin product calls and the catalogue management of issue 10; registered in the admin scope. */
 export const adminCatalogueRoutes =
@@ -162,15 +172,17 @@ export const adminCatalogueRoutes =
       '/api/admin/product/addProductPhotos/:productId',
       {
         schema: {
-          summary: 'Upload photos (multipart, repeated field productImages): JPEG, PNG, WebP or AVIF by content, ≤ 10 MB each, ≤ 10',
+          summary:
+            'Upload photos (multipart, repeated field productImages): JPEG, PNG, WebP or AVIF by content, ≤ 10 MB each, ≤ 10; ' +
+            'optional field variantColor: one of the product’s live variant colours, the photos then show that colour',
           consumes: ['multipart/form-data'],
           params: productParams,
           response: productAnswer,
         },
       },
       async (request) => {
-        const files = await filesOf(request, 'productImages');
-        await products.addPhotos(await actor(request), request.params.productId, files);
+        const { files, texts } = await partsOf(request, 'productImages');
+        await products.addPhotos(await actor(request), request.params.productId, files, texts.get('variantColor') ?? null);
         return productOf(request.params.productId);
       },
     );
@@ -201,6 +213,21 @@ export const adminCatalogueRoutes =
       },
       async (request) => {
         await products.restorePhoto(await actor(request), request.body);
+        return productOf(request.body.productId);
+      },
+    );
+
+    app.post(
+      '/api/admin/product/setPhotoColor',
+      {
+        schema: {
+          summary: 'Choose the colour a photo shows (one of the product’s live variant colours), or null for every colour',
+          body: setPhotoColorSchema,
+          response: productAnswer,
+        },
+      },
+      async (request) => {
+        await products.setPhotoColor(await actor(request), request.body);
         return productOf(request.body.productId);
       },
     );

@@ -1,5 +1,5 @@
 import { averageRating, mediaSrcset, type Category, type ImageView, type ProductCard } from '@shop/core';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
 import { productRatingColumn } from '../reviews/queries.js';
 import { SPELLING_VARIANTS, queryWords } from './search-terms.js';
@@ -143,6 +143,17 @@ export interface ListingRow extends CardRow {
   /** created_at in microseconds since 1970, as text (bigint). */
   created_micros: string;
   variants: Array<{ size: string; color: string; quantity: number }> | null;
+  /** The first photo of each colour that has its own (issue 28): a card under that colour's filter shows it. */
+  colour_images: Array<{
+    id: string;
+    storage_key: string;
+    url: string;
+    width: number;
+    height: number;
+    alt: string;
+    variant_color: string;
+    avif: boolean;
+  }> | null;
   /** The search vector as PostgreSQL writes it ('dress':4A,5B 'ikat':1A). */
   search_text: string;
 }
@@ -155,7 +166,11 @@ export async function listingRows(db: Db, ids?: readonly string[]): Promise<List
     sql`select ${cardColumns}, c.style as category_style, c.position as category_position, parent.slug as parent_slug, parent.name as parent_name, parent.position as parent_position,
       (extract(epoch from p.created_at) * 1000000)::bigint::text as created_micros, p.search_vector::text as search_text,
       (select json_agg(json_build_object('size', v.variant_size, 'color', v.variant_color, 'quantity', v.quantity))
-         from ${variants} v where v.product_id = p.id and v.archived_at is null) as variants
+         from ${variants} v where v.product_id = p.id and v.archived_at is null) as variants,
+      (select json_agg(ci) from (
+         select distinct on (lower(cp.variant_color)) cp.id, cp.storage_key, cp.url, cp.width, cp.height, cp.alt, cp.variant_color, cp.avif
+         from ${productImages} cp where cp.product_id = p.id and cp.variant_color is not null
+         order by lower(cp.variant_color), cp.position, cp.created_at) ci) as colour_images
     from ${products} p ${cardJoins}
     left join ${categories} parent on parent.id = c.parent_id
     where p.status = 'active'${ids ? sql` and p.id = any(${pgArray([...ids])}::uuid[])` : sql``}`,
@@ -391,6 +406,26 @@ export async function lineProducts(db: Db, ids: readonly string[]): Promise<Map<
   return new Map(rows.map((row) => [row.product_id, row]));
 }
 
+/** The key of colourPhotoUrls' answer: a product and a colour (compared without regard to case). */
+export const colourPhotoKey = (productId: string, color: string) => `${productId}:${color.toLowerCase()}`;
+
+/**
+ * The first photo (by position) of each product's colour, keyed by colourPhotoKey: what a cart line or an order
+ * item of that colour shows instead of the product's first photo (issue 28).
+ */
+export async function colourPhotoUrls(db: Db, wanted: ReadonlyArray<{ productId: string; color: string }>): Promise<Map<string, string>> {
+  if (wanted.length === 0) return new Map();
+  const rows = await selectRows<{ product_id: string; color: string; url: string }>(
+    db,
+    sql`
+    select distinct on (pi.product_id, lower(pi.variant_color)) pi.product_id, lower(pi.variant_color) as color, pi.url
+    from ${productImages} pi
+    where pi.product_id = any(${pgArray([...new Set(wanted.map((item) => item.productId))])}::uuid[]) and pi.variant_color is not null
+    order by pi.product_id, lower(pi.variant_color), pi.position, pi.created_at`,
+  );
+  return new Map(rows.map((row) => [colourPhotoKey(row.product_id, row.color), row.url]));
+}
+
 /** Live (not archived) variants by id. */
 export async function lineVariants(db: Db, ids: readonly string[]): Promise<Map<string, LineVariantRow>> {
   if (ids.length === 0) return new Map();
@@ -544,4 +579,13 @@ export async function productNames(db: Db, ids: readonly string[]): Promise<Map<
     sql`select id, name from ${products} where id = any(${pgArray([...new Set(ids)])}::uuid[])`,
   );
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The slugs of these categories by id (a category that does not exist is not in the map). */
+export async function categorySlugs(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(inArray(categories.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.slug]));
 }

@@ -1,4 +1,4 @@
-import { PRICE_BANDS, type ProductCard } from '@shop/core';
+import { PRICE_BANDS, mediaSrcset, type ProductCard } from '@shop/core';
 import { parseSearchVector, type SearchVector } from '../full-text.js';
 import { toCard, type ListingRow } from '../queries.js';
 import { WORD_WEIGHTS, type Vocabulary } from './vocabulary.js';
@@ -28,6 +28,8 @@ export interface IndexedProduct {
   colors: readonly number[];
   colorKeys: readonly number[];
   colorKeysInStock: readonly number[];
+  /** The card with a colour's own photo, by colour key, for the colours that have one: a colour filter shows it. */
+  colourCards: ReadonlyMap<number, ProductCard>;
   /** The product's search vector, for ranking, and its entries as word-list numbers (WORD_WEIGHTS), for matching. */
   searchVector: SearchVector;
   words: readonly number[];
@@ -45,6 +47,26 @@ export function toIndexedProduct(row: ListingRow, vocabulary: Vocabulary): Index
   PRICE_BANDS.forEach((band, index) => {
     if (price >= band.min && (band.max === null || price <= band.max)) bands |= 1 << index;
   });
+  const colorKeys = unique(live.map((variant) => vocabulary.colorKey(variant.color)));
+  const colourCards = new Map<number, ProductCard>();
+  for (const image of row.colour_images ?? []) {
+    const key = vocabulary.colorKeyOf(image.variant_color);
+    if (key < 0 || !colorKeys.includes(key) || colourCards.has(key)) continue;
+    colourCards.set(key, {
+      ...card,
+      image: {
+        _id: image.id,
+        public_id: image.storage_key,
+        secure_url: image.url,
+        srcset: mediaSrcset(image.storage_key),
+        avifSrcset: image.avif ? mediaSrcset(image.storage_key, 'avif') : null,
+        width: Number(image.width),
+        height: Number(image.height),
+        alt: image.alt,
+        variantColor: image.variant_color,
+      },
+    });
+  }
   return {
     id: row.id,
     card,
@@ -59,8 +81,9 @@ export function toIndexedProduct(row: ListingRow, vocabulary: Vocabulary): Index
     createdAt: Number(row.created_micros),
     sizesInStock: unique(inStock.map((variant) => vocabulary.size(variant.size))),
     colors: unique(live.map((variant) => vocabulary.color(variant.color))),
-    colorKeys: unique(live.map((variant) => vocabulary.colorKey(variant.color))),
+    colorKeys,
     colorKeysInStock: unique(inStock.map((variant) => vocabulary.colorKey(variant.color))),
+    colourCards,
     searchVector,
     words: searchVector.lexemes.map((lexeme, entry) => {
       let weights = 0;

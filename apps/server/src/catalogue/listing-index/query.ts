@@ -190,7 +190,7 @@ export class ListingSnapshot {
       if (misses > 1) continue;
       if (misses === 0) {
         if (rankOf) passing.push(i);
-        else if (total >= page.offset && cards.length < page.limit) cards.push(this.list[i]!.card);
+        else if (total >= page.offset && cards.length < page.limit) cards.push(cardOf(this.list[i]!, colorFlags));
         total++;
         if (category >= 0) categoryCounts[category]!++;
         columns.sizes.count(i, sizeCounts);
@@ -214,7 +214,7 @@ export class ListingSnapshot {
       const byRank = new Uint32Array(passing.length);
       for (let k = 0; k < byRank.length; k++) byRank[k] = k;
       byRank.sort((a, b) => ranks[b]! - ranks[a]! || a - b);
-      for (const k of byRank.subarray(page.offset, page.offset + page.limit)) cards.push(this.list[passing[k]!]!.card);
+      for (const k of byRank.subarray(page.offset, page.offset + page.limit)) cards.push(cardOf(this.list[passing[k]!]!, colorFlags));
     }
 
     return {
@@ -238,6 +238,12 @@ export class ListingSnapshot {
       },
     };
   }
+}
+
+/** A product's card; under a colour filter, with the photo of a wanted colour when it has one (issue 28). */
+function cardOf(product: IndexedProduct, colorFlags: Uint8Array | null): ProductCard {
+  if (colorFlags) for (const [key, card] of product.colourCards) if (colorFlags[key]) return card;
+  return product.card;
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -6,6 +6,7 @@ import {
   IMAGES_UPLOADED,
   IMAGE_REMOVED,
   IMAGE_RESTORED,
+  PHOTO_COLOUR_SAVED,
   NO_FILES,
   PRODUCT_ARCHIVED,
   PRODUCT_CREATED,
@@ -222,7 +223,12 @@ describe('the product view action', () => {
       location: page,
       flash: { message: IMAGES_UPLOADED },
     });
-    expect(services.adminProducts.addPhotos).toHaveBeenCalledWith(actor, PRODUCT, [new Uint8Array([1, 2, 3]), new Uint8Array([1, 2, 3])]);
+    expect(services.adminProducts.addPhotos).toHaveBeenCalledWith(
+      actor,
+      PRODUCT,
+      [new Uint8Array([1, 2, 3]), new Uint8Array([1, 2, 3])],
+      null,
+    );
 
     const none = answer(await productViewAction(post(page, { intent: 'uploadPhotos', productImages: new File([], '') }).post, PRODUCT));
     expect(none).toMatchObject({ status: 400, body: { error: NO_FILES, fields: { productImages: NO_FILES } } });
@@ -230,6 +236,31 @@ describe('the product view action', () => {
       await productViewAction(post(page, { intent: 'uploadPhotos', productImages: Array(11).fill(photo) }).post, PRODUCT),
     );
     expect(eleven).toMatchObject({ status: 400, body: { error: 'At most 10 images can be uploaded at once.' } });
+  });
+
+  it("uploads photos of one colour, and changes a photo's colour (issue 28), with scripts and without", async () => {
+    const photo = new File([new Uint8Array([1, 2, 3])], 'red.png', { type: 'image/png' });
+    const uploaded = post(page, { intent: 'uploadPhotos', _back: page, productImages: photo, variantColor: 'Red' });
+    await productViewAction(uploaded.post, PRODUCT);
+    expect(uploaded.services.adminProducts.addPhotos).toHaveBeenCalledWith(actor, PRODUCT, [new Uint8Array([1, 2, 3])], 'Red');
+
+    const image = '8d7f0a7e-1c52-4c8e-9f2b-3b1d7c0e5a11';
+    const coloured = post(page, { intent: 'photoColor', imageId: image, variantColor: 'Red', [ENHANCED_FIELD]: '1' });
+    expect(answer(await productViewAction(coloured.post, PRODUCT))).toMatchObject({
+      body: { ok: true, toast: { message: PHOTO_COLOUR_SAVED } },
+    });
+    expect(coloured.services.adminProducts.setPhotoColor).toHaveBeenCalledWith(actor, {
+      productId: PRODUCT,
+      imageId: image,
+      variantColor: 'Red',
+    });
+    const every = post(page, { intent: 'photoColor', imageId: image, variantColor: '' });
+    expect(answer(await productViewAction(every.post, PRODUCT))).toMatchObject({ status: 302, flash: { message: PHOTO_COLOUR_SAVED } });
+    expect(every.services.adminProducts.setPhotoColor).toHaveBeenCalledWith(actor, {
+      productId: PRODUCT,
+      imageId: image,
+      variantColor: null,
+    });
   });
 
   it('moves a photo by putting every photo in the new order', async () => {

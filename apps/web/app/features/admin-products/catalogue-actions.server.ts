@@ -6,6 +6,7 @@ import {
   coverPhotoSchema,
   deletePhotoSchema,
   restorePhotoSchema,
+  setPhotoColorSchema,
   isUuid,
   removeVariantSchema,
   updateVariantSchema,
@@ -51,6 +52,7 @@ export const IMAGE_REMOVED = 'Image removed successfully';
 export const IMAGE_RESTORED = 'Photo restored';
 export const PHOTO_ORDER_SAVED = 'Photo order saved';
 export const COVER_SET = 'Cover photo set';
+export const PHOTO_COLOUR_SAVED = 'Photo colour saved';
 export const NO_FILES = 'No files selected.';
 export const UNKNOWN_ACTION = 'Unknown action.';
 
@@ -238,9 +240,29 @@ export async function productViewAction(post: CataloguePost, productId: string) 
         VARIANT_REMOVED,
       );
     case 'uploadPhotos':
-      return formChange(post, page, async () => products.addPhotos(actor, productId, await uploadedPhotos(form)), IMAGES_UPLOADED, {
-        intent,
-      });
+      // 'Every colour' is sent as an empty variantColor: the photos then show whichever colour is chosen.
+      return formChange(
+        post,
+        page,
+        async () => products.addPhotos(actor, productId, await uploadedPhotos(form), formText(form, 'variantColor').trim() || null),
+        IMAGES_UPLOADED,
+        { intent },
+      );
+    case 'photoColor':
+      return buttonChange(
+        post,
+        page,
+        async () => {
+          const checked = validate(setPhotoColorSchema, {
+            productId,
+            imageId: formText(form, 'imageId'),
+            variantColor: formText(form, 'variantColor'),
+          });
+          if (!checked.data) throw invalid(checked.errors);
+          await products.setPhotoColor(actor, checked.data);
+        },
+        PHOTO_COLOUR_SAVED,
+      );
     case 'deletePhoto':
       return buttonChange(
         post,

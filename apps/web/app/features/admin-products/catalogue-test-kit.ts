@@ -26,6 +26,7 @@ export function fakeServices() {
       restorePhoto: vi.fn(async () => {}),
       reorderPhotos: vi.fn(async () => {}),
       setCover: vi.fn(async () => {}),
+      setPhotoColor: vi.fn(async () => {}),
     },
     adminCategories: { list: vi.fn(), create: vi.fn(), update: vi.fn(), remove: vi.fn(async () => {}) },
     catalogueCsv: { exportCsv: vi.fn(), importCsv: vi.fn() },

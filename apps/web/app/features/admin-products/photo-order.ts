@@ -7,3 +7,8 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   next.splice(target, 0, moved as T);
   return next;
 }
+
+/** The colours a photo can show (issue 28): the product's live variants' colours, each once, as written. */
+export function photoColours(variants: ReadonlyArray<{ variantColor: string }>): string[] {
+  return [...new Set(variants.map((variant) => variant.variantColor))].sort((a, b) => a.localeCompare(b));
+}

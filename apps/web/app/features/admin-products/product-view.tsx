@@ -6,6 +6,7 @@ import { UrlModalOpener } from '../../components/url-modal';
 import { AddVariantDialog } from './add-variant-form';
 import { useRefused, useSubmitting } from './form-answer';
 import { PRODUCTS_PATH } from './paths';
+import { photoColours } from './photo-order';
 import { PhotosSection } from './photos-section';
 import { ProductFields } from './product-fields';
 import { productFormValues, type ProductFormValues } from './product-form';
@@ -111,7 +112,7 @@ export function ProductView({ data }: { data: ProductViewData }) {
       </div>
       {/* The dialogs the address opens: without scripts they show here, at the top of the page the link loads. */}
       <StockHistoryDialog history={history} />
-      <UploadImagesDialog />
+      <UploadImagesDialog colours={photoColours(product.variants)} />
       <AddVariantDialog />
       <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <ProductEditor product={product} categories={categories} />

@@ -21,7 +21,7 @@ const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
  * photos). Without scripts it is the plain form; with them the chosen files and the snapshots are kept in a list
  * with previews and sent together.
  */
-function UploadImagesForm() {
+function UploadImagesForm({ colours }: { colours: readonly string[] }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const refused = useRefused('uploadPhotos');
@@ -31,6 +31,7 @@ function UploadImagesForm() {
   const [warning, setWarning] = useState('');
   const [devices, setDevices] = useState<MediaDeviceInfo[] | null>(null);
   const [deviceId, setDeviceId] = useState('');
+  const [colour, setColour] = useState('');
   const [streaming, setStreaming] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
@@ -119,6 +120,7 @@ function UploadImagesForm() {
     const form = new FormData();
     form.set('intent', 'uploadPhotos');
     form.set('_back', closed);
+    form.set('variantColor', colour);
     for (const { file } of files) form.append('productImages', file, file.name);
     stop();
     void submit(form, { method: 'post', encType: 'multipart/form-data', preventScrollReset: true });
@@ -183,10 +185,34 @@ function UploadImagesForm() {
 
       <div className={streaming ? 'mt-4' : 'hidden'}>
         <video ref={video} playsInline muted className="aspect-video w-full rounded-xl bg-ink object-cover" aria-label="Camera preview" />
+        {colours.length > 0 && <p className="mt-3 text-sm text-muted">Which colour is she wearing? Choose it below before you upload.</p>}
         <button type="button" className="btn btn-primary mt-3 w-full sm:w-auto" onClick={snapshot}>
           Take Snapshot
         </button>
       </div>
+
+      {/* Issue 28: photos of one colour show when the shopper picks that colour; 'Every colour' shows them always. */}
+      {colours.length > 0 && (
+        <div className="mt-4">
+          <label htmlFor="upload-colour" className="block text-sm font-medium">
+            Colour in these photos
+          </label>
+          <select
+            id="upload-colour"
+            name="variantColor"
+            value={colour}
+            onChange={(event) => setColour(event.target.value)}
+            className="mt-1.5 min-h-11 w-full rounded-xl border border-line bg-white px-3 text-sm"
+          >
+            <option value="">Every colour</option>
+            {colours.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
 
       {files.length > 0 && (
         <ul className="mt-4 grid grid-cols-4 gap-2 sm:grid-cols-5" aria-label="Selected images">
@@ -224,10 +250,10 @@ function UploadImagesForm() {
 }
 
 /** The 'Upload Images' dialog, open while the address says `?upload`. */
-export function UploadImagesDialog() {
+export function UploadImagesDialog({ colours }: { colours: readonly string[] }) {
   return (
     <UrlModal name="upload" title="Upload Images" width="xl">
-      <UploadImagesForm />
+      <UploadImagesForm colours={colours} />
     </UrlModal>
   );
 }
