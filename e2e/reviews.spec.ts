@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { toast } from './support/checkout.js';
-import { adminLogin, call, dataOf, HOME_ADDRESS } from './support/shop-api.js';
+import { deliveredOrder, photoFixture } from './support/reviews.js';
+import { adminLogin } from './support/shop-api.js';
 import { signedInShopper } from './support/shopper.js';
 import { test } from './support/test.js';
 
@@ -10,85 +11,11 @@ import { test } from './support/test.js';
 
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? '';
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
-/** The emulator's fixed test key (no Razorpay keys are set in the e2e shop). */
-const EMULATOR_KEY_ID = 'rzp_test_emulator000001';
-
-interface BillableItem {
-  productId: string;
-  variantId: string | null;
-  name: string;
-  stock: number;
-}
-
-async function ok<T>(answer: Promise<{ ok(): boolean; json(): Promise<unknown>; status(): number }>, what: string): Promise<T> {
-  const response = await answer;
-  const body = (await response.json()) as { data: T };
-  expect(response.ok(), `${what} answered ${response.status()}: ${JSON.stringify(body)}`).toBe(true);
-  return body.data;
-}
-
-/**
- * The signed-in shopper (`request`, the page's) buys one piece of `words` through the JSON API as the shop's scripts
- * do, pays on the Razorpay emulator, and the owner packs, ships and delivers it through the back-office's API.
- */
-async function deliveredOrder(request: APIRequestContext, base: string, asid: string, email: string, words: string) {
-  const { items } = dataOf<{ items: BillableItem[] }>(
-    await call(base, 'GET', `/api/admin/bill/findItems?q=${encodeURIComponent(words)}`, { cookie: asid }),
-    'finding an item',
-  );
-  const item = items.find((found) => found.stock >= 2);
-  if (!item) throw new Error(`no ${words} in stock in the demo catalogue`);
-  const { address } = await ok<{ address: { _id: string } }>(
-    request.post('/api/user/profile/addAddress', { data: HOME_ADDRESS }),
-    'addAddress',
-  );
-  const line = { productId: item.productId, ...(item.variantId ? { variantId: item.variantId } : {}), quantity: 1 };
-  await ok(request.post('/api/user/product/addToCart', { data: line }), 'addToCart');
-  const opened = await ok<{ razorpay: { id: string }; orderId: string }>(
-    request.post('/api/user/payment/createpayment', {
-      data: {
-        amount: 1,
-        paymentMethod: 'online',
-        products: [{ id: item.productId, variant: item.variantId ?? undefined }],
-        address: address._id,
-      },
-    }),
-    'createpayment',
-  );
-  const sheet = await request.post(`/razorpay-emulator/checkout/orders/${opened.razorpay.id}/pay`, {
-    data: { key_id: EMULATOR_KEY_ID, outcome: 'success', method: 'upi', email, contact: HOME_ADDRESS.phone },
-  });
-  expect(sheet.status()).toBe(200);
-  const paid = (await sheet.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
-  const verified = await ok<{ order: { status: string } }>(
-    request.post('/api/user/payment/verifyPayment', {
-      data: {
-        razorpayOrderId: paid.razorpay_order_id,
-        razorpayPaymentId: paid.razorpay_payment_id,
-        razorpaySignature: paid.razorpay_signature,
-      },
-    }),
-    'verifyPayment',
-  );
-  expect(verified.order.status).toBe('paid');
-  for (const body of [
-    { status: 'packed' },
-    { status: 'shipped', courier: 'Delhivery', trackingNumber: `DLV${Date.now()}` },
-    { status: 'delivered' },
-  ]) {
-    dataOf(
-      await call(base, 'POST', `/api/admin/order/updateOrderStatus/${opened.orderId}`, { cookie: asid, body }),
-      `marking ${body.status}`,
-    );
-  }
-  return { orderId: opened.orderId, productId: item.productId, productName: item.name };
-}
-
 test.beforeAll(() => {
   expect(ADMIN_EMAIL, 'global-setup reads the demo owner from the shop log').not.toBe('');
 });
 
-test('a shopper reviews a piece she received and sees it on the product page; the owner hides it with a reason', async ({
+test('a shopper reviews a piece she received with a photo and sees both on the product page; the owner hides it with a reason and shows it again', async ({
   page,
   baseURL,
 }, testInfo) => {
@@ -122,6 +49,8 @@ test('a shopper reviews a piece she received and sees it on the product page; th
   await expect(page.getByRole('radio', { name: '3 stars' })).toBeChecked();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked();
+  // A photo of what she received.
+  await page.getByLabel('Add up to three photos').setInputFiles(await photoFixture(page));
   await page.getByRole('button', { name: 'Submit review' }).click();
 
   // Back on the product page, at its reviews, with the thanks.
@@ -133,6 +62,21 @@ test('a shopper reviews a piece she received and sees it on the product page; th
   await expect(mine.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
   await expect(mine).toContainText('Verified purchase');
   await expect(mine).toContainText('Meera I.');
+  // Her photo as a small thumbnail that opens larger over the page, from the keyboard too.
+  const thumbnail = mine.getByRole('link', { name: "Photo 1 from Meera I.'s review", exact: true });
+  await expect(thumbnail).toBeVisible();
+  // The thumbnail's rendition is there (a broken image has no natural width).
+  await thumbnail.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => thumbnail.getByRole('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+    .toBeGreaterThan(0);
+  await thumbnail.focus();
+  await page.keyboard.press('Enter');
+  const viewer = page.getByRole('dialog', { name: "Photo 1 from Meera I.'s review" });
+  await expect(viewer.getByRole('img')).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Close photo' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
   await expect(reviews.getByRole('link', { name: 'Edit your review' })).toBeVisible();
   // The product's JSON-LD carries its stars for search engines.
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as {
@@ -157,10 +101,20 @@ test('a shopper reviews a piece she received and sees it on the product page; th
   await expect(toast(page, 'Review hidden. The shopper has been told why.')).toBeVisible();
   await expect(page.getByRole('article', { name: title })).toHaveCount(0);
   await page.getByRole('link', { name: 'Hidden', exact: true }).click();
-  await expect(page.getByRole('article', { name: title })).toContainText('Hidden: It names another shop.');
+  const hiddenRow = page.getByRole('article', { name: title });
+  await expect(hiddenRow).toContainText('Hidden: It names another shop.');
+  await expect(hiddenRow.getByRole('img', { name: "Photo 1 from Meera I.'s review", exact: true })).toBeVisible();
 
   // Gone from the product page.
   await page.goto(`/product/${productId}`);
   await expect(page.getByRole('heading', { level: 2, name: /^Reviews/ })).toBeVisible();
   await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+
+  // The owner shows it again: back on the product page, with its photo.
+  await page.goto('/admin/reviews?status=hidden');
+  await page.getByRole('article', { name: title }).getByRole('button', { name: 'Unhide' }).click();
+  await expect(toast(page, 'Review shown again.')).toBeVisible();
+  await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+  await page.goto(`/product/${productId}`);
+  await expect(page.getByRole('article', { name: title }).getByRole('link', { name: "Photo 1 from Meera I.'s review" })).toBeVisible();
 });

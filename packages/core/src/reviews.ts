@@ -10,6 +10,12 @@ export const REVIEW_SORTS = ['recent', 'helpful'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 /** Reviews a page of the product's reviews shows. */
 export const REVIEWS_PAGE_SIZE = 10;
+/** Photos a review may carry, in all (those kept and those added by an edit). */
+export const MAX_REVIEW_PHOTOS = 3;
+/** The multipart field of a review's photos (repeated), and of the ids of photos an edit takes off. */
+export const REVIEW_PHOTOS_FIELD = 'photos';
+export const REMOVE_PHOTOS_FIELD = 'removePhotos';
+export const TOO_MANY_REVIEW_PHOTOS = `A review can have at most ${MAX_REVIEW_PHOTOS} photos.`;
 
 /** POST /api/user/review/addReview: her review of a product, a new one or her edit of the one she wrote. */
 export const addReviewSchema = z.object({
@@ -27,6 +33,8 @@ export const addReviewSchema = z.object({
     .trim()
     .min(1, 'Please tell us what you thought.')
     .max(2000, 'text: at most 2000 characters'),
+  /** Her photos to take off (their _ids), when she edits; the photos she adds come as multipart files. */
+  removePhotos: z.array(z.string().max(64)).max(MAX_REVIEW_PHOTOS, `removePhotos: at most ${MAX_REVIEW_PHOTOS}`).optional(),
 });
 export type AddReviewInput = z.infer<typeof addReviewSchema>;
 
@@ -34,6 +42,16 @@ export const productReviewsQuerySchema = z.object({
   page: pageParam,
   sort: z.enum(REVIEW_SORTS, { error: `sort must be one of ${REVIEW_SORTS.join(', ')}` }).optional(),
 });
+
+/** A review's photo: the default rendition, the WebP renditions for srcset, and the largest one's size. */
+export const reviewPhotoSchema = z.object({
+  _id: z.string(),
+  url: z.string(),
+  srcset: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ReviewPhoto = z.infer<typeof reviewPhotoSchema>;
 
 export const reviewSchema = z.object({
   _id: z.string(),
@@ -46,6 +64,8 @@ export const reviewSchema = z.object({
   /** Always true: only shoppers who received the product can review it. */
   verifiedPurchase: z.boolean(),
   helpfulCount: z.number().int(),
+  /** Up to MAX_REVIEW_PHOTOS, in her order. */
+  photos: z.array(reviewPhotoSchema),
   /** The shop's public answer. */
   reply: z.string().nullable(),
   repliedAt: z.string().nullable(),

@@ -1,12 +1,13 @@
-import { REVIEWS_PAGE_SIZE, type ReviewSort } from '@shop/core';
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { MAX_REVIEW_PHOTOS, REVIEWS_PAGE_SIZE, type ReviewSort } from '@shop/core';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../db/database.js';
-import { productReviews, reviewHelpfulVotes } from './tables.js';
+import { productReviews, reviewHelpfulVotes, reviewPhotos } from './tables.js';
 
 // The SQL of reviews: a shopper's one review per product, the product page's visible reviews and stars, the
 // back-office's list, and helpful taps.
 
 export type ReviewRow = typeof productReviews.$inferSelect;
+export type ReviewPhotoRow = typeof reviewPhotos.$inferSelect;
 
 /**
  * The stars of the product `productId` names (an SQL expression of the caller's query, e.g. p.id), as a column for
@@ -16,15 +17,18 @@ export const productRatingColumn = (productId: SQL): SQL =>
   sql`(select json_build_object('sum', coalesce(sum(r.rating), 0), 'count', count(*)) from ${productReviews} r
        where r.product_id = ${productId} and r.hidden_at is null)`;
 
-/** Writes her review, or her edit of the one she wrote (the same row); answers it and whether it is new. */
+/**
+ * Writes her review (with the id `id`), or her edit of the one she wrote (the same row, its id kept); answers it and
+ * whether it is new.
+ */
 export async function upsertReview(
   db: Db,
-  values: { productId: string; userId: string; rating: number; title: string; text: string; at: Date },
+  values: { id: string; productId: string; userId: string; rating: number; title: string; text: string; at: Date },
 ): Promise<{ row: ReviewRow; created: boolean }> {
   const [written] = await selectRows<{ id: string; created: boolean }>(
     db,
-    sql`insert into ${productReviews} (product_id, user_id, rating, title, text, created_at, updated_at)
-        values (${values.productId}, ${values.userId}, ${values.rating}, ${values.title}, ${values.text}, ${values.at}, ${values.at})
+    sql`insert into ${productReviews} (id, product_id, user_id, rating, title, text, created_at, updated_at)
+        values (${values.id}, ${values.productId}, ${values.userId}, ${values.rating}, ${values.title}, ${values.text}, ${values.at}, ${values.at})
         on conflict (product_id, user_id) do update set rating = excluded.rating, title = excluded.title, text = excluded.text,
           updated_at = excluded.updated_at
         returning id, (xmax = 0) as created`,
@@ -145,4 +149,50 @@ export async function setReviewReply(db: Db, reviewId: string, reply: string, at
     .where(eq(productReviews.id, reviewId))
     .returning();
   return row;
+}
+
+/** The photos of the given reviews in their order, by review. */
+export async function photosOf(db: Db, reviewIds: readonly string[]): Promise<Map<string, ReviewPhotoRow[]>> {
+  const byReview = new Map<string, ReviewPhotoRow[]>();
+  if (reviewIds.length === 0) return byReview;
+  const rows = await db
+    .select()
+    .from(reviewPhotos)
+    .where(inArray(reviewPhotos.reviewId, [...new Set(reviewIds)]))
+    .orderBy(asc(reviewPhotos.position), asc(reviewPhotos.createdAt));
+  for (const row of rows) byReview.set(row.reviewId, [...(byReview.get(row.reviewId) ?? []), row]);
+  return byReview;
+}
+
+/**
+ * Sets a review's photos: takes off those named in `removeIds` (answered, for their files to go), adds `added`
+ * after the rest and numbers them 0…n-1. In the caller's transaction, which holds the review's row.
+ */
+export async function replaceReviewPhotos(
+  tx: Db,
+  reviewId: string,
+  removeIds: readonly string[],
+  added: ReadonlyArray<{ storageKey: string; url: string; width: number; height: number }>,
+  at: Date,
+): Promise<{ removed: ReviewPhotoRow[]; count: number }> {
+  const removed =
+    removeIds.length === 0
+      ? []
+      : await tx
+          .delete(reviewPhotos)
+          .where(and(eq(reviewPhotos.reviewId, reviewId), inArray(reviewPhotos.id, [...removeIds])))
+          .returning();
+  const kept = (await photosOf(tx, [reviewId])).get(reviewId) ?? [];
+  const fresh = added.filter((photo) => !kept.some((row) => row.storageKey === photo.storageKey));
+  const count = kept.length + fresh.length;
+  // Positions stay within 0…2 (the table's check): the kept ones move up first, the new ones follow.
+  for (const [position, row] of kept.entries()) {
+    if (row.position !== position) await tx.update(reviewPhotos).set({ position }).where(eq(reviewPhotos.id, row.id));
+  }
+  if (fresh.length > 0 && count <= MAX_REVIEW_PHOTOS) {
+    await tx
+      .insert(reviewPhotos)
+      .values(fresh.map((photo, index) => ({ ...photo, reviewId, position: kept.length + index, createdAt: at })));
+  }
+  return { removed, count };
 }

@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { AdminReview, AuditEntry, ProductReviews, Review, UserNotification } from '@shop/core';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
-import { capturingMailer, jsonCall } from '../test/accounts.js';
+import { capturingMailer, jsonCall, uniqueIp } from '../test/accounts.js';
 import { adminCall, signedInOwner, signedInStaff, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
 import { placedOrder } from '../test/order-fixture.js';
@@ -120,6 +123,109 @@ describe('addReview and getProductReviews', () => {
   });
 });
 
+/** Her review as the form posts it with photos: multipart, the files in the repeated field `photos`. */
+function multipartReview(
+  sid: string,
+  fields: Record<string, string | string[]>,
+  files: Array<{ bytes: Buffer; name: string; type: string }>,
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) form.append(name, one);
+  for (const file of files) form.append('photos', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  return t.app.inject({ method: 'POST', url: '/api/user/review/addReview', payload: form, remoteAddress: uniqueIp(), cookies: { sid } });
+}
+
+const picture = async (colour: string, format: 'jpeg' | 'png' = 'jpeg') => ({
+  bytes: await sharp({ create: { width: 60, height: 80, channels: 3, background: colour } })
+    .toFormat(format)
+    .toBuffer(),
+  name: `photo.${format === 'jpeg' ? 'jpg' : 'png'}`,
+  type: `image/${format}`,
+});
+
+/** Where the media store keeps a photo's default rendition (its URL under /media). */
+const fileOf = (url: string) => path.join(t.mediaDir, url.replace(/^\/media\//, ''));
+
+describe('photos on reviews', () => {
+  it('takes one to three photos with a review (multipart), shows them with their renditions, and refuses a fourth naming the field', async () => {
+    const piece = await sellableProduct(t, { name: 'Photographed Kurta', stock: 10 });
+    const asha = await buyer(piece.productId, piece.variantId);
+    const text = { productId: piece.productId, rating: '5', title: 'See the colour', text: 'Just like the pictures.' };
+    const one = await multipartReview(asha.sid, text, [await picture('#aa2244')]);
+    expect(one.statusCode, one.body).toBe(201);
+    const first = dataOf<{ review: Review }>(one).review;
+    expect(first.photos).toHaveLength(1);
+    expect(first.photos[0]!.url).toMatch(/^\/media\/review-.+-640\.webp$/);
+    // Stored in the product photos' renditions: the largest is 1280 wide, in the photo's proportions.
+    expect(first.photos[0]).toMatchObject({ width: 1280, height: 1707 });
+    expect(first.photos[0]!.srcset).toContain(' 320w');
+    expect(existsSync(fileOf(first.photos[0]!.url))).toBe(true);
+
+    // Two more make three; a fourth is refused, naming the field, and nothing of it is kept.
+    const three = await multipartReview(asha.sid, text, [await picture('#22aa44', 'png'), await picture('#2244aa')]);
+    expect(three.statusCode, three.body).toBe(200);
+    const photos = dataOf<{ review: Review }>(three).review.photos;
+    expect(photos.map((photo) => photo._id).slice(0, 1)).toEqual([first.photos[0]!._id]);
+    expect(photos).toHaveLength(3);
+    const fourth = await multipartReview(asha.sid, text, [await picture('#aaaa22')]);
+    expect([fourth.statusCode, errorOf(fourth)]).toEqual([400, 'photos: A review can have at most 3 photos.']);
+    expect(fourth.json<ErrorEnvelope>().fields).toEqual({ photos: 'A review can have at most 3 photos.' });
+    const fourAtOnce = await multipartReview(
+      (await buyer(piece.productId, piece.variantId)).sid,
+      text,
+      await Promise.all(['#111111', '#222222', '#333333', '#444444'].map((colour) => picture(colour))),
+    );
+    expect([fourAtOnce.statusCode, errorOf(fourAtOnce)]).toEqual([400, 'photos: A review can have at most 3 photos.']);
+
+    const page = await reviewsOf(piece.productId);
+    expect(page.reviews.find((review) => review._id === first._id)?.photos.map((photo) => photo._id)).toEqual(
+      photos.map((photo) => photo._id),
+    );
+  });
+
+  it('refuses a file that is not an image (by content), and a bad field as JSON does', async () => {
+    const piece = await sellableProduct(t, { name: 'Unphotographed Saree', stock: 10 });
+    const asha = await buyer(piece.productId, piece.variantId);
+    const text = { productId: piece.productId, rating: '4', title: 'Nice', text: 'Good weave.' };
+    const fake = { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), name: 'photo.jpg', type: 'image/jpeg' };
+    const refused = await multipartReview(asha.sid, text, [await picture('#aa2244'), fake]);
+    expect([refused.statusCode, errorOf(refused)]).toEqual([400, 'photos: Only image files can be uploaded']);
+    expect(await t.services.reviews.mine(asha.userId, piece.productId)).toMatchObject({ review: null });
+    const noStars = await multipartReview(asha.sid, { ...text, rating: '0' }, [await picture('#aa2244')]);
+    expect([noStars.statusCode, errorOf(noStars)]).toEqual([400, 'rating: Please choose 1 to 5 stars.']);
+  });
+
+  it('lets an edit keep, remove and add photos: the files of a removed one are deleted; JSON edits keep them', async () => {
+    const piece = await sellableProduct(t, { name: 'Edited Dupatta', stock: 10 });
+    const asha = await buyer(piece.productId, piece.variantId);
+    const text = { productId: piece.productId, rating: '4', title: 'Soft', text: 'Light and soft.' };
+    const written = dataOf<{ review: Review }>(
+      await multipartReview(asha.sid, text, [await picture('#aa2244'), await picture('#22aa44')]),
+    ).review;
+    const [gone, kept] = written.photos as [Review['photos'][number], Review['photos'][number]];
+    expect(existsSync(fileOf(gone.url))).toBe(true);
+
+    // JSON still works, and leaves her photos as they are.
+    const json = await addReview(asha.sid, { productId: piece.productId, rating: 3, title: 'Soft', text: 'Creases easily.' });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(dataOf<{ review: Review }>(json).review).toMatchObject({ rating: 3, photos: [{ _id: gone._id }, { _id: kept._id }] });
+
+    const edited = await multipartReview(asha.sid, { ...text, removePhotos: [gone._id] }, [await picture('#2244aa')]);
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = dataOf<{ review: Review }>(edited).review.photos;
+    expect(after).toHaveLength(2);
+    expect(after[0]!._id).toBe(kept._id);
+    expect(existsSync(fileOf(gone.url))).toBe(false);
+    expect(existsSync(fileOf(kept.url))).toBe(true);
+    expect(existsSync(fileOf(after[1]!.url))).toBe(true);
+
+    // Removing by JSON too; with three kept a removal makes room for one more.
+    const removed = await addReview(asha.sid, { ...text, rating: 4, removePhotos: [kept._id] });
+    expect(dataOf<{ review: Review }>(removed).review.photos.map((photo) => photo._id)).toEqual([after[1]!._id]);
+    expect(existsSync(fileOf(kept.url))).toBe(false);
+  });
+});
+
 describe('the owner and reviews', () => {
   it('lists them for any admin; hides one with a reason (off the page and the stars, the shopper told, audited) and replies', async () => {
     const piece = await sellableProduct(t, { name: 'Moderated Dupatta', stock: 10 });
@@ -177,6 +283,38 @@ describe('the owner and reviews', () => {
     expect(
       (await adminCall(t.app, 'POST', '/api/admin/review/hideReview/nope', { asid: owner.asid, body: { reason: 'x' } })).statusCode,
     ).toBe(404);
+  });
+
+  it('unhides a hidden review (owner only, audited): it is back on the page and in the stars', async () => {
+    const piece = await sellableProduct(t, { name: 'Unhidden Lehenga', stock: 10 });
+    const asha = await buyer(piece.productId, piece.variantId);
+    const written = dataOf<{ review: Review }>(
+      await addReview(asha.sid, { productId: piece.productId, rating: 4, title: 'Twirls well', text: 'Heavy but lovely.' }),
+    ).review;
+    const hidden = await adminCall(t.app, 'POST', `/api/admin/review/hideReview/${written._id}`, {
+      asid: owner.asid,
+      body: { reason: 'Checking a complaint.' },
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect((await reviewsOf(piece.productId)).summary.count).toBe(0);
+
+    const unhide = (asid: string, reviewId = written._id) =>
+      adminCall(t.app, 'POST', `/api/admin/review/unhideReview/${reviewId}`, { asid, body: {} });
+    expect((await unhide(staff.asid)).statusCode).toBe(403);
+    const shown = await unhide(owner.asid);
+    expect(shown.statusCode, shown.body).toBe(200);
+    const page = await reviewsOf(piece.productId);
+    expect(page.reviews.map((review) => review._id)).toEqual([written._id]);
+    expect(page.summary).toMatchObject({ average: 4, count: 1 });
+    const listed = dataOf<{ reviews: AdminReview[] }>(
+      await adminCall(t.app, 'GET', '/api/admin/review/getAllReviews?status=visible', { asid: staff.asid }),
+    );
+    expect(listed.reviews.find((row) => row._id === written._id)).toMatchObject({ hiddenAt: null, hiddenReason: null });
+    const entries = dataOf<{ entries: AuditEntry[] }>(
+      await adminCall(t.app, 'GET', `/api/admin/audit?entity=review&entityId=${written._id}`, { asid: owner.asid }),
+    ).entries;
+    expect(entries.map((entry) => entry.action).sort()).toEqual(['review.hide', 'review.unhide']);
+    expect((await unhide(owner.asid, 'nope')).statusCode).toBe(404);
   });
 
   it('names a reviewer by her first name and initial', () => {

@@ -1,10 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import {
   ADMIN_PAGE_SIZE,
   AppError,
+  MAX_REVIEW_PHOTOS,
   REVIEW_NOT_RECEIVED,
+  REVIEW_PHOTOS_FIELD,
+  TOO_MANY_REVIEW_PHOTOS,
   REVIEWS_PAGE_SIZE,
   averageRating,
   isUuid,
+  mediaSrcset,
+  publicMediaUrl,
   type AddReviewInput,
   type AdminReview,
   type AdminReviewQuery,
@@ -18,11 +24,14 @@ import { recordAudit, type AuditActor } from '../audit/service.js';
 import { productNames } from '../catalogue/queries.js';
 import type { CatalogueChanges } from '../catalogue/changes.js';
 import type { Db } from '../db/database.js';
+import type { MediaStore, StoredImage } from '../media/store.js';
 import type { NotificationService } from '../notifications/service.js';
 import { hasReceived } from '../orders/queries.js';
 import {
   addHelpfulVote,
+  photosOf,
   ratingsOf,
+  replaceReviewPhotos,
   reviewById,
   reviewOf,
   reviewPage,
@@ -31,6 +40,7 @@ import {
   starCounts,
   upsertReview,
   visibleReviews,
+  type ReviewPhotoRow,
   type ReviewRow,
 } from './queries.js';
 
@@ -44,7 +54,7 @@ export function reviewerName(name: string): string {
   return initial ? `${first} ${initial.toUpperCase()}.` : first || 'A shopper';
 }
 
-const toReview = (row: ReviewRow, author: string): Review => ({
+const toReview = (row: ReviewRow, author: string, photos: readonly ReviewPhotoRow[], mediaBase: string): Review => ({
   _id: row.id,
   productId: row.productId,
   rating: row.rating,
@@ -53,6 +63,13 @@ const toReview = (row: ReviewRow, author: string): Review => ({
   author,
   verifiedPurchase: true,
   helpfulCount: row.helpfulCount,
+  photos: photos.map((photo) => ({
+    _id: photo.id,
+    url: publicMediaUrl(photo.url, mediaBase),
+    srcset: mediaSrcset(photo.storageKey, 'webp', mediaBase),
+    width: photo.width,
+    height: photo.height,
+  })),
   reply: row.reply,
   repliedAt: row.repliedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
@@ -60,16 +77,55 @@ const toReview = (row: ReviewRow, author: string): Review => ({
 });
 
 const REVIEW_NOT_FOUND = 'Review not found';
+const tooManyPhotos = () =>
+  new AppError('INVALID_DATA', `${REVIEW_PHOTOS_FIELD}: ${TOO_MANY_REVIEW_PHOTOS}`, { [REVIEW_PHOTOS_FIELD]: TOO_MANY_REVIEW_PHOTOS });
 
-export function createReviewsService(db: Db, deps: { now: () => Date; notifications: NotificationService; changes: CatalogueChanges }) {
-  const { now } = deps;
+export function createReviewsService(
+  db: Db,
+  deps: { now: () => Date; notifications: NotificationService; changes: CatalogueChanges; media: MediaStore },
+) {
+  const { now, media } = deps;
+
+  /** The reviews with their photos, as answers carry them, under the names their authors show. */
+  async function shown<Row extends ReviewRow>(rows: Row[]): Promise<Array<{ row: Row; review: Review }>> {
+    const ids = rows.map((row) => row.id);
+    const [people, photos] = await Promise.all([
+      usersByIds(
+        db,
+        rows.map((row) => row.userId),
+      ),
+      photosOf(db, ids),
+    ]);
+    return rows.map((row) => ({
+      row,
+      review: toReview(row, reviewerName(people.get(row.userId)?.name ?? ''), photos.get(row.id) ?? [], media.baseUrl),
+    }));
+  }
 
   async function withAuthors(rows: ReviewRow[]): Promise<Review[]> {
-    const people = await usersByIds(
-      db,
-      rows.map((row) => row.userId),
-    );
-    return rows.map((row) => toReview(row, reviewerName(people.get(row.userId)?.name ?? '')));
+    return (await shown(rows)).map(({ review }) => review);
+  }
+
+  /**
+   * Stores a review's new photos, each checked by content first (one bad file stores nothing), in the product
+   * photos' WebP widths under the review's own folder; the same photo twice is stored once.
+   */
+  async function storePhotos(reviewId: string, files: readonly Uint8Array[]): Promise<StoredImage[]> {
+    const buffers = files.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    try {
+      for (const bytes of buffers) await media.inspectImage(bytes);
+    } catch (error) {
+      // Said beside the form's file input.
+      if (error instanceof AppError)
+        throw new AppError(error.code, `${REVIEW_PHOTOS_FIELD}: ${error.message}`, { [REVIEW_PHOTOS_FIELD]: error.message });
+      throw error;
+    }
+    const stored: StoredImage[] = [];
+    for (const bytes of buffers) {
+      const image = await media.saveImage(bytes, `review-${reviewId}`);
+      if (!stored.some((other) => other.key === image.key)) stored.push(image);
+    }
+    return stored;
   }
 
   async function existing(reviewId: string): Promise<ReviewRow> {
@@ -79,15 +135,50 @@ export function createReviewsService(db: Db, deps: { now: () => Date; notificati
   }
 
   return {
-    /** Her review of a product she received (403 otherwise), or her edit of the one she wrote. */
-    async add(userId: string, input: AddReviewInput): Promise<{ review: Review; created: boolean }> {
+    /**
+     * Her review of a product she received (403 otherwise), or her edit of the one she wrote; `photos` are added
+     * after the ones she keeps (`input.removePhotos` names those she takes off, whose files go once it is saved),
+     * at most MAX_REVIEW_PHOTOS in all (400 naming `photos`).
+     */
+    async add(userId: string, input: AddReviewInput, photos: readonly Uint8Array[] = []): Promise<{ review: Review; created: boolean }> {
       if (!(await productNames(db, [input.productId])).has(input.productId)) throw new AppError('NOT_FOUND', 'Product not found');
       if (!(await hasReceived(db, userId, input.productId))) throw new AppError('NOT_ALLOWED', REVIEW_NOT_RECEIVED);
-      const { row, created } = await upsertReview(db, { ...input, userId, at: now() });
+      if (photos.length > MAX_REVIEW_PHOTOS) throw tooManyPhotos();
+      const before = await reviewOf(db, userId, input.productId);
+      const reviewId = before?.id ?? randomUUID();
+      const removeIds = (input.removePhotos ?? []).filter(isUuid);
+      const had = before ? ((await photosOf(db, [before.id])).get(before.id) ?? []) : [];
+      // Refused before any photo is encoded; the transaction counts again.
+      if (had.filter((photo) => !removeIds.includes(photo.id)).length + photos.length > MAX_REVIEW_PHOTOS) throw tooManyPhotos();
+      const stored = await storePhotos(reviewId, photos);
+      const at = now();
+      let outcome: { row: ReviewRow; created: boolean; removed: ReviewPhotoRow[] };
+      try {
+        outcome = await db.transaction(async (tx) => {
+          const { rating, title, text, productId } = input;
+          const written = await upsertReview(tx, { id: reviewId, productId, userId, rating, title, text, at });
+          const { removed, count } = await replaceReviewPhotos(
+            tx,
+            written.row.id,
+            removeIds,
+            stored.map((image) => ({ storageKey: image.key, url: image.url, width: image.width, height: image.height })),
+            at,
+          );
+          if (count > MAX_REVIEW_PHOTOS) throw tooManyPhotos();
+          return { ...written, removed };
+        });
+      } catch (error) {
+        // Nothing was recorded: the files written for it go too (those of photos she already had stay).
+        const still = new Set(((await photosOf(db, [reviewId])).get(reviewId) ?? []).map((photo) => photo.storageKey));
+        await Promise.all(stored.filter((image) => !still.has(image.key)).map((image) => media.remove(image.key)));
+        throw error;
+      }
+      const kept = new Set(stored.map((image) => image.key));
+      await Promise.all(outcome.removed.filter((photo) => !kept.has(photo.storageKey)).map((photo) => media.remove(photo.storageKey)));
       // The product's stars changed: the storefront's caches of it go.
       deps.changes.publish([input.productId]);
-      const [review] = await withAuthors([row]);
-      return { review: review!, created };
+      const [review] = await withAuthors([outcome.row]);
+      return { review: review!, created: outcome.created };
     },
 
     /** Whether she may review the product (she received it), and her review when she wrote one (to edit it). */
@@ -143,9 +234,10 @@ export function createReviewsService(db: Db, deps: { now: () => Date; notificati
           rows.map((row) => row.productId),
         ),
       ]);
+      const reviews = await shown(rows);
       return {
-        reviews: rows.map((row) => ({
-          ...toReview(row, reviewerName(people.get(row.userId)?.name ?? '')),
+        reviews: reviews.map(({ row, review }) => ({
+          ...review,
           productName: names.get(row.productId) ?? '',
           userId: row.userId,
           userEmail: people.get(row.userId)?.email ?? '',
@@ -188,6 +280,29 @@ export function createReviewsService(db: Db, deps: { now: () => Date; notificati
             tx,
           );
         }
+      });
+      deps.changes.publish([before.productId]);
+    },
+
+    /** Shows a hidden review again, back in the product's stars; audited (nothing changes for a visible one). */
+    async unhide(actor: AuditActor, reviewId: string): Promise<void> {
+      const before = await existing(reviewId);
+      if (!before.hiddenAt) return;
+      const at = now();
+      await db.transaction(async (tx) => {
+        await setReviewHidden(tx, reviewId, null);
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'review.unhide',
+            entity: 'review',
+            entityId: reviewId,
+            before: { hidden: true, reason: before.hiddenReason },
+            after: { hidden: false },
+          },
+          at,
+        );
       });
       deps.changes.publish([before.productId]);
     },

@@ -1,7 +1,7 @@
 import { AppError, OWNER_ONLY, type PublicAdmin } from '@shop/core';
 import { describe, expect, it, vi } from 'vitest';
 import { answerOf, get, OWNER, OWNER_ACTOR, post, settled, STAFF, type PostOptions } from '../features/admin/admin-test-kit';
-import { action, loader, REPLY_POSTED, REPLY_REMOVED, REVIEW_HIDDEN } from './admin.reviews';
+import { action, loader, REPLY_POSTED, REPLY_REMOVED, REVIEW_HIDDEN, REVIEW_UNHIDDEN } from './admin.reviews';
 
 const REVIEW_ID = '3c9e2d1a-7b6f-4e5d-8c4b-2a1f0e9d8c7b';
 
@@ -9,6 +9,7 @@ function reviewsStub() {
   return {
     list: vi.fn(async () => ({ reviews: [], total: 0, page: 1, limit: 50 })),
     hide: vi.fn(async () => {}),
+    unhide: vi.fn(async () => {}),
     reply: vi.fn(async () => {}),
   };
 }
@@ -28,6 +29,17 @@ describe("the back-office's reviews (issue 28)", () => {
     );
     expect(reviews.hide).toHaveBeenCalledWith(OWNER_ACTOR, REVIEW_ID, 'Not about the product');
     expect(answer).toEqual({ status: 200, body: { ok: true, toast: { kind: 'success', message: REVIEW_HIDDEN } } });
+  });
+
+  it('lets the owner show a hidden review again; staff are refused', async () => {
+    const { answer, reviews } = await move(OWNER, { intent: 'unhide', reviewId: REVIEW_ID }, { enhanced: true });
+    expect(reviews.unhide).toHaveBeenCalledWith(OWNER_ACTOR, REVIEW_ID);
+    expect(answer).toEqual({ status: 200, body: { ok: true, toast: { kind: 'success', message: REVIEW_UNHIDDEN } } });
+    const plain = await move(OWNER, { intent: 'unhide', reviewId: REVIEW_ID });
+    expect(plain.answer).toMatchObject({ status: 302, flash: { kind: 'success', message: REVIEW_UNHIDDEN } });
+    const byStaff = await move(STAFF, { intent: 'unhide', reviewId: REVIEW_ID }, { enhanced: true });
+    expect(byStaff.answer).toEqual({ status: 403, body: { ok: false, error: OWNER_ONLY, fields: {} } });
+    expect(byStaff.reviews.unhide).not.toHaveBeenCalled();
   });
 
   it('asks for a reason before hiding; a plain post goes back with the message', async () => {

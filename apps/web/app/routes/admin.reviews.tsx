@@ -23,13 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...list, status: query.status ?? 'all', isOwner: adminOf(context).role === 'owner' };
 }
 
-export const REVIEW_ACTIONS = ['hide', 'reply'] as const;
+export const REVIEW_ACTIONS = ['hide', 'unhide', 'reply'] as const;
 export const REVIEW_HIDDEN = 'Review hidden. The shopper has been told why.';
+export const REVIEW_UNHIDDEN = 'Review shown again.';
 export const REPLY_POSTED = 'Reply posted.';
 export const REPLY_REMOVED = 'Reply removed.';
 
 /**
- * The owner's moves on a review (issue 28): hide it with a reason the shopper reads, or reply in public (an empty
+ * The owner's moves on a review (issue 28): hide it with a reason the shopper reads (and show it again), or reply in public (an empty
  * reply takes it down). Staff are refused as the API refuses them. Each answers as a button does: a toast with
  * scripts, back to the list with the message without.
  */
@@ -46,11 +47,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!checked.data) throw invalidFields(checked.errors);
       return reviews.hide(actor, reviewId, checked.data.reason);
     }
+    if (intent === 'unhide') return reviews.unhide(actor, reviewId);
     const checked = validate(replyReviewSchema, { reply: formText(form, 'reply') });
     if (!checked.data) throw invalidFields(checked.errors);
     return reviews.reply(actor, reviewId, checked.data.reply);
   };
-  const success = intent === 'hide' ? REVIEW_HIDDEN : formText(form, 'reply').trim() ? REPLY_POSTED : REPLY_REMOVED;
+  const success =
+    intent === 'hide'
+      ? REVIEW_HIDDEN
+      : intent === 'unhide'
+        ? REVIEW_UNHIDDEN
+        : formText(form, 'reply').trim()
+          ? REPLY_POSTED
+          : REPLY_REMOVED;
   return buttonCall(form, backTo(request, form, adminPaths.reviews), change, success);
 }
 

@@ -1,4 +1,4 @@
-import { AppError, REVIEW_NOT_RECEIVED, type PublicUser, type Review } from '@shop/core';
+import { AppError, REVIEW_NOT_RECEIVED, TOO_MANY_REVIEW_PHOTOS, type PublicUser, type Review } from '@shop/core';
 import { describe, expect, it, vi } from 'vitest';
 import { answerOf, get, post, settled } from '../lib/action-test-kit';
 import { action, loader, REVIEW_CREATED, REVIEW_UPDATED } from './user.review';
@@ -28,12 +28,46 @@ describe('the write-a-review page (issue 28)', () => {
       location: `/product/${PRODUCT_ID}#reviews`,
       flash: { kind: 'success', message: REVIEW_CREATED },
     });
-    expect(reviews.add).toHaveBeenCalledWith('u1', {
-      productId: PRODUCT_ID,
-      rating: 5,
-      title: 'Lovely fabric',
-      text: 'Soft and true to size.',
-    });
+    expect(reviews.add).toHaveBeenCalledWith(
+      'u1',
+      { productId: PRODUCT_ID, rating: 5, title: 'Lovely fabric', text: 'Soft and true to size.', removePhotos: [] },
+      [],
+    );
+  });
+
+  it('hands the photos of a multipart post to the service, with those she takes off; a fourth is refused beside them', async () => {
+    const multipart = (photos: number, remove: string[]) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(FIELDS)) form.append(name, value);
+      for (const id of remove) form.append('removePhotos', id);
+      for (let i = 0; i < photos; i++) form.append('photos', new File([new Uint8Array([1, 2, 3, i])], `p${i}.jpg`, { type: 'image/jpeg' }));
+      // An empty file input sends a part without bytes: not a photo.
+      form.append('photos', new File([], '', { type: 'application/octet-stream' }));
+      const reviews = reviewsStub();
+      const args = post(`/user/reviews/${PRODUCT_ID}`, {}, { services: { reviews }, shopper: asha, params: { productId: PRODUCT_ID } });
+      const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+      return {
+        reviews,
+        run: async () => {
+          const body = await encoded.arrayBuffer();
+          const request = new Request(args.request.url, {
+            method: 'POST',
+            headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.byteLength) },
+            body,
+          });
+          return answerOf(await action({ ...args, request } as never));
+        },
+      };
+    };
+    const two = multipart(2, ['p-1']);
+    expect(await two.run()).toMatchObject({ status: 302, flash: { kind: 'success', message: REVIEW_CREATED } });
+    expect(two.reviews.add).toHaveBeenCalledWith('u1', expect.objectContaining({ removePhotos: ['p-1'] }), [
+      new Uint8Array([1, 2, 3, 0]),
+      new Uint8Array([1, 2, 3, 1]),
+    ]);
+    const four = multipart(4, []);
+    expect(await four.run()).toMatchObject({ status: 400, body: { fields: { photos: TOO_MANY_REVIEW_PHOTOS } } });
+    expect(four.reviews.add).not.toHaveBeenCalled();
   });
 
   it('says her edit is saved when she had written one', async () => {

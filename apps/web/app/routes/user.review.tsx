@@ -1,4 +1,13 @@
-import { addReviewSchema, REVIEW_NOT_RECEIVED } from '@shop/core';
+import {
+  AppError,
+  MAX_PHOTO_BYTES,
+  MAX_REVIEW_PHOTOS,
+  REMOVE_PHOTOS_FIELD,
+  REVIEW_NOT_RECEIVED,
+  REVIEW_PHOTOS_FIELD,
+  TOO_MANY_REVIEW_PHOTOS,
+  addReviewSchema,
+} from '@shop/core';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useActionData } from 'react-router';
 import { paths } from '../config/paths';
@@ -9,8 +18,9 @@ import { ReviewForm, valuesOf } from '../features/reviews/review-form';
 import { failureIn } from '../lib/failure';
 import { redirectWithFlash } from '../lib/flash.server';
 import { validate } from '../lib/form';
-import { formTexts } from '../lib/form-data';
+import { formFiles, formTexts } from '../lib/form-data';
 import { privatePageMeta } from '../lib/meta';
+import { readForm } from '../lib/read-form.server';
 import { actionCall, formFailure, loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/user.review';
 
@@ -34,20 +44,39 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 const FIELDS = ['rating', 'title', 'text'] as const;
+/** Her photos at their largest, and the fields around them. */
+const REVIEW_POST_BYTES = MAX_REVIEW_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024;
+const REVIEW_POST_TOO_LARGE = `The photos are too large: at most ${MAX_REVIEW_PHOTOS} of ${MAX_PHOTO_BYTES / 1024 / 1024} MB each.`;
 
 /**
  * Saves her review (issue 28): a new one ('Thank you for your review.') or her edit of it ('Your review is
  * updated.'), then back to the product's reviews. Refused fields come back beside them with what she typed; a
- * product she has not received is refused in the service's words (403).
+ * product she has not received is refused in the service's words (403). Photos come as a multipart post (field
+ * photos; removePhotos names those she takes off), checked and stored by the service as the API does.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = signedInShopper(context);
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await readForm(request, REVIEW_POST_BYTES);
+  } catch (error) {
+    // Too large to read: said beside the photos, the only fields that can make it so.
+    if (error instanceof AppError) {
+      return formFailure(400, { error: null, fields: { [REVIEW_PHOTOS_FIELD]: REVIEW_POST_TOO_LARGE } }, { values: undefined });
+    }
+    throw error;
+  }
   const values = formTexts(form, FIELDS);
-  const checked = validate(addReviewSchema, { ...values, productId: params.productId });
+  const removePhotos = form.getAll(REMOVE_PHOTOS_FIELD).filter((value): value is string => typeof value === 'string');
+  const checked = validate(addReviewSchema, { ...values, productId: params.productId, removePhotos });
   if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { values });
+  const files = formFiles(form, REVIEW_PHOTOS_FIELD);
+  if (files.length > MAX_REVIEW_PHOTOS) {
+    return formFailure(400, { error: null, fields: { [REVIEW_PHOTOS_FIELD]: TOO_MANY_REVIEW_PHOTOS } }, { values });
+  }
+  const photos = await Promise.all(files.map(async (file) => new Uint8Array(await file.arrayBuffer())));
   return actionCall(
-    servicesOf(context).reviews.add(user._id, checked.data),
+    servicesOf(context).reviews.add(user._id, checked.data, photos),
     ({ created }) =>
       redirectWithFlash(`${paths.product(params.productId)}#reviews`, {
         kind: 'success',
@@ -82,7 +111,7 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="mt-5">
           {canReview || editing ? (
-            <ReviewForm values={typed ?? valuesOf(review)} editing={editing} failure={failure} />
+            <ReviewForm values={typed ?? valuesOf(review)} photos={review?.photos ?? []} editing={editing} failure={failure} />
           ) : (
             <div role="status" className="rounded-xl bg-sand/60 px-4 py-4">
               <p className="font-medium">{REVIEW_NOT_RECEIVED}</p>

@@ -1,5 +1,5 @@
 import { ADMIN_REVIEW_FILTERS, type AdminReview } from '@shop/core';
-import { EyeOff } from 'lucide-react';
+import { Eye, EyeOff } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
 import { ConfirmButton } from '../../components/confirm-dialog';
 import { Enhanced } from '../../components/enhanced';
@@ -9,6 +9,7 @@ import { EmptyState, PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
 import { Stars } from '../../components/stars';
 import { formatDateTime } from '../../lib/order-format';
+import { ReviewPhotos } from './review-photos';
 
 type Filter = (typeof ADMIN_REVIEW_FILTERS)[number];
 
@@ -46,6 +47,23 @@ function ReplyForm({ review }: { review: AdminReview }) {
   );
 }
 
+/** Shows a hidden review again: one button, no question (hiding it again is as easy). */
+function UnhideButton({ review }: { review: AdminReview }) {
+  const fetcher = useFetcher();
+  useAnswerToast(fetcher.data, { failures: true });
+  const busy = fetcher.state !== 'idle';
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="unhide" />
+      <input type="hidden" name="reviewId" value={review._id} />
+      <Enhanced />
+      <button type="submit" className="btn btn-outline min-h-10 px-4" disabled={busy}>
+        <Eye aria-hidden="true" className="h-4 w-4" /> {busy ? 'Showing...' : 'Unhide'}
+      </button>
+    </fetcher.Form>
+  );
+}
+
 function ReviewRow({ review, isOwner, productHref }: { review: AdminReview; isOwner: boolean; productHref: string }) {
   const hidden = review.hiddenAt !== null;
   return (
@@ -74,6 +92,7 @@ function ReviewRow({ review, isOwner, productHref }: { review: AdminReview; isOw
             ) : (
               <span className="rounded-full bg-[#e6f4ec] px-3 py-1 text-xs font-semibold text-[#1d7a46]">Visible</span>
             )}
+            {isOwner && hidden && <UnhideButton review={review} />}
             {isOwner && !hidden && (
               <div>
                 <ConfirmButton
@@ -103,6 +122,7 @@ function ReviewRow({ review, isOwner, productHref }: { review: AdminReview; isOw
           </h2>
         </div>
         <p className="mt-2 whitespace-pre-line text-sm leading-6">{review.text}</p>
+        <ReviewPhotos photos={review.photos} author={review.author} className="mt-3" />
         <p className="mt-2 text-xs text-muted">
           By {review.author} · {review.helpfulCount} found it helpful
         </p>

@@ -1,4 +1,4 @@
-import type { Review } from '@shop/core';
+import { MAX_REVIEW_PHOTOS, REMOVE_PHOTOS_FIELD, REVIEW_PHOTOS_FIELD, type Review, type ReviewPhoto } from '@shop/core';
 import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { FormFailure } from '../../components/form-failure';
@@ -73,21 +73,100 @@ function RatingInput({
   );
 }
 
+/** The image types the store takes (it checks the content; this only narrows the picker). */
+const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/avif';
+
+/**
+ * Her photos: those she has, each with a 'Remove' box, then a file input for more (MAX_REVIEW_PHOTOS in all). Plain
+ * form controls, so a post without scripts carries them as they are.
+ */
+function PhotosInput({ photos, error }: { photos: readonly ReviewPhoto[]; error: string | undefined }) {
+  const room = MAX_REVIEW_PHOTOS - photos.length;
+  return (
+    <fieldset aria-describedby={error ? 'photos-error' : 'photos-hint'}>
+      <legend className="text-sm font-medium text-ink">Photos</legend>
+      {photos.length > 0 && (
+        <ul className="mt-1.5 flex flex-wrap gap-3" aria-label="Your photos">
+          {photos.map((photo, index) => (
+            <li key={photo._id} className="w-20 sm:w-24">
+              <img
+                src={photo.url}
+                srcSet={photo.srcset}
+                sizes="(min-width: 640px) 96px, 80px"
+                width={photo.width}
+                height={photo.height}
+                alt={`Photo ${index + 1} of your review`}
+                className="h-20 w-20 rounded-lg border border-line bg-sand object-cover sm:h-24 sm:w-24"
+              />
+              <label className="mt-1 flex min-h-10 cursor-pointer items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name={REMOVE_PHOTOS_FIELD}
+                  value={photo._id}
+                  className="h-4 w-4 shrink-0 accent-wine-700"
+                  aria-label={`Remove photo ${index + 1}`}
+                />
+                <span aria-hidden="true">Remove</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label htmlFor="review-photos" className="mt-3 block text-sm text-ink">
+        {photos.length > 0 ? 'Add photos' : 'Add up to three photos'}
+      </label>
+      <input
+        id="review-photos"
+        type="file"
+        name={REVIEW_PHOTOS_FIELD}
+        accept={PHOTO_TYPES}
+        multiple
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'photos-error' : 'photos-hint'}
+        className="mt-1.5 block w-full max-w-md rounded-xl border border-dashed border-line bg-white p-2 text-sm text-muted file:mr-3 file:min-h-10 file:cursor-pointer file:rounded-full file:border file:border-solid file:border-line file:bg-sand file:px-4 file:text-sm file:font-medium file:text-ink hover:file:border-wine-600 aria-[invalid=true]:border-wine-600"
+      />
+      {error ? (
+        <p id="photos-error" role="alert" className="mt-1 text-sm font-medium text-wine-700">
+          {error}
+        </p>
+      ) : (
+        <p id="photos-hint" className="mt-1 text-xs text-muted">
+          {`JPEG, PNG, WebP or AVIF, up to 10 MB each; ${MAX_REVIEW_PHOTOS} photos in all. ${
+            room === 0 ? 'Tick Remove on one to add another.' : photos.length > 0 ? `Room for ${room} more.` : ''
+          }`.trim()}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 /** How many characters are left, once the scripts run (before, the field's maxLength keeps to it). */
 const counter = (length: number, max: number) => `${length.toLocaleString('en-IN')} / ${max.toLocaleString('en-IN')}`;
 
 /**
- * Her review: rating, title and text, posted to the write page's action ('Submit review', or 'Save changes' for
- * the one she wrote); a refusal comes back beside its fields, a success goes to the product's reviews.
+ * Her review: rating, title, text and photos, posted as multipart to the write page's action ('Submit review', or
+ * 'Save changes' for the one she wrote); a refusal comes back beside its fields, a success goes to the product's
+ * reviews.
  */
-export function ReviewForm({ values, editing, failure }: { values: ReviewValues; editing: boolean; failure: Failure | null }) {
+export function ReviewForm({
+  values,
+  photos,
+  editing,
+  failure,
+}: {
+  values: ReviewValues;
+  /** The photos of the review she wrote. */
+  photos: readonly ReviewPhoto[];
+  editing: boolean;
+  failure: Failure | null;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const [rating, setRating] = useState(Number(values.rating) || 0);
   const [title, setTitle] = useState(values.title);
   const [text, setText] = useState(values.text);
   return (
-    <Form method="post" noValidate className="space-y-5">
+    <Form method="post" encType="multipart/form-data" noValidate className="space-y-5">
       <FormFailure failure={failure} />
       <div className="flex flex-wrap items-end gap-x-4">
         <RatingInput defaultValue={values.rating} error={failure?.fields.rating} onPick={setRating} />
@@ -120,6 +199,7 @@ export function ReviewForm({ values, editing, failure }: { values: ReviewValues;
         error={failure?.fields.text}
         hint={counter(text.length, TEXT_MAX)}
       />
+      <PhotosInput photos={photos} error={failure?.fields[REVIEW_PHOTOS_FIELD]} />
       <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
         {busy ? 'Saving...' : editing ? 'Save changes' : 'Submit review'}
       </button>

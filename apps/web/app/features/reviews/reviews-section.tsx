@@ -6,6 +6,7 @@ import { useAnswerToast } from '../../components/flash-message';
 import { formatRating, Stars } from '../../components/stars';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/order-format';
+import { ReviewPhotos } from './review-photos';
 import { reviewSearch } from './review-query';
 
 /** What the product page's loader says about the signed-in shopper and this product. */
@@ -104,6 +105,7 @@ function ReviewItem({ review, shopName }: { review: Review; shopName: string }) 
           )}
         </p>
         <p className="mt-3 whitespace-pre-line leading-7">{review.text}</p>
+        <ReviewPhotos photos={review.photos} author={review.author} className="mt-3" />
         {review.reply && (
           <div className="mt-4 rounded-xl border-l-4 border-gold-400 bg-sand/60 px-4 py-3 text-sm">
             <p className="font-semibold">Reply from {shopName}</p>
