@@ -1,4 +1,4 @@
-import { addToWishlistSchema, wishlistEntrySchema } from '@shop/core';
+import { addToWishlistSchema, cartSchema, moveBetweenCartAndWishlistSchema, wishlistEntrySchema } from '@shop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { shopperOf } from '../auth/plugin.js';
@@ -6,6 +6,7 @@ import { emptyAnswer, ok, okEnvelope } from '../http/envelope.js';
 import type { WishlistService } from './service.js';
 
 const tags = ['customer profile'];
+const cartAnswer = { 200: okEnvelope(cartSchema) };
 
 /** The shopper's wishlist; registered in the shopper scope (auth/plugin.ts). */
 export const wishlistRoutes =
@@ -46,5 +47,31 @@ export const wishlistRoutes =
         await wishlist.remove((await shopperOf(request)).user._id, request.params.productId);
         return ok({});
       },
+    );
+
+    app.post(
+      '/api/user/profile/moveWishlistToCart',
+      {
+        schema: {
+          tags,
+          summary: 'Move to bag: one piece of the product (and variant) into my cart, then off my wishlist. 409 beyond the stock',
+          body: moveBetweenCartAndWishlistSchema,
+          response: cartAnswer,
+        },
+      },
+      async (request) => ok(await wishlist.moveToCart((await shopperOf(request)).user._id, request.body)),
+    );
+
+    app.post(
+      '/api/user/product/moveCartToWishlist',
+      {
+        schema: {
+          tags: ['cart'],
+          summary: 'Move to wishlist: the product onto my wishlist, then the line out of my cart',
+          body: moveBetweenCartAndWishlistSchema,
+          response: cartAnswer,
+        },
+      },
+      async (request) => ok(await wishlist.moveFromCart((await shopperOf(request)).user._id, request.body)),
     );
   };

@@ -37,8 +37,15 @@ export const paths = {
   privacyPolicy: '/privacyPolicy',
 } as const;
 
-/** A link to /login that brings the shopper back to `returnTo` afterwards. */
-export const loginThenReturnTo = (returnTo: string) => `${paths.login}?redirectUrl=${encodeURIComponent(returnTo)}`;
+/**
+ * A link to /login that brings the shopper back to `returnTo` afterwards; `saveProductId` is a wishlist heart tapped
+ * signed out, saved by the login action once she is in (features/accounts/login-action.server.ts).
+ */
+export const loginThenReturnTo = (returnTo: string, saveProductId?: string) =>
+  `${paths.login}?redirectUrl=${encodeURIComponent(returnTo)}${saveProductId ? `&${SAVE_AFTER_LOGIN}=${encodeURIComponent(saveProductId)}` : ''}`;
+
+/** The login page's query parameter naming the product to save to the wishlist after login. */
+export const SAVE_AFTER_LOGIN = 'saveToWishlist';
 
 /** The policy pages of spec §2.1, in the order the help menu lists them. */
 export const POLICY_PATHS = [

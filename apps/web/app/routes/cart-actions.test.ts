@@ -160,6 +160,41 @@ describe('the cart’s actions', () => {
     expect(missing).toMatchObject({ status: 404, body: { error: 'This item is not in your cart.' } });
   });
 
+  it('moves a line to the wishlist in one call, and asks a signed-out shopper to log in first', async () => {
+    const moveFromCart = vi.fn(async () => emptyCart);
+    const get = vi.fn(async () => ({ ...emptyCart, userCarts: [{ product: { id: PRODUCT, name: 'Silk Saree' } }] }) as unknown as Cart);
+    const services = { cart: { get }, wishlist: { moveFromCart }, catalogue };
+    const moved = await answerOf(
+      await cartAction(
+        post(
+          '/cart/move-to-wishlist',
+          'move-to-wishlist',
+          { productId: PRODUCT, variantId: VARIANT },
+          { user: asha, services, enhanced: true },
+        ),
+      ),
+    );
+    expect(moveFromCart).toHaveBeenCalledWith('u1', { productId: PRODUCT, variantId: VARIANT });
+    expect(moved.body).toMatchObject({ ok: true, toast: { kind: 'success', message: 'Silk Saree moved to your wishlist.' } });
+    const plain = await answerOf(
+      await cartAction(
+        post(
+          '/cart/move-to-wishlist',
+          'move-to-wishlist',
+          { productId: PRODUCT },
+          { user: asha, services, referer: 'http://localhost/user/cart' },
+        ),
+      ),
+    );
+    expect(plain).toMatchObject({ status: 302, location: '/user/cart', flash: { message: 'Silk Saree moved to your wishlist.' } });
+
+    const thrown: unknown = await cartAction(
+      post('/cart/move-to-wishlist', 'move-to-wishlist', { productId: PRODUCT, variantId: VARIANT }, { services, cookie: cookieOf([]) }),
+    ).catch((error: unknown) => error);
+    expect((thrown as Response).headers.get('location')).toBe(`/login?redirectUrl=${encodeURIComponent(`/product/${PRODUCT}?size=Free`)}`);
+    expect(moveFromCart).toHaveBeenCalledTimes(2);
+  });
+
   it('knows no other change', async () => {
     const thrown: unknown = await cartAction(post('/cart/merge', 'merge', {}, { enhanced: true })).catch((error: unknown) => error);
     expect(thrown).toMatchObject({ init: { status: 404 } });
@@ -185,7 +220,14 @@ describe('the wishlist’s actions', () => {
   it('sends a signed-out visitor to log in and back to the page', async () => {
     const thrown: unknown = await wishlistAction(post('/wishlist/add', 'add', { productId: PRODUCT })).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).headers.get('location')).toBe(`/login?redirectUrl=${encodeURIComponent(`/product/${PRODUCT}?size=Free`)}`);
+    expect((thrown as Response).headers.get('location')).toBe(
+      `/login?redirectUrl=${encodeURIComponent(`/product/${PRODUCT}?size=Free`)}&saveToWishlist=${PRODUCT}`,
+    );
+    // Only a product id is carried: anything else is not.
+    const odd: unknown = await wishlistAction(post('/wishlist/add', 'add', { productId: '//evil.example' })).catch(
+      (error: unknown) => error,
+    );
+    expect((odd as Response).headers.get('location')).toBe(`/login?redirectUrl=${encodeURIComponent(`/product/${PRODUCT}?size=Free`)}`);
   });
 
   it('saves and removes a product with the spec’s toasts', async () => {

@@ -1,6 +1,6 @@
 import { AppError, MAX_QUANTITY_PER_LINE, isUuid, type PageServices, type PublicUser } from '@shop/core';
-import { data } from 'react-router';
-import { paths } from '../config/paths';
+import { data, redirect } from 'react-router';
+import { loginThenReturnTo, paths } from '../config/paths';
 import { servicesOf, shopperOf } from '../context';
 import { addToGuestCartOf, guestCartHeader, readGuestCart } from '../features/cart/guest-cart.server';
 import { ADDED_TO_CART } from '../features/cart/add-to-cart-button';
@@ -11,7 +11,8 @@ import { backTo, redirectWithFlash } from '../lib/flash.server';
 import type { Route } from './+types/cart-actions';
 
 // The cart's changes, posted from every page (Add to Cart on the product page, the cart page's steppers and
-// Remove, the signed-out cart's drawer): /cart/add, /cart/update and /cart/remove. Signed in, the account's cart
+// Remove and Move to wishlist, the signed-out cart's drawer): /cart/add, /cart/update, /cart/remove and
+// /cart/move-to-wishlist (signed out, she is asked to log in first). Signed in, the account's cart
 // (PageServices.cart); signed out, the `guest_cart` cookie, which the login and sign-up actions merge into the
 // account (guest-cart.server.ts mergeGuestCart). GET /cart/guest answers the signed-out cart priced, for the drawer.
 
@@ -112,6 +113,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           return answer(form, back, flash, null);
         }
         return answer(form, back, flash, guestCartHeader(removeFromGuestCart(readGuestCart(request), line.productId, line.variantId)));
+      }
+      case 'move-to-wishlist': {
+        // A wishlist is an account's: a signed-out shopper logs in first and comes back to the page, her bag as it was.
+        if (!user) throw redirect(loginThenReturnTo(back));
+        const line = lineOf(form);
+        const name = await nameOf(services, user, line);
+        await services.wishlist.moveFromCart(user._id, line);
+        return answer(form, back, { kind: 'success', message: `${name} moved to your wishlist.` }, null);
       }
       default:
         throw data(null, { status: 404 });

@@ -7,7 +7,7 @@ import { backTo, done, redirectWithFlash } from '../lib/flash.server';
 import type { Route } from './+types/wishlist-actions';
 
 // The wishlist hearts of every page (product cards, the product page): /wishlist/add and /wishlist/remove. A
-// signed-out visitor is sent to log in and comes back to the page she was on.
+// signed-out visitor is sent to log in and comes back to the page she was on, the product saved.
 
 export const ADDED_TO_WISHLIST = 'Added to your wishlist.';
 export const REMOVED_FROM_WISHLIST = 'Removed from your wishlist.';
@@ -16,8 +16,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = backTo(request, form, paths.home);
   const user = shopperOf(context);
-  if (!user) throw redirect(loginThenReturnTo(back));
   const productId = form.get('productId');
+  if (!user) {
+    // Her tap on a heart is completed once she is in (the login action saves the product).
+    const save = params.intent === 'add' && typeof productId === 'string' && isUuid(productId) ? productId : undefined;
+    throw redirect(loginThenReturnTo(back, save));
+  }
   const { wishlist } = servicesOf(context);
   try {
     if (typeof productId !== 'string' || !isUuid(productId)) throw new AppError('NOT_FOUND', 'Product not found');

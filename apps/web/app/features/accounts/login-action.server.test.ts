@@ -108,6 +108,44 @@ describe('the login page action (spec §2.3, §4)', () => {
     });
   });
 
+  it('saves the product of a heart tapped signed out (saveToWishlist), by password or by code, and says so', async () => {
+    const PRODUCT = '0b7e4c1e-5a51-4d39-9a53-2f3d0f0e6c11';
+    const path = `/login?redirectUrl=%2Ffilter%3Fq%3Dkurti&saveToWishlist=${PRODUCT}`;
+    const run = async (fields: Record<string, string>, enhanced: boolean, add = vi.fn(async () => {})) => {
+      const args = post(path, fields, { services: { accounts: accounts(), wishlist: { add } }, enhanced });
+      return { answer: answerOf(await loginAction(args, noGuestCart)), add };
+    };
+    const byPassword = await run({ intent: 'login', mode: 'password', email: 'asha@example.in', password: 'chanderi-silk-24' }, false);
+    expect(byPassword.add).toHaveBeenCalledWith('u1', PRODUCT);
+    expect(byPassword.answer).toEqual({
+      status: 302,
+      location: '/filter?q=kurti',
+      flash: { kind: 'success', message: 'Login successful! Added to your wishlist.' },
+    });
+    const byCode = await run({ intent: 'login', mode: 'otp', otpSent: '1', email: 'asha@example.in', otp: '123456' }, true);
+    expect(byCode.add).toHaveBeenCalledWith('u1', PRODUCT);
+    expect(byCode.answer.body).toMatchObject({
+      redirectTo: '/filter?q=kurti',
+      toast: { message: 'Login successful! Added to your wishlist.' },
+    });
+
+    // A product no longer for sale is left out; the login goes on.
+    const gone = vi.fn(async () => Promise.reject(new AppError('NOT_FOUND', 'Product not found')));
+    const notSaved = await run({ intent: 'login', mode: 'password', email: 'asha@example.in', password: 'chanderi-silk-24' }, false, gone);
+    expect(notSaved.answer).toMatchObject({ status: 302, flash: { message: 'Login successful!' } });
+  });
+
+  it('reads only a product id from saveToWishlist', async () => {
+    const add = vi.fn(async () => {});
+    const args = post(
+      '/login?saveToWishlist=..%2Fadmin',
+      { intent: 'login', mode: 'password', email: 'asha@example.in', password: 'chanderi-silk-24' },
+      { services: { accounts: accounts(), wishlist: { add } } },
+    );
+    expect(answerOf(await loginAction(args, noGuestCart))).toMatchObject({ status: 302, location: '/' });
+    expect(add).not.toHaveBeenCalled();
+  });
+
   it('shows a refused login on the form and sets no session', async () => {
     const stubs = accounts();
     stubs.loginUsingPassword.mockRejectedValueOnce(new AppError('UNAUTHENTICATED', 'Invalid email or password.'));

@@ -1,5 +1,14 @@
-import { loginUsingPasswordSchema, safeRedirectPath, sendLoginOtpSchema, verifyLoginOtpSchema, type PageServices } from '@shop/core';
+import {
+  AppError,
+  isUuid,
+  loginUsingPasswordSchema,
+  safeRedirectPath,
+  sendLoginOtpSchema,
+  verifyLoginOtpSchema,
+  type PageServices,
+} from '@shop/core';
 import { data, type RouterContextProvider } from 'react-router';
+import { SAVE_AFTER_LOGIN } from '../../config/paths';
 import { pageOf } from '../../context';
 import { formIntent, formText } from '../../lib/form-data';
 import { validate } from '../../lib/form';
@@ -23,6 +32,25 @@ export type MergeGuestCart = (
   services: PageServices,
   userId: string,
 ) => Promise<{ setCookie: string | null; notices: string[] }>;
+
+/** Said after the greeting when the heart she tapped signed out has saved its product. */
+export const SAVED_AFTER_LOGIN = 'Added to your wishlist.';
+
+/**
+ * The heart she tapped signed out (the login URL's saveToWishlist, see loginThenReturnTo): saved now, and whether it
+ * was. Only a product id is read from the URL; a product no longer for sale is left out without a word.
+ */
+async function saveTappedHeart(url: URL, services: PageServices, userId: string): Promise<boolean> {
+  const productId = url.searchParams.get(SAVE_AFTER_LOGIN);
+  if (!productId || !isUuid(productId)) return false;
+  try {
+    await services.wishlist.add(userId, productId);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}
 
 /** The next step for the page to show, with the address to fill in and what to tell the shopper. */
 const next = (step: LoginStep, email: string, message?: string) => ({
@@ -72,21 +100,23 @@ export async function loginAction({ request, context }: ActionArgs, mergeGuestCa
     if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { step: posted, email });
     login = services.accounts.verifyLoginOtp(checked.data.email, checked.data.otp, previousToken);
   }
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectUrl'));
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get('redirectUrl'));
   return actionCall(
     login,
     async ({ user, session }) => {
       identity.setShopperSession(session);
       // The cart she filled signed out (the guest_cart cookie) joins the account's, and the cookie goes.
       const merged = await mergeGuestCart(request, services, user._id);
+      const greeting = (await saveTappedHeart(url, services, user._id)) ? `${LOGIN_SUCCESS} ${SAVED_AFTER_LOGIN}` : LOGIN_SUCCESS;
       const headers = new Headers();
       if (merged.setCookie) headers.append('set-cookie', merged.setCookie);
       if (form.get(ENHANCED_FIELD) === '1') {
-        const answer = { ok: true as const, toast: { kind: 'success' as const, message: LOGIN_SUCCESS }, notices: merged.notices };
+        const answer = { ok: true as const, toast: { kind: 'success' as const, message: greeting }, notices: merged.notices };
         return data({ ...answer, step: posted, email, redirectTo }, { headers });
       }
       // A plain HTML post has one message for the next page: the lines that did not fit follow the greeting.
-      const message = [LOGIN_SUCCESS, ...merged.notices.map((notice) => (notice.endsWith('.') ? notice : `${notice}.`))].join(' ');
+      const message = [greeting, ...merged.notices.map((notice) => (notice.endsWith('.') ? notice : `${notice}.`))].join(' ');
       return redirectWithFlash(redirectTo, { kind: 'success', message }, { headers });
     },
     { step: posted, email },

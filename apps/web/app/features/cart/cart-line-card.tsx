@@ -1,9 +1,9 @@
 import { MAX_QUANTITY_PER_LINE, rupeesCompact, type CartLine } from '@shop/core';
-import { Shirt, Trash2 } from 'lucide-react';
-import { Link, useFetcher, type FetcherWithComponents } from 'react-router';
+import { Heart, Shirt, Trash2 } from 'lucide-react';
+import { Link, useFetcher, useLocation, type FetcherWithComponents } from 'react-router';
 import { Enhanced } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
-import { paths } from '../../config/paths';
+import { loginThenReturnTo, paths } from '../../config/paths';
 import { variantLabel } from '../../lib/variant-label';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -70,7 +70,12 @@ export function LineImage({ url, name, className = 'w-20 sm:w-24' }: { url: stri
 }
 
 /** Where the cart's forms post (routes/cart-actions.ts). */
-export const cartActions = { add: '/cart/add', update: '/cart/update', remove: '/cart/remove' } as const;
+export const cartActions = {
+  add: '/cart/add',
+  update: '/cart/update',
+  remove: '/cart/remove',
+  moveToWishlist: '/cart/move-to-wishlist',
+} as const;
 
 /** The hidden fields naming a line in a cart form. */
 export function LineFields({ productId, variantId }: { productId: string; variantId: string | undefined }) {
@@ -81,6 +86,9 @@ export function LineFields({ productId, variantId }: { productId: string; varian
     </>
   );
 }
+
+const LINE_BUTTON =
+  'inline-flex min-h-10 items-center gap-1.5 whitespace-nowrap rounded-full px-2 text-sm font-semibold text-wine-700 hover:bg-wine-50 disabled:opacity-60';
 
 /** Whether a fetcher is saving a change to this line. */
 const changing = (fetcher: FetcherWithComponents<unknown>, line: CartLineView) =>
@@ -99,11 +107,15 @@ export function CartLineCard({
   line,
   remover,
   compact = false,
+  onSignInToMove,
 }: {
   line: CartLineView;
   remover: FetcherWithComponents<unknown>;
   compact?: boolean;
+  /** Signed out (the drawer): 'Move to wishlist' asks her to log in, and this closes what must close first. */
+  onSignInToMove?: () => void;
 }) {
+  const location = useLocation();
   const stepper = useFetcher();
   // 'Only 2 left': a quantity the stock cannot cover is refused with the stock as it is now.
   useAnswerToast(stepper.data, { failures: true });
@@ -112,6 +124,9 @@ export function CartLineCard({
   const busy = stepper.state !== 'idle' || changing(remover, line);
   const max = Math.max(1, Math.min(MAX_QUANTITY_PER_LINE, line.available));
   const short = line.available < line.quantity;
+  // '+' has met the stock (not the per-line limit): say why it stopped.
+  const atStock = !short && line.quantity === line.available && line.available < MAX_QUANTITY_PER_LINE;
+  const stockNote = `stock-${line.key}`;
   const details = variantLabel({ name: compact ? null : line.variantName, color: line.color, size: line.size });
   return (
     <li className="flex gap-4 py-5 first:pt-0 last:pb-0" aria-label={line.name}>
@@ -131,24 +146,54 @@ export function CartLineCard({
             {line.available > 0 ? `Only ${line.available} left` : 'Out of stock'}
           </p>
         )}
+        {/* Polite, and there before it is filled, so a screen reader says it when '+' reaches the stock. */}
+        <p id={stockNote} aria-live="polite" className="mt-1 text-sm font-medium text-wine-700 empty:hidden">
+          {atStock ? `Only ${line.available} left` : ''}
+        </p>
         <div className="mt-3 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
-          <div className="flex items-center gap-2">
+          {/* Phones: the stepper and Remove, then Move to wishlist under them; wider screens keep the three in a row. */}
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <stepper.Form method="post" action={cartActions.update}>
               <LineFields productId={line.productId} variantId={line.variantId} />
               <Enhanced />
-              <QuantityStepper value={quantity} max={max} itemName={line.name} disabled={busy} />
+              <QuantityStepper
+                value={quantity}
+                max={max}
+                itemName={line.name}
+                disabled={busy}
+                describedBy={atStock ? stockNote : undefined}
+              />
             </stepper.Form>
-            <remover.Form method="post" action={cartActions.remove}>
+            <remover.Form method="post" action={cartActions.remove} className="contents">
               <LineFields productId={line.productId} variantId={line.variantId} />
               <Enhanced />
-              <button
-                type="submit"
-                disabled={busy}
-                className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-2 text-sm font-semibold text-wine-700 hover:bg-wine-50 disabled:opacity-60"
-              >
+              <button type="submit" disabled={busy} className={LINE_BUTTON}>
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
                 Remove<span className="sr-only"> {line.name}</span>
               </button>
+              {/* The same form offers to keep it: out of the bag and onto the wishlist (signed out, log in first). */}
+              {onSignInToMove ? (
+                <Link
+                  to={loginThenReturnTo(`${location.pathname}${location.search}`)}
+                  onClick={onSignInToMove}
+                  className={LINE_BUTTON}
+                  aria-label={`Move to wishlist: ${line.name} (log in first)`}
+                >
+                  <Heart aria-hidden="true" className="h-4 w-4" />
+                  Move to wishlist
+                </Link>
+              ) : (
+                <button
+                  type="submit"
+                  formAction={cartActions.moveToWishlist}
+                  disabled={busy}
+                  className={LINE_BUTTON}
+                  aria-label={`Move to wishlist: ${line.name}`}
+                >
+                  <Heart aria-hidden="true" className="h-4 w-4" />
+                  Move to wishlist
+                </button>
+              )}
             </remover.Form>
           </div>
           <p className="ml-auto text-right text-sm leading-tight">

@@ -77,7 +77,7 @@ export default function GuestCartDrawer({ onClose }: { onClose: () => void }) {
           <>
             <ul className="divide-y divide-line" aria-label="Items in your cart">
               {cart.lines.map((line) => (
-                <CartLineCard key={line.key} line={line} remover={remover} compact />
+                <CartLineCard key={line.key} line={line} remover={remover} compact onSignInToMove={() => dialog.current?.close()} />
               ))}
             </ul>
             {cart.gone.length > 0 && (

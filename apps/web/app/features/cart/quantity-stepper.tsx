@@ -13,11 +13,14 @@ export function QuantityStepper({
   max,
   itemName,
   disabled = false,
+  describedBy,
 }: {
   value: number;
   max: number;
   itemName: string;
   disabled?: boolean;
+  /** The id of what says why '+' stopped ('Only 2 left'). */
+  describedBy?: string;
 }) {
   const down = !disabled && value > 1;
   const up = !disabled && value < max;
@@ -43,6 +46,7 @@ export function QuantityStepper({
         className={`${STEP} rounded-r-full`}
         aria-label={`Increase quantity of ${itemName}`}
         aria-disabled={!up}
+        aria-describedby={describedBy}
       >
         <Plus aria-hidden="true" className="h-4 w-4" />
       </button>

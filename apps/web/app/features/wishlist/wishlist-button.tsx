@@ -15,7 +15,7 @@ const wishlistActions = { add: '/wishlist/add', remove: '/wishlist/remove' } as 
  * 'Add to Wishlist': a form that saves the product for a signed-in shopper, or removes it when it is saved (the
  * heart fills), posted to the wishlist's actions; with scripts the page stays and the heart changes at once,
  * without them the page comes back with the message. A signed-out visitor is sent to log in and comes back to
- * this page. `compact` is the heart on product cards.
+ * this page with the product saved. `compact` is the heart on product cards.
  */
 export function WishlistButton({ productId, productName, compact = false }: { productId: string; productName: string; compact?: boolean }) {
   const user = useRouteLoaderData<RootLoaderData>('root')?.user;
@@ -45,7 +45,8 @@ export function WishlistButton({ productId, productName, compact = false }: { pr
 
   if (!user) {
     return (
-      <Link to={loginThenReturnTo(`${location.pathname}${location.search}`)} className={className}>
+      // Her tap is carried through the login: once she is in, the product is saved and she is back here.
+      <Link to={loginThenReturnTo(`${location.pathname}${location.search}`, productId)} className={className}>
         {content}
       </Link>
     );
