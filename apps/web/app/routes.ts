@@ -65,6 +65,8 @@ export default [
     route('orders/:orderId', 'routes/admin.order.tsx'),
     // Issue 28: shoppers' reviews; owners hide (with a reason) and reply.
     route('reviews', 'routes/admin.reviews.tsx'),
+    // Issue 28: offers (saved filters: minimum discount, category), collections and news.
+    route('announcements', 'routes/admin.announcements.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
     route('*', 'routes/admin.not-found.tsx'),
   ]),

@@ -1,20 +1,56 @@
-import { and, desc, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { categorySlugs } from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
 import { announcements } from './tables.js';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
+/** A row with its offer category's slug as it is now (null without one). */
+export type AnnouncementWithCategory = AnnouncementRow & { categorySlug: string | null };
 
-export async function insertAnnouncement(db: Db, values: typeof announcements.$inferInsert): Promise<AnnouncementRow> {
-  const [row] = await db.insert(announcements).values(values).returning();
-  return row!;
+/** The rows with their offer categories' slugs, asked of the catalogue (its table is its own). */
+async function withCategories(db: Db, rows: AnnouncementRow[]): Promise<AnnouncementWithCategory[]> {
+  const ids = [...new Set(rows.flatMap((row) => (row.offerCategoryId ? [row.offerCategoryId] : [])))];
+  const slugs = ids.length > 0 ? await categorySlugs(db, ids) : new Map<string, string>();
+  return rows.map((row) => ({ ...row, categorySlug: row.offerCategoryId ? (slugs.get(row.offerCategoryId) ?? null) : null }));
+}
+
+const selectWhere = (db: Db, where?: SQL) => db.select().from(announcements).where(where);
+
+export async function insertAnnouncement(db: Db, values: typeof announcements.$inferInsert): Promise<AnnouncementWithCategory> {
+  const [row] = await db.insert(announcements).values(values).returning({ id: announcements.id });
+  const [saved] = await withCategories(db, await selectWhere(db, eq(announcements.id, row!.id)));
+  return saved!;
+}
+
+/** Replaces an announcement's fields; null when there is no such announcement. */
+export async function updateAnnouncement(
+  db: Db,
+  id: string,
+  values: typeof announcements.$inferInsert,
+): Promise<AnnouncementWithCategory | null> {
+  const [row] = await db.update(announcements).set(values).where(eq(announcements.id, id)).returning({ id: announcements.id });
+  if (!row) return null;
+  const [saved] = await withCategories(db, await selectWhere(db, eq(announcements.id, row.id)));
+  return saved ?? null;
+}
+
+/** Every announcement, newest publication first. */
+export async function allAnnouncements(db: Db): Promise<AnnouncementWithCategory[]> {
+  return withCategories(db, await selectWhere(db).orderBy(desc(announcements.publishedAt), desc(announcements.id)));
+}
+
+/** A category's slug, or null when there is no such category. */
+export async function categorySlug(db: Db, categoryId: string): Promise<string | null> {
+  return (await categorySlugs(db, [categoryId])).get(categoryId) ?? null;
 }
 
 /** Announcements visible at `now` (published, not expired), newest first. */
-export function publishedAnnouncements(db: Db, now: Date, limit: number): Promise<AnnouncementRow[]> {
-  return db
-    .select()
-    .from(announcements)
-    .where(and(lte(announcements.publishedAt, now), or(isNull(announcements.expiresAt), gt(announcements.expiresAt, now))))
+export async function publishedAnnouncements(db: Db, now: Date, limit: number): Promise<AnnouncementWithCategory[]> {
+  const rows = await selectWhere(
+    db,
+    and(lte(announcements.publishedAt, now), or(isNull(announcements.expiresAt), gt(announcements.expiresAt, now))),
+  )
     .orderBy(desc(announcements.publishedAt), desc(announcements.id))
     .limit(limit);
+  return withCategories(db, rows);
 }

@@ -1,16 +1,37 @@
-import { ANNOUNCEMENT_KINDS, AppError, type Announcement } from '@shop/core';
+import { ANNOUNCEMENT_KINDS, AppError, OFFER_DISCOUNT, offerLink, type AdminAnnouncement, type Announcement } from '@shop/core';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
-import { insertAnnouncement, publishedAnnouncements, type AnnouncementRow } from './queries.js';
+import {
+  allAnnouncements,
+  categorySlug,
+  insertAnnouncement,
+  publishedAnnouncements,
+  updateAnnouncement,
+  type AnnouncementWithCategory,
+} from './queries.js';
 
-const toAnnouncement = (row: AnnouncementRow): Announcement => ({
+// An offer's link is its saved filter's listing, made from the category's slug as it is now (a renamed slug moves
+// with it); an offer from before issue 28 without a discount keeps the link it was given.
+const linkOf = (row: AnnouncementWithCategory): string | null =>
+  row.kind === 'offer' && row.offerMinDiscount !== null ? offerLink(row.offerMinDiscount, row.categorySlug) : row.link;
+
+const toAnnouncement = (row: AnnouncementWithCategory): Announcement => ({
   _id: row.id,
   title: row.title,
   body: row.body,
   kind: row.kind,
-  link: row.link,
+  link: linkOf(row),
+  offerMinDiscount: row.kind === 'offer' ? row.offerMinDiscount : null,
   publishedAt: row.publishedAt.toISOString(),
 });
+
+const toAdminAnnouncement = (row: AnnouncementWithCategory): AdminAnnouncement => ({
+  ...toAnnouncement(row),
+  offerCategoryId: row.offerCategoryId,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+});
+
+const discountMessage = `Minimum discount must be a whole number from ${OFFER_DISCOUNT.min} to ${OFFER_DISCOUNT.max}.`;
 
 /** Most announcements the public page shows. */
 export const MAX_PUBLISHED = 50;
@@ -26,44 +47,78 @@ export const announcementInputSchema = z
       .regex(/^\/(?!\/)\S*$/, 'Link must be a path on this shop, such as /filter?minDiscount=30.')
       .max(500, 'Link must be at most 500 characters.')
       .nullish(),
+    offerMinDiscount: z
+      .number(discountMessage)
+      .int(discountMessage)
+      .min(OFFER_DISCOUNT.min, discountMessage)
+      .max(OFFER_DISCOUNT.max, discountMessage)
+      .nullish(),
+    offerCategoryId: z.uuid('Please choose a category from the list.').nullish(),
     publishedAt: z.date().optional(),
     expiresAt: z.date().nullish(),
   })
   .refine((input) => !input.expiresAt || input.expiresAt > (input.publishedAt ?? new Date()), {
     message: 'The end date must be after the publication date.',
     path: ['expiresAt'],
+  })
+  .refine((input) => input.kind !== 'offer' || input.offerMinDiscount != null, {
+    message: 'An offer needs its minimum discount (1 to 90%).',
+    path: ['offerMinDiscount'],
   });
 export type AnnouncementInput = z.input<typeof announcementInputSchema>;
 
 export interface AnnouncementsService {
   /** Announcements visible at `now` (published, not expired), newest first, at most 50. */
   listPublished(now: Date): Promise<Announcement[]>;
-  create(input: AnnouncementInput): Promise<Announcement>;
+  /** An offer's link is made from its minimum discount and category; other kinds keep the link given. */
+  create(input: AnnouncementInput): Promise<AdminAnnouncement>;
+  /** Replaces every field of one announcement; NOT_FOUND for an unknown id. */
+  update(announcementId: string, input: AnnouncementInput): Promise<AdminAnnouncement>;
+  /** The back-office's list: every announcement (future and ended too), newest first. */
+  listAll(): Promise<AdminAnnouncement[]>;
 }
 
 export function createAnnouncementsService(db: Db): AnnouncementsService {
-  const create = async (input: AnnouncementInput): Promise<Announcement> => {
+  const invalid = (field: string, message: string) => new AppError('INVALID_DATA', `${field}: ${message}`, { [field]: message });
+
+  /** The row's values from an input, or INVALID_DATA naming the first wrong field. */
+  const valuesOf = async (input: AnnouncementInput) => {
     const parsed = announcementInputSchema.safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const field = issue?.path.join('.') || 'input';
-      throw new AppError('INVALID_DATA', `${field}: ${issue?.message ?? 'is invalid'}`, { [field]: issue?.message ?? 'is invalid' });
+      throw invalid(issue?.path.join('.') || 'input', issue?.message ?? 'is invalid');
     }
-    const { title, body, kind, link, publishedAt, expiresAt } = parsed.data;
-    return toAnnouncement(
-      await insertAnnouncement(db, {
-        title,
-        body,
-        kind,
-        link: link ?? null,
-        publishedAt: publishedAt ?? new Date(),
-        expiresAt: expiresAt ?? null,
-      }),
-    );
+    const { title, body, kind, link, offerMinDiscount, offerCategoryId, publishedAt, expiresAt } = parsed.data;
+    const isOffer = kind === 'offer';
+    const slug = isOffer && offerCategoryId ? await categorySlug(db, offerCategoryId) : null;
+    if (isOffer && offerCategoryId && slug === null) throw invalid('offerCategoryId', 'That category does not exist.');
+    return {
+      title,
+      body,
+      kind,
+      // Stored too, so the row reads right on its own; pages take it from linkOf, which follows a renamed slug.
+      link: isOffer ? offerLink(offerMinDiscount!, slug) : (link ?? null),
+      offerMinDiscount: isOffer ? offerMinDiscount! : null,
+      offerCategoryId: isOffer ? (offerCategoryId ?? null) : null,
+      publishedAt: publishedAt ?? new Date(),
+      expiresAt: expiresAt ?? null,
+    };
   };
+
+  const create = async (input: AnnouncementInput): Promise<AdminAnnouncement> =>
+    toAdminAnnouncement(await insertAnnouncement(db, await valuesOf(input)));
 
   return {
     create,
+    async update(announcementId, input) {
+      const values = await valuesOf(input);
+      const row = z.uuid().safeParse(announcementId).success ? await updateAnnouncement(db, announcementId, values) : null;
+      if (!row) throw new AppError('NOT_FOUND', 'Announcement not found.');
+      return toAdminAnnouncement(row);
+    },
+    async listAll() {
+      return (await allAnnouncements(db)).map(toAdminAnnouncement);
+    },
     async listPublished(now) {
       return (await publishedAnnouncements(db, now, MAX_PUBLISHED)).map(toAnnouncement);
     },

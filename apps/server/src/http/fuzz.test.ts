@@ -112,6 +112,11 @@ describe('fuzzing every route of the OpenAPI document', () => {
       adminPassword: 'not-the-password',
       hsnCode: '6204',
       categoryId: categories.dresses,
+      // An announcement's link (an offer's is made from its discount and category instead).
+      link: '/filter?category=sarees',
+      offerCategoryId: categories.dresses,
+      publishedAt: '2026-11-26T10:00:00+05:30',
+      expiresAt: '2026-12-31T23:59:00+05:30',
       userId: other.userId,
       inviteId: '00000000-0000-4000-8000-000000000000',
       adminId: '00000000-0000-4000-8000-000000000000',

@@ -90,6 +90,8 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
                     >
                       <Icon aria-hidden="true" className="h-3.5 w-3.5" />
                       {kind.label}
+                      {/* Issue 28: an offer's promise is its saved filter's minimum, what every piece it opens carries. */}
+                      {item.offerMinDiscount !== null && <span className="font-normal">· {item.offerMinDiscount}% off or more</span>}
                     </span>
                     <time dateTime={item.publishedAt} className="text-sm text-muted">
                       {istDate(new Date(item.publishedAt))}

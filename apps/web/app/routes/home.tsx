@@ -1,7 +1,8 @@
 import { CLAIM_WINDOW_HOURS, DISPATCH_HOURS, productQuerySchema, rupeesCompact, SHIPPING, type ImageView } from '@shop/core';
-import { PackageCheck, ShieldCheck, Sparkles, Truck } from 'lucide-react';
+import { PackageCheck, ShieldCheck, Sparkles, Tag, Truck } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
+import { offerBarOf } from '../features/announcements/offer-bar';
 import { ProductGrid } from '../features/catalogue/product-card';
 import { ProductImage } from '../features/catalogue/product-image';
 import { wishlistHeart } from '../features/wishlist/wishlist-button';
@@ -11,12 +12,13 @@ import type { Route } from './+types/home';
 import { servicesOf } from '../context';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { catalogue } = servicesOf(context);
-  const [categories, newest, discounted] = await Promise.all([
+  const { catalogue, announcements } = servicesOf(context);
+  const [categories, newest, discounted, published] = await Promise.all([
     catalogue.listCategories(),
     catalogue.findProducts(productQuerySchema.parse({ sort: 'newest', limit: '8', inStock: 'true' })),
     // Twice the row, so the discounts row can leave out what the new arrivals already show.
     catalogue.findProducts(productQuerySchema.parse({ sort: 'discount', limit: '16', inStock: 'true' })),
+    announcements.listPublished(new Date()),
   ]);
   const shown = categories.filter((category) => category.productCount > 0 && !category.parentId);
   // One photo per category tile: its first product in the recommended order.
@@ -31,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     collage: withCovers.filter((category) => category.cover).slice(0, 3),
     newArrivals: newest.products,
     bestDiscounts: discounted.products.filter((product) => !newIds.has(product._id)).slice(0, 8),
+    offer: offerBarOf(published),
   };
 }
 
@@ -78,10 +81,24 @@ const PROMISES = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, collage, newArrivals, bestDiscounts } = loaderData;
+  const { categories, collage, newArrivals, bestDiscounts, offer } = loaderData;
   const shop = useRouteLoaderData<RootLoaderData>('root')!.settings;
   return (
     <>
+      {offer && (
+        <aside aria-label="Offer" className="bg-wine-700 text-white">
+          <Link
+            to={offer.link}
+            className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-3 gap-y-1 px-4 py-2.5 text-center text-sm hover:underline sm:px-6"
+          >
+            <Tag aria-hidden="true" className="h-4 w-4 shrink-0 text-gold-400" />
+            <span className="font-semibold">{offer.title}</span>
+            <span className="text-white/85">
+              Every piece {offer.minDiscount}% off or more · <span className="font-semibold text-gold-400">Shop the offer →</span>
+            </span>
+          </Link>
+        </aside>
+      )}
       <section className="relative overflow-hidden bg-gradient-to-br from-sand via-ivory to-wine-50" aria-labelledby="hero-title">
         <div
           aria-hidden="true"

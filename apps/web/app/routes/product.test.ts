@@ -91,3 +91,27 @@ describe("the product page's reviews (issue 28)", () => {
     expect(reviewSearch(new URLSearchParams('reviewSort=helpful&reviewPage=2'), { page: 1 })).toBe('?reviewSort=helpful');
   });
 });
+
+describe("the product page's delivery check without scripts (issue 28)", () => {
+  it('answers ?pincode= in the loader: a day for a known pincode, words for an unknown one, nothing when not asked', async () => {
+    const place = { pincode: '560001', district: 'Bengaluru Urban', state: 'Karnataka', localities: ['Bangalore G.P.O.'] };
+    const lookup = vi.fn((pincode: string) => (pincode === '560001' ? place : null));
+    const load = async (search: string) => {
+      const args = get(`${PAGE}${search}`, {
+        services: { ...services(), pincodes: { lookup } } as never,
+        params: { productId: PRODUCT_ID },
+      });
+      return (await settled(() => loader(args as never))).body as { deliveryCheck: unknown };
+    };
+    expect((await load('?color=Red&pincode=560001')).deliveryCheck).toEqual({
+      pincode: '560001',
+      answer: { ok: true, text: expect.stringMatching(/^Delivery by .+ to 560001 \(metro city\)\.$/) as string },
+    });
+    expect((await load('?pincode=999999')).deliveryCheck).toEqual({
+      pincode: '999999',
+      answer: { ok: false, text: 'We could not find pincode 999999, so we cannot promise a delivery day. Please check it.' },
+    });
+    expect((await load('?color=Red')).deliveryCheck).toBeNull();
+    expect(lookup).toHaveBeenCalledTimes(2);
+  });
+});

@@ -17,10 +17,12 @@ import { paths } from '../config/paths';
 import { AddToCartButton } from '../features/cart/add-to-cart-button';
 import { Price } from '../features/catalogue/price';
 import { absoluteMediaUrl } from '../features/catalogue/media-links';
+import { galleryPhotos } from '../features/catalogue/colour-photos';
 import { ProductGallery } from '../features/catalogue/product-gallery';
 import { ProductGrid } from '../features/catalogue/product-card';
 import { swatchBackground } from '../features/catalogue/swatches';
 import { lookupPincode } from '../features/addresses/api/lookup-pincode';
+import { pincodeAnswer } from '../features/catalogue/pincode-answer';
 import { PincodeCheck } from '../features/catalogue/pincode-check';
 import { SizeChartButton } from '../features/catalogue/size-chart';
 import { WishlistButton, wishlistHeart } from '../features/wishlist/wishlist-button';
@@ -36,10 +38,17 @@ import { reviewQueryOf, reviewsChanged } from '../features/reviews/review-query'
 import { helpfulAction } from '../features/reviews/helpful-action.server';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { catalogue, reviews } = servicesOf(context);
+  const { catalogue, reviews, pincodes } = servicesOf(context);
   const product = await loaderCall(catalogue.getProductDetails(params.productId));
+  const searchParams = new URL(request.url).searchParams;
   // Issue 28: the page of reviews the URL asks for, and whether the signed-in shopper may write one (or edit hers).
-  const reviewQuery = reviewQueryOf(new URL(request.url).searchParams);
+  const reviewQuery = reviewQueryOf(searchParams);
+  // The delivery check sent without scripts (?pincode=): answered here, so the page comes back with its answer.
+  const typedPincode = searchParams.get('pincode')?.trim().slice(0, 12);
+  const deliveryCheck =
+    typedPincode === undefined
+      ? null
+      : { pincode: typedPincode, answer: pincodeAnswer(typedPincode, pincodes.lookup(typedPincode), new Date()) };
   const shopper = shopperOf(context);
   const [related, productReviews, mine] = await Promise.all([
     catalogue.relatedProducts(product._id, 8),
@@ -52,6 +61,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reviews: productReviews,
     reviewSort: reviewQuery.sort,
     myReview: { canReview: mine?.canReview ?? false, reviewed: Boolean(mine?.review) },
+    deliveryCheck,
   };
 }
 
@@ -159,7 +169,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const colorInStock = selection.shown
     ? [...selection.bySize.values()].some((variant) => variant.quantity > 0)
     : product.availableStock > 0;
-  const images = product.productImages.filter((image) => !image.variantColor || image.variantColor === selection.color);
+  const images = galleryPhotos(product.productImages, selection.color);
 
   // A second pick can come before the first one's navigation has updated searchParams (a colour, then a
   // size, quickly): build on the last requested choice, or the colour would be lost.
@@ -395,7 +405,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 Delivery in {formatRange(DELIVERY_DAYS.metro)} business days to metro cities, {formatRange(DELIVERY_DAYS.tier2And3)}{' '}
                 elsewhere. Free shipping on orders of {rupeesCompact(SHIPPING.freeShippingFromPaise)} or more, else{' '}
                 {rupeesCompact(SHIPPING.flatFeePaise)}.
-                <PincodeCheck lookup={lookupPincode} />
+                <PincodeCheck key={loaderData.deliveryCheck?.pincode} lookup={lookupPincode} initial={loaderData.deliveryCheck} />
               </div>
             </li>
             <li className="flex gap-3">

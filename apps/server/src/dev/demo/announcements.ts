@@ -1,13 +1,26 @@
 import { DELIVERY_DAYS, DISPATCH_HOURS, SHIPPING, rupeesCompact } from '@shop/core';
 import { count } from 'drizzle-orm';
-import type { AnnouncementInput, AnnouncementsService } from '../../announcements/service.js';
+import type { AnnouncementInput } from '../../announcements/service.js';
 import { announcements } from '../../announcements/tables.js';
 import type { Db } from '../../db/database.js';
+import type { Services } from '../../services.js';
+import type { DemoCategorySlug } from './demo-catalogue.js';
+import { ensureCategories } from './seed.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Demo announcements a fresh shop starts with, published `daysAgo` before the start. */
-export const DEMO_ANNOUNCEMENTS: ReadonlyArray<Omit<AnnouncementInput, 'publishedAt'> & { daysAgo: number }> = [
+type DemoAnnouncement = Omit<AnnouncementInput, 'publishedAt' | 'offerCategoryId'> & {
+  daysAgo: number;
+  /** An offer's category by its demo slug (the id is the shop's own). */
+  offerCategory?: DemoCategorySlug;
+};
+
+/**
+ * Demo announcements a fresh shop starts with, published `daysAgo` before the start. Issue 28: every offer's words
+ * are true of its listing (announcements.test.ts checks them against the demo catalogue): 'N% off and more' is its
+ * minimum discount, 'up to N%' its listing's best.
+ */
+export const DEMO_ANNOUNCEMENTS: readonly DemoAnnouncement[] = [
   {
     kind: 'collection',
     title: 'Festive Edit is here',
@@ -17,9 +30,17 @@ export const DEMO_ANNOUNCEMENTS: ReadonlyArray<Omit<AnnouncementInput, 'publishe
   },
   {
     kind: 'offer',
-    title: 'Flat 30% off on silk sarees',
-    body: 'Our softest silk sarees, now at least 30% off for a limited time. The discount is already applied to the price you see.',
-    link: '/filter?category=sarees&minDiscount=30',
+    title: 'Up to 55% off: our best discounts',
+    body: 'Every piece in this offer is at least 40% off, from lehengas to tops. The discount is already applied to the price you see.',
+    offerMinDiscount: 40,
+    daysAgo: 2,
+  },
+  {
+    kind: 'offer',
+    title: 'Sarees at 30% off and more',
+    body: 'Georgette, chiffon and more: every saree in this offer is at least 30% off for a limited time. The discount is already applied to the price you see.',
+    offerMinDiscount: 30,
+    offerCategory: 'sarees',
     daysAgo: 4,
   },
   {
@@ -45,11 +66,23 @@ export const DEMO_ANNOUNCEMENTS: ReadonlyArray<Omit<AnnouncementInput, 'publishe
   },
 ];
 
-/** Inserts the demo announcements when there are none at all; never touches an edited list. */
-export async function ensureDemoAnnouncements(db: Db, service: AnnouncementsService, now = new Date()): Promise<void> {
+/**
+ * Inserts the demo announcements when there are none at all; never touches an edited list. The demo categories
+ * are made first (the catalogue's seed reuses them): an offer is saved with its category.
+ */
+export async function ensureDemoAnnouncements(
+  db: Db,
+  services: Pick<Services, 'announcements' | 'catalogue' | 'catalogueAdmin' | 'media'>,
+  now = new Date(),
+): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(announcements);
   if ((existing?.n ?? 0) > 0) return;
-  for (const { daysAgo, ...demo } of DEMO_ANNOUNCEMENTS) {
-    await service.create({ ...demo, publishedAt: new Date(now.getTime() - daysAgo * DAY_MS) });
+  const categoryIds = await ensureCategories(services);
+  for (const { daysAgo, offerCategory, ...demo } of DEMO_ANNOUNCEMENTS) {
+    await services.announcements.create({
+      ...demo,
+      offerCategoryId: offerCategory ? categoryIds.get(offerCategory) : null,
+      publishedAt: new Date(now.getTime() - daysAgo * DAY_MS),
+    });
   }
 }

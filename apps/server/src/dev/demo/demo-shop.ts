@@ -17,7 +17,7 @@ export interface DemoShop {
 
 /** Before the shop listens: the announcements the first page shows. */
 export async function prepareDemoShop({ db, services }: DemoShop): Promise<void> {
-  await ensureDemoAnnouncements(db, services.announcements);
+  await ensureDemoAnnouncements(db, services);
 }
 
 /**

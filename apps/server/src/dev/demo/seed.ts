@@ -37,8 +37,8 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T
   return results;
 }
 
-/** The demo categories, created when missing (a seed that stopped half-way leaves them behind). */
-async function ensureCategories({ catalogue, catalogueAdmin }: SeedServices): Promise<Map<DemoCategorySlug, string>> {
+/** The demo categories, created when missing (a seed that stopped half-way leaves them behind); ids by slug. */
+export async function ensureCategories({ catalogue, catalogueAdmin }: SeedServices): Promise<Map<DemoCategorySlug, string>> {
   const existing = new Map((await catalogue.listCategories()).map((category) => [category.slug, category._id]));
   const ids = new Map<DemoCategorySlug, string>();
   for (const [position, category] of DEMO_CATEGORIES.entries()) {

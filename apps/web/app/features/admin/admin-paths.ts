@@ -25,6 +25,8 @@ export const adminPaths = {
   orderInvoice: (orderId: string) => `/admin/orderInvoice/${encodeURIComponent(orderId)}`,
   /** Shoppers' reviews (?status=all|visible|hidden, ?page): hide with a reason, reply (issue 28). */
   reviews: '/admin/reviews',
+  /** Offers, collections and news (?edit=<id> opens one); an offer is a saved filter (issue 28). */
+  announcements: '/admin/announcements',
   audit: '/admin/audit',
   logout: '/admin/logout',
   adminCheckout: '/adminCheckout',

@@ -1,45 +1,55 @@
-import { deliveryCheck, isPincode, istDayStart, istWeekdayDate, type PincodeDetails } from '@shop/core';
+import { isPincode, type PincodeDetails } from '@shop/core';
 import { MapPin } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { MALFORMED_PINCODE, pincodeAnswer, type PincodeAnswer } from './pincode-answer';
 
-const ZONE_NAMES = { metro: 'metro city', tier2And3: 'city', remote: 'remote area' } as const;
-
-/** 'Thu, 27 Nov' for a YYYY-MM-DD day of India's calendar. */
-const dayLabel = (day: string) => istWeekdayDate(istDayStart(day));
-
-const MALFORMED = 'Enter a 6-digit pincode, like 560011.';
+/** The check's place on the page: a submit without scripts comes back scrolled to its answer. */
+export const DELIVERY_CHECK_ID = 'delivery-check';
 
 /**
  * The product page's 'Check delivery' box: the latest delivery day to a pincode, from the shop's policy windows,
  * for a pincode India Post's directory knows (`lookup`: GET /api/user/pincode/{pincode}); an unknown one is told so.
+ * Without scripts it is a GET form on the product's own URL (?pincode=, the colour and size kept): the page's
+ * loader answers it as `initial`. With scripts it asks `lookup` in place.
  */
-export function PincodeCheck({ lookup }: { lookup: (pincode: string) => Promise<PincodeDetails | null> }) {
+export function PincodeCheck({
+  lookup,
+  initial,
+}: {
+  lookup: (pincode: string) => Promise<PincodeDetails | null>;
+  initial?: { pincode: string; answer: PincodeAnswer } | null;
+}) {
   const inputId = useId();
-  const [pincode, setPincode] = useState('');
-  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const [pincode, setPincode] = useState(initial?.pincode ?? '');
+  const [answer, setAnswer] = useState<PincodeAnswer | null>(initial?.answer ?? null);
   const latest = useRef('');
   const check = (event: FormEvent) => {
     event.preventDefault();
     const typed = pincode.trim();
     latest.current = typed;
-    if (!isPincode(typed)) return setAnswer({ ok: false, text: MALFORMED });
+    if (!isPincode(typed)) return setAnswer({ ok: false, text: MALFORMED_PINCODE });
     lookup(typed).then(
-      (place) => {
-        if (latest.current !== typed) return;
-        const result = deliveryCheck(typed, place, new Date());
-        setAnswer(
-          result.ok
-            ? { ok: true, text: `Delivery by ${dayLabel(result.day)} to ${typed} (${ZONE_NAMES[result.zone]}).` }
-            : result.reason === 'unknown'
-              ? { ok: false, text: `We could not find pincode ${typed}, so we cannot promise a delivery day. Please check it.` }
-              : { ok: false, text: MALFORMED },
-        );
-      },
+      (place) => latest.current === typed && setAnswer(pincodeAnswer(typed, place, new Date())),
       () => latest.current === typed && setAnswer({ ok: false, text: 'Could not check this pincode just now. Please try again.' }),
     );
   };
+  // Everything else the URL holds (colour, size, the reviews' page) goes along with the pincode.
+  const kept = [...searchParams].filter(([name]) => name !== 'pincode');
   return (
-    <form onSubmit={check} className="mt-3" noValidate>
+    <form
+      id={DELIVERY_CHECK_ID}
+      method="get"
+      action={`${pathname}#${DELIVERY_CHECK_ID}`}
+      onSubmit={check}
+      className="mt-3 scroll-mt-24"
+      noValidate
+    >
+      {kept.map(([name, value], index) => (
+        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor={inputId} className="font-semibold">
         Check delivery to your pincode
       </label>

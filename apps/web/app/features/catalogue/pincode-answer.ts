@@ -1,0 +1,25 @@
+import { deliveryCheck, isPincode, istDayStart, istWeekdayDate, type PincodeDetails } from '@shop/core';
+
+/** What the product page's delivery check says: a day (ok) or why there is none. */
+export interface PincodeAnswer {
+  ok: boolean;
+  text: string;
+}
+
+const ZONE_NAMES = { metro: 'metro city', tier2And3: 'city', remote: 'remote area' } as const;
+
+/** 'Thu, 27 Nov' for a YYYY-MM-DD day of India's calendar. */
+const dayLabel = (day: string) => istWeekdayDate(istDayStart(day));
+
+export const MALFORMED_PINCODE = 'Enter a 6-digit pincode, like 560011.';
+
+/** The sentence for a typed pincode: `place` is the directory's answer (null: it has no such pincode). */
+export function pincodeAnswer(typed: string, place: PincodeDetails | null, now: Date): PincodeAnswer {
+  const pincode = typed.trim();
+  if (!isPincode(pincode)) return { ok: false, text: MALFORMED_PINCODE };
+  const result = deliveryCheck(pincode, place, now);
+  if (result.ok) return { ok: true, text: `Delivery by ${dayLabel(result.day)} to ${pincode} (${ZONE_NAMES[result.zone]}).` };
+  return result.reason === 'unknown'
+    ? { ok: false, text: `We could not find pincode ${pincode}, so we cannot promise a delivery day. Please check it.` }
+    : { ok: false, text: MALFORMED_PINCODE };
+}
