@@ -100,7 +100,8 @@ test('the owner creates a product with a custom-colour variant and photos, a sho
   await expect(toast(page, 'Photo captured!')).toBeVisible();
   await expect(upload.getByRole('list', { name: 'Selected images' }).getByRole('listitem')).toHaveCount(2);
   await upload.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(upload).toBeHidden();
+  // Two photos, each encoded in six widths: longer than a click on a busy two-core machine.
+  await expect(upload).toBeHidden({ timeout: 30_000 });
   await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem')).toHaveCount(2);
 
   // Deleting a photo asks first, naming it; the delete can be undone (issue 26).

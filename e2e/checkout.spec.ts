@@ -142,7 +142,7 @@ test('a shopper adds to the cart, checks out adding an address, pays on the Razo
   const dialog = page.getByRole('dialog', { name: /^Cancel ORD-/ });
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(dialog.getByText('Please tell us why you are cancelling.')).toBeVisible();
-  await dialog.getByLabel('Why are you cancelling?').fill('Ordered the wrong size');
+  await dialog.getByLabel('Why are you cancelling?').selectOption({ label: 'Want to change size or colour' });
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(toast(page, /^Order cancelled\. Your refund of ₹/)).toBeVisible();
   await expect(timeline).toContainText('Refunded');
