@@ -8,6 +8,10 @@ export default defineConfig({
   ssr: { resolve },
   test: {
     pool: 'forks',
+    // Each worker keeps its modules from one file to the next: a fresh import of the app per file cost more than
+    // its tests did (1,058 tests: 562 s isolated, 297 s shared on two cores). Every API test file builds its own
+    // app on its own database, so nothing a test changes outlives its file.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
