@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { hydrating, test } from './support/test.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.js';
+import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from './support/chromium.js';
 import { checkoutFromCart, payOnSheet, toast } from './support/checkout.js';
 import { signedInShopper } from './support/shopper.js';
 
@@ -12,7 +12,7 @@ import { signedInShopper } from './support/shopper.js';
 // Chromium's fake camera and an auto-accepted camera prompt, for this file only.
 test.use({
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_BROWSER_PATH,
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   },
   permissions: ['camera'],
@@ -83,7 +83,8 @@ test('the owner creates a product with a custom-colour variant and photos, a sho
   await expect(variant.getByText('Please fill in all required fields')).toBeVisible();
   await variant.getByLabel('Custom colour').fill('Peacock Green');
   await variant.getByRole('button', { name: 'Add Variant' }).click();
-  await expect(toast(page, 'Variant added successfully')).toBeVisible();
+  // The save can take seconds on a busy machine; the toast shows once it is answered.
+  await expect(toast(page, 'Variant added successfully')).toBeVisible({ timeout: 20_000 });
   await expect(variant).toBeHidden();
   await expect(page.getByRole('list', { name: 'Variants' })).toContainText('Peacock Green');
 

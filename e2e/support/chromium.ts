@@ -1,2 +1,2 @@
 // One definition for the browser tests, the Lighthouse bench and scripts/screenshots.mjs (plain JavaScript).
-export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_BROWSER_PATH } from '../../scripts/chromium.mjs';
