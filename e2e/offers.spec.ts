@@ -13,6 +13,8 @@ test("the landing page's offer opens a listing where every piece carries the dis
 
   await offer.click();
   await expect(page).toHaveURL(new RegExp(`/filter\\?(.+&)?minDiscount=${promised}(&|$)`));
+  // The URL changes before the listing replaces the landing page's cards: wait for the listing's own filter chips.
+  await expect(page.getByRole('list', { name: 'Active filters' })).toBeVisible();
   const cards = page.getByRole('main').locator('article');
   await expect(cards.first()).toBeVisible();
   const texts = await cards.allInnerTexts();
