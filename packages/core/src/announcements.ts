@@ -38,35 +38,44 @@ export type AdminAnnouncement = z.infer<typeof adminAnnouncementSchema>;
 const optionalDate = (field: string) =>
   z.iso.datetime({ offset: true, message: `${field} must be a date and time, like 2026-11-26T10:00:00+05:30` }).nullish();
 
+const discountMessage = `Minimum discount must be a whole number from ${OFFER_DISCOUNT.min} to ${OFFER_DISCOUNT.max}.`;
+
+/** An announcement's own fields, without its dates: the call's body and the service's input add them as each reads them. */
+export const announcementFieldsSchema = z.object({
+  title: z.string().trim().min(1, 'Please enter a title.').max(120, 'Title must be at most 120 characters.'),
+  body: z.string().trim().min(1, 'Please enter the text.').max(1000, 'Text must be at most 1000 characters.'),
+  kind: z.enum(ANNOUNCEMENT_KINDS, 'Please choose offer, collection or news.'),
+  link: z
+    .string()
+    .trim()
+    .regex(/^\/(?!\/)\S*$/, 'Link must be a path on this shop, such as /filter?category=sarees.')
+    .max(500, 'Link must be at most 500 characters.')
+    .nullish(),
+  offerMinDiscount: z
+    .number(discountMessage)
+    .int(discountMessage)
+    .min(OFFER_DISCOUNT.min, discountMessage)
+    .max(OFFER_DISCOUNT.max, discountMessage)
+    .nullish(),
+  offerCategoryId: z.uuid('Please choose a category from the list.').nullish(),
+});
+
+/** An offer is a saved filter: it must say its minimum discount (a refinement for both schemas below). */
+export const offerNeedsDiscount: [
+  (input: { kind: string; offerMinDiscount?: number | null | undefined }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (input) => input.kind !== 'offer' || input.offerMinDiscount != null,
+  { message: 'An offer needs its minimum discount (1 to 90%).', path: ['offerMinDiscount'] },
+];
+
 /**
  * Body of POST /api/admin/announcement/addAnnouncement and updateAnnouncement: an offer names its minimum discount
  * (and optionally its category) and the server makes its link; other kinds may link to any path on the shop.
  */
-export const announcementBodySchema = z
-  .object({
-    title: z.string().trim().min(1, 'Please enter a title.').max(120, 'Title must be at most 120 characters.'),
-    body: z.string().trim().min(1, 'Please enter the text.').max(1000, 'Text must be at most 1000 characters.'),
-    kind: z.enum(ANNOUNCEMENT_KINDS, 'Please choose offer, collection or news.'),
-    link: z
-      .string()
-      .trim()
-      .regex(/^\/(?!\/)\S*$/, 'Link must be a path on this shop, such as /filter?category=sarees.')
-      .max(500, 'Link must be at most 500 characters.')
-      .nullish(),
-    offerMinDiscount: z
-      .number('Minimum discount must be a whole number from 1 to 90.')
-      .int('Minimum discount must be a whole number from 1 to 90.')
-      .min(OFFER_DISCOUNT.min, 'Minimum discount must be a whole number from 1 to 90.')
-      .max(OFFER_DISCOUNT.max, 'Minimum discount must be a whole number from 1 to 90.')
-      .nullish(),
-    offerCategoryId: z.uuid('Please choose a category from the list.').nullish(),
-    publishedAt: optionalDate('publishedAt'),
-    expiresAt: optionalDate('expiresAt'),
-  })
-  .refine((input) => input.kind !== 'offer' || input.offerMinDiscount != null, {
-    message: 'An offer needs its minimum discount (1 to 90%).',
-    path: ['offerMinDiscount'],
-  });
+export const announcementBodySchema = announcementFieldsSchema
+  .extend({ publishedAt: optionalDate('publishedAt'), expiresAt: optionalDate('expiresAt') })
+  .refine(...offerNeedsDiscount);
 export type AnnouncementBody = z.input<typeof announcementBodySchema>;
 
 /** An announcement to save, as the back-office's page hands it to the service (dates read already). */

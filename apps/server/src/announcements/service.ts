@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_KINDS, AppError, OFFER_DISCOUNT, offerLink, type AdminAnnouncement, type Announcement } from '@shop/core';
+import { AppError, announcementFieldsSchema, offerLink, offerNeedsDiscount, type AdminAnnouncement, type Announcement } from '@shop/core';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import {
@@ -31,40 +31,17 @@ const toAdminAnnouncement = (row: AnnouncementWithCategory): AdminAnnouncement =
   expiresAt: row.expiresAt?.toISOString() ?? null,
 });
 
-const discountMessage = `Minimum discount must be a whole number from ${OFFER_DISCOUNT.min} to ${OFFER_DISCOUNT.max}.`;
-
 /** Most announcements the public page shows. */
 export const MAX_PUBLISHED = 50;
 
-export const announcementInputSchema = z
-  .object({
-    title: z.string().trim().min(1, 'Please enter a title.').max(120, 'Title must be at most 120 characters.'),
-    body: z.string().trim().min(1, 'Please enter the text.').max(1000, 'Text must be at most 1000 characters.'),
-    kind: z.enum(ANNOUNCEMENT_KINDS, 'Please choose offer, collection or news.'),
-    link: z
-      .string()
-      .trim()
-      .regex(/^\/(?!\/)\S*$/, 'Link must be a path on this shop, such as /filter?minDiscount=30.')
-      .max(500, 'Link must be at most 500 characters.')
-      .nullish(),
-    offerMinDiscount: z
-      .number(discountMessage)
-      .int(discountMessage)
-      .min(OFFER_DISCOUNT.min, discountMessage)
-      .max(OFFER_DISCOUNT.max, discountMessage)
-      .nullish(),
-    offerCategoryId: z.uuid('Please choose a category from the list.').nullish(),
-    publishedAt: z.date().optional(),
-    expiresAt: z.date().nullish(),
-  })
+// The call's fields (core), with the dates the back-office's page has already read.
+export const announcementInputSchema = announcementFieldsSchema
+  .extend({ publishedAt: z.date().optional(), expiresAt: z.date().nullish() })
   .refine((input) => !input.expiresAt || input.expiresAt > (input.publishedAt ?? new Date()), {
     message: 'The end date must be after the publication date.',
     path: ['expiresAt'],
   })
-  .refine((input) => input.kind !== 'offer' || input.offerMinDiscount != null, {
-    message: 'An offer needs its minimum discount (1 to 90%).',
-    path: ['offerMinDiscount'],
-  });
+  .refine(...offerNeedsDiscount);
 export type AnnouncementInput = z.input<typeof announcementInputSchema>;
 
 export interface AnnouncementsService {

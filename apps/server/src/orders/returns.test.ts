@@ -1,10 +1,10 @@
 import type { AdminOrderDetail, OrderDetail } from '@shop/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
-import { capturingMailer, jsonCall, signedInUser } from '../test/accounts.js';
+import { capturingMailer, jsonCall } from '../test/accounts.js';
 import { adminCall, signedInOwner, signedInStaff, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
-import { HOME_ADDRESS } from '../test/order-fixture.js';
+import { placedOrder } from '../test/order-fixture.js';
 import { sellableProduct, stockOf } from '../test/shop-fixture.js';
 
 // Returns per item and quantity (issue 28): the lines a return names, their stock back and their share refunded.
@@ -27,45 +27,19 @@ const as = (who: SignedInAdminForTest) => (method: 'GET' | 'POST', url: string, 
 
 /** A delivered order of the given lines (one shopper, one payment), and its details as she sees them. */
 async function deliveredOrder(lines: Array<{ pricePaise: number; quantity: number }>) {
-  const user = await signedInUser(t.app, mail);
-  const address = await jsonCall(t.app, 'POST', '/api/user/profile/addAddress', { sid: user.sid, body: HOME_ADDRESS });
-  const addressId = address.json<{ data: { address: { _id: string } } }>().data.address._id;
   const products = [];
-  for (const line of lines) {
-    const product = await sellableProduct(t, { pricePaise: line.pricePaise, stock: 5 });
-    const added = await jsonCall(t.app, 'POST', '/api/user/product/addToCart', {
-      sid: user.sid,
-      body: { productId: product.productId, variantId: product.variantId, quantity: line.quantity },
-    });
-    expect(added.statusCode, added.body).toBe(200);
-    products.push(product);
-  }
-  const opened = await jsonCall(t.app, 'POST', '/api/user/payment/createpayment', {
-    sid: user.sid,
-    body: {
-      paymentMethod: 'online',
-      products: products.map((product) => ({ id: product.productId, variant: product.variantId })),
-      address: addressId,
-    },
+  for (const line of lines) products.push(await sellableProduct(t, { pricePaise: line.pricePaise, stock: 5 }));
+  const placed = await placedOrder(t, mail, {
+    lines: products.map((product, index) => ({ ...product, quantity: lines[index]!.quantity })),
+    paid: true,
   });
-  expect(opened.statusCode, opened.body).toBe(200);
-  const { orderId, razorpay } = opened.json<{ data: { orderId: string; razorpay: { id: string } } }>().data;
-  const paid = await t.services.paymentProvider.emulator!.capturePayment(razorpay.id);
-  const verified = await jsonCall(t.app, 'POST', '/api/user/payment/verifyPayment', {
-    sid: user.sid,
-    body: {
-      razorpayOrderId: paid.razorpay_order_id,
-      razorpayPaymentId: paid.razorpay_payment_id,
-      razorpaySignature: paid.razorpay_signature,
-    },
-  });
-  expect(verified.statusCode).toBe(200);
+  const { orderId } = placed;
   for (const body of [{ status: 'packed' }, { status: 'shipped', courier: 'Delhivery', trackingNumber: 'DL77' }, { status: 'delivered' }]) {
     expect((await as(staff)('POST', `/api/admin/order/updateOrderStatus/${orderId}`, body)).statusCode).toBe(200);
   }
   const view = async () =>
-    dataOf<{ order: OrderDetail }>(await jsonCall(t.app, 'GET', `/api/user/order/getOrder/${orderId}`, { sid: user.sid })).order;
-  return { ...user, orderId, products, view, order: await view() };
+    dataOf<{ order: OrderDetail }>(await jsonCall(t.app, 'GET', `/api/user/order/getOrder/${orderId}`, { sid: placed.sid })).order;
+  return { ...placed, products, view, order: await view() };
 }
 
 const askReturn = (order: { sid: string; orderId: string }, body: object) =>

@@ -13,28 +13,37 @@ export const HOME_ADDRESS = {
   pincode: '560001',
 };
 
+interface OrderLine {
+  productId: string;
+  variantId?: string;
+  quantity?: number;
+}
+
 /**
- * A shopper who ordered `quantity` pieces of the given product (and variant): signed up, address saved, cart
- * filled and the payment opened, so the order waits in `pending_payment`. `paid: true` pays it through the
- * Razorpay emulator and verifies it, as the payment page does.
+ * A shopper who ordered `quantity` pieces of the given product (and variant), or the given `lines`: signed up,
+ * address saved, cart filled and the payment opened, so the order waits in `pending_payment`. `paid: true` pays it
+ * through the Razorpay emulator and verifies it, as the payment page does.
  */
 export async function placedOrder(
   t: { app: FastifyInstance; services: Services },
   mail: ReturnType<typeof capturingMailer>,
-  item: { productId: string; variantId?: string; quantity?: number; paid?: boolean; user?: { sid: string; email: string; userId: string } },
+  item: (OrderLine | { lines: OrderLine[] }) & { paid?: boolean; user?: { sid: string; email: string; userId: string } },
 ) {
+  const lines = 'lines' in item ? item.lines : [item];
   const user = item.user ?? (await signedInUser(t.app, mail));
   const address = await jsonCall(t.app, 'POST', '/api/user/profile/addAddress', { sid: user.sid, body: HOME_ADDRESS });
   expect(address.statusCode).toBe(200);
   const addressId = address.json<{ data: { address: { _id: string } } }>().data.address._id;
-  const added = await jsonCall(t.app, 'POST', '/api/user/product/addToCart', {
-    sid: user.sid,
-    body: { productId: item.productId, variantId: item.variantId, quantity: item.quantity ?? 1 },
-  });
-  expect(added.statusCode).toBe(200);
+  for (const line of lines) {
+    const added = await jsonCall(t.app, 'POST', '/api/user/product/addToCart', {
+      sid: user.sid,
+      body: { productId: line.productId, variantId: line.variantId, quantity: line.quantity ?? 1 },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+  }
   const opened = await jsonCall(t.app, 'POST', '/api/user/payment/createpayment', {
     sid: user.sid,
-    body: { paymentMethod: 'online', products: [{ id: item.productId, variant: item.variantId }], address: addressId },
+    body: { paymentMethod: 'online', products: lines.map((line) => ({ id: line.productId, variant: line.variantId })), address: addressId },
   });
   expect(opened.statusCode).toBe(200);
   const { orderId, orderNumber, razorpay } = opened.json<{
