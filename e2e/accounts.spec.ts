@@ -9,12 +9,17 @@ import { toast } from './support/checkout.js';
 let shop: ShopProcess;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 
+// One worker runs this file's tests in turn: a worker of its own would start a second such shop, and its demo photos
+// cost ~40 s of a core to draw.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   test.setTimeout(200_000); // the first start draws the demo catalogue's photos
   mail = await startMailCatcher();
-  // The demo catalogue gives the journey a product to save to the wishlist.
+  // The demo catalogue gives the journey a product to save to the wishlist; its photos need no AVIF renditions here
+  // (the shared shop makes them), which would cost minutes of a core beside the other tests.
   shop = await startShop({
-    env: { SMTP_URL: mail.url, SEED_DEMO: '1' },
+    env: { SMTP_URL: mail.url, SEED_DEMO: '1', PHOTO_AVIF: '0' },
     waitFor: /demo catalogue: .* products loaded/,
     timeoutMs: 180_000,
   });

@@ -38,6 +38,11 @@ describe('loadConfig', () => {
     expect(load({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  it('makes AVIF renditions of photos unless PHOTO_AVIF=0', () => {
+    expect(load({}).photoAvif).toBe(true);
+    expect(load({ PHOTO_AVIF: '0' }).photoAvif).toBe(false);
+  });
+
   // Regression: with PORT=0 the e-mail links pointed at http://localhost:0 (publicUrl was rewritten after
   // the services had copied it). The port is now chosen first and PUBLIC_URL derived once from it.
   it('derives PUBLIC_URL from the port chosen for PORT=0, and keeps a PUBLIC_URL that was set', () => {
@@ -63,6 +68,7 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, "SMTP_URL: must be a URL like smtp://user:pass@host:587 (got 'http://mail')"],
     [{ MAIL_FROM: 'shop' }, "MAIL_FROM: must be an e-mail address (got 'shop')"],
     [{ SEED_DEMO: 'yes' }, "SEED_DEMO: must be 0 or 1 (got 'yes')"],
+    [{ PHOTO_AVIF: 'no' }, "PHOTO_AVIF: must be 0 or 1 (got 'no')"],
     [{ NODE_ENV: 'staging' }, "NODE_ENV: must be development, production or test (got 'staging')"],
     [{ SESSION_SECRET: 'short' }, "SESSION_SECRET: must be at least 32 characters (got 'short')"],
     [{ ALLOW_INSECURE_HTTP: 'yes' }, "ALLOW_INSECURE_HTTP: must be 0 or 1 (got 'yes')"],

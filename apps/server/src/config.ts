@@ -87,6 +87,7 @@ const envSchema = z.object({
   RAZORPAY_API_BASE: url(['http:', 'https:'], 'https://api.razorpay.com').default('https://api.razorpay.com'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
+  PHOTO_AVIF: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('1'),
   RESERVATION_TTL_SECONDS: z
     .string()
     .trim()
@@ -129,6 +130,8 @@ export interface Config {
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string; emulated: boolean };
   sessionSecret: string;
   seedDemo: boolean;
+  /** Whether photos get AVIF renditions in the background (PHOTO_AVIF); without them pages offer WebP only. */
+  photoAvif: boolean;
   logLevel: string;
   /** How long an unpaid order holds its stock. */
   reservationSeconds: number;
@@ -245,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { ...EMULATOR_KEYS, apiBase: e.RAZORPAY_API_BASE, emulated: true },
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !production && e.DATABASE_URL === undefined,
+    photoAvif: e.PHOTO_AVIF === '1',
     logLevel: e.LOG_LEVEL,
     reservationSeconds: e.RESERVATION_TTL_SECONDS,
     media,
