@@ -369,7 +369,7 @@ export function ListingView({
           </h2>
           {result.products.length > 0 ? (
             <>
-              <ProductGrid products={result.products} eagerCount={4} cardAction={cardAction} />
+              <ProductGrid products={result.products} eagerCount={4} cardAction={cardAction} colours={query.color} />
               {pages > 1 && <Pagination pathname={location.pathname} params={params} current={current} pages={pages} />}
             </>
           ) : (

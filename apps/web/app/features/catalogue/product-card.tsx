@@ -9,8 +9,31 @@ import { ProductImage } from './product-image';
 /** What a page puts in a card's top-right corner (the wishlist heart): features do not import each other. */
 export type CardAction = (product: Card) => ReactNode;
 
+/**
+ * The colour a listing filtered by colour shows this card in: the colour of its photo when that is one she asked
+ * for, else the first colour she asked for that the product comes in. Its link opens the product page in it.
+ */
+export function cardColour(product: Pick<Card, 'colors' | 'image'>, wanted: readonly string[]): string | undefined {
+  const asked = (colour: string) => wanted.some((item) => item.toLowerCase() === colour.toLowerCase());
+  const photo = product.image?.variantColor;
+  if (photo && asked(photo)) return photo;
+  return product.colors.find(asked);
+}
+
 /** A product in a grid: photo, name, price with MRP and '% off' (the one discount display), 'Out of stock' badge, and the page's action. */
-export function ProductCard({ product, eager = false, action }: { product: Card; eager?: boolean; action?: CardAction | undefined }) {
+export function ProductCard({
+  product,
+  eager = false,
+  action,
+  colour,
+}: {
+  product: Card;
+  eager?: boolean;
+  action?: CardAction | undefined;
+  /** The colour the listing shows it in (cardColour): the product page opens with it chosen. */
+  colour?: string | undefined;
+}) {
+  const href = colour ? `${paths.product(product._id)}?${new URLSearchParams({ color: colour }).toString()}` : paths.product(product._id);
   return (
     <article className="group relative flex flex-col">
       <div className="relative overflow-hidden rounded-2xl bg-sand">
@@ -30,7 +53,7 @@ export function ProductCard({ product, eager = false, action }: { product: Card;
         {product.category && <p className="text-xs uppercase tracking-[0.14em] text-muted">{product.category.categoryName}</p>}
         {/* Two lines at most, always two lines tall: prices line up across a row of cards. */}
         <h3 className="line-clamp-2 min-h-[2.75em] font-sans text-sm font-medium leading-snug text-ink sm:text-[0.95rem]">
-          <Link to={paths.product(product._id)} className="after:absolute after:inset-0 focus-visible:outline-none" prefetch="intent">
+          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none" prefetch="intent">
             {product.productName}
           </Link>
         </h3>
@@ -46,10 +69,13 @@ export function ProductGrid({
   products,
   eagerCount = 0,
   cardAction,
+  colours = [],
 }: {
   products: Card[];
   eagerCount?: number;
   cardAction?: CardAction | undefined;
+  /** The colours the listing is filtered by: each card opens its product in the one it shows. */
+  colours?: readonly string[];
 }) {
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:gap-x-6 md:grid-cols-3 xl:grid-cols-4">
@@ -58,7 +84,7 @@ export function ProductGrid({
           key={product._id}
           className="relative has-[a:focus-visible]:rounded-2xl has-[a:focus-visible]:outline has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-4 has-[a:focus-visible]:outline-wine-600"
         >
-          <ProductCard product={product} eager={index < eagerCount} action={cardAction} />
+          <ProductCard product={product} eager={index < eagerCount} action={cardAction} colour={cardColour(product, colours)} />
         </li>
       ))}
     </ul>
