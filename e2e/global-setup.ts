@@ -4,7 +4,13 @@ import { removeDataDir, startShop } from './support/shop-process.js';
 export default async function globalSetup() {
   // The browser journeys browse the demo catalogue and its sales history: wait until both are loaded.
   // TRUST_PROXY: each test says which network it is on (support/test.ts), as nginx says for a real shopper.
-  const shop = await startShop({ env: { SEED_DEMO: '1', TRUST_PROXY: '127.0.0.1' }, waitFor: /demo sales: \d+ bills/, timeoutMs: 180_000 });
+  // PHOTO_AVIF=0: the journeys look at WebP photos; AVIF encoding (apps/server/src/catalogue/photo-encoder.test.ts)
+  // would take ~2.5 minutes of a core beside the first tests.
+  const shop = await startShop({
+    env: { SEED_DEMO: '1', TRUST_PROXY: '127.0.0.1', PHOTO_AVIF: '0' },
+    waitFor: /demo sales: \d+ bills/,
+    timeoutMs: 180_000,
+  });
   process.env.E2E_BASE_URL = shop.url;
   // The demo owner's password is printed once at first start: the back-office journeys log in with it.
   const owner = /demo owner created: log in at \S+ as (\S+) with the password (\S+) /.exec(shop.output());
