@@ -50,11 +50,14 @@ test('a shopper returns one piece with a photo; once refunded her order says whe
   await expect(page.getByText(`Return reason: Size did not fit · Returning 1 × ${productName}`)).toBeVisible();
 
   // The owner has the parcel back and refunds it; the emulator confirms the refund at once.
-  const detail = dataOf<{ order: { returnItems: Array<{ quantity: number }> } }>(
+  const detail = dataOf<{ order: { returnItems: Array<{ quantity: number }>; returnPhotos: string[] } }>(
     await call(baseURL!, 'GET', `/api/admin/order/getOrderDetails/${orderId}`, { cookie: asid }),
     'order details',
   );
   expect(detail.order.returnItems).toEqual([expect.objectContaining({ quantity: 1 })]);
+  // The photo she sent reaches the back-office, and opens.
+  expect(detail.order.returnPhotos).toHaveLength(1);
+  expect((await page.request.get(detail.order.returnPhotos[0]!)).headers()['content-type']).toMatch(/^image\//);
   dataOf(await call(baseURL!, 'POST', `/api/admin/order/approveReturn/${orderId}`, { cookie: asid }), 'approving the return');
   dataOf(await call(baseURL!, 'POST', `/api/admin/order/refundOrder/${orderId}`, { cookie: asid }), 'refunding');
 

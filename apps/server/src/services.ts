@@ -189,7 +189,7 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     media,
     photoEncoder,
     contact: createContactService(db),
-    announcements: createAnnouncementsService(db),
+    announcements: createAnnouncementsService(db, now),
     accounts: createAccountsService(db, { mail, settings, publicUrl, secret, now }),
     addresses,
     pincodes,

@@ -42,6 +42,8 @@ export const adminOrderDetailSchema = orderDetailSchema.extend({
     }),
   ),
   returnNote: z.string().nullable(),
+  /** The photos the shopper sent with her return (damage, a wrong item), as URLs; empty without them. */
+  returnPhotos: z.array(z.string()),
   deliveredAt: z.string().nullable(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;

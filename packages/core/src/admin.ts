@@ -135,6 +135,7 @@ export const AUDIT_ENTITIES = [
   'user',
   'bill',
   'review',
+  'announcement',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -149,9 +149,11 @@ export interface PageServices {
     listPublished(now: Date): Promise<Announcement[]>;
     // The back-office's (issue 28): an offer's link is made from its minimum discount and category.
     listAll(): Promise<AdminAnnouncement[]>;
-    create(input: AnnouncementFields): Promise<AdminAnnouncement>;
+    create(actor: AuditActor, input: AnnouncementFields): Promise<AdminAnnouncement>;
     /** NOT_FOUND for an unknown id. */
-    update(announcementId: string, input: AnnouncementFields): Promise<AdminAnnouncement>;
+    update(actor: AuditActor, announcementId: string, input: AnnouncementFields): Promise<AdminAnnouncement>;
+    /** NOT_FOUND for an unknown id. */
+    remove(actor: AuditActor, announcementId: string): Promise<void>;
   };
   /** India Post's directory: a pincode's place, null for one it does not have (the product page's delivery check). */
   pincodes: { lookup(pincode: string): PincodeDetails | null };

@@ -22,6 +22,19 @@ export async function insertAnnouncement(db: Db, values: typeof announcements.$i
   return saved!;
 }
 
+/** One announcement with its category's slug, locked until the transaction ends (an edit or a removal reads it first). */
+export async function lockedAnnouncement(db: Db, id: string): Promise<AnnouncementWithCategory | null> {
+  const rows = await db.select().from(announcements).where(eq(announcements.id, id)).for('update');
+  const [row] = await withCategories(db, rows);
+  return row ?? null;
+}
+
+/** Removes an announcement; whether there was one. */
+export async function deleteAnnouncement(db: Db, id: string): Promise<boolean> {
+  const removed = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
+  return removed.length > 0;
+}
+
 /** Replaces an announcement's fields; null when there is no such announcement. */
 export async function updateAnnouncement(
   db: Db,

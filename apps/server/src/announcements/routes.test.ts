@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { announcements, categories } from '../db/schema.js';
+import { announcements, auditLog, categories } from '../db/schema.js';
 import { adminCall, signedInOwner, signedInStaff, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
+import { COMMAND_LINE } from '../audit/service.js';
 import { MAX_PUBLISHED, type AnnouncementInput } from './service.js';
 
 const t = useTestApp();
@@ -23,7 +24,7 @@ interface AnnouncementJson {
 
 describe('announcements', () => {
   beforeAll(async () => {
-    const create = (input: AnnouncementInput) => t.services.announcements.create(input);
+    const create = (input: AnnouncementInput) => t.services.announcements.create(COMMAND_LINE, input);
     await create({ kind: 'news', title: 'Old news', body: 'Published a week ago.', publishedAt: daysFromNow(-7) });
     await create({
       kind: 'offer',
@@ -67,7 +68,7 @@ describe('announcements', () => {
 
   it('answers GET /api/user/announcements in the envelope with only the public fields', async () => {
     // The route reads the real clock, so these are dated around the real now.
-    const create = (input: AnnouncementInput) => t.services.announcements.create(input);
+    const create = (input: AnnouncementInput) => t.services.announcements.create(COMMAND_LINE, input);
     const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
     await create({ kind: 'offer', title: 'Live offer', body: 'On now.', offerMinDiscount: 30, publishedAt: hourAgo });
     await create({ kind: 'news', title: 'Live but ended', body: 'Over.', publishedAt: hourAgo, expiresAt: new Date(Date.now() - 1000) });
@@ -94,7 +95,7 @@ describe('announcements', () => {
 
   it('refuses a link that leaves the shop', async () => {
     for (const link of ['https://evil.example/sale', '//evil.example', 'filter']) {
-      await expect(t.services.announcements.create({ kind: 'news', title: 'Sale', body: 'Now on.', link })).rejects.toThrow(
+      await expect(t.services.announcements.create(COMMAND_LINE, { kind: 'news', title: 'Sale', body: 'Now on.', link })).rejects.toThrow(
         'link: Link must be a path on this shop',
       );
     }
@@ -219,5 +220,26 @@ describe('the back-office announcements (issue 28: an offer is a saved filter)',
     expect((await adminCall(t.app, 'POST', '/api/admin/announcement/addAnnouncement', { body })).statusCode).toBe(401);
     const staff = await signedInStaff(t, owner);
     expect((await add(body, staff.asid)).statusCode).toBe(201);
+  });
+
+  it('audits who published, changed and deleted an announcement, and deletes it for good (404 after)', async () => {
+    const staff = await signedInStaff(t, owner);
+    const id = saved(await add({ kind: 'news', title: 'Diwali hours', body: 'Open till 10 pm.' }, staff.asid))._id;
+    expect((await update(id, { kind: 'news', title: 'Diwali hours', body: 'Open till 11 pm.' })).statusCode).toBe(200);
+    const remove = (announcementId: string) =>
+      adminCall(t.app, 'DELETE', `/api/admin/announcement/deleteAnnouncement/${announcementId}`, { asid: staff.asid });
+    expect((await remove(id)).statusCode).toBe(200);
+    expect((await t.services.announcements.listAll()).map((item) => item._id)).not.toContain(id);
+    for (const missing of [id, 'not-an-id']) expect((await remove(missing)).statusCode).toBe(404);
+
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(auditLog.id);
+    expect(entries.map((entry) => [entry.entity, entry.action, entry.actorId])).toEqual([
+      ['announcement', 'announcement.create', staff.admin._id],
+      ['announcement', 'announcement.update', owner.admin._id],
+      ['announcement', 'announcement.delete', staff.admin._id],
+    ]);
+    expect(entries[1]!.before).toMatchObject({ body: 'Open till 10 pm.' });
+    expect(entries[1]!.after).toMatchObject({ body: 'Open till 11 pm.' });
+    expect(entries[2]).toMatchObject({ before: { title: 'Diwali hours' }, after: null });
   });
 });

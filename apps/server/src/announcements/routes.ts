@@ -1,7 +1,9 @@
 import { adminAnnouncementSchema, announcementBodySchema, announcementSchema, type AnnouncementBody } from '@shop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, okEnvelope } from '../http/envelope.js';
+import { actorOf } from '../audit/service.js';
+import { adminOf } from '../auth/plugin.js';
+import { emptyAnswer, ok, okEnvelope } from '../http/envelope.js';
 import type { Services } from '../services.js';
 import type { AnnouncementInput } from './service.js';
 
@@ -61,7 +63,7 @@ export const adminAnnouncementRoutes =
         },
       },
       async (request, reply) => {
-        const announcement = await announcements.create(toInput(request.body));
+        const announcement = await announcements.create(actorOf((await adminOf(request)).admin), toInput(request.body));
         return reply.code(201).send(ok({ announcement }));
       },
     );
@@ -77,6 +79,29 @@ export const adminAnnouncementRoutes =
           response: { 200: okEnvelope(z.object({ announcement: adminAnnouncementSchema })) },
         },
       },
-      async (request) => ok({ announcement: await announcements.update(request.params.announcementId, toInput(request.body)) }),
+      async (request) =>
+        ok({
+          announcement: await announcements.update(
+            actorOf((await adminOf(request)).admin),
+            request.params.announcementId,
+            toInput(request.body),
+          ),
+        }),
+    );
+
+    app.delete(
+      '/api/admin/announcement/deleteAnnouncement/:announcementId',
+      {
+        schema: {
+          tags: ['announcements'],
+          summary: 'Take an announcement off the shop for good (audited); an ended one may simply stay',
+          params: announcementParams,
+          response: emptyAnswer,
+        },
+      },
+      async (request) => {
+        await announcements.remove(actorOf((await adminOf(request)).admin), request.params.announcementId);
+        return ok({});
+      },
     );
   };

@@ -1,10 +1,13 @@
 import { AppError, announcementFieldsSchema, offerLink, offerNeedsDiscount, type AdminAnnouncement, type Announcement } from '@shop/core';
 import { z } from 'zod';
+import { recordAudit, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import {
   allAnnouncements,
   categorySlug,
+  deleteAnnouncement,
   insertAnnouncement,
+  lockedAnnouncement,
   publishedAnnouncements,
   updateAnnouncement,
   type AnnouncementWithCategory,
@@ -47,15 +50,25 @@ export type AnnouncementInput = z.input<typeof announcementInputSchema>;
 export interface AnnouncementsService {
   /** Announcements visible at `now` (published, not expired), newest first, at most 50. */
   listPublished(now: Date): Promise<Announcement[]>;
-  /** An offer's link is made from its minimum discount and category; other kinds keep the link given. */
-  create(input: AnnouncementInput): Promise<AdminAnnouncement>;
-  /** Replaces every field of one announcement; NOT_FOUND for an unknown id. */
-  update(announcementId: string, input: AnnouncementInput): Promise<AdminAnnouncement>;
+  /** An offer's link is made from its minimum discount and category; other kinds keep the link given. Audited. */
+  create(actor: AuditActor, input: AnnouncementInput): Promise<AdminAnnouncement>;
+  /** Replaces every field of one announcement; NOT_FOUND for an unknown id. Audited with before and after. */
+  update(actor: AuditActor, announcementId: string, input: AnnouncementInput): Promise<AdminAnnouncement>;
+  /** Takes one off the shop for good (an ended one can simply stay); NOT_FOUND for an unknown id. Audited. */
+  remove(actor: AuditActor, announcementId: string): Promise<void>;
   /** The back-office's list: every announcement (future and ended too), newest first. */
   listAll(): Promise<AdminAnnouncement[]>;
 }
 
-export function createAnnouncementsService(db: Db): AnnouncementsService {
+/** What the audit log keeps of an announcement. */
+const auditSnapshot = (announcement: AdminAnnouncement) => {
+  const { _id, ...fields } = announcement;
+  return fields;
+};
+
+const NOT_FOUND = 'Announcement not found.';
+
+export function createAnnouncementsService(db: Db, now: () => Date = () => new Date()): AnnouncementsService {
   const invalid = (field: string, message: string) => new AppError('INVALID_DATA', `${field}: ${message}`, { [field]: message });
 
   /** The row's values from an input, or INVALID_DATA naming the first wrong field. */
@@ -82,16 +95,59 @@ export function createAnnouncementsService(db: Db): AnnouncementsService {
     };
   };
 
-  const create = async (input: AnnouncementInput): Promise<AdminAnnouncement> =>
-    toAdminAnnouncement(await insertAnnouncement(db, await valuesOf(input)));
+  const audit = (
+    tx: Db,
+    actor: AuditActor,
+    action: string,
+    entityId: string,
+    before: AdminAnnouncement | null,
+    after: AdminAnnouncement | null,
+  ) =>
+    recordAudit(
+      tx,
+      actor,
+      {
+        action: `announcement.${action}`,
+        entity: 'announcement',
+        entityId,
+        before: before && auditSnapshot(before),
+        after: after && auditSnapshot(after),
+      },
+      now(),
+    );
+
+  /** The row of an id the page or the API sent, locked; NOT_FOUND for one that is not an announcement's. */
+  const existing = async (tx: Db, announcementId: string) => {
+    const row = z.uuid().safeParse(announcementId).success ? await lockedAnnouncement(tx, announcementId) : null;
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    return toAdminAnnouncement(row);
+  };
 
   return {
-    create,
-    async update(announcementId, input) {
+    async create(actor, input) {
       const values = await valuesOf(input);
-      const row = z.uuid().safeParse(announcementId).success ? await updateAnnouncement(db, announcementId, values) : null;
-      if (!row) throw new AppError('NOT_FOUND', 'Announcement not found.');
-      return toAdminAnnouncement(row);
+      return db.transaction(async (tx) => {
+        const created = toAdminAnnouncement(await insertAnnouncement(tx, values));
+        await audit(tx, actor, 'create', created._id, null, created);
+        return created;
+      });
+    },
+    async update(actor, announcementId, input) {
+      const values = await valuesOf(input);
+      return db.transaction(async (tx) => {
+        const before = await existing(tx, announcementId);
+        const row = await updateAnnouncement(tx, announcementId, values);
+        const after = toAdminAnnouncement(row!);
+        await audit(tx, actor, 'update', announcementId, before, after);
+        return after;
+      });
+    },
+    async remove(actor, announcementId) {
+      await db.transaction(async (tx) => {
+        const before = await existing(tx, announcementId);
+        await deleteAnnouncement(tx, announcementId);
+        await audit(tx, actor, 'delete', announcementId, before, null);
+      });
     },
     async listAll() {
       return (await allAnnouncements(db)).map(toAdminAnnouncement);

@@ -134,6 +134,7 @@ export function createAdminOrdersService(
           createdAt: refund.createdAt.toISOString(),
         })),
         returnNote: row!.returnNote,
+        returnPhotos: row!.returnPhotos.map((stored) => deps.photoUrl(stored)),
         deliveredAt: row!.deliveredAt?.toISOString() ?? null,
       };
     },

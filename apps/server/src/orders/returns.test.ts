@@ -1,4 +1,7 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { AdminOrderDetail, OrderDetail } from '@shop/core';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
 import { capturingMailer, jsonCall } from '../test/accounts.js';
@@ -112,6 +115,8 @@ describe('returns per item and quantity', () => {
     });
     const admin = dataOf<{ order: AdminOrderDetail }>(await as(staff)('GET', `/api/admin/order/getOrderDetails/${order.orderId}`)).order;
     expect(admin.returnItems).toEqual([{ itemId: kurtaLine.itemId, quantity: 2 }]);
+    // The back-office sees what she sent with it.
+    expect(admin).toMatchObject({ returnNote: 'Too loose', returnPhotos: ['/media/returns/one.jpg'] });
 
     expect([await stockOf(t.database.db, kurta!), await stockOf(t.database.db, dupatta!)]).toEqual([2, 4]);
     const refunded = await receiveAndRefund(order.orderId);
@@ -150,5 +155,33 @@ describe('returns per item and quantity', () => {
       expect(refunded).toMatchObject({ status: 'refunded', refundedAmount: 85_000 });
       expect(await stockOf(t.database.db, order.products[0]!)).toBe(5);
     }
+  });
+
+  it('keeps the photo files of a return it records, and no file of one it refuses or already has', async () => {
+    const order = await deliveredOrder([{ pricePaise: 30_000, quantity: 1 }]);
+    const line = order.order.items[0]!;
+    const photo = (background: string) =>
+      sharp({ create: { width: 60, height: 80, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+    const folder = path.join(t.mediaDir, `return-${order.orderId}`);
+    const filesOfReturn = () => (existsSync(folder) ? readdirSync(folder).sort() : []);
+    const ask = (items: Array<{ itemId: string; quantity: number }>, colour: string) =>
+      photo(colour).then((bytes) =>
+        t.services.orders.requestReturn(order.userId, order.orderId, { reason: 'damaged', note: '', photos: [], items }, [bytes]),
+      );
+
+    await expect(ask([{ itemId: line.itemId, quantity: 2 }], '#aa3355')).rejects.toThrow('you cannot return 2');
+    expect(filesOfReturn()).toEqual([]);
+
+    const recorded = await ask([{ itemId: line.itemId, quantity: 1 }], '#3355aa');
+    expect(recorded.returnPhotos).toHaveLength(1);
+    const kept = filesOfReturn();
+    expect(kept.length).toBeGreaterThan(0);
+
+    // A repeat (a second tap) answers the request already made, with its photo; the repeat's file goes.
+    const again = await ask([{ itemId: line.itemId, quantity: 1 }], '#55aa33');
+    expect(again.returnPhotos).toEqual(recorded.returnPhotos);
+    expect(filesOfReturn()).toEqual(kept);
   });
 });

@@ -35,7 +35,7 @@ import {
   refundByKey,
   refundsOfOrder,
 } from '../payments/queries.js';
-import type { MediaStore } from '../media/store.js';
+import type { MediaStore, StoredImage } from '../media/store.js';
 import type { OrderNotices } from './notices.js';
 import {
   deleteOrder,
@@ -153,7 +153,7 @@ export interface OrdersOptions {
   /** The shopper's notices, written inside the transaction of each change they tell about (notices.ts). */
   notices?: Pick<OrderNotices, 'statusChanged' | 'write'>;
   /** Where the photos sent with a return are kept (checked by content, as product photos are). */
-  media?: Pick<MediaStore, 'inspectImage' | 'saveImage'>;
+  media?: Pick<MediaStore, 'inspectImage' | 'saveImage' | 'remove'>;
 }
 
 export function createOrdersService(db: Db, options: OrdersOptions) {
@@ -198,7 +198,13 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
   }
 
   /** Checks every file first (one bad file stores nothing), then stores them under the order's own folder. */
-  async function storeReturnPhotos(orderId: string, given: number, files: readonly Uint8Array[]): Promise<string[]> {
+  /** Removes photo files no row records; one that cannot be removed stays an orphan rather than failing the request. */
+  async function removePhotos(keys: readonly string[]): Promise<void> {
+    const media = options.media;
+    if (media) await Promise.allSettled(keys.map((key) => media.remove(key)));
+  }
+
+  async function storeReturnPhotos(orderId: string, given: number, files: readonly Uint8Array[]): Promise<StoredImage[]> {
     if (files.length === 0) return [];
     const refuse = (message: string) => new AppError('INVALID_DATA', `photos: ${message}`, { photos: message });
     if (given + files.length > MAX_RETURN_PHOTOS) throw refuse(`Add at most ${MAX_RETURN_PHOTOS} photos.`);
@@ -210,8 +216,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       if (error instanceof AppError) throw refuse(error.message);
       throw error;
     }
-    const stored: string[] = [];
-    for (const bytes of buffers) stored.push((await options.media.saveImage(bytes, `return-${orderId}`)).url);
+    const stored: StoredImage[] = [];
+    for (const bytes of buffers) stored.push(await options.media.saveImage(bytes, `return-${orderId}`));
     return stored;
   }
 
@@ -577,24 +583,35 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       files: readonly Uint8Array[] = [],
     ): Promise<OrderRow> {
       assertOrderId(orderId);
-      const photos = [...input.photos, ...(await storeReturnPhotos(orderId, input.photos.length, files))];
-      return db.transaction(async (tx) => {
-        const order = await lockOrder(tx, { id: orderId });
-        if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
-        if (order.status === 'return_requested') return order;
-        if (order.status !== 'delivered' || !order.deliveredAt)
-          throw new AppError('CONFLICT', 'Returns can be requested only for delivered orders.');
-        if (now().getTime() - order.deliveredAt.getTime() > CLAIM_WINDOW_HOURS * HOUR_MS) {
-          throw new AppError('CONFLICT', `Returns must be requested within ${CLAIM_WINDOW_HOURS} hours of delivery.`);
-        }
-        await replaceReturnItems(tx, order.id, returnLinesOf(await itemsOf(tx, order.id), input.items));
-        await move(tx, order, 'return_requested', 'shopper', `Return requested: ${input.reason}${input.note ? ` (${input.note})` : ''}`, {
-          returnReason: input.reason,
-          returnNote: input.note,
-          returnPhotos: photos,
+      const stored = await storeReturnPhotos(orderId, input.photos.length, files);
+      const photos = [...input.photos, ...stored.map((image) => image.url)];
+      let order: OrderRow;
+      try {
+        order = await db.transaction(async (tx) => {
+          const order = await lockOrder(tx, { id: orderId });
+          if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
+          if (order.status === 'return_requested') return order;
+          if (order.status !== 'delivered' || !order.deliveredAt)
+            throw new AppError('CONFLICT', 'Returns can be requested only for delivered orders.');
+          if (now().getTime() - order.deliveredAt.getTime() > CLAIM_WINDOW_HOURS * HOUR_MS) {
+            throw new AppError('CONFLICT', `Returns must be requested within ${CLAIM_WINDOW_HOURS} hours of delivery.`);
+          }
+          await replaceReturnItems(tx, order.id, returnLinesOf(await itemsOf(tx, order.id), input.items));
+          await move(tx, order, 'return_requested', 'shopper', `Return requested: ${input.reason}${input.note ? ` (${input.note})` : ''}`, {
+            returnReason: input.reason,
+            returnNote: input.note,
+            returnPhotos: photos,
+          });
+          return (await orderOf(tx, { id: order.id }))!;
         });
-        return (await orderOf(tx, { id: order.id }))!;
-      });
+      } catch (error) {
+        // Refused (or failed): nothing records the photos just stored, so their files go too.
+        await removePhotos(stored.map((image) => image.key));
+        throw error;
+      }
+      // A repeat of a request already made keeps the first one's photos: this one's files are not kept.
+      await removePhotos(stored.filter((image) => !order.returnPhotos.includes(image.url)).map((image) => image.key));
+      return order;
     },
 
     /**

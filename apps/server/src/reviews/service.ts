@@ -156,6 +156,7 @@ export function createReviewsService(
       try {
         outcome = await db.transaction(async (tx) => {
           const { rating, title, text, productId } = input;
+          // The upsert locks her review's row: racing saves count its photos one after another (photos.pg.test.ts).
           const written = await upsertReview(tx, { id: reviewId, productId, userId, rating, title, text, at });
           const { removed, count } = await replaceReviewPhotos(
             tx,

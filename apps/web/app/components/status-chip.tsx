@@ -23,7 +23,10 @@ export function Chip({ tone, children }: { tone: string; children: string }) {
   );
 }
 
-/** An order's status as a small coloured chip: 'Paid', 'Awaiting payment', 'Cancelled' … */
-export function StatusChip({ status }: { status: OrderStatus }) {
-  return <Chip tone={TONES[status]}>{ORDER_STATUS_LABELS[status]}</Chip>;
+/**
+ * An order's status as a small coloured chip: 'Paid', 'Awaiting payment', 'Cancelled' … A refunded order that got
+ * back only part of what was paid (some pieces returned) says 'Partly refunded' where the page knows the amounts.
+ */
+export function StatusChip({ status, partlyRefunded = false }: { status: OrderStatus; partlyRefunded?: boolean }) {
+  return <Chip tone={TONES[status]}>{status === 'refunded' && partlyRefunded ? 'Partly refunded' : ORDER_STATUS_LABELS[status]}</Chip>;
 }

@@ -47,6 +47,27 @@ export const loginThenReturnTo = (returnTo: string, saveProductId?: string) =>
 /** The login page's query parameter naming the product to save to the wishlist after login. */
 export const SAVE_AFTER_LOGIN = 'saveToWishlist';
 
+/**
+ * The way between login and sign-up for a shopper sent to log in: where she was going and the heart she tapped
+ * travel with her, so a shopper who signs up first still comes back with the product saved.
+ */
+export function signupThenReturnTo(search: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const name of ['redirectUrl', SAVE_AFTER_LOGIN]) {
+    const value = search.get(name);
+    if (value) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${paths.signup}?${query}` : paths.signup;
+}
+
+/** The login page's address from sign-up (or its action), keeping where she was going and the heart she tapped. */
+export function loginFromSignup(search: URLSearchParams, safeReturnTo: (raw: string | null) => string = (raw) => raw ?? '/'): string {
+  const returnTo = safeReturnTo(search.get('redirectUrl'));
+  const save = search.get(SAVE_AFTER_LOGIN) ?? undefined;
+  return returnTo === '/' && !save ? paths.login : loginThenReturnTo(returnTo, save);
+}
+
 /** The policy pages of spec §2.1, in the order the help menu lists them. */
 export const POLICY_PATHS = [
   paths.faq,

@@ -1,4 +1,4 @@
-import { istDate, istDateTime, istWeekdayDate } from '@shop/core';
+import { istDate, istDateTime, istWeekdayDate, type OrderDetail } from '@shop/core';
 
 // India's time on the server and in the browser alike (core's india-time), so the HTML and hydration agree.
 export const formatDateTime = (iso: string) => istDateTime(new Date(iso));
@@ -19,3 +19,7 @@ export const methodLabel = (method: string) => METHODS[method] ?? method.charAt(
 
 const PAYMENT_STATUS: Record<string, string> = { created: 'Created', captured: 'Paid', failed: 'Failed', refunded: 'Refunded' };
 export const paymentStatusLabel = (status: string) => PAYMENT_STATUS[status] ?? status;
+
+/** A refunded order that got back less than was paid: some pieces were returned, the rest kept. */
+export const isPartlyRefunded = (order: Pick<OrderDetail, 'status' | 'refundedAmount' | 'payment'>): boolean =>
+  order.status === 'refunded' && order.payment !== null && order.refundedAmount > 0 && order.refundedAmount < order.payment.amount;

@@ -41,6 +41,7 @@ const ENTITY_LABEL: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   user: 'Shopper',
   bill: 'Bill',
   review: 'Review',
+  announcement: 'Announcement',
 };
 
 /** 'product.update' → 'Update'; 'user.block' → 'Block'. */

@@ -6,9 +6,13 @@ import { loader } from './admin.order-invoice';
 
 const ORDER_ID = '8b6f1f4e-2a51-4c1e-9d0b-6a1c2e3f4a5b';
 
-const order = (paid: boolean) =>
+const order = (paid: boolean, status = 'delivered') =>
   ({
     _id: ORDER_ID,
+    status,
+    cancelReason: status === 'cancelled' ? 'Ordered twice' : null,
+    returnItems: [],
+    timeline: [{ status, at: '2026-11-22T09:00:00.000Z', note: '' }],
     orderNumber: 'ORD-2611-000042',
     invoiceNumber: paid ? 'WEB/26-27/00003' : null,
     createdAt: '2026-11-20T06:00:00.000Z',
@@ -28,13 +32,16 @@ const order = (paid: boolean) =>
     items: [{ productName: 'Silk saree', variantName: null, hsnCode: '5007', quantity: 1, finalPrice: 200_000, lineTotal: 200_000 }],
   }) as unknown as AdminOrderDetail;
 
-const load = (paid: boolean) =>
+const load = (paid: boolean, { status = 'delivered', query = '' } = {}) =>
   settled(() =>
     loader(
-      get(`/admin/orderInvoice/${ORDER_ID}`, {
+      get(`/admin/orderInvoice/${ORDER_ID}${query}`, {
         admin: STAFF,
         params: { orderId: ORDER_ID },
-        services: { adminOrders: { detail: async () => order(paid) }, settings: { get: async () => ({ state: 'Karnataka' }) as never } },
+        services: {
+          adminOrders: { detail: async () => order(paid, status) },
+          settings: { get: async () => ({ state: 'Karnataka' }) as never },
+        },
       }) as never,
     ),
   );
@@ -46,6 +53,22 @@ describe("the back-office's tax invoice of an online order (issue 26)", () => {
     const { invoice } = answer.body as { invoice: { number: string; lines: Array<{ rate: number }> } };
     expect(invoice.number).toBe('WEB/26-27/00003');
     expect(invoice.lines[0]!.rate).toBe(5);
+  });
+
+  it('stays the tax invoice after a cancel; the credit note against it is ?credit=1, only for a cancelled or refunded order', async () => {
+    const invoice = (answer: { body?: unknown }) =>
+      (answer.body as { invoice: { number: string; total: number; date: string; credit?: object } }).invoice;
+    expect(invoice(await load(true, { status: 'cancelled' })).credit).toBeUndefined();
+    const note = invoice(await load(true, { status: 'cancelled', query: '?credit=1&print=1' }));
+    expect(note).toMatchObject({
+      total: 200_000,
+      date: '2026-11-22T09:00:00.000Z',
+      credit: { againstInvoice: 'WEB/26-27/00003', invoiceDate: '2026-11-20T06:05:00.000Z' },
+    });
+    expect(await load(true, { query: '?credit=1' })).toEqual({
+      status: 404,
+      body: { error: 'This order has no credit note: it was not cancelled or refunded.' },
+    });
   });
 
   it('is not found for an order not paid', async () => {

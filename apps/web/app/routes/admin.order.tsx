@@ -5,6 +5,7 @@ import { buttonCall, invalidFields } from '../lib/button-action.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
 import { OrderDetailView } from '../features/admin-orders/order-detail';
+import { isCreditedOrder } from '../features/invoice/invoice-model';
 import { ACTION_DONE, ADMIN_ORDER_ACTIONS } from '../features/admin-orders/order-actions';
 import { validate } from '../lib/form';
 import { adminForm, formIntentOf } from '../features/admin/admin-form.server';
@@ -82,6 +83,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
       {...loaderData}
       ordersHref={adminPaths.orders}
       invoiceHref={order.invoiceNumber ? adminPaths.orderInvoice(order._id) : null}
+      creditNoteHref={isCreditedOrder(order) ? adminPaths.orderCreditNote(order._id) : null}
     />
   );
 }

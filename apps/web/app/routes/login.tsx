@@ -4,7 +4,7 @@ import { PasswordField } from '../components/form-field';
 import { Enhanced } from '../components/enhanced';
 import { FlashMessage } from '../components/flash-message';
 import { FormFailure } from '../components/form-failure';
-import { paths } from '../config/paths';
+import { paths, signupThenReturnTo } from '../config/paths';
 import {
   AuthCard,
   DefaultIntent,
@@ -34,7 +34,7 @@ export const action = (args: Route.ActionArgs) => loginAction(args, mergeGuestCa
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const redirectUrl = useSearchParams()[0].get('redirectUrl');
+  const [search] = useSearchParams();
   const step = actionData?.step ?? FIRST_LOGIN_STEP;
   const failure = failureIn(actionData);
   // After a password reset the page comes back here with the address filled in.
@@ -104,7 +104,7 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
               {step.mode === 'password' ? 'Login using OTP?' : 'Login with password?'}
             </IntentLink>
             <Link
-              to={redirectUrl ? `${paths.signup}?redirectUrl=${encodeURIComponent(redirectUrl)}` : paths.signup}
+              to={signupThenReturnTo(search)}
               className="inline-flex min-h-11 items-center gap-1 text-sm text-muted hover:text-wine-700"
             >
               New to the product? <span className="font-semibold text-wine-700 underline-offset-4 hover:underline">Sign Up</span>

@@ -4,7 +4,7 @@ import { Enhanced } from '../components/enhanced';
 import { FlashMessage } from '../components/flash-message';
 import { FormFailure } from '../components/form-failure';
 import { PasswordField, TextField } from '../components/form-field';
-import { loginThenReturnTo, paths } from '../config/paths';
+import { loginFromSignup, paths } from '../config/paths';
 import { AuthCard, EmailField, IntentLink, OtpField, useSubmittingIntent } from '../features/accounts/auth-card';
 import { FIRST_SIGNUP_STEP } from '../features/accounts/auth-steps';
 import { signupAction } from '../features/accounts/signup-action.server';
@@ -30,8 +30,8 @@ export const action = (args: Route.ActionArgs) => signupAction(args);
  */
 export default function SignupPage({ actionData }: Route.ComponentProps) {
   // A shopper sent to log in on the way to checkout comes back there after signing up and logging in.
-  const redirectUrl = useSearchParams()[0].get('redirectUrl');
-  const loginPath = redirectUrl ? loginThenReturnTo(redirectUrl) : paths.login;
+  // So is the wishlist heart she tapped signed out (saved by the login that follows).
+  const loginPath = loginFromSignup(useSearchParams()[0]);
   const step = actionData?.step ?? FIRST_SIGNUP_STEP;
   const email = actionData?.email ?? '';
   const failure = failureIn(actionData);

@@ -14,7 +14,7 @@ import { ArrowLeft, PenLine, Printer } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
 import { OrderActions } from '../features/orders/order-actions';
-import { formatDate, formatDateTime, formatDeliveryWindow, methodLabel, paymentStatusLabel } from '../lib/order-format';
+import { formatDate, formatDateTime, formatDeliveryWindow, isPartlyRefunded, methodLabel, paymentStatusLabel } from '../lib/order-format';
 import { OrderItemRow, OrderTotals } from '../components/order-items';
 import { openInvoiceWindow } from '../lib/invoice-window';
 import { ReceiptHeader } from '../features/orders/receipt-header';
@@ -187,7 +187,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted">
             Placed {formatDateTime(order.createdAt)}
-            <StatusChip status={order.status} />
+            <StatusChip status={order.status} partlyRefunded={isPartlyRefunded(order)} />
           </p>
         </div>
         <div className="flex flex-wrap items-start gap-3 print:hidden">

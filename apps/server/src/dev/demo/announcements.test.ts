@@ -55,7 +55,7 @@ describe('the demo offers (issue 28: offers are true)', () => {
   });
 
   it('each link to a listing of the demo catalogue that is not empty and where every item carries what the words promise', async () => {
-    await seedDemoCatalogue(t.services);
+    await seedDemoCatalogue(t.services, undefined, { photos: false });
     await t.database.db.delete(announcements);
     await ensureDemoAnnouncements(t.database.db, t.services, NOW);
     const offers = (await t.services.announcements.listPublished(NOW)).filter((item): item is Announcement & { link: string } => {

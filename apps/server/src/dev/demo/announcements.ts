@@ -5,6 +5,7 @@ import { announcements } from '../../announcements/tables.js';
 import type { Db } from '../../db/database.js';
 import type { Services } from '../../services.js';
 import type { DemoCategorySlug } from './demo-catalogue.js';
+import { DEMO_START } from './demo-owner.js';
 import { ensureCategories } from './seed.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,7 +80,7 @@ export async function ensureDemoAnnouncements(
   if ((existing?.n ?? 0) > 0) return;
   const categoryIds = await ensureCategories(services);
   for (const { daysAgo, offerCategory, ...demo } of DEMO_ANNOUNCEMENTS) {
-    await services.announcements.create({
+    await services.announcements.create(DEMO_START, {
       ...demo,
       offerCategoryId: offerCategory ? categoryIds.get(offerCategory) : null,
       publishedAt: new Date(now.getTime() - daysAgo * DAY_MS),

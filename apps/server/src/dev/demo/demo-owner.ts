@@ -8,7 +8,7 @@ import { recordAudit, type AuditActor } from '../../audit/service.js';
 import type { Db } from '../../db/database.js';
 
 export const DEMO_OWNER_EMAIL = 'owner@example.in';
-const DEMO_START: AuditActor = { id: null, label: 'first start with the demo data' };
+export const DEMO_START: AuditActor = { id: null, label: 'first start with the demo data' };
 
 /**
  * With the demo data: an owner with a random password when there is no admin at all, so the back-office can

@@ -2,6 +2,7 @@ import { AppError, type PublicUser } from '@shop/core';
 import { describe, expect, it, vi } from 'vitest';
 import { answerOf, post } from '../../lib/action-test-kit';
 import { signupAction } from './signup-action.server';
+import { loginFromSignup, signupThenReturnTo } from '../../config/paths';
 
 function accounts() {
   return {
@@ -116,6 +117,20 @@ describe('the sign-up page action (spec §2.4, §4)', () => {
       '/signup?redirectUrl=https%3A%2F%2Fevil.example',
     );
     expect(foreign.answer.location).toBe('/login');
+  });
+
+  it('keeps the wishlist heart she tapped signed out on the way back to login, so it is saved when she logs in', async () => {
+    const productId = '0b3c5d7e-1f2a-4b6c-8d9e-0a1b2c3d4e5f';
+    const back = await signup(
+      { step: 'details', email: 'asha@example.in', ...DETAILS },
+      `/signup?redirectUrl=%2Fproduct%2F${productId}&saveToWishlist=${productId}`,
+    );
+    expect(back.answer.location).toBe(`/login?redirectUrl=%2Fproduct%2F${productId}&saveToWishlist=${productId}`);
+    // From the login page's 'Sign Up' link and back: both travel, nothing else does.
+    const login = new URLSearchParams({ redirectUrl: `/product/${productId}`, saveToWishlist: productId, other: 'x' });
+    expect(signupThenReturnTo(login)).toBe(`/signup?redirectUrl=%2Fproduct%2F${productId}&saveToWishlist=${productId}`);
+    expect(signupThenReturnTo(new URLSearchParams())).toBe('/signup');
+    expect(loginFromSignup(new URLSearchParams({ saveToWishlist: productId }))).toBe(`/login?redirectUrl=%2F&saveToWishlist=${productId}`);
   });
 
   it('shows an unverified address on the details step', async () => {

@@ -1,6 +1,6 @@
 import { registerSchema, safeRedirectPath, sendAccountVerificationOtpSchema, verifyAccountOtpSchema } from '@shop/core';
 import type { RouterContextProvider } from 'react-router';
-import { loginThenReturnTo, paths } from '../../config/paths';
+import { loginFromSignup } from '../../config/paths';
 import { pageOf } from '../../context';
 import { formIntent, formText, formTexts } from '../../lib/form-data';
 import { validate } from '../../lib/form';
@@ -63,8 +63,7 @@ export async function signupAction({ request, context }: ActionArgs) {
   const names = formTexts(form, ['firstName', 'lastName']);
   const checked = validate(registerSchema, { email, ...names, ...formTexts(form, ['password', 'confirmPassword']) });
   if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { step, email, names });
-  const returnTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectUrl'));
-  const loginPath = returnTo === '/' ? paths.login : loginThenReturnTo(returnTo);
+  const loginPath = loginFromSignup(new URL(request.url).searchParams, safeRedirectPath);
   return actionCall(
     services.accounts.register(checked.data),
     () => redirectWithFlash(loginPath, { kind: 'success', message: 'Signup successful!' }),

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, rupeesCompact, type AdminOrderDetail } from '@shop/core';
+import { ORDER_STATUS_LABELS, RETURN_REASON_LABELS, rupeesCompact, type AdminOrderDetail, type ReturnReason } from '@shop/core';
 import { FileText, Printer } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { Link, useFetcher } from 'react-router';
@@ -7,7 +7,7 @@ import { Enhanced, useHydrated } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
 import { TextAreaField, TextField } from '../../components/form-field';
 import { openInvoiceWindow } from '../../lib/invoice-window';
-import { formatDateTime, methodLabel, paymentStatusLabel } from '../../lib/order-format';
+import { formatDateTime, isPartlyRefunded, methodLabel, paymentStatusLabel } from '../../lib/order-format';
 import { OrderItemRow, OrderTotals, variantText } from '../../components/order-items';
 import { StatusChip } from '../../components/status-chip';
 import { ACTION_LABELS, OWNER_ACTIONS, actionsFor, type AdminOrderAction } from './order-actions';
@@ -82,6 +82,78 @@ function OrderMove({ action }: { action: AdminOrderAction }) {
   return <OrderButton action={action} />;
 }
 
+/** A printable paper: a link without scripts; with them, the invoice's own print window, as the bills' invoices open. */
+function PaperLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a
+      href={`${href}${href.includes('?') ? '&' : '?'}print=1`}
+      target="_blank"
+      rel="noopener"
+      className="btn btn-outline"
+      onClick={(event) => {
+        event.preventDefault();
+        openInvoiceWindow(href);
+      }}
+    >
+      <FileText aria-hidden="true" className="h-4 w-4" />
+      {label}
+    </a>
+  );
+}
+
+/**
+ * What the shopper's return asks for: the reason in words, her note, the pieces of each line coming back (every
+ * piece for a return made before per-item returns) and the photos she sent, each opening full size.
+ */
+function ReturnRequest({ order }: { order: AdminOrderDetail }) {
+  if (!order.returnReason) return null;
+  const named = new Map(order.returnItems.map((line) => [line.itemId, line.quantity]));
+  const lines = order.items.flatMap((item) => {
+    const pieces = named.size > 0 ? (named.get(item.itemId) ?? 0) : item.quantity;
+    return pieces > 0 ? [{ item, pieces }] : [];
+  });
+  return (
+    <section aria-labelledby="return-title" className={card}>
+      <h2 id="return-title" className="mb-2 text-lg font-semibold">
+        Return
+      </h2>
+      <p className="text-sm">
+        <span className="text-muted">Reason: </span>
+        {RETURN_REASON_LABELS[order.returnReason as ReturnReason] ?? order.returnReason}
+      </p>
+      {order.returnNote && <p className="mt-1 text-sm break-words">“{order.returnNote}”</p>}
+      <ul className="mt-3 space-y-1 text-sm" aria-label="Pieces coming back">
+        {lines.map(({ item, pieces }) => (
+          <li key={item.itemId}>
+            <span className="tabular-nums">
+              {pieces} of {item.quantity}
+            </span>{' '}
+            × {item.productName}
+            {variantText(item) && <span className="text-muted"> ({variantText(item)})</span>}
+          </li>
+        ))}
+      </ul>
+      {order.returnPhotos.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos sent with the return">
+          {order.returnPhotos.map((url, index) => (
+            <li key={url}>
+              <a href={url} target="_blank" rel="noopener" className="block rounded-lg focus-visible:outline-2">
+                <img
+                  src={url}
+                  alt={`Return photo ${index + 1} of ${order.returnPhotos.length}`}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-20 w-20 rounded-lg border border-line bg-sand object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** The packing slip, at the end of the body: printed alone (see the print rules in app.css), never shown on screen. */
 function PackingSlip({ order }: { order: AdminOrderDetail }) {
   if (!useHydrated()) return null;
@@ -135,12 +207,15 @@ export function OrderDetailView({
   isOwner,
   ordersHref,
   invoiceHref,
+  creditNoteHref,
 }: {
   order: AdminOrderDetail;
   isOwner: boolean;
   ordersHref: string;
   /** The order's printable tax invoice, once it is paid. */
   invoiceHref: string | null;
+  /** The credit note of a paid order cancelled or refunded since. */
+  creditNoteHref: string | null;
 }) {
   const actions = actionsFor(order.status).filter((action) => isOwner || !OWNER_ACTIONS.includes(action));
   return (
@@ -154,7 +229,7 @@ export function OrderDetailView({
             / {order.orderNumber}
           </p>
           <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold sm:text-3xl">
-            {order.orderNumber} <StatusChip status={order.status} />
+            {order.orderNumber} <StatusChip status={order.status} partlyRefunded={isPartlyRefunded(order)} />
           </h1>
           <p className="text-sm text-muted">
             Placed {formatDateTime(order.createdAt)}
@@ -166,22 +241,8 @@ export function OrderDetailView({
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {invoiceHref && (
-            // A link without scripts; with them, the invoice's own print window, as the bills' invoices open.
-            <a
-              href={`${invoiceHref}?print=1`}
-              target="_blank"
-              rel="noopener"
-              className="btn btn-outline"
-              onClick={(event) => {
-                event.preventDefault();
-                openInvoiceWindow(invoiceHref);
-              }}
-            >
-              <FileText aria-hidden="true" className="h-4 w-4" />
-              Tax invoice
-            </a>
-          )}
+          {invoiceHref && <PaperLink href={invoiceHref} label="Tax invoice" />}
+          {creditNoteHref && <PaperLink href={creditNoteHref} label="Credit note" />}
           <button type="button" className="btn btn-outline" onClick={() => window.print()}>
             <Printer aria-hidden="true" className="h-4 w-4" />
             Packing slip
@@ -266,14 +327,10 @@ export function OrderDetailView({
                 ))}
               </ul>
             )}
-            {(order.cancelReason || order.returnReason) && (
-              <p className="mt-3 text-sm">
-                {order.cancelReason
-                  ? `Cancelled: ${order.cancelReason}`
-                  : `Return: ${order.returnReason}${order.returnNote ? ` — ${order.returnNote}` : ''}`}
-              </p>
-            )}
+            {order.cancelReason && <p className="mt-3 text-sm">Cancelled: {order.cancelReason}</p>}
           </section>
+
+          <ReturnRequest order={order} />
 
           <section aria-labelledby="timeline-title" className={card}>
             <h2 id="timeline-title" className="mb-2 text-lg font-semibold">

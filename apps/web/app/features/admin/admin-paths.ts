@@ -23,6 +23,8 @@ export const adminPaths = {
   order: (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`,
   /** An online order's printable tax invoice, outside the admin frame. */
   orderInvoice: (orderId: string) => `/admin/orderInvoice/${encodeURIComponent(orderId)}`,
+  /** The credit note of a paid order cancelled or refunded since: the invoice page's other paper. */
+  orderCreditNote: (orderId: string) => `/admin/orderInvoice/${encodeURIComponent(orderId)}?credit=1`,
   /** Shoppers' reviews (?status=all|visible|hidden, ?page): hide with a reason, reply (issue 28). */
   reviews: '/admin/reviews',
   /** Offers, collections and news (?edit=<id> opens one); an offer is a saved filter (issue 28). */

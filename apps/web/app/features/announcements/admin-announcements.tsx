@@ -2,6 +2,7 @@ import { ANNOUNCEMENT_KINDS, istDate, type AdminAnnouncement, type AnnouncementK
 import { Pencil, Plus } from 'lucide-react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { Chip, type ChipTone } from '../../components/chip';
+import { ConfirmButton } from '../../components/confirm-dialog';
 import { SelectField, TextAreaField, TextField } from '../../components/form-field';
 import { FormFailure } from '../../components/form-failure';
 import { EmptyState, PageHeader } from '../../components/page-header';
@@ -169,13 +170,23 @@ export function AdminAnnouncements({
                           </>
                         )}
                       </span>
-                      <Link
-                        to={`${href}?edit=${encodeURIComponent(item._id)}`}
-                        className="btn btn-outline min-h-10 px-3"
-                        aria-label={`Edit ${item.title}`}
-                      >
-                        <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
-                      </Link>
+                      <span className="flex flex-wrap gap-2">
+                        <Link
+                          to={`${href}?edit=${encodeURIComponent(item._id)}`}
+                          className="btn btn-outline min-h-10 px-3"
+                          aria-label={`Edit ${item.title}`}
+                        >
+                          <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
+                        </Link>
+                        <ConfirmButton
+                          label="Delete"
+                          title={`Delete “${item.title}”?`}
+                          message="It leaves the shop's pages at once. An announcement that has ended can simply stay here. This cannot be undone."
+                          confirmLabel="Delete"
+                          fields={{ intent: 'delete', announcementId: item._id }}
+                          tone="danger"
+                        />
+                      </span>
                     </div>
                   </li>
                 );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isPartlyRefunded } from '../../lib/order-format';
 import { cancelReasonOf, refundNotice, returnItemsOf } from './after-sales';
 
 const formOf = (entries: Array<[string, string]>) => {
@@ -47,9 +48,17 @@ describe('the order page after-sales forms', () => {
       products: [],
     };
     const timeline = [{ status: 'refunded' as const, note: '', at: '2026-11-27T06:00:00.000Z' }];
-    expect(refundNotice({ refundedAmount: 60_000, payment, timeline })).toBe(
-      'Your refund of ₹600 goes back to your UPI account, typically within 2–3 working days (by 2 Dec 2026).',
+    const status = 'refunded' as const;
+    expect(refundNotice({ status, refundedAmount: 120_000, payment, timeline })).toBe(
+      'Your refund of ₹1,200 goes back to your UPI account, typically within 2–3 working days (by 2 Dec 2026).',
     );
-    expect(refundNotice({ refundedAmount: 0, payment, timeline })).toBeNull();
+    expect(refundNotice({ status: 'cancelled', refundedAmount: 0, payment, timeline })).toBeNull();
+    // Some pieces came back, the rest were kept: the order says it was partly refunded, and for what.
+    expect(isPartlyRefunded({ status, refundedAmount: 60_000, payment })).toBe(true);
+    expect(isPartlyRefunded({ status, refundedAmount: 120_000, payment })).toBe(false);
+    expect(isPartlyRefunded({ status: 'returned', refundedAmount: 0, payment })).toBe(false);
+    expect(refundNotice({ status, refundedAmount: 60_000, payment, timeline })).toBe(
+      'Your refund of ₹600 for the pieces you returned goes back to your UPI account, typically within 2–3 working days (by 2 Dec 2026).',
+    );
   });
 });

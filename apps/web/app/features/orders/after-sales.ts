@@ -1,4 +1,5 @@
 import { addWorkingDays, CANCEL_REASONS, istDate, refundTimelineOf, rupeesCompact, trackingUrlOf, type OrderDetail } from '@shop/core';
+import { isPartlyRefunded } from '../../lib/order-format';
 
 // The order page's after-sales logic (issue 28), kept out of the components so it is tested on its own.
 
@@ -28,13 +29,14 @@ export function cancelReasonOf(form: FormData): string {
  * Where a refunded order's money goes and by when: 'Your refund of ₹1,200 goes back to your UPI account, typically
  * within 2–3 working days (by 30 Nov 2026).' Null when nothing was refunded.
  */
-export function refundNotice(order: Pick<OrderDetail, 'refundedAmount' | 'payment' | 'timeline'>): string | null {
+export function refundNotice(order: Pick<OrderDetail, 'status' | 'refundedAmount' | 'payment' | 'timeline'>): string | null {
   if (order.refundedAmount <= 0 || !order.payment) return null;
   const timeline = refundTimelineOf(order.payment.paymentMethod);
   const refundedAt = [...order.timeline].reverse().find((event) => event.status === 'refunded')?.at;
   const by = refundedAt ? ` (by ${istDate(addWorkingDays(new Date(refundedAt), timeline.workingDays.max))})` : '';
   const { min, max } = timeline.workingDays;
-  return `Your refund of ${rupeesCompact(order.refundedAmount)} goes back to ${timeline.where}, typically within ${min}–${max} working days${by}.`;
+  const part = isPartlyRefunded(order) ? ' for the pieces you returned' : '';
+  return `Your refund of ${rupeesCompact(order.refundedAmount)}${part} goes back to ${timeline.where}, typically within ${min}–${max} working days${by}.`;
 }
 
 /** The courier's tracking page for the order's parcel, or null for a courier we do not know. */
