@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { hydrating, test } from './support/test.js';
 import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from './support/chromium.js';
 import { checkoutFromCart, payOnSheet, toast } from './support/checkout.js';
+import { ownerLogsIn } from './support/owner.js';
 import { signedInShopper } from './support/shopper.js';
 
 // The owner runs the catalogue and the orders from the back-office (issue 10): a new product with a variant
@@ -17,17 +18,6 @@ test.use({
   },
   permissions: ['camera'],
 });
-
-async function ownerLogsIn(page: Page) {
-  const email = process.env.E2E_ADMIN_EMAIL;
-  const password = process.env.E2E_ADMIN_PASSWORD;
-  if (!email || !password) throw new Error('global-setup found no demo owner in the shop log');
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/admin\/login/);
-}
 
 test('the owner creates a product with a custom-colour variant and photos, a shopper buys it and sees it shipped', async ({
   page,

@@ -1,5 +1,6 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { checkoutFromCart, payOnSheet, toast } from './support/checkout.js';
+import { ownerLogsIn } from './support/owner.js';
 import { signedInShopper } from './support/shopper.js';
 import { hydrating, test } from './support/test.js';
 
@@ -11,17 +12,6 @@ interface Photo {
   _id: string;
   secure_url: string;
   variantColor: string | null;
-}
-
-async function ownerLogsIn(page: Page) {
-  const email = process.env.E2E_ADMIN_EMAIL;
-  const password = process.env.E2E_ADMIN_PASSWORD;
-  if (!email || !password) throw new Error('global-setup found no demo owner in the shop log');
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/admin\/login/);
 }
 
 /** A demo product found by its name, with its photos and colours as the storefront answers them. */
@@ -69,7 +59,10 @@ test("the owner sets a photo's colour; a shopper who buys that colour sees its p
   const shopperContext = await browser.newContext({ baseURL });
   const shopper = hydrating(await shopperContext.newPage());
   await signedInShopper(shopper.request, 'tara');
-  await shopper.goto(`/product/${product._id}?color=${encodeURIComponent(colour)}`);
+  // She finds it in a listing filtered by that colour: its card opens the product in that colour.
+  await shopper.goto(`/filter?q=${encodeURIComponent(name)}&color=${encodeURIComponent(colour)}`);
+  await shopper.locator(`a[href^="/product/${product._id}"]`).first().click();
+  await expect(shopper).toHaveURL(`/product/${product._id}?color=${encodeURIComponent(colour)}`);
   await expect(shopper.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(shopper.getByRole('button', { name: `Zoom in: ${name} in ${colour}`, exact: true })).toBeVisible();
   const size = shopper.getByRole('radiogroup', { name: 'Size' }).getByRole('radio', { disabled: false }).first();

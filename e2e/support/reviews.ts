@@ -21,21 +21,21 @@ async function ok<T>(answer: Promise<{ ok(): boolean; json(): Promise<unknown>; 
 }
 
 /**
- * The signed-in shopper (`request`, the page's) buys one piece of `words` through the JSON API as the shop's scripts
+ * The signed-in shopper (`request`, the page's) buys `quantity` pieces of `words` through the JSON API as the shop's scripts
  * do, pays on the Razorpay emulator, and the owner packs, ships and delivers it through the back-office's API.
  */
-export async function deliveredOrder(request: APIRequestContext, base: string, asid: string, email: string, words: string) {
+export async function deliveredOrder(request: APIRequestContext, base: string, asid: string, email: string, words: string, quantity = 1) {
   const { items } = dataOf<{ items: BillableItem[] }>(
     await call(base, 'GET', `/api/admin/bill/findItems?q=${encodeURIComponent(words)}`, { cookie: asid }),
     'finding an item',
   );
-  const item = items.find((found) => found.stock >= 2);
+  const item = items.find((found) => found.stock > quantity);
   if (!item) throw new Error(`no ${words} in stock in the demo catalogue`);
   const { address } = await ok<{ address: { _id: string } }>(
     request.post('/api/user/profile/addAddress', { data: HOME_ADDRESS }),
     'addAddress',
   );
-  const line = { productId: item.productId, ...(item.variantId ? { variantId: item.variantId } : {}), quantity: 1 };
+  const line = { productId: item.productId, ...(item.variantId ? { variantId: item.variantId } : {}), quantity };
   await ok(request.post('/api/user/product/addToCart', { data: line }), 'addToCart');
   const opened = await ok<{ razorpay: { id: string }; orderId: string }>(
     request.post('/api/user/payment/createpayment', {

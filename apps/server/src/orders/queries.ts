@@ -183,19 +183,18 @@ export async function orderStatsOfUsers(db: Db, userIds: readonly string[]): Pro
   return new Map(rows.map((row) => [row.user_id, { orders: Number(row.orders), spent: Number(row.spent) }]));
 }
 
-/** Order numbers by order id (orders that are gone are left out). */
-/** Whether the shopper received the product: a line of one of her orders that was delivered (a return asked since counts). */
+/** Whether the shopper received the product: a line of one of her orders that was delivered, even if sent back since. */
 export async function hasReceived(db: Db, userId: string, productId: string): Promise<boolean> {
   const rows = await selectRows<{ found: number }>(
     db,
     sql`select 1 as found from ${orders} o join ${orderItems} i on i.order_id = o.id
         where o.user_id = ${userId} and i.product_id = ${productId} and o.delivered_at is not null
-          and o.status in ('delivered', 'return_requested', 'returned')
         limit 1`,
   );
   return rows.length > 0;
 }
 
+/** Order numbers by order id (orders that are gone are left out). */
 export async function orderNumbers(db: Db, orderIds: readonly string[]): Promise<Map<string, string>> {
   if (orderIds.length === 0) return new Map();
   const rows = await selectRows<{ id: string; order_number: string }>(

@@ -121,6 +121,25 @@ describe('addReview and getProductReviews', () => {
     expect((await jsonCall(t.app, 'POST', '/api/user/review/addReview', { body: { productId: piece.productId } })).statusCode).toBe(401);
     expect((await jsonCall(t.app, 'GET', '/api/user/review/getProductReviews/nope')).statusCode).toBe(404);
   });
+
+  it('still lets her review a piece she received and sent back (returned, refunded): she had it in her hands', async () => {
+    const piece = await sellableProduct(t, { name: 'Returned Dupatta', stock: 10 });
+    const order = await buyer(piece.productId, piece.variantId);
+    const asked = await jsonCall(t.app, 'POST', `/api/user/order/requestReturn/${order.orderId}`, {
+      sid: order.sid,
+      body: { reason: 'damaged' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await adminCall(t.app, 'POST', `/api/admin/order/approveReturn/${order.orderId}`, { asid: staff.asid })).statusCode).toBe(200);
+    expect((await adminCall(t.app, 'POST', `/api/admin/order/refundOrder/${order.orderId}`, { asid: owner.asid })).statusCode).toBe(200);
+    const review = await addReview(order.sid, {
+      productId: piece.productId,
+      rating: 2,
+      title: 'Arrived torn',
+      text: 'The border was pulled.',
+    });
+    expect(review.statusCode, review.body).toBe(201);
+  });
 });
 
 /** Her review as the form posts it with photos: multipart, the files in the repeated field `photos`. */

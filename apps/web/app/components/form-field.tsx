@@ -131,3 +131,20 @@ export function MobileField(props: Omit<FieldFrame, 'label'> & InputHTMLAttribut
     />
   );
 }
+
+/** The photo types the shop's media store takes (checked again by content on the server). */
+const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/avif';
+
+const photoInputClass =
+  'mt-1.5 block w-full max-w-md rounded-xl border border-dashed border-line bg-white p-2 text-sm text-muted file:mr-3 file:min-h-10 file:cursor-pointer file:rounded-full file:border file:border-solid file:border-line file:bg-sand file:px-4 file:text-sm file:font-medium file:text-ink hover:file:border-wine-600 aria-[invalid=true]:border-wine-600';
+
+/** A labelled picker of several photos (a review's, a return's), with its hint or error; posted in a multipart form. */
+export function PhotoFilesField(props: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'accept' | 'multiple'>) {
+  const [frame, input] = split(props);
+  return (
+    <Frame
+      {...frame}
+      control={(wiring) => <input {...wiring} {...input} type="file" accept={PHOTO_TYPES} multiple className={photoInputClass} />}
+    />
+  );
+}

@@ -23,3 +23,7 @@ export const paymentStatusLabel = (status: string) => PAYMENT_STATUS[status] ?? 
 /** A refunded order that got back less than was paid: some pieces were returned, the rest kept. */
 export const isPartlyRefunded = (order: Pick<OrderDetail, 'status' | 'refundedAmount' | 'payment'>): boolean =>
   order.status === 'refunded' && order.payment !== null && order.refundedAmount > 0 && order.refundedAmount < order.payment.amount;
+
+/** The order's payment in words: 'Paid', 'Refunded', or 'Partly refunded' when only some pieces' share went back. */
+export const orderPaymentLabel = (order: Pick<OrderDetail, 'status' | 'refundedAmount' | 'payment'>): string =>
+  isPartlyRefunded(order) ? 'Partly refunded' : paymentStatusLabel(order.payment?.paymentStatus ?? '');

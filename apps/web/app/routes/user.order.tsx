@@ -14,7 +14,7 @@ import { ArrowLeft, PenLine, Printer } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
 import { OrderActions } from '../features/orders/order-actions';
-import { formatDate, formatDateTime, formatDeliveryWindow, isPartlyRefunded, methodLabel, paymentStatusLabel } from '../lib/order-format';
+import { formatDate, formatDateTime, formatDeliveryWindow, isPartlyRefunded, methodLabel, orderPaymentLabel } from '../lib/order-format';
 import { OrderItemRow, OrderTotals } from '../components/order-items';
 import { openInvoiceWindow } from '../lib/invoice-window';
 import { ReceiptHeader } from '../features/orders/receipt-header';
@@ -312,7 +312,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                   <dt className="text-muted">Method</dt>
                   <dd>{methodLabel(payment.paymentMethod)}</dd>
                   <dt className="text-muted">Status</dt>
-                  <dd>{paymentStatusLabel(payment.paymentStatus)}</dd>
+                  <dd>{orderPaymentLabel(order)}</dd>
                   {payment.paymentDate && (
                     <>
                       <dt className="text-muted">Date</dt>

@@ -7,7 +7,7 @@ import { Enhanced, useHydrated } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
 import { TextAreaField, TextField } from '../../components/form-field';
 import { openInvoiceWindow } from '../../lib/invoice-window';
-import { formatDateTime, isPartlyRefunded, methodLabel, paymentStatusLabel } from '../../lib/order-format';
+import { formatDateTime, isPartlyRefunded, methodLabel, orderPaymentLabel } from '../../lib/order-format';
 import { OrderItemRow, OrderTotals, variantText } from '../../components/order-items';
 import { StatusChip } from '../../components/status-chip';
 import { ACTION_LABELS, OWNER_ACTIONS, actionsFor, type AdminOrderAction } from './order-actions';
@@ -125,10 +125,11 @@ function ReturnRequest({ order }: { order: AdminOrderDetail }) {
       <ul className="mt-3 space-y-1 text-sm" aria-label="Pieces coming back">
         {lines.map(({ item, pieces }) => (
           <li key={item.itemId}>
-            <span className="tabular-nums">
-              {pieces} of {item.quantity}
-            </span>{' '}
-            × {item.productName}
+            <span className="font-semibold tabular-nums">
+              {pieces} of {item.quantity} {item.quantity === 1 ? 'piece' : 'pieces'}
+            </span>
+            {' · '}
+            {item.productName}
             {variantText(item) && <span className="text-muted"> ({variantText(item)})</span>}
           </li>
         ))}
@@ -259,21 +260,24 @@ export function OrderDetailView({
       )}
 
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <section aria-labelledby="items-title" className={card}>
-          <h2 id="items-title" className="mb-3 text-xl font-semibold">
-            Items
-          </h2>
-          <ul className="divide-y divide-line">
-            {order.items.map((item) => (
-              <li key={`${item._id}-${item.variantId}`} className="py-3">
-                <OrderItemRow item={item} showDescription={false} />
-              </li>
-            ))}
-          </ul>
-          <div className="mt-3 border-t border-line pt-3">
-            <OrderTotals order={order} />
-          </div>
-        </section>
+        <div className="space-y-5">
+          <section aria-labelledby="items-title" className={card}>
+            <h2 id="items-title" className="mb-3 text-xl font-semibold">
+              Items
+            </h2>
+            <ul className="divide-y divide-line">
+              {order.items.map((item) => (
+                <li key={`${item._id}-${item.variantId}`} className="py-3">
+                  <OrderItemRow item={item} showDescription={false} />
+                </li>
+              ))}
+            </ul>
+            <div className="mt-3 border-t border-line pt-3">
+              <OrderTotals order={order} />
+            </div>
+          </section>
+          <ReturnRequest order={order} />
+        </div>
 
         <div className="space-y-5">
           <section aria-labelledby="customer-title" className={card}>
@@ -311,7 +315,7 @@ export function OrderDetailView({
                 <dt className="text-muted">Method</dt>
                 <dd>{methodLabel(order.payment.paymentMethod)}</dd>
                 <dt className="text-muted">Status</dt>
-                <dd>{paymentStatusLabel(order.payment.paymentStatus)}</dd>
+                <dd>{orderPaymentLabel(order)}</dd>
                 <dt className="text-muted">Razorpay</dt>
                 <dd className="truncate font-mono text-xs leading-5">{order.payment.razorpay_id ?? order.payment.razorpay_order_id}</dd>
               </dl>
@@ -329,8 +333,6 @@ export function OrderDetailView({
             )}
             {order.cancelReason && <p className="mt-3 text-sm">Cancelled: {order.cancelReason}</p>}
           </section>
-
-          <ReturnRequest order={order} />
 
           <section aria-labelledby="timeline-title" className={card}>
             <h2 id="timeline-title" className="mb-2 text-lg font-semibold">

@@ -11,7 +11,7 @@ import { Form, useActionData, useFetcher, useLocation } from 'react-router';
 import { Enhanced, useHydrated } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
 import { FormFailure } from '../../components/form-failure';
-import { SelectField, TextAreaField } from '../../components/form-field';
+import { PhotoFilesField, SelectField, TextAreaField } from '../../components/form-field';
 import { failureIn, fieldError, type Failure } from '../../lib/failure';
 import { variantLabel } from '../../lib/variant-label';
 
@@ -148,30 +148,13 @@ function Fields({
         maxLength={1000}
         error={fieldError(failure, 'note')}
       />
-      <div>
-        <label htmlFor="return-photos" className="block text-sm font-medium text-ink">
-          Photos
-        </label>
-        <input
-          id="return-photos"
-          type="file"
-          name="photos"
-          multiple
-          accept="image/jpeg,image/png,image/webp,image/avif"
-          aria-invalid={photosError ? true : undefined}
-          aria-describedby={photosError ? 'return-photos-error' : 'return-photos-hint'}
-          className="mt-1.5 block w-full text-sm file:mr-3 file:min-h-11 file:rounded-xl file:border file:border-line file:bg-white file:px-4 file:font-semibold file:text-wine-700"
-        />
-        {photosError ? (
-          <p id="return-photos-error" role="alert" className="mt-1 text-sm font-medium text-wine-700">
-            {photosError}
-          </p>
-        ) : (
-          <p id="return-photos-hint" className="mt-1 text-xs text-muted">
-            Optional: up to 3 photos (JPEG, PNG, WebP), each at most 10 MB.
-          </p>
-        )}
-      </div>
+      <PhotoFilesField
+        id="return-photos"
+        name="photos"
+        label="Photos"
+        error={photosError}
+        hint="Optional: up to 3 photos (JPEG, PNG, WebP or AVIF), each at most 10 MB."
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { MAX_REVIEW_PHOTOS, REMOVE_PHOTOS_FIELD, REVIEW_PHOTOS_FIELD, type Revie
 import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { FormFailure } from '../../components/form-failure';
-import { TextAreaField, TextField } from '../../components/form-field';
+import { PhotoFilesField, TextAreaField, TextField } from '../../components/form-field';
 import type { Failure } from '../../lib/failure';
 
 export const TITLE_MAX = 100;
@@ -74,7 +74,6 @@ function RatingInput({
 }
 
 /** The image types the store takes (it checks the content; this only narrows the picker). */
-const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/avif';
 
 /**
  * Her photos: those she has, each with a 'Remove' box, then a file input for more (MAX_REVIEW_PHOTOS in all). Plain
@@ -83,7 +82,7 @@ const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/avif';
 function PhotosInput({ photos, error }: { photos: readonly ReviewPhoto[]; error: string | undefined }) {
   const room = MAX_REVIEW_PHOTOS - photos.length;
   return (
-    <fieldset aria-describedby={error ? 'photos-error' : 'photos-hint'}>
+    <fieldset aria-describedby={error ? 'review-photos-error' : 'review-photos-hint'}>
       <legend className="text-sm font-medium text-ink">Photos</legend>
       {photos.length > 0 && (
         <ul className="mt-1.5 flex flex-wrap gap-3" aria-label="Your photos">
@@ -112,30 +111,17 @@ function PhotosInput({ photos, error }: { photos: readonly ReviewPhoto[]; error:
           ))}
         </ul>
       )}
-      <label htmlFor="review-photos" className="mt-3 block text-sm text-ink">
-        {photos.length > 0 ? 'Add photos' : 'Add up to three photos'}
-      </label>
-      <input
-        id="review-photos"
-        type="file"
-        name={REVIEW_PHOTOS_FIELD}
-        accept={PHOTO_TYPES}
-        multiple
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'photos-error' : 'photos-hint'}
-        className="mt-1.5 block w-full max-w-md rounded-xl border border-dashed border-line bg-white p-2 text-sm text-muted file:mr-3 file:min-h-10 file:cursor-pointer file:rounded-full file:border file:border-solid file:border-line file:bg-sand file:px-4 file:text-sm file:font-medium file:text-ink hover:file:border-wine-600 aria-[invalid=true]:border-wine-600"
-      />
-      {error ? (
-        <p id="photos-error" role="alert" className="mt-1 text-sm font-medium text-wine-700">
-          {error}
-        </p>
-      ) : (
-        <p id="photos-hint" className="mt-1 text-xs text-muted">
-          {`JPEG, PNG, WebP or AVIF, up to 10 MB each; ${MAX_REVIEW_PHOTOS} photos in all. ${
+      <div className="mt-3">
+        <PhotoFilesField
+          id="review-photos"
+          name={REVIEW_PHOTOS_FIELD}
+          label={photos.length > 0 ? 'Add photos' : 'Add up to three photos'}
+          error={error}
+          hint={`JPEG, PNG, WebP or AVIF, up to 10 MB each; ${MAX_REVIEW_PHOTOS} photos in all. ${
             room === 0 ? 'Tick Remove on one to add another.' : photos.length > 0 ? `Room for ${room} more.` : ''
           }`.trim()}
-        </p>
-      )}
+        />
+      </div>
     </fieldset>
   );
 }
