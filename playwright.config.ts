@@ -34,7 +34,7 @@ export default defineConfig({
     // Set by global-setup once the server listens on its free port.
     baseURL: process.env.E2E_BASE_URL,
     // A failed test keeps its trace's DOM snapshots; the screencast is left out: recording it on every test made
-    // the suite 1.7 times as slow on two cores (28 desktop tests: 111 s with it, 72 s without, 65 s with no trace).
+    // 28 desktop tests 1.5 times as slow on two cores (111 s with it, 72 s without, 65 s with no trace).
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     launchOptions: { executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS },
   },

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 
 const stages = [
-  // Each of these keeps one core busy: side by side they take the time of the type check.
+  // Each of these keeps one core busy: side by side they take about the time of the longest (lint, typed ESLint).
   [
     ['type check', 'npm', ['run', '--silent', 'typecheck']],
     ['lint', 'npm', ['run', '--silent', 'lint']],
