@@ -3,6 +3,7 @@ import { indianMobileSchema } from './phone.js';
 import { ADDRESS_TYPES, LANDMARK_MAX_LENGTH, pincodeField } from './pincodes.js';
 import { INDIAN_STATES } from './settings.js';
 import { plainText } from './text.js';
+import { GENDER_LABELS, GENDERS } from './form-choices.js';
 
 /** Customer account rules shared by the API and the web forms (spec §5, with the bounds the spec left open). */
 
@@ -72,8 +73,7 @@ export const registerSchema = z
   .refine((input) => input.password === input.confirmPassword, { message: 'Passwords do not match.', path: ['confirmPassword'] });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export const GENDERS = ['female', 'male', 'other'] as const;
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { female: 'Female', male: 'Male', other: 'Other' };
+export { GENDERS, GENDER_LABELS };
 
 /** A mobile number as typed ('+91 98765 43210'), stored as its 10 digits. */
 const mobileField = z.string().trim().min(1, 'Phone is required.').pipe(indianMobileSchema());

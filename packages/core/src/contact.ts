@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { optionalIndianMobileSchema } from './phone.js';
 import { plainText } from './text.js';
 
-export const CONTACT_LIMITS = { name: 80, email: 120, messageMin: 10, messageMax: 2000 } as const;
+import { CONTACT_LIMITS } from './contact-limits.js';
+
+export { CONTACT_LIMITS };
 
 /** The contact form: the page's form and POST /api/user/contact/sendMessage validate with this one schema. */
 export const contactMessageSchema = z.object({

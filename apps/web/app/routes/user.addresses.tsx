@@ -21,7 +21,7 @@ import { MobileField, SelectField, TextField } from '../components/form-field';
 import { paths } from '../config/paths';
 import { pageOf, signedInShopper } from '../context';
 import { UserPage } from '../features/accounts/user-page';
-import { lookupPincode } from '../features/addresses/api/lookup-pincode';
+import { lookupPincodeLater } from '../features/addresses/api/lookup-pincode-later';
 import { buttonCall } from '../lib/button-action.server';
 import { failureIn, fieldError, type Failure } from '../lib/failure';
 import { formIntent, formText, formTexts } from '../lib/form-data';
@@ -136,7 +136,7 @@ function AddressForm({ address, typed, failure }: { address: Address | null; typ
     }
     if (pincode === asked.current) return;
     asked.current = pincode;
-    lookupPincode(pincode).then(
+    lookupPincodeLater(pincode).then(
       (place) => {
         // A later pincode typed meanwhile wins.
         if (asked.current !== pincode) return;

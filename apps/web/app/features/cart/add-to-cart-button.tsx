@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 import { Enhanced } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
 import { toast } from '../../lib/toast';
-import { LineFields, cartActions } from './cart-line-card';
+import { LineFields, cartActions } from './cart-forms';
 
 export const ADDED_TO_CART = 'Added to your cart.';
 export const CHOOSE_VARIANT = 'Please choose a colour and size.';

@@ -5,7 +5,10 @@ import { Enhanced } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
 import { loginThenReturnTo, paths } from '../../config/paths';
 import { variantLabel } from '../../lib/variant-label';
+import { LineFields, cartActions } from './cart-forms';
 import { QuantityStepper } from './quantity-stepper';
+
+export { LineFields, cartActions };
 
 /** One line as the cart page and the browser-cart drawer show it: the server's cart line or a browser line priced from the catalogue. */
 export interface CartLineView {
@@ -66,24 +69,6 @@ export function LineImage({ url, name, className = 'w-20 sm:w-24' }: { url: stri
     >
       <Shirt aria-hidden="true" className="h-8 w-8 opacity-40" />
     </div>
-  );
-}
-
-/** Where the cart's forms post (routes/cart-actions.ts). */
-export const cartActions = {
-  add: '/cart/add',
-  update: '/cart/update',
-  remove: '/cart/remove',
-  moveToWishlist: '/cart/move-to-wishlist',
-} as const;
-
-/** The hidden fields naming a line in a cart form. */
-export function LineFields({ productId, variantId }: { productId: string; variantId: string | undefined }) {
-  return (
-    <>
-      <input type="hidden" name="productId" value={productId} />
-      {variantId && <input type="hidden" name="variantId" value={variantId} />}
-    </>
   );
 }
 
