@@ -31,7 +31,9 @@ async function main() {
     ] as const;
     console.log('page          document   gzip      brotli    stylesheet (part)');
     for (const [name, path] of pages) {
-      const html = Buffer.from(await (await fetch(`${shop.url}${path}`)).arrayBuffer());
+      const response = await fetch(`${shop.url}${path}`);
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+      const html = Buffer.from(await response.arrayBuffer());
       const style = /<style data-styles="(\w+)">([\s\S]*?)<\/style>/.exec(html.toString('utf8'));
       console.log(
         `${name.padEnd(12)} ${kb(html.length)} ${kb(gzipSync(html).length)} ${kb(brotliCompressSync(html).length)}  ` +

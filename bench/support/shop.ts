@@ -34,11 +34,16 @@ export interface Started {
   child: ChildProcess;
 }
 
-/** The built shop (apps/server/dist) in its own process on a free port, once /api/health answers. */
+/**
+ * The built shop (apps/server/dist) in its own process on a free port, once /api/health answers. BENCH_SHOP_NODE_FLAGS
+ * passes Node flags to it alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' for a profile of the run (written when
+ * it stops).
+ */
 export async function startShop(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const flags = (process.env.BENCH_SHOP_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...flags, 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: 'inherit',
