@@ -88,6 +88,18 @@ test('search tolerates typos and the header suggests as you type', async ({ page
   await expect(page).toHaveURL(/\/productSearch\?q=kurthi$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('kurthi');
   await expect(page.getByRole('region', { name: 'Products' }).getByRole('link', { name: /Kurti/ }).first()).toBeVisible();
+
+  // Opened on its own, the results page (its box filled in) asks for no suggestions until she is in the box.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/user/product/suggest')) asked.push(request.url());
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('kurthi');
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  await box.focus();
+  await expect(suggestions.getByRole('option').first()).toBeVisible();
 });
 
 test('an empty result offers a way back', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { mediaUrl, rupeesCompact, type Suggestions } from '@shop/core';
+import { IMAGE_WIDTHS, mediaUrl, rupeesCompact, type Suggestions } from '@shop/core';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate, useSearchParams } from 'react-router';
@@ -22,9 +22,11 @@ export function SearchBox() {
   const abort = useRef<AbortController | null>(null);
   const mediaBase = useMediaBase();
 
+  // Asked only while she is in the box: a results page opens with the box filled in, and would otherwise fetch
+  // suggestions (and their photos) nobody looks at.
   useEffect(() => {
     const q = value.trim();
-    if (q.length < 2) return;
+    if (q.length < 2 || !open) return;
     const timer = setTimeout(() => {
       abort.current?.abort();
       const controller = new AbortController();
@@ -45,7 +47,8 @@ export function SearchBox() {
               label: product.productName,
               detail: rupeesCompact(product.sellingPrice),
               href: paths.product(product._id),
-              image: product.image ? mediaUrl(product.image.public_id, 320, 'webp', mediaBase) : undefined,
+              // The smallest rendition: the thumbnail is 40 CSS px wide, 120 device px on a 3× phone.
+              image: product.image ? mediaUrl(product.image.public_id, IMAGE_WIDTHS[0], 'webp', mediaBase) : undefined,
             })),
           ]);
           setActive(-1);
@@ -53,7 +56,7 @@ export function SearchBox() {
         .catch(() => {}); // a dropped suggestion request is harmless: the search itself still works
     }, 150);
     return () => clearTimeout(timer);
-  }, [value, mediaBase]);
+  }, [value, open, mediaBase]);
 
   // Suggestions belong to at least two typed characters; shorter input shows none.
   const expanded = open && options.length > 0 && value.trim().length >= 2;
@@ -141,7 +144,15 @@ export function SearchBox() {
             className="flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-sm aria-selected:bg-wine-50 hover:bg-sand"
           >
             {option.image ? (
-              <img src={option.image} alt="" width={40} height={50} className="h-12 w-10 shrink-0 rounded-md object-cover" />
+              <img
+                src={option.image}
+                alt=""
+                width={40}
+                height={50}
+                loading="lazy"
+                decoding="async"
+                className="h-12 w-10 shrink-0 rounded-md object-cover"
+              />
             ) : (
               <span aria-hidden="true" className="h-12 w-10 shrink-0 rounded-md bg-sand" />
             )}
