@@ -265,11 +265,10 @@ export function OrderDetailView({
             <h2 id="items-title" className="mb-3 text-xl font-semibold">
               Items
             </h2>
+            {/* OrderItemRow is the list item itself: a wrapping <li> made one list item inside another. */}
             <ul className="divide-y divide-line">
               {order.items.map((item) => (
-                <li key={`${item._id}-${item.variantId}`} className="py-3">
-                  <OrderItemRow item={item} showDescription={false} />
-                </li>
+                <OrderItemRow key={`${item._id}-${item.variantId}`} item={item} showDescription={false} />
               ))}
             </ul>
             <div className="mt-3 border-t border-line pt-3">
