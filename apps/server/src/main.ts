@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     .catch((error: unknown) => app.log.error({ err: error }, 'missing photo renditions could not be written'));
 
   // AVIF renditions of photos that have none yet (uploads wake it again), one photo at a time, in the background;
-  // PHOTO_AVIF=0 spares a small server that work (~1 s of a core per photo), and pages offer WebP only.
+  // PHOTO_AVIF=0 spares a small server that work (~1 s of a core per photo): photos without AVIF are offered in WebP.
   if (config.photoAvif) services.photoEncoder.start({ log: app.log, exclusive: (key, task) => database.runExclusive(key, task) });
 
   // The demo owner at once, the demo catalogue and sales in the background (they take half a minute to draw).

@@ -197,13 +197,13 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     return true;
   }
 
-  /** Checks every file first (one bad file stores nothing), then stores them under the order's own folder. */
   /** Removes photo files no row records; one that cannot be removed stays an orphan rather than failing the request. */
   async function removePhotos(keys: readonly string[]): Promise<void> {
     const media = options.media;
     if (media) await Promise.allSettled(keys.map((key) => media.remove(key)));
   }
 
+  /** Checks every file first (one bad file stores nothing), then stores them under the order's own folder. */
   async function storeReturnPhotos(orderId: string, given: number, files: readonly Uint8Array[]): Promise<StoredImage[]> {
     if (files.length === 0) return [];
     const refuse = (message: string) => new AppError('INVALID_DATA', `photos: ${message}`, { photos: message });

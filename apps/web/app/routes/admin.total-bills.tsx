@@ -9,7 +9,7 @@ import { FilterBar, FilterField, filterInputClass } from '../components/filter-b
 import { EmptyState, PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
 import { billInvoicePath } from '../features/billing/invoice-path';
-import { PrintLink } from '../features/billing/print-link';
+import { PrintLink } from '../components/print-link';
 import { fieldError } from '../lib/failure';
 import { apiQuery, readListQuery } from '../lib/list-query';
 import { loaderCall } from '../lib/service-call.server';

@@ -6,7 +6,7 @@ import { ConfirmButton } from '../../components/confirm-dialog';
 import { Enhanced, useHydrated } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
 import { TextAreaField, TextField } from '../../components/form-field';
-import { openInvoiceWindow } from '../../lib/invoice-window';
+import { PrintLink } from '../../components/print-link';
 import { formatDateTime, isPartlyRefunded, methodLabel, orderPaymentLabel } from '../../lib/order-format';
 import { OrderItemRow, OrderTotals, variantText } from '../../components/order-items';
 import { StatusChip } from '../../components/status-chip';
@@ -80,25 +80,6 @@ function OrderMove({ action }: { action: AdminOrderAction }) {
       </ConfirmButton>
     );
   return <OrderButton action={action} />;
-}
-
-/** A printable paper: a link without scripts; with them, the invoice's own print window, as the bills' invoices open. */
-function PaperLink({ href, label }: { href: string; label: string }) {
-  return (
-    <a
-      href={`${href}${href.includes('?') ? '&' : '?'}print=1`}
-      target="_blank"
-      rel="noopener"
-      className="btn btn-outline"
-      onClick={(event) => {
-        event.preventDefault();
-        openInvoiceWindow(href);
-      }}
-    >
-      <FileText aria-hidden="true" className="h-4 w-4" />
-      {label}
-    </a>
-  );
 }
 
 /**
@@ -242,8 +223,16 @@ export function OrderDetailView({
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {invoiceHref && <PaperLink href={invoiceHref} label="Tax invoice" />}
-          {creditNoteHref && <PaperLink href={creditNoteHref} label="Credit note" />}
+          {invoiceHref && (
+            <PrintLink path={invoiceHref} icon={FileText}>
+              Tax invoice
+            </PrintLink>
+          )}
+          {creditNoteHref && (
+            <PrintLink path={creditNoteHref} icon={FileText}>
+              Credit note
+            </PrintLink>
+          )}
           <button type="button" className="btn btn-outline" onClick={() => window.print()}>
             <Printer aria-hidden="true" className="h-4 w-4" />
             Packing slip

@@ -5,7 +5,7 @@ import { ConfirmButton } from '../../components/confirm-dialog';
 import { TextAreaField } from '../../components/form-field';
 import { refundedTotal, returnableItems } from './bill-returns';
 import { billInvoicePath, creditNotePath } from './invoice-path';
-import { PrintLink } from './print-link';
+import { PrintLink } from '../../components/print-link';
 import { ReturnItemsForm } from './return-items-form';
 
 const card = 'rounded-2xl border border-line bg-white p-4 sm:p-6';

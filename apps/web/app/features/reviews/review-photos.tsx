@@ -2,8 +2,6 @@ import type { ReviewPhoto } from '@shop/core';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { reviewPhotoAlt } from './review-photo-alt';
 
-export { reviewPhotoAlt };
-
 const PhotoView = lazy(() => import('./review-photo-view').then((module) => ({ default: module.PhotoView })));
 
 /**
