@@ -1,7 +1,8 @@
 /**
  * Checkout under load on PostgreSQL: N signed-up shoppers (each with an address) buy again and again,
  * add-to-cart → createpayment → pay on the Razorpay emulator's sheet → verifyPayment, over real HTTP with
- * keep-alive against the built shop in its own process, in a fresh database. Besides plenty of ordinary
+ * keep-alive against the built shop in its own process, in a fresh database. Razorpay's stand-in (the emulator)
+ * runs in a third process and sends its webhooks to the shop over HTTP, as Razorpay would. Besides plenty of ordinary
  * stock there is one 'hot' variant with a few pieces that every shopper tries to buy at the same moment.
  *
  *   npm run bench:checkout
@@ -22,7 +23,9 @@ import { Pool } from 'undici';
 import { createProduct } from '../apps/server/src/catalogue/admin-service.js';
 import { openPostgres } from '../apps/server/src/db/database.js';
 import { HOME_ADDRESS } from '../e2e/support/shop-api.js';
-import { databaseUrl, onServer, startBare, startShop, stop } from './support/shop.js';
+import { WEBHOOK_PATH } from '../apps/server/src/payments/routes.js';
+import { freePort } from '../e2e/support/cluster.js';
+import { databaseUrl, onServer, razorpayEnv, startBare, startRazorpayStandIn, startShop, stop } from './support/shop.js';
 
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -237,7 +240,7 @@ async function buyOnce(pool: Pool, shopper: Shopper, catalogue: Catalogue, keyId
 
   // What the emulator's checkout.js sheet sends when the shopper presses 'Success'; it answers what Checkout
   // hands the page (Razorpay's fields, not our envelope).
-  const sheet = await call(pool, 'emulator pay', 'POST', `/razorpay-emulator/checkout/orders/${razorpay.id}/pay`, {
+  const sheet = await call(catalogue.sheetPool, 'emulator pay', 'POST', `/razorpay-emulator/checkout/orders/${razorpay.id}/pay`, {
     body: { key_id: keyId, outcome: 'success', method: 'upi', email: shopper.email, contact: HOME_ADDRESS.phone },
     ip,
   });
@@ -267,6 +270,8 @@ interface Catalogue {
   hot: Line;
   /** Shoppers reach for the hot variant only once the measured phase starts, all at the same moment. */
   hotOpen: boolean;
+  /** Razorpay's stand-in, where the checkout sheet posts the shopper's payment. */
+  sheetPool: Pool;
 }
 
 async function shopperLoop(pool: Pool, shopper: Shopper, catalogue: Catalogue, keyId: string, until: number, tally: Tally) {
@@ -348,15 +353,27 @@ async function main(): Promise<number> {
   const pools: Pool[] = [];
   try {
     const products = await createProducts(url, db);
-    const catalogue: Catalogue = { ...products, hotOpen: false };
+    // Razorpay's stand-in runs in its own process, as Razorpay is elsewhere in production: the shop's CPU figures
+    // are the shop's own work (its calls to Razorpay and the webhooks it receives, over real HTTP).
+    const shopPort = String(await freePort());
+    const standIn = await startRazorpayStandIn(url, `http://127.0.0.1:${shopPort}${WEBHOOK_PATH}`);
+    children.push(standIn.child);
     // TRUST_PROXY=loopback: the bench plays the load balancer, each shopper arrives from its own address.
-    const shop = await startShop({ DATABASE_URL: url, DATA_DIR: dataDir, TRUST_PROXY: 'loopback' });
+    const shop = await startShop({
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      TRUST_PROXY: 'loopback',
+      PORT: shopPort,
+      ...razorpayEnv(standIn.url),
+    });
     children.push(shop.child);
     const bare = await startBare();
     children.push(bare.child);
     const pool = new Pool(shop.url, { connections: SHOPPERS });
     const barePool = new Pool(bare.url, { connections: SHOPPERS });
-    pools.push(pool, barePool);
+    const sheetPool = new Pool(standIn.url, { connections: SHOPPERS });
+    pools.push(pool, barePool, sheetPool);
+    const catalogue: Catalogue = { ...products, hotOpen: false, sheetPool };
 
     const signUpStarted = performance.now();
     const shoppers = await inBatches(SHOPPERS, SIGNUP_CONCURRENCY, (index) => signUp(pool, db, index));
@@ -391,12 +408,13 @@ async function main(): Promise<number> {
     const watcher = watchStock(db, catalogue.hot.variantId);
     const tally: Tally = { ordersPaid: 0, hotUnitsPaid: 0, hotBuyers: new Set(), hotRefusedAtCart: 0, hotRefusedAtPayment: 0, errors: [] };
     const load = loadavg()[0]!;
-    const cpuBefore = { shop: cpuSecondsOf(shop.child.pid), bench: process.cpuUsage() };
+    const cpuBefore = { shop: cpuSecondsOf(shop.child.pid), standIn: cpuSecondsOf(standIn.child.pid), bench: process.cpuUsage() };
     const started = performance.now();
     const until = started + SECONDS * 1000;
     await Promise.all(shoppers.map((shopper) => shopperLoop(pool, shopper, catalogue, keyId, until, tally)));
     const elapsed = (performance.now() - started) / 1000;
     const shopCpu = cpuSecondsOf(shop.child.pid) - cpuBefore.shop;
+    const standInCpu = cpuSecondsOf(standIn.child.pid) - cpuBefore.standIn;
     const benchCpuUsage = process.cpuUsage(cpuBefore.bench);
     const benchCpu = (benchCpuUsage.user + benchCpuUsage.system) / 1e6;
     const lowestSeen = await watcher.stop();
@@ -433,12 +451,13 @@ async function main(): Promise<number> {
     // On a shared machine the wall-clock figures follow the neighbours; CPU time per order does much less.
     const perOrder = (seconds: number) => `${((seconds * 1000) / Math.max(1, tally.ordersPaid)).toFixed(1)} ms`;
     console.log(
-      `CPU per paid order: shop process ${Number.isNaN(shopCpu) ? '-' : perOrder(shopCpu)}, load generator ${perOrder(benchCpu)} ` +
+      `CPU per paid order: shop process ${Number.isNaN(shopCpu) ? '-' : perOrder(shopCpu)}, load generator ${perOrder(benchCpu)}, ` +
+        `Razorpay's stand-in ${Number.isNaN(standInCpu) ? '-' : perOrder(standInCpu)} ` +
         `(machine: ${availableParallelism()} cores, load average ${load.toFixed(1)} when the measurement started; PostgreSQL not counted)`,
     );
 
     // ---- Stock and orders, from the database
-    await new Promise((resolve) => setTimeout(resolve, 1_000)); // webhooks still in flight inside the shop
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // webhooks still on their way to the shop
     const units = await db.query<{ variant_id: string; status: string; units: number; orders: number }>(
       `select oi.variant_id, o.status, sum(oi.quantity)::int as units, count(distinct o.id)::int as orders
          from order_items oi join orders o on o.id = oi.order_id group by 1, 2`,

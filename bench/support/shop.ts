@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
+import { EMULATOR_KEYS } from '../../apps/server/src/config.js';
+import { EMULATOR_PREFIX } from '../../apps/server/src/dev/razorpay-emulator/emulator.js';
 import { freePort } from '../../e2e/support/cluster.js';
 
 // What every bench starts the same way: its PostgreSQL database, the built shop in its own process, and the bare
@@ -40,7 +42,7 @@ export interface Started {
  * it stops).
  */
 export async function startShop(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
+  const port = env.PORT ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const flags = (process.env.BENCH_SHOP_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...flags, 'apps/server/dist/main.js'], {
@@ -63,15 +65,43 @@ export async function startShop(env: Record<string, string>): Promise<Started> {
 
 /** The yardstick: bench/bare-server.ts (a bare Fastify route) in its own process. */
 export function startBare(): Promise<Started> {
+  return startListening('bench/bare-server.ts', 'bare', {});
+}
+
+/**
+ * Razorpay's stand-in (bench/support/razorpay-stand-in.ts) in its own process, its tables in `databaseUrl`,
+ * posting webhooks to `webhookUrl`. Start the shop with `razorpayEnv(standIn.url)`.
+ */
+export function startRazorpayStandIn(databaseUrl: string, webhookUrl: string): Promise<Started> {
+  return startListening('bench/support/razorpay-stand-in.ts', 'razorpay stand-in', { DATABASE_URL: databaseUrl, WEBHOOK_URL: webhookUrl });
+}
+
+/** What points a shop at the stand-in: its keys as real ones, and its address as Razorpay's API. */
+export function razorpayEnv(standInUrl: string): Record<string, string> {
+  return {
+    RAZORPAY_KEY_ID: EMULATOR_KEYS.keyId,
+    RAZORPAY_KEY_SECRET: EMULATOR_KEYS.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: EMULATOR_KEYS.webhookSecret,
+    RAZORPAY_API_BASE: `${standInUrl}${EMULATOR_PREFIX}`,
+  };
+}
+
+/** A TypeScript program in its own process, once it prints '<name> listening on <url>'. */
+function startListening(script: string, name: string, env: Record<string, string>): Promise<Started> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
+    const listening = new RegExp(`${name} listening on (http:\\/\\/[\\d.]+:\\d+)`);
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /bare listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      const match = listening.exec(output);
       if (match?.[1]) resolve({ url: match[1], child });
     });
-    child.once('exit', (code) => reject(new Error(`the bare server exited with code ${code}:\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited with code ${code}:\n${output}`)));
   });
 }
 
