@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OTP_RULES } from '../accounts/code-store.js';
 import { jsonCall, testClock, uniqueEmail } from '../test/accounts.js';
 import { useTestApp } from '../test/app.js';
@@ -127,5 +128,26 @@ describe('the mail outbox', () => {
     await t.services.mail.drain();
     expect(mailsTo(to)).toHaveLength(1);
     expect((await rowsTo(to))[0]).toMatchObject({ id: row!.id, attempts: 2 });
+  });
+
+  it('deliverSoon tries again a mail its first try did not find yet (a transaction that committed late)', async () => {
+    const to = uniqueEmail('late-commit');
+    const id = randomUUID();
+    t.services.mail.deliverSoon([id]);
+    // The row appears only after the first try (20 ms) has looked for it, as a slow commit's would.
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await t.database.db.insert(mailOutbox).values({
+      id,
+      kind: 'order',
+      ...sample(to),
+      createdAt: clock.now(),
+      validUntil: new Date(clock.now().getTime() + 3_600_000),
+      nextAttemptAt: clock.now(),
+    });
+    await vi.waitFor(() => expect(mailsTo(to)).toHaveLength(1), { timeout: 3_000 });
+    await t.services.mail.idle();
+    const [row] = await rowsTo(to);
+    expect(row?.attempts).toBe(1);
+    expect(row?.sentAt).toBeInstanceOf(Date);
   });
 });

@@ -78,6 +78,8 @@ export function createMailQueue(
   /** deliverSoon's pending tries: cleared on stop, so none runs against a closed database. */
   const soon = new Set<NodeJS.Timeout>();
   let drainAgain = false;
+  /** Set by stop(): no new tries are scheduled. */
+  let stopped = false;
 
   async function enqueue(executor: Executor, mail: Mail, queued: QueuedMailOptions): Promise<string | null> {
     const at = now();
@@ -101,31 +103,32 @@ export function createMailQueue(
     return row?.id ?? null;
   }
 
-  /** Takes due, unclaimed mail (only `ids` when given) for this worker; other workers skip what it holds. */
+  /**
+   * Takes due, unclaimed mail (only `ids` when given) for this worker; other workers skip what it holds. One
+   * statement, atomic on its own: the rows it picks are locked (SKIP LOCKED) until it has set their lease.
+   */
   async function claim(ids?: readonly string[]): Promise<OutboxRow[]> {
     const at = now();
-    return db.transaction(async (tx) => {
-      const due = tx
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(
-          and(
-            isNull(mailOutbox.sentAt),
-            isNull(mailOutbox.droppedAt),
-            lte(mailOutbox.nextAttemptAt, at),
-            or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, at)),
-            ids ? inArray(mailOutbox.id, [...ids]) : undefined,
-          ),
-        )
-        .orderBy(mailOutbox.nextAttemptAt)
-        .limit(MAIL_RULES.batch)
-        .for('update', { skipLocked: true });
-      return tx
-        .update(mailOutbox)
-        .set({ claimedUntil: new Date(at.getTime() + MAIL_RULES.claimMs), attempts: sql`${mailOutbox.attempts} + 1` })
-        .where(inArray(mailOutbox.id, due))
-        .returning();
-    });
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          isNull(mailOutbox.sentAt),
+          isNull(mailOutbox.droppedAt),
+          lte(mailOutbox.nextAttemptAt, at),
+          or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, at)),
+          ids ? inArray(mailOutbox.id, [...ids]) : undefined,
+        ),
+      )
+      .orderBy(mailOutbox.nextAttemptAt)
+      .limit(MAIL_RULES.batch)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({ claimedUntil: new Date(at.getTime() + MAIL_RULES.claimMs), attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
   }
 
   async function deliver(row: OutboxRow): Promise<void> {
@@ -232,14 +235,17 @@ export function createMailQueue(
   }
 
   /** Tries the given mails now (they were just queued); answers when tried, or after `waitMs` at the latest. */
+  /** Claims and delivers the mail `ids` that is due and unclaimed; how many it claimed. */
+  async function claimAndDeliver(ids: readonly string[]): Promise<number> {
+    const rows = await claim(ids);
+    for (const row of rows) await deliver(row);
+    return rows.length;
+  }
+
   async function attempt(queued: readonly (string | null)[], waitMs: number): Promise<void> {
     const ids = queued.filter((id): id is string => id !== null);
     if (ids.length === 0) return;
-    const work = track(
-      (async () => {
-        for (const row of await claim(ids)) await deliver(row);
-      })(),
-    );
+    const work = track(claimAndDeliver(ids).then(() => {}));
     let timeout: NodeJS.Timeout | undefined;
     await Promise.race([work, new Promise<void>((resolve) => (timeout = setTimeout(resolve, waitMs)))]);
     clearTimeout(timeout);
@@ -263,18 +269,27 @@ export function createMailQueue(
     },
 
     /**
-     * For mail queued inside a transaction that has not committed yet: tries it shortly after (twice, the second
-     * for a slow commit), without waiting; the worker's round sends whatever is still there.
+     * For mail queued inside a transaction that has not committed yet: tries it shortly after, and once more if
+     * that found it not committed yet (a slow commit), without waiting; the worker's round sends whatever is still
+     * there.
      */
-    deliverSoon(ids: readonly (string | null)[]): void {
-      if (ids.every((id) => id === null)) return;
-      for (const delayMs of [20, 300]) {
+    deliverSoon(queued: readonly (string | null)[]): void {
+      const ids = queued.filter((id): id is string => id !== null);
+      if (ids.length === 0) return;
+      // The second try only when the first found some of them not committed yet (or held by another worker).
+      const tryAfter = (delaysMs: readonly number[]) => {
+        const [delayMs, ...later] = delaysMs;
+        if (delayMs === undefined || stopped) return;
         const timeout = setTimeout(() => {
           soon.delete(timeout);
-          void attempt(ids, 0);
+          let claimed = 0;
+          void track(claimAndDeliver(ids).then((count) => void (claimed = count))).then(() => {
+            if (claimed < ids.length) tryAfter(later);
+          });
         }, delayMs).unref();
         soon.add(timeout);
-      }
+      };
+      tryAfter([20, 280]);
     },
 
     /** Delivers every due mail now (tests; the worker's own round). */
@@ -292,6 +307,7 @@ export function createMailQueue(
     /** Starts the background worker: a round every `pollMs` (retries, mail queued by other instances). */
     start(pollMs: number = MAIL_RULES.pollMs): void {
       if (timer) return;
+      stopped = false;
       timer = setInterval(() => void drain(), pollMs);
       timer.unref();
       void drain();
@@ -302,6 +318,7 @@ export function createMailQueue(
 
     /** Stops the worker and the tries still to come, then waits for the deliveries under way. */
     async stop(): Promise<void> {
+      stopped = true;
       clearInterval(timer);
       timer = undefined;
       for (const timeout of soon) clearTimeout(timeout);
