@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, gt, lt, ne, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.js';
+import { statement } from '../db/statements.js';
 import { daysAfter, hashToken, newToken, slidExpiry } from './tokens.js';
 
 export interface Session {
@@ -41,6 +42,28 @@ function keyOf(table: PgTable, column: PgColumn): string {
   return found[0];
 }
 
+type AuthenticateStatement = (db: Db, values: { tokenHash: string; at: Date }) => Promise<Array<{ account: unknown; expiresAt: unknown }>>;
+const authenticateStatements = new Map<string, AuthenticateStatement>();
+
+/** Every signed-in request asks for its session: the statement is built once per kind (db/statements.ts). */
+function authenticateStatement(spec: { sessions: SessionsTable; accounts: AccountsTable<unknown> }): AuthenticateStatement {
+  const { sessions, accounts } = spec;
+  const name = `${getTableName(sessions.table)}_authenticate`;
+  let found = authenticateStatements.get(name);
+  if (!found) {
+    found = statement(name, (db, prepared) =>
+      db
+        .select({ account: accounts.table, expiresAt: sessions.expiresAt })
+        .from(sessions.table)
+        .innerJoin(accounts.table, eq(accounts.id, sessions.accountId))
+        .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('at')), accounts.allowed))
+        .prepare(prepared),
+    );
+    authenticateStatements.set(name, found);
+  }
+  return found;
+}
+
 /**
  * Server-side sessions of one kind of account: the browser holds a random token, the table only its hash.
  * A session is started on login (ending the one the browser had: rotation), slides forward as it is used,
@@ -52,13 +75,15 @@ export function createSessions<TAccount>(
   options: { now: () => Date },
 ) {
   const { now } = options;
-  const { sessions, accounts, lifetime } = spec;
+  const { sessions, lifetime } = spec;
   const keys = {
     tokenHash: keyOf(sessions.table, sessions.tokenHash),
     accountId: keyOf(sessions.table, sessions.accountId),
     createdAt: keyOf(sessions.table, sessions.createdAt),
     expiresAt: keyOf(sessions.table, sessions.expiresAt),
   };
+
+  const sessionOf = authenticateStatement(spec);
 
   return {
     /** A new session for the account. The session the browser had before (if any) ends here; so do the account's expired ones. */
@@ -84,11 +109,7 @@ export function createSessions<TAccount>(
       if (!token) return null;
       const tokenHash = hashToken(token);
       const at = now();
-      const [found] = await db
-        .select({ account: accounts.table, expiresAt: sessions.expiresAt })
-        .from(sessions.table)
-        .innerJoin(accounts.table, eq(accounts.id, sessions.accountId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, at), accounts.allowed));
+      const [found] = await sessionOf(db, { tokenHash, at });
       if (!found) return null;
       const expiresAt = found.expiresAt as Date;
       const slid = slidExpiry(expiresAt, at, lifetime.days);

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@shop/core';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
+import { statement } from '../db/statements.js';
 import { orderEvents, orderItems, orderNumberCounters, orderReturnItems, orderStatusCounts, orders } from './tables.js';
 
 // The SQL of orders, their lines and events. Order numbering must stay right under concurrency; an order's status
@@ -16,16 +17,47 @@ export type OrderChanges = Partial<Omit<OrderRow, 'id' | 'status' | 'updatedAt'>
 
 /** An order by id or by its Razorpay order. */
 export type OrderKey = { id: string } | { razorpayOrderId: string };
-const whereKey = (key: OrderKey) => ('id' in key ? eq(orders.id, key.id) : eq(orders.razorpayOrderId, key.razorpayOrderId));
+
+// Every order's checkout reads and locks its order several times: these are built once (db/statements.ts).
+const orderById = statement('order_by_id', (db, name) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .prepare(name),
+);
+const orderByRazorpayOrder = statement('order_by_razorpay_order', (db, name) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.razorpayOrderId, sql.placeholder('razorpayOrderId')))
+    .prepare(name),
+);
+const lockOrderById = statement('order_by_id_locked', (db, name) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .for('update')
+    .prepare(name),
+);
+const lockOrderByRazorpayOrder = statement('order_by_razorpay_order_locked', (db, name) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.razorpayOrderId, sql.placeholder('razorpayOrderId')))
+    .for('update')
+    .prepare(name),
+);
 
 export async function orderOf(db: Db, key: OrderKey): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(whereKey(key));
+  const [row] = 'id' in key ? await orderById(db, key) : await orderByRazorpayOrder(db, key);
   return row;
 }
 
 /** Reads and locks an order for a change in the caller's transaction; undefined when there is none. */
 export async function lockOrder(tx: Db, key: OrderKey): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(whereKey(key)).for('update');
+  const [row] = 'id' in key ? await lockOrderById(tx, key) : await lockOrderByRazorpayOrder(tx, key);
   return row;
 }
 
@@ -88,9 +120,18 @@ export async function updateOrder(tx: Db, orderId: string, changes: OrderChanges
   return row!;
 }
 
+const itemsStatement = statement('order_items_of_order', (db, name) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderItems.position))
+    .prepare(name),
+);
+
 /** An order's lines in their order. */
 export function itemsOfOrder(db: Db, orderId: string): Promise<OrderItemRow[]> {
-  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+  return itemsStatement(db, { orderId });
 }
 
 /** The lines of several orders, each order's in their order. */
@@ -103,12 +144,17 @@ export function itemsOfOrders(db: Db, orderIds: readonly string[]): Promise<Orde
     .orderBy(asc(orderItems.position));
 }
 
-/** The pieces an order's return asks to send back, by order line. */
-export function returnItemsOfOrder(db: Db, orderId: string): Promise<Array<{ orderItemId: string; quantity: number }>> {
-  return db
+const returnItemsStatement = statement('order_return_items_of_order', (db, name) =>
+  db
     .select({ orderItemId: orderReturnItems.orderItemId, quantity: orderReturnItems.quantity })
     .from(orderReturnItems)
-    .where(eq(orderReturnItems.orderId, orderId));
+    .where(eq(orderReturnItems.orderId, sql.placeholder('orderId')))
+    .prepare(name),
+);
+
+/** The pieces an order's return asks to send back, by order line. */
+export function returnItemsOfOrder(db: Db, orderId: string): Promise<Array<{ orderItemId: string; quantity: number }>> {
+  return returnItemsStatement(db, { orderId });
 }
 
 /** Replaces the pieces an order's return asks to send back (a request after a rejected one starts afresh). */
@@ -117,16 +163,38 @@ export async function replaceReturnItems(tx: Db, orderId: string, lines: Array<{
   if (lines.length > 0) await tx.insert(orderReturnItems).values(lines.map((line) => ({ ...line, orderId })));
 }
 
+const insertEventStatement = statement('order_event_insert', (db, name) =>
+  db
+    .insert(orderEvents)
+    .values({
+      orderId: sql.placeholder('orderId'),
+      status: sql.placeholder('status'),
+      actor: sql.placeholder('actor'),
+      note: sql.placeholder('note'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare(name),
+);
+
 export async function insertOrderEvent(
   tx: Db,
   event: { orderId: string; status: OrderStatus; actor: string; note: string; createdAt: Date },
 ): Promise<void> {
-  await tx.insert(orderEvents).values(event);
+  await insertEventStatement(tx, event);
 }
+
+const eventsStatement = statement('order_events_of_order', (db, name) =>
+  db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+    .prepare(name),
+);
 
 /** An order's timeline, oldest first. */
 export function eventsOfOrder(db: Db, orderId: string): Promise<OrderEventRow[]> {
-  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  return eventsStatement(db, { orderId });
 }
 
 /** An order's events newest first: status and who. */

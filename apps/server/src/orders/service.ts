@@ -32,6 +32,7 @@ import {
   recordCapturedPayment,
   recordFailedPayment,
   recordRefund,
+  recordedPayment,
   refundByKey,
   refundsOfOrder,
 } from '../payments/queries.js';
@@ -340,6 +341,20 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         return released;
       });
       stockChanged(items);
+    },
+
+    /**
+     * Whether this capture was settled before, from one unlocked read: the payment is recorded for this Razorpay
+     * order, captured (or refunded since), with no late-payment refund recorded for it. markPaid answers exactly
+     * these 'already' after locking the order; since every capture is reported three times (the shopper's page,
+     * payment.captured, order.paid), the repeats skip its transaction. A status only moves forward and the refund
+     * is recorded in the capture's own transaction, so an answer of true cannot be stale. Anything else goes to
+     * markPaid.
+     */
+    async settledBefore(payment: Pick<CapturedPayment, 'razorpayOrderId' | 'razorpayPaymentId'>): Promise<boolean> {
+      const known = await recordedPayment(db, payment.razorpayPaymentId, latePaymentRefundKey(payment.razorpayPaymentId));
+      if (!known || known.razorpayOrderId !== payment.razorpayOrderId) return false;
+      return known.status === 'refunded' || (known.status === 'captured' && !known.refundRecorded);
     },
 
     /**

@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@shop/core';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
 import { capturingMailer, jsonCall, testClock } from '../test/accounts.js';
 import { useTestApp } from '../test/app.js';
@@ -129,6 +129,61 @@ describe('a refunded payment reported as captured again', () => {
     expect((await cancel(shopper)).statusCode).toBe(200);
     expect(await refundRows(shopper.orderId)).toMatchObject([{ status: 'processed', amountPaise: shopper.total }]);
     expect(await refundedAtRazorpay(paid.paymentId)).toBe(shopper.total);
+  });
+});
+
+describe('a capture reported again once it is settled', () => {
+  it('is answered from the payment already recorded: verifyPayment after the webhook asks Razorpay nothing and changes nothing', async () => {
+    const shopper = await openedOrder();
+    const paid = await pay(shopper);
+    const pair = { razorpayOrderId: shopper.razorpayOrderId, razorpayPaymentId: paid.paymentId };
+    expect(await t.services.orders.settledBefore(pair)).toBe(false);
+    await deliver(paid.captured);
+    expect(await t.services.orders.settledBefore(pair)).toBe(true);
+    // The same payment id claimed for another Razorpay order is never a repeat (markPaid refuses it).
+    expect(await t.services.orders.settledBefore({ ...pair, razorpayOrderId: 'order_NotThisOne0001' })).toBe(false);
+
+    const asked = vi.spyOn(t.services.paymentProvider.client, 'fetchPayment');
+    try {
+      await deliver(paid.orderPaid);
+      const verified = await verify(shopper, paid.verifyBody);
+      expect(verified.statusCode).toBe(200);
+      expect(dataOf<{ order: OrderDetail }>(verified).order.status).toBe('paid');
+      expect(asked).not.toHaveBeenCalled();
+    } finally {
+      asked.mockRestore();
+    }
+    expect(await paymentRows(shopper.orderId)).toMatchObject([{ status: 'captured', amountPaise: shopper.total }]);
+    expect((await order(shopper)).timeline.filter((event) => event.status === 'paid')).toHaveLength(1);
+    expect(await mailsTo(shopper, `Order ${shopper.orderNumber} placed`)).toBe(1);
+  });
+
+  it('is not a repeat while a late payment’s refund is recorded: the capture reported again goes through markPaid, which asks for the refund again', async () => {
+    const shopper = await openedOrder({ stock: 1 });
+    clock.advance(901_000);
+    await t.services.payments.reconcile();
+    await t.database.db.execute(sql.raw(`update variants set quantity = 0 where id = '${shopper.product.variantId}'`));
+    const paid = await pay(shopper);
+    emulator().setFault('down');
+    try {
+      // Razorpay is down: the refund is recorded but not sent (the webhook fails, for Razorpay to send it again).
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: paid.captured.url,
+        headers: paid.captured.headers,
+        payload: paid.captured.body,
+      });
+      expect(answer.statusCode).toBe(500);
+    } finally {
+      emulator().setFault(null);
+    }
+    const pair = { razorpayOrderId: shopper.razorpayOrderId, razorpayPaymentId: paid.paymentId };
+    expect(await paymentRows(shopper.orderId)).toMatchObject([{ status: 'captured' }]);
+    expect(await t.services.orders.settledBefore(pair)).toBe(false);
+    await deliver(paid.orderPaid);
+    await deliverPending();
+    expect(await refundedAtRazorpay(paid.paymentId)).toBe(shopper.total);
+    expect(await t.services.orders.settledBefore(pair)).toBe(true);
   });
 });
 

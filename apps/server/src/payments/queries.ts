@@ -1,6 +1,7 @@
 import { paymentStatusesBefore } from '@shop/core';
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { statement } from '../db/statements.js';
 import { payments, refunds, webhookEvents } from './tables.js';
 
 // The SQL of payments, refunds and webhook deliveries. The orders module records payments and refunds in its own
@@ -16,8 +17,48 @@ export async function paymentByRazorpayId(
   razorpayPaymentId: string,
   options: { lock?: boolean } = {},
 ): Promise<PaymentRow | undefined> {
-  const query = db.select().from(payments).where(eq(payments.razorpayPaymentId, razorpayPaymentId));
-  const [row] = options.lock ? await query.for('update') : await query;
+  const [row] = options.lock ? await lockPaymentStatement(db, { razorpayPaymentId }) : await paymentStatement(db, { razorpayPaymentId });
+  return row;
+}
+
+// The statements every paid order runs are built once (db/statements.ts).
+const paymentStatement = statement('payment_by_razorpay_id', (db, name) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.razorpayPaymentId, sql.placeholder('razorpayPaymentId')))
+    .prepare(name),
+);
+const lockPaymentStatement = statement('payment_by_razorpay_id_locked', (db, name) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.razorpayPaymentId, sql.placeholder('razorpayPaymentId')))
+    .for('update')
+    .prepare(name),
+);
+const recordedPaymentStatement = statement('payment_recorded', (db, name) =>
+  db
+    .select({
+      razorpayOrderId: payments.razorpayOrderId,
+      status: payments.status,
+      refundRecorded: sql<boolean>`exists (select 1 from ${refunds} where ${refunds.idempotencyKey} = ${sql.placeholder('refundKey')})`,
+    })
+    .from(payments)
+    .where(eq(payments.razorpayPaymentId, sql.placeholder('razorpayPaymentId')))
+    .prepare(name),
+);
+
+/**
+ * What a payment already recorded says, read without a lock in one statement (one snapshot): its Razorpay order,
+ * its status, and whether a refund under `refundKey` was recorded for it. Undefined for a payment not seen yet.
+ */
+export async function recordedPayment(
+  db: Db,
+  razorpayPaymentId: string,
+  refundKey: string,
+): Promise<{ razorpayOrderId: string; status: string; refundRecorded: boolean } | undefined> {
+  const [row] = await recordedPaymentStatement(db, { razorpayPaymentId, refundKey });
   return row;
 }
 
@@ -68,9 +109,18 @@ export async function firstCapturedPayment(db: Db, orderId: string): Promise<Pay
   return row;
 }
 
+const paymentsOfOrderStatement = statement('payments_of_order', (db, name) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(payments.createdAt))
+    .prepare(name),
+);
+
 /** Every payment attempt of an order, oldest first. */
 export function paymentsOfOrder(db: Db, orderId: string): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt));
+  return paymentsOfOrderStatement(db, { orderId });
 }
 
 /** A payment whose money went back: refunded, unless it is already. */
@@ -87,8 +137,16 @@ export async function recordRefund(tx: Db, refund: NewRefund): Promise<boolean> 
   return recorded.length > 0;
 }
 
+const refundByKeyStatement = statement('refund_by_key', (db, name) =>
+  db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.idempotencyKey, sql.placeholder('idempotencyKey')))
+    .prepare(name),
+);
+
 export async function refundByKey(db: Db, idempotencyKey: string): Promise<RefundRow | undefined> {
-  const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey));
+  const [row] = await refundByKeyStatement(db, { idempotencyKey });
   return row;
 }
 
@@ -108,13 +166,19 @@ export async function firstRefundOfPayment(db: Db, razorpayPaymentId: string): P
   return row;
 }
 
-/** An order's refunds, oldest first; only those Razorpay confirmed when `processedOnly`. */
-export function refundsOfOrder(db: Db, orderId: string, options: { processedOnly?: boolean } = {}): Promise<RefundRow[]> {
-  return db
+const processedRefundsStatement = statement('refunds_of_order_processed', (db, name) =>
+  db
     .select()
     .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), options.processedOnly ? eq(refunds.status, 'processed') : undefined))
-    .orderBy(asc(refunds.createdAt));
+    .where(and(eq(refunds.orderId, sql.placeholder('orderId')), eq(refunds.status, 'processed')))
+    .orderBy(asc(refunds.createdAt))
+    .prepare(name),
+);
+
+/** An order's refunds, oldest first; only those Razorpay confirmed when `processedOnly`. */
+export function refundsOfOrder(db: Db, orderId: string, options: { processedOnly?: boolean } = {}): Promise<RefundRow[]> {
+  if (options.processedOnly) return processedRefundsStatement(db, { orderId });
+  return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
 }
 
 /**
@@ -150,12 +214,26 @@ export async function markRefundProcessed(db: Db, razorpayRefundId: string, at: 
   return row;
 }
 
+const webhookSeenStatement = statement('webhook_seen', (db, name) =>
+  db
+    .select({ eventId: webhookEvents.eventId })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.eventId, sql.placeholder('eventId')))
+    .prepare(name),
+);
+const recordWebhookStatement = statement('webhook_record', (db, name) =>
+  db
+    .insert(webhookEvents)
+    .values({ eventId: sql.placeholder('eventId'), event: sql.placeholder('event'), receivedAt: sql.placeholder('at') })
+    .onConflictDoNothing()
+    .prepare(name),
+);
+
 /** Whether a webhook delivery with this event id was handled before. */
 export async function webhookSeen(db: Db, eventId: string): Promise<boolean> {
-  const [row] = await db.select({ eventId: webhookEvents.eventId }).from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
-  return row !== undefined;
+  return (await webhookSeenStatement(db, { eventId })).length > 0;
 }
 
 export async function recordWebhook(db: Db, eventId: string, event: string, at: Date): Promise<void> {
-  await db.insert(webhookEvents).values({ eventId, event, receivedAt: at }).onConflictDoNothing();
+  await recordWebhookStatement(db, { eventId, event, at });
 }

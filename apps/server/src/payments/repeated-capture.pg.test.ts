@@ -118,4 +118,30 @@ describe('reports of one capture racing on PostgreSQL', () => {
     ).toHaveLength(1);
     expect(mail.sent.filter((item) => item.to === shopper.email && item.subject === `Order ${shopper.orderNumber} placed`)).toHaveLength(0);
   }, 60_000);
+
+  it('settle a fresh capture once when every report reaches markPaid at the same time, as on two instances (the order lock decides, not the process)', async () => {
+    const shopper = await openedOrder();
+    const paid = await pay(shopper);
+    const captured = {
+      razorpayOrderId: shopper.razorpayOrderId,
+      razorpayPaymentId: paid.paymentId,
+      amount: shopper.total,
+      method: 'upi',
+      paidAt: new Date(),
+    };
+    // Straight to markPaid: past the payments service's per-process turn-taking, which one instance alone has.
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => t.services.orders.markPaid(captured, index % 2 === 0 ? 'razorpay' : 'shopper')),
+    );
+    expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['already', 'already', 'already', 'already', 'already', 'paid']);
+    expect(await t.services.orders.settledBefore(captured)).toBe(true);
+
+    const rows = await t.database.db.select().from(payments).where(eq(payments.orderId, shopper.orderId));
+    expect(rows).toMatchObject([{ status: 'captured', amountPaise: shopper.total }]);
+    const order = await orderOf(shopper);
+    expect(order.status).toBe('paid');
+    expect(order.timeline.filter((event) => event.status === 'paid')).toHaveLength(1);
+    await t.services.orderNotices.settled();
+    expect(mail.sent.filter((item) => item.to === shopper.email && item.subject === `Order ${shopper.orderNumber} placed`)).toHaveLength(1);
+  }, 60_000);
 });

@@ -115,7 +115,22 @@ export function createPaymentsService(
     if (order.paidAt && (order.status === 'cancelled' || order.status === 'returned')) await orders.markRefunded(order.id, actor);
   }
 
-  /** One path for every captured payment: verify, webhook and reconciliation all come here. */
+  // Every capture is reported three times at once (the shopper's page, payment.captured, order.paid). Reports of
+  // one payment take turns in this process, so the second and third find it settled with one read instead of
+  // queueing on the order's lock for a transaction of their own. The lock still decides between instances.
+  const settling = new Map<string, Promise<void>>();
+  async function oneAtATime(razorpayPaymentId: string, task: () => Promise<void>): Promise<void> {
+    const before = settling.get(razorpayPaymentId);
+    const mine = (before ? before.catch(() => {}) : Promise.resolve()).then(task);
+    settling.set(razorpayPaymentId, mine);
+    try {
+      await mine;
+    } finally {
+      if (settling.get(razorpayPaymentId) === mine) settling.delete(razorpayPaymentId);
+    }
+  }
+
+  /** One path for every captured payment: verify, webhook and reconciliation all come here; markPaid decides under the order's lock. */
   async function settle(captured: CapturedPayment, actor: 'shopper' | 'razorpay' | 'system'): Promise<void> {
     // The notices ('placed', or the late payment's refund) are written inside markPaid's transaction.
     const outcome = await orders.markPaid(captured, actor);
@@ -125,6 +140,35 @@ export function createPaymentsService(
       const key = latePaymentRefundKey(captured.razorpayPaymentId);
       await refund(outcome.order, captured.razorpayPaymentId, captured.amount, key, outcome.reason);
     }
+  }
+
+  /**
+   * The shopper's page reports a payment whose signature checked out. Usually a webhook settled it already: the
+   * payment is recorded for this order, nothing to ask Razorpay.
+   */
+  async function verifiedCapture(order: OrderRow, razorpayPaymentId: string): Promise<void> {
+    if (await orders.settledBefore({ razorpayOrderId: order.razorpayOrderId!, razorpayPaymentId })) return;
+    // The signature proves Razorpay took this payment for this order; its details (order, method, amount) come
+    // from Razorpay itself. Unreachable, the signed pair stands on its own with the order total (and markPaid
+    // still refuses a payment recorded for another order).
+    let captured: CapturedPayment = {
+      razorpayOrderId: order.razorpayOrderId!,
+      razorpayPaymentId,
+      amount: order.totalPaise,
+      method: 'online',
+      paidAt: now(),
+    };
+    let payment: Awaited<ReturnType<typeof provider.client.fetchPayment>> | null = null;
+    try {
+      payment = await provider.client.fetchPayment(razorpayPaymentId);
+    } catch (error) {
+      log.error({ err: error, orderId: order.id }, 'payment details could not be read; using the order total');
+    }
+    if (payment) {
+      if (payment.order_id !== order.razorpayOrderId) throw paymentOfAnotherOrder();
+      captured = { ...captured, amount: payment.amount, method: payment.method, paidAt: new Date(payment.created_at * 1000) };
+    }
+    await settle(captured, 'shopper');
   }
 
   /** A captured payment of a Razorpay order, if there is one (the shopper may have paid and closed the tab). */
@@ -186,27 +230,7 @@ export function createPaymentsService(
         provider.keySecret,
       );
       if (!genuine) throw new AppError('INVALID_DATA', PAYMENT_VERIFICATION_FAILED, { razorpaySignature: 'does not match' });
-      // The signature proves Razorpay took this payment for this order; its details (order, method, amount) come
-      // from Razorpay itself. Unreachable, the signed pair stands on its own with the order total (and markPaid
-      // still refuses a payment recorded for another order).
-      let captured: CapturedPayment = {
-        razorpayOrderId: order.razorpayOrderId!,
-        razorpayPaymentId: input.razorpayPaymentId,
-        amount: order.totalPaise,
-        method: 'online',
-        paidAt: now(),
-      };
-      let payment: Awaited<ReturnType<typeof provider.client.fetchPayment>> | null = null;
-      try {
-        payment = await provider.client.fetchPayment(input.razorpayPaymentId);
-      } catch (error) {
-        log.error({ err: error, orderId: order.id }, 'payment details could not be read; using the order total');
-      }
-      if (payment) {
-        if (payment.order_id !== order.razorpayOrderId) throw paymentOfAnotherOrder();
-        captured = { ...captured, amount: payment.amount, method: payment.method, paidAt: new Date(payment.created_at * 1000) };
-      }
-      await settle(captured, 'shopper');
+      await oneAtATime(input.razorpayPaymentId, () => verifiedCapture(order, input.razorpayPaymentId));
       return { order: await orders.getMine(userId, order.id) };
     },
 
@@ -229,17 +253,19 @@ export function createPaymentsService(
       const payment = payload.payment?.entity;
       if ((event === 'payment.captured' || event === 'order.paid') && payment) {
         const razorpayOrderId = payment.order_id ?? payload.order?.entity.id;
-        if (razorpayOrderId && (await orders.findByRazorpayOrder(razorpayOrderId))) {
-          await settle(
-            {
-              razorpayOrderId,
-              razorpayPaymentId: payment.id,
-              amount: payment.amount,
-              method: payment.method ?? 'online',
-              paidAt: payment.created_at ? new Date(payment.created_at * 1000) : now(),
-            },
-            'razorpay',
-          );
+        if (razorpayOrderId) {
+          const captured: CapturedPayment = {
+            razorpayOrderId,
+            razorpayPaymentId: payment.id,
+            amount: payment.amount,
+            method: payment.method ?? 'online',
+            paidAt: payment.created_at ? new Date(payment.created_at * 1000) : now(),
+          };
+          // A repeat is answered from one read; a payment for an order that is not ours is ignored.
+          await oneAtATime(payment.id, async () => {
+            if (await orders.settledBefore(captured)) return;
+            if (await orders.findByRazorpayOrder(razorpayOrderId)) await settle(captured, 'razorpay');
+          });
         }
       } else if (event === 'payment.failed' && payment?.order_id) {
         await orders.recordFailedPayment({

@@ -1,0 +1,64 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookEvents } from '../payments/tables.js';
+import { createTestDatabase } from '../test/database.js';
+import type { Database } from './database.js';
+import { statement } from './statements.js';
+
+// Statements built once run on the connection of the handle they are given: the pool, or a transaction's own
+// connection (PGlite and, with TEST_DATABASE_URL, PostgreSQL).
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const eventOf = statement('test_statements_event_of', (db, name) =>
+  db
+    .select({ event: webhookEvents.event, receivedAt: webhookEvents.receivedAt })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.eventId, sql.placeholder('eventId')))
+    .prepare(name),
+);
+const record = statement('test_statements_record', (db, name) =>
+  db
+    .insert(webhookEvents)
+    .values({ eventId: sql.placeholder('eventId'), event: sql.placeholder('event'), receivedAt: sql.placeholder('at') })
+    .prepare(name),
+);
+
+describe('a statement built once', () => {
+  it('answers what the query builder answers, with the columns mapped (a timestamp comes back a Date)', async () => {
+    const at = new Date('2026-11-27T06:00:00.000Z');
+    await record(database.db, { eventId: 'evt_outside', event: 'payment.captured', at });
+    expect(await eventOf(database.db, { eventId: 'evt_outside' })).toEqual([{ event: 'payment.captured', receivedAt: at }]);
+    expect(await eventOf(database.db, { eventId: 'evt_none' })).toEqual([]);
+  });
+
+  it('runs inside a transaction on its connection: it sees the transaction’s own writes, and a rollback takes them back', async () => {
+    for (const round of [1, 2, 3]) {
+      const eventId = `evt_in_tx_${round}`;
+      await database.db
+        .transaction(async (tx) => {
+          await record(tx, { eventId, event: 'order.paid', at: new Date() });
+          expect(await eventOf(tx, { eventId })).toHaveLength(1);
+          // Another connection does not see it before the commit (PGlite has one connection: nothing to ask there).
+          if (database.kind === 'postgres') expect(await eventOf(database.db, { eventId })).toEqual([]);
+          tx.rollback();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Error && error.message === 'Rollback')) throw error;
+        });
+      expect(await eventOf(database.db, { eventId })).toEqual([]);
+    }
+  });
+
+  it('refuses a second statement under a name already taken', () => {
+    expect(() => statement('test_statements_event_of', (db, name) => db.select().from(webhookEvents).prepare(name))).toThrow(
+      'two statements are named test_statements_event_of',
+    );
+  });
+});
