@@ -15,7 +15,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -340,6 +340,28 @@ function cpuSecondsOf(pid: number | undefined): number {
   }
 }
 
+/**
+ * CPU seconds of every PostgreSQL server process on this machine (its backends, WAL writer, checkpointer), when the
+ * bench's server is local: NaN when none can be read. Backends that exit meanwhile take their share with them.
+ */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  let found = false;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const seconds = cpuSecondsOf(Number(entry));
+      if (Number.isNaN(seconds)) continue;
+      total += seconds;
+      found = true;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return found ? total : Number.NaN;
+}
+
 const ms = (value: number) => `${Number.isNaN(value) ? '   -' : value.toFixed(1).padStart(6)} ms`;
 const count = (value: number) => value.toLocaleString('en-IN');
 
@@ -408,13 +430,19 @@ async function main(): Promise<number> {
     const watcher = watchStock(db, catalogue.hot.variantId);
     const tally: Tally = { ordersPaid: 0, hotUnitsPaid: 0, hotBuyers: new Set(), hotRefusedAtCart: 0, hotRefusedAtPayment: 0, errors: [] };
     const load = loadavg()[0]!;
-    const cpuBefore = { shop: cpuSecondsOf(shop.child.pid), standIn: cpuSecondsOf(standIn.child.pid), bench: process.cpuUsage() };
+    const cpuBefore = {
+      shop: cpuSecondsOf(shop.child.pid),
+      standIn: cpuSecondsOf(standIn.child.pid),
+      postgres: postgresCpuSeconds(),
+      bench: process.cpuUsage(),
+    };
     const started = performance.now();
     const until = started + SECONDS * 1000;
     await Promise.all(shoppers.map((shopper) => shopperLoop(pool, shopper, catalogue, keyId, until, tally)));
     const elapsed = (performance.now() - started) / 1000;
     const shopCpu = cpuSecondsOf(shop.child.pid) - cpuBefore.shop;
     const standInCpu = cpuSecondsOf(standIn.child.pid) - cpuBefore.standIn;
+    const postgresCpu = postgresCpuSeconds() - cpuBefore.postgres;
     const benchCpuUsage = process.cpuUsage(cpuBefore.bench);
     const benchCpu = (benchCpuUsage.user + benchCpuUsage.system) / 1e6;
     const lowestSeen = await watcher.stop();
@@ -452,8 +480,9 @@ async function main(): Promise<number> {
     const perOrder = (seconds: number) => `${((seconds * 1000) / Math.max(1, tally.ordersPaid)).toFixed(1)} ms`;
     console.log(
       `CPU per paid order: shop process ${Number.isNaN(shopCpu) ? '-' : perOrder(shopCpu)}, load generator ${perOrder(benchCpu)}, ` +
-        `Razorpay's stand-in ${Number.isNaN(standInCpu) ? '-' : perOrder(standInCpu)} ` +
-        `(machine: ${availableParallelism()} cores, load average ${load.toFixed(1)} when the measurement started; PostgreSQL not counted)`,
+        `Razorpay's stand-in ${Number.isNaN(standInCpu) ? '-' : perOrder(standInCpu)}, ` +
+        `PostgreSQL ${Number.isNaN(postgresCpu) ? '- (not on this machine)' : perOrder(postgresCpu)} ` +
+        `(machine: ${availableParallelism()} cores, load average ${load.toFixed(1)} when the measurement started)`,
     );
 
     // ---- Stock and orders, from the database
