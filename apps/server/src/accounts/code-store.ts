@@ -49,7 +49,7 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
       email: string,
       ip: string,
       purpose: CodePurpose,
-      queueMail: (tx: Executor, code: string, expiresAt: Date) => Promise<T>,
+      queueMail: (tx: Db, code: string, expiresAt: Date) => Promise<T>,
     ): Promise<T> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${email}`}))`);

@@ -1,5 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../db/database.js';
+import { statement } from '../db/statements.js';
 import { users } from './tables.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -10,8 +11,16 @@ export async function userByEmail(db: Executor, email: string): Promise<UserRow 
   return row;
 }
 
-export async function userById(db: Executor, userId: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+const userByIdStatement = statement('user_by_id', (db, name) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare(name),
+);
+
+export async function userById(db: Db, userId: string): Promise<UserRow | undefined> {
+  const [row] = await userByIdStatement(db, { userId });
   return row;
 }
 

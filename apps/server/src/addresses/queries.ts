@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { statement } from '../db/statements.js';
 import { userAddresses } from './tables.js';
 
 export type AddressRow = typeof userAddresses.$inferSelect;
@@ -21,8 +22,17 @@ export function addressesOf(db: Db, userId: string): Promise<AddressRow[]> {
 }
 
 /** One of a shopper's addresses (undefined for another shopper's), in the caller's transaction. */
+// Every order reads its address: built once (db/statements.ts).
+const addressStatement = statement('address_of_user', (db, name) =>
+  db
+    .select()
+    .from(userAddresses)
+    .where(and(eq(userAddresses.id, sql.placeholder('addressId')), eq(userAddresses.userId, sql.placeholder('userId'))))
+    .prepare(name),
+);
+
 export async function addressOf(db: Db, userId: string, addressId: string): Promise<AddressRow | undefined> {
-  const [row] = await db.select().from(userAddresses).where(own(userId, addressId));
+  const [row] = await addressStatement(db, { userId, addressId });
   return row;
 }
 

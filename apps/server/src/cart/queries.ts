@@ -8,6 +8,7 @@ import {
   type LineVariantRow,
 } from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
+import { statement } from '../db/statements.js';
 import { cartLines } from './tables.js';
 
 /** A cart line with what pricing and the cart page need of its product and, when it has one still live, its variant. */
@@ -31,11 +32,7 @@ const NO_VARIANT: { [K in keyof LineVariantRow]: null } = {
  * colour when the product has one (issue 28), else the product's first. An order's items keep this photo.
  */
 export async function cartLineRows(db: Db, userId: string): Promise<CartLineRow[]> {
-  const lines = await db
-    .select({ id: cartLines.id, quantity: cartLines.quantity, productId: cartLines.productId, variantId: cartLines.variantId })
-    .from(cartLines)
-    .where(eq(cartLines.userId, userId))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  const lines = await linesStatement(db, { userId });
   const [products, variants] = await Promise.all([
     lineProducts(
       db,
@@ -62,12 +59,50 @@ export async function cartLineRows(db: Db, userId: string): Promise<CartLineRow[
   });
 }
 
-const lineOf = (userId: string, productId: string, variantId: string | undefined | null) =>
+// Every add to the cart and every order runs these: built once (db/statements.ts).
+const linesStatement = statement('cart_lines_of_user', (db, name) =>
+  db
+    .select({ id: cartLines.id, quantity: cartLines.quantity, productId: cartLines.productId, variantId: cartLines.variantId })
+    .from(cartLines)
+    .where(eq(cartLines.userId, sql.placeholder('userId')))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
+    .prepare(name),
+);
+const lineCountStatement = statement('cart_line_count', (db, name) =>
+  db
+    .select({ lines: count() })
+    .from(cartLines)
+    .where(eq(cartLines.userId, sql.placeholder('userId')))
+    .prepare(name),
+);
+// A line of a product and variant, or of a product without variants (variant_id null).
+const lineWhere = (withVariant: boolean) =>
   and(
-    eq(cartLines.userId, userId),
-    eq(cartLines.productId, productId),
-    variantId ? eq(cartLines.variantId, variantId) : isNull(cartLines.variantId),
+    eq(cartLines.userId, sql.placeholder('userId')),
+    eq(cartLines.productId, sql.placeholder('productId')),
+    withVariant ? eq(cartLines.variantId, sql.placeholder('variantId')) : isNull(cartLines.variantId),
   );
+const lineOfVariant = statement('cart_line_of_variant', (db, name) => db.select().from(cartLines).where(lineWhere(true)).prepare(name));
+const lineOfProduct = statement('cart_line_of_product', (db, name) => db.select().from(cartLines).where(lineWhere(false)).prepare(name));
+const deleteLineOfVariant = statement('cart_line_delete_variant', (db, name) =>
+  db.delete(cartLines).where(lineWhere(true)).returning({ id: cartLines.id }).prepare(name),
+);
+const deleteLineOfProduct = statement('cart_line_delete_product', (db, name) =>
+  db.delete(cartLines).where(lineWhere(false)).returning({ id: cartLines.id }).prepare(name),
+);
+const insertLineStatement = statement('cart_line_insert', (db, name) =>
+  db
+    .insert(cartLines)
+    .values({
+      userId: sql.placeholder('userId'),
+      productId: sql.placeholder('productId'),
+      variantId: sql.placeholder('variantId'),
+      quantity: sql.placeholder('quantity'),
+      createdAt: sql.placeholder('at'),
+      updatedAt: sql.placeholder('at'),
+    })
+    .prepare(name),
+);
 
 /**
  * One change to a shopper's cart at a time: every writer of her lines takes this lock first, so two tabs adding
@@ -78,16 +113,13 @@ export async function lockCart(tx: Db, userId: string): Promise<void> {
 }
 
 export async function cartLineCount(tx: Db, userId: string): Promise<number> {
-  const [row] = await tx.select({ lines: count() }).from(cartLines).where(eq(cartLines.userId, userId));
+  const [row] = await lineCountStatement(tx, { userId });
   return row?.lines ?? 0;
 }
 
 /** The shopper's line of a product (and variant), or undefined. */
 export async function cartLineOf(db: Db, userId: string, productId: string, variantId: string | undefined) {
-  const [row] = await db
-    .select()
-    .from(cartLines)
-    .where(lineOf(userId, productId, variantId));
+  const [row] = variantId ? await lineOfVariant(db, { userId, productId, variantId }) : await lineOfProduct(db, { userId, productId });
   return row;
 }
 
@@ -99,14 +131,13 @@ export async function saveCartLine(
   at: Date,
 ): Promise<void> {
   if (lineId) await tx.update(cartLines).set({ quantity: line.quantity, updatedAt: at }).where(eq(cartLines.id, lineId));
-  else await tx.insert(cartLines).values({ ...line, createdAt: at, updatedAt: at });
+  else await insertLineStatement(tx, { ...line, at });
 }
 
 /** Removes the shopper's line of a product (and variant): whether there was one. */
 export async function deleteCartLine(db: Db, userId: string, productId: string, variantId: string | undefined | null): Promise<boolean> {
-  const removed = await db
-    .delete(cartLines)
-    .where(lineOf(userId, productId, variantId))
-    .returning({ id: cartLines.id });
+  const removed = variantId
+    ? await deleteLineOfVariant(db, { userId, productId, variantId })
+    : await deleteLineOfProduct(db, { userId, productId });
   return removed.length > 0;
 }

@@ -1,9 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { statement } from '../db/statements.js';
 import type { Mail, Mailer } from './mailer.js';
 import { mailOutbox } from './tables.js';
-
-type Executor = Pick<Db, 'insert'>;
 
 export interface QueuedMailOptions {
   /** What the mail is about, for logs and metrics: 'code', 'order', 'invite', 'alert'… */
@@ -49,6 +48,34 @@ export const retryDelayMs = (attempts: number): number =>
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
+// Every order queues and sends a mail: these are built once (db/statements.ts).
+const enqueueStatement = statement('mail_outbox_enqueue', (db, name) =>
+  db
+    .insert(mailOutbox)
+    .values({
+      kind: sql.placeholder('kind'),
+      to: sql.placeholder('to'),
+      subject: sql.placeholder('subject'),
+      html: sql.placeholder('html'),
+      text: sql.placeholder('text'),
+      dedupeKey: sql.placeholder('dedupeKey'),
+      sensitive: sql.placeholder('sensitive'),
+      createdAt: sql.placeholder('createdAt'),
+      validUntil: sql.placeholder('validUntil'),
+      nextAttemptAt: sql.placeholder('nextAttemptAt'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: mailOutbox.id })
+    .prepare(name),
+);
+const markSentStatement = statement('mail_outbox_sent', (db, name) =>
+  db
+    .update(mailOutbox)
+    .set({ sentAt: sql`${sql.placeholder('at')}`, claimedUntil: null, lastError: null })
+    .where(eq(mailOutbox.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
 /**
  * The mail outbox. `enqueue` writes a mail in the caller's transaction; `send` queues one and waits (briefly)
  * for its first attempt, so a shopper's code usually arrives at once; the worker (`start`) delivers the rest,
@@ -81,24 +108,20 @@ export function createMailQueue(
   /** Set by stop(): no new tries are scheduled. */
   let stopped = false;
 
-  async function enqueue(executor: Executor, mail: Mail, queued: QueuedMailOptions): Promise<string | null> {
+  async function enqueue(executor: Db, mail: Mail, queued: QueuedMailOptions): Promise<string | null> {
     const at = now();
-    const [row] = await executor
-      .insert(mailOutbox)
-      .values({
-        kind: queued.kind,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        dedupeKey: queued.dedupeKey ?? null,
-        sensitive: queued.sensitive ?? false,
-        createdAt: at,
-        validUntil: new Date(at.getTime() + (queued.validForMs ?? MAIL_RULES.defaultValidForMs)),
-        nextAttemptAt: at,
-      })
-      .onConflictDoNothing()
-      .returning({ id: mailOutbox.id });
+    const [row] = await enqueueStatement(executor, {
+      kind: queued.kind,
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      dedupeKey: queued.dedupeKey ?? null,
+      sensitive: queued.sensitive ?? false,
+      createdAt: at,
+      validUntil: new Date(at.getTime() + (queued.validForMs ?? MAIL_RULES.defaultValidForMs)),
+      nextAttemptAt: at,
+    });
     if (row) count('queued');
     return row?.id ?? null;
   }
@@ -154,7 +177,7 @@ export function createMailQueue(
     count('sent');
     // A code has no business in the database once it is on its way.
     if (row.sensitive) await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
-    else await db.update(mailOutbox).set({ sentAt: now(), claimedUntil: null, lastError: null }).where(eq(mailOutbox.id, row.id));
+    else await markSentStatement(db, { id: row.id, at: now() });
   }
 
   async function drop(rows: readonly Pick<OutboxRow, 'id' | 'kind' | 'sensitive'>[]): Promise<void> {

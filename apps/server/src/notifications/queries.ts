@@ -1,5 +1,6 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { statement } from '../db/statements.js';
 import { userNotifications } from './tables.js';
 
 export type NotificationRow = typeof userNotifications.$inferSelect;
@@ -24,12 +25,27 @@ export async function unreadCountOf(db: Db, userId: string): Promise<number> {
 
 /** Writes a notification, in the transaction of the change it tells about when `executor` is one. */
 export async function insertNotification(
-  executor: Pick<Db, 'insert'>,
+  executor: Db,
   values: { userId: string; title: string; body: string; link: string | null; createdAt: Date },
 ): Promise<NotificationRow> {
-  const [row] = await executor.insert(userNotifications).values(values).returning();
+  const [row] = await insertStatement(executor, values);
   return row!;
 }
+
+// Every order's notices write one: built once (db/statements.ts).
+const insertStatement = statement('user_notification_insert', (db, name) =>
+  db
+    .insert(userNotifications)
+    .values({
+      userId: sql.placeholder('userId'),
+      title: sql.placeholder('title'),
+      body: sql.placeholder('body'),
+      link: sql.placeholder('link'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .returning()
+    .prepare(name),
+);
 
 /** One of a shopper's notifications (undefined for another shopper's). */
 export async function notificationOf(db: Db, userId: string, notificationId: string): Promise<NotificationRow | undefined> {

@@ -32,7 +32,7 @@ export function createNotificationService(db: Db, now: () => Date) {
     async create(
       userId: string,
       input: { title: string; body: string; link?: string | null },
-      executor: Pick<Db, 'insert'> = db,
+      executor: Db = db,
     ): Promise<UserNotification> {
       return toNotification(
         await insertNotification(executor, { userId, title: input.title, body: input.body, link: input.link ?? null, createdAt: now() }),

@@ -75,14 +75,25 @@ export async function rollbackToSavepoint(tx: Db, name: 'late_payment'): Promise
   await tx.execute(sql.raw(`rollback to savepoint ${name}`));
 }
 
-/** The shopper's newest order still waiting for payment with its reservation running, or undefined. */
-export async function payableOrderOf(tx: Db, userId: string, at: Date): Promise<OrderRow | undefined> {
-  const [row] = await tx
+const payableStatement = statement('order_payable_of_user', (db, name) =>
+  db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment'), sql`${orders.reservedUntil} > ${at}`))
+    .where(
+      and(
+        eq(orders.userId, sql.placeholder('userId')),
+        eq(orders.status, 'pending_payment'),
+        sql`${orders.reservedUntil} > ${sql.placeholder('at')}`,
+      ),
+    )
     .orderBy(desc(orders.createdAt))
-    .limit(1);
+    .limit(1)
+    .prepare(name),
+);
+
+/** The shopper's newest order still waiting for payment with its reservation running, or undefined. */
+export async function payableOrderOf(tx: Db, userId: string, at: Date): Promise<OrderRow | undefined> {
+  const [row] = await payableStatement(tx, { userId, at });
   return row;
 }
 
@@ -108,6 +119,19 @@ export async function setOrderStatus(tx: Db, orderId: string, status: OrderStatu
     .update(orders)
     .set({ ...extra, status, updatedAt: at })
     .where(eq(orders.id, orderId));
+}
+
+const razorpayOrderStatement = statement('order_set_razorpay_order', (db, name) =>
+  db
+    .update(orders)
+    .set({ razorpayOrderId: sql`${sql.placeholder('razorpayOrderId')}`, updatedAt: sql`${sql.placeholder('at')}` })
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare(name),
+);
+
+/** Records the Razorpay order opened for an order's payment (every checkout does). */
+export async function setRazorpayOrder(db: Db, orderId: string, razorpayOrderId: string, at: Date): Promise<void> {
+  await razorpayOrderStatement(db, { orderId, razorpayOrderId, at });
 }
 
 /** Changes an order's columns other than its status; answers the row after. */

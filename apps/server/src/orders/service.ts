@@ -58,6 +58,7 @@ import {
   rollbackToSavepoint,
   savepoint,
   setOrderStatus,
+  setRazorpayOrder,
   updateOrder,
   type OrderChanges,
   type OrderItemRow as ItemRow,
@@ -328,7 +329,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     },
 
     async attachRazorpayOrder(orderId: string, razorpayOrderId: string): Promise<void> {
-      await updateOrder(db, orderId, { razorpayOrderId, updatedAt: now() });
+      await setRazorpayOrder(db, orderId, razorpayOrderId, now());
     },
 
     /** The provider could not open the payment: the pieces go back and the order is withdrawn, as if never placed. */

@@ -68,15 +68,30 @@ export async function recordCapturedPayment(
   payment: { orderId: string; razorpayOrderId: string; razorpayPaymentId: string; amountPaise: number; method: string; paidAt: Date },
   at: Date,
 ): Promise<void> {
-  await tx
+  await capturedStatement(tx, { ...payment, at });
+}
+
+const capturedStatement = statement('payment_captured', (db, name) =>
+  db
     .insert(payments)
-    .values({ ...payment, status: 'captured', createdAt: at })
+    .values({
+      orderId: sql.placeholder('orderId'),
+      razorpayOrderId: sql.placeholder('razorpayOrderId'),
+      razorpayPaymentId: sql.placeholder('razorpayPaymentId'),
+      amountPaise: sql.placeholder('amountPaise'),
+      method: sql.placeholder('method'),
+      paidAt: sql.placeholder('paidAt'),
+      status: 'captured',
+      createdAt: sql.placeholder('at'),
+    })
     .onConflictDoUpdate({
       target: payments.razorpayPaymentId,
-      set: { status: 'captured', paidAt: payment.paidAt, amountPaise: payment.amountPaise, method: payment.method },
+      // What this capture says, for an attempt recorded before (created or failed).
+      set: { status: 'captured', paidAt: sql`excluded.paid_at`, amountPaise: sql`excluded.amount_paise`, method: sql`excluded.method` },
       setWhere: inArray(payments.status, paymentStatusesBefore('captured')),
-    });
-}
+    })
+    .prepare(name),
+);
 
 /** A failed attempt; the same attempt reported again changes nothing. */
 export async function recordFailedPayment(

@@ -1,15 +1,25 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { statement } from '../db/statements.js';
 import { shopSettings } from './tables.js';
 
 export type SettingsRow = typeof shopSettings.$inferSelect;
 type SettingsValues = Omit<typeof shopSettings.$inferInsert, 'id' | 'updatedAt'>;
 
 /** The one settings row (id 1), or undefined before the shop is set up. */
-export async function settingsRow(executor: Pick<Db, 'select'>): Promise<SettingsRow | undefined> {
-  const [row] = await executor.select().from(shopSettings).where(eq(shopSettings.id, 1));
+export async function settingsRow(executor: Db): Promise<SettingsRow | undefined> {
+  const [row] = await settingsStatement(executor, { id: 1 });
   return row;
 }
+
+// Every order's mail reads it: built once (db/statements.ts).
+const settingsStatement = statement('shop_settings_row', (db, name) =>
+  db
+    .select()
+    .from(shopSettings)
+    .where(eq(shopSettings.id, sql.placeholder('id')))
+    .prepare(name),
+);
 
 /** Writes the settings row, creating it when there is none. */
 export async function saveSettings(db: Db, values: SettingsValues, at: Date): Promise<SettingsRow> {

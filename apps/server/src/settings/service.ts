@@ -18,7 +18,7 @@ export const DEMO_SETTINGS: ShopSettings = {
 
 export interface SettingsService {
   /** `executor`: a transaction in progress (on PGlite, a read outside it would wait for it to end). */
-  get(executor?: Pick<Db, 'select'>): Promise<ShopSettings>;
+  get(executor?: Db): Promise<ShopSettings>;
   update(input: ShopSettings): Promise<ShopSettings>;
   /** Creates the settings row with demo values when there is none; never overwrites. */
   ensureExists(): Promise<void>;
@@ -40,7 +40,7 @@ export function createSettingsService(db: Db): SettingsService {
     });
 
   return {
-    async get(executor: Pick<Db, 'select'> = db) {
+    async get(executor: Db = db) {
       const row = await settingsRow(executor);
       if (!row) throw new AppError('UNAVAILABLE', 'The shop is not set up yet.');
       return toSettings(row);
