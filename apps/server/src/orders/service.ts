@@ -192,10 +192,12 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       throw new AppError('CONFLICT', `This order is ${order.status.replace('_', ' ')} and cannot become ${to.replace('_', ' ')}.`);
     }
     const at = now();
-    await setOrderStatus(tx, order.id, to, extra, at);
     await addEvent(tx, order.id, to, actor, note, at);
     const after = { ...order, ...extra, status: to, updatedAt: at };
     await options.notices?.statusChanged(tx, { order: after, from: order.status as OrderStatus, to, actor, note });
+    // The status last: its write takes the rows every order shares (the invoice counter of a payment, the day's sales,
+    // the status counts) and holds them until the commit, so nothing else runs while they are held.
+    await setOrderStatus(tx, order.id, to, extra, at);
     return true;
   }
 
@@ -438,6 +440,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           }
           late = true;
         }
+        // The lines leave the cart before the move, whose status write comes last (see move).
+        const items = await itemsOf(tx, order.id);
+        for (const item of items) await deleteCartLine(tx, order.userId, item.productId, item.variantId);
         await move(
           tx,
           order,
@@ -449,8 +454,6 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           { paidAt: payment.paidAt, reservedUntil: null, ...(late ? { stockReleasedAt: null, cancelReason: null } : {}) },
           { cancelKind: late ? 'expired' : null },
         );
-        const items = await itemsOf(tx, order.id);
-        for (const item of items) await deleteCartLine(tx, order.userId, item.productId, item.variantId);
         const paid = await orderOf(tx, { id: order.id });
         return { kind: 'paid', order: paid!, late };
       });

@@ -1,6 +1,7 @@
 import type { Bill, WeeklyReport } from '@shop/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../db/database.js';
 import { capturingMailer } from '../test/accounts.js';
 import { adminCall, signedInOwner, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
@@ -86,5 +87,13 @@ describe('sales rollups', () => {
     expect((await expectRollupsExact()).days.at(-1)).toBe('2030-06-14 | bill | 103500 | 1 | 2');
     await t.database.db.execute(sql`delete from bills where id = ${bill._id}`);
     expect((await expectRollupsExact()).days.some((row) => row.includes('bill'))).toBe(false);
+  });
+
+  it('recount each sale with plans made once per connection, not planned afresh for every paid order (issue 27)', async () => {
+    const rows = await selectRows<{ proconfig: string[] | null }>(
+      t.database.db,
+      sql`select proconfig from pg_proc where proname = 'sales_recount'`,
+    );
+    expect(rows).toEqual([{ proconfig: ['plan_cache_mode=force_generic_plan'] }]);
   });
 });
