@@ -1,6 +1,7 @@
 import { averageRating, mediaSrcset, type Category, type ImageView, type ProductCard } from '@shop/core';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
+import { sqlStatement } from '../db/statements.js';
 import { productRatingColumn } from '../reviews/queries.js';
 import { SPELLING_VARIANTS, queryWords } from './search-terms.js';
 import { categories, productImages, products, searchWords, variants } from './tables.js';
@@ -389,11 +390,10 @@ export interface LineVariantRow {
 }
 
 /** Products (any status) by id, with what a cart line needs of them. */
-export async function lineProducts(db: Db, ids: readonly string[]): Promise<Map<string, LineProductRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await selectRows<LineProductRow>(
-    db,
-    sql`
+// The cart and every order read their lines' products, variants and colour photos: built once (db/statements.ts).
+const lineProductsStatement = sqlStatement<LineProductRow, { ids: string }>(
+  'line_products',
+  sql`
     select p.id as product_id, p.name as product_name, p.description as product_description, p.status as product_status,
       p.price_paise, p.discount_percent, p.stock as product_stock,
       exists (select 1 from ${variants} pv where pv.product_id = p.id) as has_variants,
@@ -401,8 +401,40 @@ export async function lineProducts(db: Db, ids: readonly string[]): Promise<Map<
       (select pi.url from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1) as image_url
     from ${products} p
     left join ${categories} c on c.id = p.category_id
-    where p.id = any(${pgArray([...new Set(ids)])}::uuid[])`,
-  );
+    where p.id = any(${sql.placeholder('ids')}::uuid[])`,
+);
+const colourPhotosStatement = sqlStatement<{ product_id: string; color: string; url: string }, { productIds: string }>(
+  'line_colour_photos',
+  sql`
+    select distinct on (pi.product_id, lower(pi.variant_color)) pi.product_id, lower(pi.variant_color) as color, pi.url
+    from ${productImages} pi
+    where pi.product_id = any(${sql.placeholder('productIds')}::uuid[]) and pi.variant_color is not null
+    order by pi.product_id, lower(pi.variant_color), pi.position, pi.created_at`,
+);
+const lineVariantsStatement = sqlStatement<LineVariantRow, { ids: string }>(
+  'line_variants',
+  sql`
+    select v.id as variant_id, v.variant_name, v.variant_color, v.variant_size,
+      v.variant_color_price_paise, v.variant_size_price_paise, v.quantity as variant_quantity, v.sku
+    from ${variants} v
+    where v.id = any(${sql.placeholder('ids')}::uuid[]) and v.archived_at is null`,
+);
+const sellableStatement = sqlStatement<
+  { status: string; stock: number; has_variants: boolean; variant_id: string | null; variant_quantity: number | null },
+  { productId: string; variantId: string | null }
+>(
+  'sellable_row',
+  sql`
+    select p.status, p.stock, exists (select 1 from ${variants} pv where pv.product_id = p.id) as has_variants,
+      v.id as variant_id, v.quantity as variant_quantity
+    from ${products} p
+    left join ${variants} v on v.id = ${sql.placeholder('variantId')}::uuid and v.product_id = p.id and v.archived_at is null
+    where p.id = ${sql.placeholder('productId')}`,
+);
+
+export async function lineProducts(db: Db, ids: readonly string[]): Promise<Map<string, LineProductRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await lineProductsStatement(db, { ids: pgArray([...new Set(ids)]) });
   return new Map(rows.map((row) => [row.product_id, row]));
 }
 
@@ -415,48 +447,20 @@ export const colourPhotoKey = (productId: string, color: string) => `${productId
  */
 export async function colourPhotoUrls(db: Db, wanted: ReadonlyArray<{ productId: string; color: string }>): Promise<Map<string, string>> {
   if (wanted.length === 0) return new Map();
-  const rows = await selectRows<{ product_id: string; color: string; url: string }>(
-    db,
-    sql`
-    select distinct on (pi.product_id, lower(pi.variant_color)) pi.product_id, lower(pi.variant_color) as color, pi.url
-    from ${productImages} pi
-    where pi.product_id = any(${pgArray([...new Set(wanted.map((item) => item.productId))])}::uuid[]) and pi.variant_color is not null
-    order by pi.product_id, lower(pi.variant_color), pi.position, pi.created_at`,
-  );
+  const rows = await colourPhotosStatement(db, { productIds: pgArray([...new Set(wanted.map((item) => item.productId))]) });
   return new Map(rows.map((row) => [colourPhotoKey(row.product_id, row.color), row.url]));
 }
 
 /** Live (not archived) variants by id. */
 export async function lineVariants(db: Db, ids: readonly string[]): Promise<Map<string, LineVariantRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await selectRows<LineVariantRow>(
-    db,
-    sql`
-    select v.id as variant_id, v.variant_name, v.variant_color, v.variant_size,
-      v.variant_color_price_paise, v.variant_size_price_paise, v.quantity as variant_quantity, v.sku
-    from ${variants} v
-    where v.id = any(${pgArray([...new Set(ids)])}::uuid[]) and v.archived_at is null`,
-  );
+  const rows = await lineVariantsStatement(db, { ids: pgArray([...new Set(ids)]) });
   return new Map(rows.map((row) => [row.variant_id, row]));
 }
 
 /** The product (and variant) a shopper wants to add, with its stock; undefined when there is no such product. */
 export async function sellableRow(db: Db, productId: string, variantId: string | undefined) {
-  const rows = await selectRows<{
-    status: string;
-    stock: number;
-    has_variants: boolean;
-    variant_id: string | null;
-    variant_quantity: number | null;
-  }>(
-    db,
-    sql`
-    select p.status, p.stock, exists (select 1 from ${variants} pv where pv.product_id = p.id) as has_variants,
-      v.id as variant_id, v.quantity as variant_quantity
-    from ${products} p
-    left join ${variants} v on v.id = ${variantId ?? null}::uuid and v.product_id = p.id and v.archived_at is null
-    where p.id = ${productId}`,
-  );
+  const rows = await sellableStatement(db, { productId, variantId: variantId ?? null });
   return rows[0];
 }
 

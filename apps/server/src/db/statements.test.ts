@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEvents } from '../payments/tables.js';
 import { createTestDatabase } from '../test/database.js';
 import type { Database } from './database.js';
-import { statement } from './statements.js';
+import { sqlStatement, statement } from './statements.js';
 
 // Statements built once run on the connection of the handle they are given: the pool, or a transaction's own
 // connection (PGlite and, with TEST_DATABASE_URL, PostgreSQL).
@@ -28,6 +28,11 @@ const record = statement('test_statements_record', (db, name) =>
     .insert(webhookEvents)
     .values({ eventId: sql.placeholder('eventId'), event: sql.placeholder('event'), receivedAt: sql.placeholder('at') })
     .prepare(name),
+);
+
+const eventsIn = sqlStatement<{ event_id: string; event: string }, { ids: string }>(
+  'test_statements_events_in',
+  sql`select event_id, event from ${webhookEvents} where event_id = any(${sql.placeholder('ids')}::text[]) order by event_id`,
 );
 
 describe('a statement built once', () => {
@@ -60,5 +65,17 @@ describe('a statement built once', () => {
     expect(() => statement('test_statements_event_of', (db, name) => db.select().from(webhookEvents).prepare(name))).toThrow(
       'two statements are named test_statements_event_of',
     );
+  });
+
+  it('written in SQL, answers rows as PostgreSQL names their columns, on the pool and in a transaction', async () => {
+    await record(database.db, { eventId: 'evt_sql_a', event: 'order.paid', at: new Date() });
+    expect(await eventsIn(database.db, { ids: '{evt_sql_a,evt_sql_none}' })).toEqual([{ event_id: 'evt_sql_a', event: 'order.paid' }]);
+    await database.db.transaction(async (tx) => {
+      await record(tx, { eventId: 'evt_sql_b', event: 'payment.captured', at: new Date() });
+      expect(await eventsIn(tx, { ids: '{evt_sql_a,evt_sql_b}' })).toEqual([
+        { event_id: 'evt_sql_a', event: 'order.paid' },
+        { event_id: 'evt_sql_b', event: 'payment.captured' },
+      ]);
+    });
   });
 });

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './database.js';
 
 /** What drizzle's `.prepare(name)` answers: a statement built once, run with its placeholders filled in. */
@@ -43,4 +45,24 @@ export function statement<TValues extends Record<string, unknown>, TResult>(
 function connectionOf(db: Db): object {
   const session = db._.session as unknown as { client?: unknown };
   return typeof session.client === 'object' && session.client !== null ? session.client : db;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The same for a statement written in SQL (`sql` with `sql.placeholder(name)` for its values): built into text once,
+ * run by name; answers its rows as PostgreSQL names their columns, as selectRows does.
+ */
+export function sqlStatement<TRow, TValues extends Record<string, unknown>>(
+  name: string,
+  query: SQL,
+): (db: Db, values: TValues) => Promise<TRow[]> {
+  const text = dialect.sqlToQuery(query);
+  // What db.execute() does each time (drizzle's session.prepareQuery without fields answers the driver's result),
+  // once per connection and under a name.
+  const run = statement(
+    name,
+    (db, prepared) => db._.session.prepareQuery(text, undefined, prepared, false) as Prepared<TValues, { rows: TRow[] }>,
+  );
+  return async (db, values) => (await run(db, values)).rows;
 }

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@shop/core';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
-import { statement } from '../db/statements.js';
+import { sqlStatement, statement } from '../db/statements.js';
 import { orderEvents, orderItems, orderNumberCounters, orderReturnItems, orderStatusCounts, orders } from './tables.js';
 
 // The SQL of orders, their lines and events. Order numbering must stay right under concurrency; an order's status
@@ -63,8 +63,12 @@ export async function lockOrder(tx: Db, key: OrderKey): Promise<OrderRow | undef
 
 /** One checkout per shopper at a time: held until the caller's transaction ends. */
 export async function lockCheckout(tx: Db, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${userId}`}))`);
+  await lockCheckoutStatement(tx, { key: `checkout:${userId}` });
 }
+const lockCheckoutStatement = sqlStatement<unknown, { key: string }>(
+  'checkout_lock',
+  sql`select pg_advisory_xact_lock(hashtext(${sql.placeholder('key')}))`,
+);
 
 /** A point the caller's transaction can go back to (`rollbackToSavepoint`) without ending. */
 export async function savepoint(tx: Db, name: 'late_payment'): Promise<void> {
@@ -247,13 +251,14 @@ export function ordersDueForExpiry(db: Db, at: Date, limit: number): Promise<Ord
 
 /** The next running number of the month, from a counter row bumped in the caller's transaction (never max()+1). */
 export async function nextOrderSequence(tx: Db, yearMonth: string): Promise<number> {
-  const rows = await selectRows<{ last: number }>(
-    tx,
-    sql`insert into ${orderNumberCounters} (year_month, last) values (${yearMonth}, 1)
-        on conflict (year_month) do update set last = ${orderNumberCounters}.last + 1 returning last`,
-  );
+  const rows = await nextSequenceStatement(tx, { yearMonth });
   return Number(rows[0]!.last);
 }
+const nextSequenceStatement = sqlStatement<{ last: number }, { yearMonth: string }>(
+  'order_number_next',
+  sql`insert into ${orderNumberCounters} (year_month, last) values (${sql.placeholder('yearMonth')}, 1)
+      on conflict (year_month) do update set last = ${orderNumberCounters}.last + 1 returning last`,
+);
 
 /** Whether any order (of any status) holds a line of the variant: such a variant is archived, never deleted. */
 export async function variantWasOrdered(db: Db, variantId: string): Promise<boolean> {
