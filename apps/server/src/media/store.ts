@@ -14,6 +14,10 @@ import type { MediaBackend } from './backend.js';
 import { createLocalBackend } from './local-backend.js';
 import { createS3Backend, type S3Backend, type S3Settings } from './s3-backend.js';
 
+// libvips' operation cache keeps up to 50 MB of decoded images for the next operation on the same input; a shop
+// encodes each photo once, so the cache would only hold memory (ADR 029).
+sharp.cache(false);
+
 export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES;
 export const PHOTO_TOO_LARGE_MESSAGE = `Each image must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`;
 
