@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.js';
 import { DEMO_SETTINGS, createSettingsService } from '../settings/service.js';
-import { openPglite, openPostgres } from './database.js';
+import { openPglite, openPostgres, selectRows } from './database.js';
 
 describe('embedded database in DATA_DIR', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-db-test-'));
@@ -31,6 +32,15 @@ describe('embedded database in DATA_DIR', () => {
       await expect(openPglite(dataDir)).rejects.toThrow(/DATA_DIR: .* is in use by another shop process/);
     } finally {
       await first.close();
+    }
+  });
+
+  it('keeps 32 MB of shared buffers in its WebAssembly memory, which never shrinks (ADR 029)', async () => {
+    const database = await openPglite(undefined);
+    try {
+      expect(await selectRows(database.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: '32MB' }]);
+    } finally {
+      await database.close();
     }
   });
 });

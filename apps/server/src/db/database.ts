@@ -63,6 +63,9 @@ export async function openPglite(dataDir: string | undefined, template?: Blob): 
     client = await PGlite.create({
       dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined,
       extensions: { pg_trgm },
+      // PostgreSQL's 128 MB of shared buffers live in PGlite's WebAssembly memory, which never shrinks; a boutique's
+      // database is read through the system's file cache as well (ADR 029).
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
       ...(template ? { loadDataDir: template } : {}),
     });
   } catch (error) {
