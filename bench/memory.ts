@@ -9,7 +9,8 @@
  *   npm run bench:memory                                  (PGlite, 20 shoppers, 300 s of traffic, 60 s idle)
  *   BENCH_DATABASE=postgres npm run bench:memory
  *   BENCH_SHOPPERS=20 BENCH_SECONDS=300 BENCH_IDLE_SECONDS=60 npm run bench:memory
- *   BENCH_SHOP_ENV='MALLOC_ARENA_MAX=2 PHOTO_AVIF=0' npm run bench:memory     (settings for the shop alone)
+ *   BENCH_SHOP_ENV='MALLOC_ARENA_MAX=2 PHOTO_AVIF=0' npm run bench:memory     (instead of the deployed settings)
+ *   BENCH_SHOP_ENV= npm run bench:memory                                     (glibc's and V8's defaults)
  *   BENCH_DATABASE=postgres BENCH_PRODUCTS=20000 npm run bench:memory    (a generated catalogue instead of the demo)
  *
  * Budgets from issue 27, reported, not asserted (they depend on the machine): on PostgreSQL ≤ 250 MB resident with
@@ -34,10 +35,16 @@ const SLOPE_WINDOW_SECONDS = 180;
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 0);
 const BUDGET_MB = DATABASE === 'postgres' ? (PRODUCTS > 0 ? 350 : 250) : 400;
 const EMULATOR_KEY_ID = 'rzp_test_emulator000001';
-/** Extra environment for the shop, 'NAME=value NAME=value': to see what a setting does to its memory. */
+/**
+ * The settings a shop runs with (npm start, the systemd unit of docs/deploy.md; ADR 029), unless BENCH_SHOP_ENV
+ * ('NAME=value NAME=value', '' for none) says otherwise: to see what a setting does to its memory.
+ */
+const DEPLOYED_ENV =
+  'MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072 ' +
+  `NODE_OPTIONS=--max-old-space-size=${PRODUCTS >= 20_000 ? 384 : 256}`;
+const SHOP_ENV_TEXT = process.env.BENCH_SHOP_ENV ?? DEPLOYED_ENV;
 const SHOP_ENV = Object.fromEntries(
-  (process.env.BENCH_SHOP_ENV ?? '')
-    .split(/\s+/)
+  SHOP_ENV_TEXT.split(/\s+/)
     .filter(Boolean)
     .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 );
@@ -206,7 +213,7 @@ async function main() {
     const filters = filterPaths(facets, 300);
 
     console.log(
-      `Memory on ${DATABASE}${process.env.BENCH_SHOP_ENV ? ` with ${process.env.BENCH_SHOP_ENV}` : ''} (` +
+      `Memory on ${DATABASE}${SHOP_ENV_TEXT ? ` with ${SHOP_ENV_TEXT}` : ''} (` +
         `${PRODUCTS > 0 ? `${PRODUCTS} generated products` : 'demo catalogue'}, loaded in ${((Date.now() - started) / 1000).toFixed(0)} s): ${SHOPPERS} shoppers for ` +
         `${SECONDS} s, then ${IDLE_SECONDS} s idle; sampled every ${SAMPLE_EVERY_MS / 1000} s from /metrics.\n`,
     );

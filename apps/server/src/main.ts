@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, withPort, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { reconciliationIntervalMs, startReconciliationJob } from './payments/reconciliation-job.js';
+import { heapRoomWarningNow } from './metrics/heap-room.js';
 import { createMetrics } from './metrics/metrics.js';
 import { startMetricsServer } from './metrics/server.js';
 import { createServices } from './services.js';
@@ -77,7 +78,13 @@ async function main(): Promise<void> {
   );
 
   // The listing index loads now, not on the first shopper's request.
-  services.catalogue.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'the listing index could not be loaded'));
+  services.catalogue
+    .warmUp()
+    .then(() => {
+      const warning = heapRoomWarningNow();
+      if (warning) app.log.warn(warning);
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'the listing index could not be loaded'));
 
   // Photos uploaded before a rendition width was added (960 w, say) get it, in the background.
   services.adminProducts
