@@ -21,7 +21,6 @@ export function addressesOf(db: Db, userId: string): Promise<AddressRow[]> {
     .orderBy(desc(userAddresses.isDefault), desc(userAddresses.createdAt));
 }
 
-/** One of a shopper's addresses (undefined for another shopper's), in the caller's transaction. */
 // Every order reads its address: built once (db/statements.ts).
 const addressStatement = statement('address_of_user', (db, name) =>
   db
@@ -31,6 +30,7 @@ const addressStatement = statement('address_of_user', (db, name) =>
     .prepare(name),
 );
 
+/** One of a shopper's addresses (undefined for another shopper's), in the caller's transaction. */
 export async function addressOf(db: Db, userId: string, addressId: string): Promise<AddressRow | undefined> {
   const [row] = await addressStatement(db, { userId, addressId });
   return row;

@@ -389,7 +389,6 @@ export interface LineVariantRow {
   sku: string | null;
 }
 
-/** Products (any status) by id, with what a cart line needs of them. */
 // The cart and every order read their lines' products, variants and colour photos: built once (db/statements.ts).
 const lineProductsStatement = sqlStatement<LineProductRow, { ids: string }>(
   'line_products',
@@ -432,6 +431,7 @@ const sellableStatement = sqlStatement<
     where p.id = ${sql.placeholder('productId')}`,
 );
 
+/** Products (any status) by id, with what a cart line needs of them. */
 export async function lineProducts(db: Db, ids: readonly string[]): Promise<Map<string, LineProductRow>> {
   if (ids.length === 0) return new Map();
   const rows = await lineProductsStatement(db, { ids: pgArray([...new Set(ids)]) });

@@ -257,7 +257,6 @@ export function createMailQueue(
     return draining;
   }
 
-  /** Tries the given mails now (they were just queued); answers when tried, or after `waitMs` at the latest. */
   /** Claims and delivers the mail `ids` that is due and unclaimed; how many it claimed. */
   async function claimAndDeliver(ids: readonly string[]): Promise<number> {
     const rows = await claim(ids);
@@ -265,6 +264,7 @@ export function createMailQueue(
     return rows.length;
   }
 
+  /** Tries the given mails now (they were just queued); answers when tried, or after `waitMs` at the latest. */
   async function attempt(queued: readonly (string | null)[], waitMs: number): Promise<void> {
     const ids = queued.filter((id): id is string => id !== null);
     if (ids.length === 0) return;
