@@ -2,6 +2,7 @@ import { AppError } from '@shop/core';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { advisoryLock } from '../db/statements.js';
 import { authEventTimes, pruneAuthEvents, recordAuthEvents } from '../identity/queries.js';
 import { otpCodes } from './tables.js';
 
@@ -52,7 +53,7 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
       queueMail: (tx: Db, code: string, expiresAt: Date) => Promise<T>,
     ): Promise<T> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${email}`}))`);
+        await advisoryLock(tx, `otp:${email}`);
         const at = now();
         const hourAgo = new Date(at.getTime() - HOUR);
         // Counted per purpose, so a shopper who just signed up can ask for a login code at once.

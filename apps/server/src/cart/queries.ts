@@ -8,7 +8,7 @@ import {
   type LineVariantRow,
 } from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
-import { sqlStatement, statement } from '../db/statements.js';
+import { advisoryLock, statement } from '../db/statements.js';
 import { cartLines } from './tables.js';
 
 /** A cart line with what pricing and the cart page need of its product and, when it has one still live, its variant. */
@@ -109,12 +109,8 @@ const insertLineStatement = statement('cart_line_insert', (db, name) =>
  * at once can neither both pass the stock check nor both take the last of the MAX_CART_LINES places.
  */
 export async function lockCart(tx: Db, userId: string): Promise<void> {
-  await lockStatement(tx, { key: `cart:${userId}` });
+  await advisoryLock(tx, `cart:${userId}`);
 }
-const lockStatement = sqlStatement<unknown, { key: string }>(
-  'cart_lock',
-  sql`select pg_advisory_xact_lock(hashtext(${sql.placeholder('key')}))`,
-);
 
 export async function cartLineCount(tx: Db, userId: string): Promise<number> {
   const [row] = await lineCountStatement(tx, { userId });

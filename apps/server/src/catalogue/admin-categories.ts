@@ -2,6 +2,7 @@ import { AppError, type AdminCategory, type CreateCategoryInput, type UpdateCate
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/service.js';
 import { isUniqueViolation, selectRows, type Db } from '../db/database.js';
+import { advisoryLock } from '../db/statements.js';
 import { categoriesWithCounts, type CategoryWithCounts } from './queries.js';
 import { refreshKeywords, slugify } from './admin-products.js';
 import { rememberWords } from './admin-queries.js';
@@ -31,7 +32,7 @@ async function lockCategory(tx: Db, categoryId: string): Promise<CategoryRow> {
  * other (a lock for the transaction), so two owners naming at once are told in turn, and slugs stay apart too.
  */
 async function refuseTakenName(tx: Db, name: string, exceptId?: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('category-names'))`);
+  await advisoryLock(tx, 'category-names');
   const sameName = eq(sql`lower(${categories.name})`, name.toLowerCase());
   const [twin] = await tx
     .select({ name: categories.name })

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './database.js';
 
@@ -65,4 +65,17 @@ export function sqlStatement<TRow, TValues extends Record<string, unknown>>(
     (db, prepared) => db._.session.prepareQuery(text, undefined, prepared, false) as Prepared<TValues, { rows: TRow[] }>,
   );
   return async (db, values) => (await run(db, values)).rows;
+}
+
+const advisoryLockStatement = sqlStatement<unknown, { key: string }>(
+  'advisory_xact_lock',
+  sql`select pg_advisory_xact_lock(hashtext(${sql.placeholder('key')}))`,
+);
+
+/**
+ * Holds the lock named `key` until the caller's transaction ends (PostgreSQL's transaction-level advisory lock on
+ * the key's hash): writers of the same thing (a shopper's cart, her checkout, one e-mail's codes) take turns.
+ */
+export async function advisoryLock(tx: Db, key: string): Promise<void> {
+  await advisoryLockStatement(tx, { key });
 }

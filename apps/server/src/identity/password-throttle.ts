@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { advisoryLock } from '../db/statements.js';
 import { tooMany } from '../accounts/code-store.js';
 import {
   authEventSpread,
@@ -87,7 +87,7 @@ export function createPasswordThrottle(db: Db, options: { now: () => Date }) {
     if (!firstAt || failures < PASSWORD_ALERT.failures) return null;
     // Instances failing the same account at once: one records the alert, the others find it.
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`password-alert:${account}`}))`);
+      await advisoryLock(tx, `password-alert:${account}`);
       if (await hadAuthEvent(tx, 'password_alerted', account, windowStart)) return null;
       await recordAuthEvents(tx, [{ kind: 'password_alerted', subject: account, createdAt: at }]);
       return { failures, addresses, firstAt, lastAt: at };

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@shop/core';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
-import { sqlStatement, statement } from '../db/statements.js';
+import { advisoryLock, sqlStatement, statement } from '../db/statements.js';
 import { orderEvents, orderItems, orderNumberCounters, orderReturnItems, orderStatusCounts, orders } from './tables.js';
 
 // The SQL of orders, their lines and events. Order numbering must stay right under concurrency; an order's status
@@ -63,12 +63,8 @@ export async function lockOrder(tx: Db, key: OrderKey): Promise<OrderRow | undef
 
 /** One checkout per shopper at a time: held until the caller's transaction ends. */
 export async function lockCheckout(tx: Db, userId: string): Promise<void> {
-  await lockCheckoutStatement(tx, { key: `checkout:${userId}` });
+  await advisoryLock(tx, `checkout:${userId}`);
 }
-const lockCheckoutStatement = sqlStatement<unknown, { key: string }>(
-  'checkout_lock',
-  sql`select pg_advisory_xact_lock(hashtext(${sql.placeholder('key')}))`,
-);
 
 /** A point the caller's transaction can go back to (`rollbackToSavepoint`) without ending. */
 export async function savepoint(tx: Db, name: 'late_payment'): Promise<void> {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { count, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { ARGON2 } from '../../accounts/service.js';
 import { accountSnapshot } from '../../admin/service.js';
 import { admins } from '../../admin/tables.js';
 import { recordAudit, type AuditActor } from '../../audit/service.js';
 import type { Db } from '../../db/database.js';
+import { advisoryLock } from '../../db/statements.js';
 
 export const DEMO_OWNER_EMAIL = 'owner@example.in';
 export const DEMO_START: AuditActor = { id: null, label: 'first start with the demo data' };
@@ -19,7 +20,7 @@ export async function ensureDemoOwner(db: Db, now = new Date()): Promise<{ email
   const passwordHash = await hash(password, ARGON2);
   return db.transaction(async (tx) => {
     // Instances starting together on one database: one creates the owner, the others find it.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('demo-owner'))`);
+    await advisoryLock(tx, 'demo-owner');
     const [existing] = await tx.select({ n: count() }).from(admins);
     if (Number(existing?.n ?? 0) > 0) return null;
     const [row] = await tx

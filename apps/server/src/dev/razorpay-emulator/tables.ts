@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.js';
+import { advisoryLock } from '../../db/statements.js';
 
 // The Razorpay emulator's own state (see emulator.ts), kept in the shop's database so that it survives a
 // restart and every instance sees the same orders. Nothing of the shop refers to these rows: they stand for
@@ -136,7 +137,7 @@ const DDL = [
 export async function ensureEmulatorSchema(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     // Instances starting together on one PostgreSQL: IF NOT EXISTS alone still races in the catalogue.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('razorpay-emulator-schema'))`);
+    await advisoryLock(tx, 'razorpay-emulator-schema');
     for (const statement of DDL) await tx.execute(sql.raw(statement));
   });
 }
