@@ -44,7 +44,9 @@ const DEPLOYED_ENV =
   `NODE_OPTIONS=--max-old-space-size=${PRODUCTS >= 20_000 ? 384 : 256}`;
 const SHOP_ENV_TEXT = process.env.BENCH_SHOP_ENV ?? DEPLOYED_ENV;
 const SHOP_ENV = Object.fromEntries(
-  SHOP_ENV_TEXT.split(/\s+/)
+  // A value may hold spaces (NODE_OPTIONS='--a=1 --b=2'): a pair ends where the next NAME= begins.
+  SHOP_ENV_TEXT.trim()
+    .split(/\s+(?=[A-Z_][A-Z0-9_]*=)/)
     .filter(Boolean)
     .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 );
