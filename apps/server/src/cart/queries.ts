@@ -1,31 +1,11 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import {
-  colourPhotoKey,
-  colourPhotoUrls,
-  lineProducts,
-  lineVariants,
-  type LineProductRow,
-  type LineVariantRow,
-} from '../catalogue/queries.js';
+import { lineDetails, lineKey, type LineDetailRow } from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
 import { advisoryLock, statement } from '../db/statements.js';
 import { cartLines } from './tables.js';
 
 /** A cart line with what pricing and the cart page need of its product and, when it has one still live, its variant. */
-export type CartLineRow = { line_id: string; quantity: number } & LineProductRow & {
-    [K in keyof LineVariantRow]: LineVariantRow[K] | null;
-  };
-
-const NO_VARIANT: { [K in keyof LineVariantRow]: null } = {
-  variant_id: null,
-  variant_name: null,
-  variant_color: null,
-  variant_size: null,
-  variant_color_price_paise: null,
-  variant_size_price_paise: null,
-  variant_quantity: null,
-  sku: null,
-};
+export type CartLineRow = { line_id: string; quantity: number } & LineDetailRow;
 
 /**
  * The shopper's lines, oldest first, with their product, live variant, category and photo: the first of the line's
@@ -33,29 +13,10 @@ const NO_VARIANT: { [K in keyof LineVariantRow]: null } = {
  */
 export async function cartLineRows(db: Db, userId: string): Promise<CartLineRow[]> {
   const lines = await linesStatement(db, { userId });
-  const [products, variants] = await Promise.all([
-    lineProducts(
-      db,
-      lines.map((line) => line.productId),
-    ),
-    lineVariants(
-      db,
-      lines.flatMap((line) => (line.variantId ? [line.variantId] : [])),
-    ),
-  ]);
-  const colourPhotos = await colourPhotoUrls(
-    db,
-    [...variants.values()].flatMap((variant) => {
-      const line = lines.find((candidate) => candidate.variantId === variant.variant_id);
-      return line && variant.variant_color ? [{ productId: line.productId, color: variant.variant_color }] : [];
-    }),
-  );
+  const details = await lineDetails(db, lines);
   return lines.flatMap((line) => {
-    const product = products.get(line.productId);
-    if (!product) return [];
-    const variant = (line.variantId && variants.get(line.variantId)) || NO_VARIANT;
-    const colourPhoto = variant.variant_color ? colourPhotos.get(colourPhotoKey(line.productId, variant.variant_color)) : undefined;
-    return [{ line_id: line.id, quantity: line.quantity, ...product, ...variant, image_url: colourPhoto ?? product.image_url }];
+    const detail = details.get(lineKey(line.productId, line.variantId));
+    return detail ? [{ line_id: line.id, quantity: line.quantity, ...detail }] : [];
   });
 }
 

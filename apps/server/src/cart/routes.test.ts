@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Cart, CappedLine } from '@shop/core';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { variants } from '../catalogue/tables.js';
 import type { ErrorEnvelope } from '../http/envelope.js';
 import { useTestApp } from '../test/app.js';
 import { capturingMailer, jsonCall, signedInUser } from '../test/accounts.js';
@@ -99,6 +101,28 @@ describe('cart', () => {
     expect(cartOf(removed)).toEqual({ userCarts: [], summary: { subtotal: 0, shipping: 0, total: 0 }, itemCount: 0 });
     const again = await jsonCall(t.app, 'DELETE', '/api/user/product/removeFromCart', { sid, body: { productId: dupatta.productId } });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('reads a bag of lines with and without variants in order, and leaves out a line whose variant was archived', async () => {
+    const { sid } = await signedInUser(t.app, mail);
+    const first = await sellableProduct(t, { stock: 4 });
+    const plain = await sellableProduct(t, { variants: false, stock: 2 });
+    const last = await sellableProduct(t, { stock: 4 });
+    for (const line of [first, plain, last]) {
+      await jsonCall(t.app, 'POST', '/api/user/product/addToCart', { sid, body: { ...line, quantity: 1 } });
+    }
+    const bag = cartOf(await jsonCall(t.app, 'GET', '/api/user/product/fetchUserCarts', { sid }));
+    expect(bag.userCarts.map((line) => [line.product.id, line.product.variant?._id ?? null])).toEqual([
+      [first.productId, first.variantId],
+      [plain.productId, null],
+      [last.productId, last.variantId],
+    ]);
+
+    // The owner retires the first line's colour and size: it is no longer for sale, the rest of the bag is.
+    await t.database.db.update(variants).set({ archivedAt: new Date() }).where(eq(variants.id, first.variantId!));
+    const after = cartOf(await jsonCall(t.app, 'GET', '/api/user/product/fetchUserCarts', { sid }));
+    expect(after.userCarts.map((line) => line.product.id)).toEqual([plain.productId, last.productId]);
+    expect(after.itemCount).toBe(2);
   });
 
   it('keeps each shopper’s cart to herself', async () => {

@@ -389,34 +389,32 @@ export interface LineVariantRow {
   sku: string | null;
 }
 
-// The cart and every order read their lines' products, variants and colour photos: built once (db/statements.ts).
-const lineProductsStatement = sqlStatement<LineProductRow, { ids: string }>(
-  'line_products',
+/** What a cart line needs of its product and, when it names a live one, its variant; `image_url` is the line's photo. */
+export type LineDetailRow = LineProductRow & { [K in keyof LineVariantRow]: LineVariantRow[K] | null };
+
+// Every add to the cart and every order read their lines this way: one statement, built once (db/statements.ts).
+// `want` pairs each product with its variant ('' for none). A line's photo is the first (by position) of its
+// variant's colour, compared without regard to case (issue 28), else the product's first.
+const lineDetailsStatement = sqlStatement<LineDetailRow & { want_variant_id: string }, { productIds: string; variantIds: string }>(
+  'line_details',
   sql`
     select p.id as product_id, p.name as product_name, p.description as product_description, p.status as product_status,
       p.price_paise, p.discount_percent, p.stock as product_stock,
       exists (select 1 from ${variants} pv where pv.product_id = p.id) as has_variants,
       c.id as category_id, c.name as category_name, coalesce(p.hsn_code, c.hsn_code) as hsn_code,
-      (select pi.url from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1) as image_url
-    from ${products} p
+      coalesce(
+        (select pi.url from ${productImages} pi
+          where pi.product_id = p.id and v.variant_color is not null and lower(pi.variant_color) = lower(v.variant_color)
+          order by pi.position, pi.created_at limit 1),
+        (select pi.url from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1)
+      ) as image_url,
+      v.id as variant_id, v.variant_name, v.variant_color, v.variant_size,
+      v.variant_color_price_paise, v.variant_size_price_paise, v.quantity as variant_quantity, v.sku,
+      want.variant_id as want_variant_id
+    from unnest(${sql.placeholder('productIds')}::uuid[], ${sql.placeholder('variantIds')}::text[]) as want(product_id, variant_id)
+    join ${products} p on p.id = want.product_id
     left join ${categories} c on c.id = p.category_id
-    where p.id = any(${sql.placeholder('ids')}::uuid[])`,
-);
-const colourPhotosStatement = sqlStatement<{ product_id: string; color: string; url: string }, { productIds: string }>(
-  'line_colour_photos',
-  sql`
-    select distinct on (pi.product_id, lower(pi.variant_color)) pi.product_id, lower(pi.variant_color) as color, pi.url
-    from ${productImages} pi
-    where pi.product_id = any(${sql.placeholder('productIds')}::uuid[]) and pi.variant_color is not null
-    order by pi.product_id, lower(pi.variant_color), pi.position, pi.created_at`,
-);
-const lineVariantsStatement = sqlStatement<LineVariantRow, { ids: string }>(
-  'line_variants',
-  sql`
-    select v.id as variant_id, v.variant_name, v.variant_color, v.variant_size,
-      v.variant_color_price_paise, v.variant_size_price_paise, v.quantity as variant_quantity, v.sku
-    from ${variants} v
-    where v.id = any(${sql.placeholder('ids')}::uuid[]) and v.archived_at is null`,
+    left join ${variants} v on v.id = nullif(want.variant_id, '')::uuid and v.archived_at is null`,
 );
 const sellableStatement = sqlStatement<
   { status: string; stock: number; has_variants: boolean; variant_id: string | null; variant_quantity: number | null },
@@ -431,31 +429,24 @@ const sellableStatement = sqlStatement<
     where p.id = ${sql.placeholder('productId')}`,
 );
 
-/** Products (any status) by id, with what a cart line needs of them. */
-export async function lineProducts(db: Db, ids: readonly string[]): Promise<Map<string, LineProductRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await lineProductsStatement(db, { ids: pgArray([...new Set(ids)]) });
-  return new Map(rows.map((row) => [row.product_id, row]));
-}
-
-/** The key of colourPhotoUrls' answer: a product and a colour (compared without regard to case). */
-export const colourPhotoKey = (productId: string, color: string) => `${productId}:${color.toLowerCase()}`;
+/** The key of lineDetails' answer: a product and its variant (none: null). */
+export const lineKey = (productId: string, variantId: string | null) => `${productId}:${variantId ?? ''}`;
 
 /**
- * The first photo (by position) of each product's colour, keyed by colourPhotoKey: what a cart line or an order
- * item of that colour shows instead of the product's first photo (issue 28).
+ * Products (any status) and their live variants, as cart lines name them, keyed by lineKey: what pricing and the
+ * cart page need of each. A product that is gone is missing; a variant archived or gone answers its product
+ * with the variant's fields null.
  */
-export async function colourPhotoUrls(db: Db, wanted: ReadonlyArray<{ productId: string; color: string }>): Promise<Map<string, string>> {
+export async function lineDetails(
+  db: Db,
+  wanted: ReadonlyArray<{ productId: string; variantId: string | null }>,
+): Promise<Map<string, LineDetailRow>> {
   if (wanted.length === 0) return new Map();
-  const rows = await colourPhotosStatement(db, { productIds: pgArray([...new Set(wanted.map((item) => item.productId))]) });
-  return new Map(rows.map((row) => [colourPhotoKey(row.product_id, row.color), row.url]));
-}
-
-/** Live (not archived) variants by id. */
-export async function lineVariants(db: Db, ids: readonly string[]): Promise<Map<string, LineVariantRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await lineVariantsStatement(db, { ids: pgArray([...new Set(ids)]) });
-  return new Map(rows.map((row) => [row.variant_id, row]));
+  const rows = await lineDetailsStatement(db, {
+    productIds: pgArray(wanted.map((line) => line.productId)),
+    variantIds: pgArray(wanted.map((line) => line.variantId ?? '')),
+  });
+  return new Map(rows.map(({ want_variant_id, ...row }) => [lineKey(row.product_id, want_variant_id || null), row]));
 }
 
 /** The product (and variant) a shopper wants to add, with its stock; undefined when there is no such product. */
