@@ -46,6 +46,26 @@ describe('online invoice numbers', () => {
     expect(mine.json<{ data: { order: { invoiceNumber: string } } }>().data.order.invoiceNumber).toBe(firstNumber);
   });
 
+  it('come back with the payment: markPaid answers the order as written, invoice number and all', async () => {
+    const piece = await sellableProduct(t, { stock: 2 });
+    const placed = await placedOrder(t, mail, { ...piece });
+    const outcome = await t.services.orders.markPaid(
+      {
+        razorpayOrderId: placed.razorpayOrderId,
+        razorpayPaymentId: 'pay_answer_as_written',
+        amount: placed.total,
+        method: 'upi',
+        paidAt: new Date(),
+      },
+      'razorpay',
+    );
+    expect(outcome.kind).toBe('paid');
+    const stored = await t.services.orders.findById(placed.orderId);
+    expect(outcome.order).toEqual(stored);
+    expect(outcome.order).toMatchObject({ status: 'paid', reservedUntil: null });
+    expect(outcome.order.invoiceNumber).toMatch(/^WEB\//);
+  });
+
   it("are counted in SQL exactly as @shop/core's financialYearOf and formatInvoiceNumber say", async () => {
     const instants = ['2026-03-31T23:59:00+05:30', '2026-04-01T00:01:00+05:30', '2026-03-31T19:00:00Z', '2099-12-31T00:00:00Z'];
     for (const at of instants) {

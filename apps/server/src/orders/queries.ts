@@ -114,11 +114,14 @@ export async function deleteOrder(tx: Db, orderId: string): Promise<void> {
 }
 
 /** The one write of an order's status, with the columns that change with it. Only move() in service.ts calls it. */
-export async function setOrderStatus(tx: Db, orderId: string, status: OrderStatus, extra: OrderChanges, at: Date): Promise<void> {
-  await tx
+export async function setOrderStatus(tx: Db, orderId: string, status: OrderStatus, extra: OrderChanges, at: Date): Promise<OrderRow> {
+  // The row as written, with what the triggers set (the invoice number of a payment): no read after.
+  const [row] = await tx
     .update(orders)
     .set({ ...extra, status, updatedAt: at })
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, orderId))
+    .returning();
+  return row!;
 }
 
 const razorpayOrderStatement = statement('order_set_razorpay_order', (db, name) =>

@@ -185,9 +185,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     note: string,
     extra: OrderChanges = {},
     facts: TransitionFacts = {},
-  ): Promise<boolean> {
+  ): Promise<OrderRow | null> {
     const decision = transition(order.status as OrderStatus, to, facts);
-    if (decision.kind === 'already') return false;
+    if (decision.kind === 'already') return null;
     if (decision.kind === 'refused') {
       throw new AppError('CONFLICT', `This order is ${order.status.replace('_', ' ')} and cannot become ${to.replace('_', ' ')}.`);
     }
@@ -197,8 +197,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     await options.notices?.statusChanged(tx, { order: after, from: order.status as OrderStatus, to, actor, note });
     // The status last: its write takes the rows every order shares (the invoice counter of a payment, the day's sales,
     // the status counts) and holds them until the commit, so nothing else runs while they are held.
-    await setOrderStatus(tx, order.id, to, extra, at);
-    return true;
+    return setOrderStatus(tx, order.id, to, extra, at);
   }
 
   /** Removes photo files no row records; one that cannot be removed stays an orphan rather than failing the request. */
@@ -443,7 +442,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         // The lines leave the cart before the move, whose status write comes last (see move).
         const items = await itemsOf(tx, order.id);
         for (const item of items) await deleteCartLine(tx, order.userId, item.productId, item.variantId);
-        await move(
+        const paid = await move(
           tx,
           order,
           'paid',
@@ -454,7 +453,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           { paidAt: payment.paidAt, reservedUntil: null, ...(late ? { stockReleasedAt: null, cancelReason: null } : {}) },
           { cancelKind: late ? 'expired' : null },
         );
-        const paid = await orderOf(tx, { id: order.id });
+        // Pending or cancelled moves to paid (never 'already': a paid order was refunded above).
         return { kind: 'paid', order: paid!, late };
       });
       if (outcome.kind === 'paid' && outcome.late) stockChanged(await itemsOf(db, outcome.order.id));
@@ -558,9 +557,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, { id: orderId });
         if (!order) return null;
-        const moved = await move(tx, order, 'refunded', actor, 'Refund processed by Razorpay.');
-        if (!moved) return null;
-        return (await orderOf(tx, { id: order.id }))!;
+        return move(tx, order, 'refunded', actor, 'Refund processed by Razorpay.');
       });
     },
 
@@ -587,9 +584,10 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (!order) throw new AppError('NOT_FOUND', 'Order not found');
         if (input.from && order.status !== to && order.status !== input.from.status) throw new AppError('CONFLICT', input.from.refusal);
         const moved = await move(tx, order, to, input.actor, input.note, input.extra);
-        const after = await orderOf(tx, { id: order.id });
-        if (moved && input.inTransaction) await input.inTransaction(tx, order, after!);
-        return { order: after!, moved };
+        // Already there: the locked row is the order as it stands.
+        const after = moved ?? order;
+        if (moved && input.inTransaction) await input.inTransaction(tx, order, after);
+        return { order: after, moved: moved !== null };
       });
     },
 
@@ -658,7 +656,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         }
         const after = (await orderOf(tx, { id: order.id }))!;
         if (moved && input.inTransaction) await input.inTransaction(tx, order, after);
-        return { order: after, moved, back };
+        return { order: after, moved: moved !== null, back };
       });
       if (result.back.length > 0) stockChanged(result.back);
       return { order: result.order, moved: result.moved };
