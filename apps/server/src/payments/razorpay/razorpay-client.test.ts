@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRazorpayFake, type RazorpayFake } from '../../test/razorpay-fake.js';
 import { createRazorpayClient, RazorpayError, type RazorpayClient } from './razorpay-client.js';
 
-// The client over real HTTP (global fetch) against a fake api.razorpay.com on 127.0.0.1.
+// The client over real HTTP (undici's request on a keep-alive agent) against a fake api.razorpay.com on 127.0.0.1.
 
 const KEYS = { keyId: 'rzp_test_1DP5mmOlF5G5ag', keySecret: 'thisIsATestSecret' };
 const ORDER = {

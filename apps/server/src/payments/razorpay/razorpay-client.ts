@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Agent, request } from 'undici';
 
 /**
  * A typed client for the part of Razorpay's REST API the shop uses: orders, their payments, payments and
@@ -140,10 +141,16 @@ export interface TransportResponse {
 /** Sends one HTTP request; rejects only when no answer came (network failure, abort). */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
-/** The real network: global fetch. */
-export const fetchTransport: Transport = async ({ method, url, headers, body, signal }) => {
-  const response = await fetch(url, { method, headers, body, signal });
-  return { status: response.status, body: await response.text() };
+/**
+ * Keeps connections to Razorpay open between calls (every checkout makes two). undici's own `request`, not the
+ * global fetch built on it: measured here, fetch cost ~400 µs of CPU a call against ~90 for `request` (ADR 030).
+ */
+const razorpayAgent = new Agent({ keepAliveTimeout: 30_000 });
+
+/** The real network: undici's `request` on a keep-alive agent. */
+export const httpTransport: Transport = async ({ method, url, headers, body, signal }) => {
+  const response = await request(url, { method, headers, body, signal, dispatcher: razorpayAgent });
+  return { status: response.statusCode, body: await response.body.text() };
 };
 
 /** What injectTransport needs of a Fastify app; any FastifyInstance fits. */
@@ -220,7 +227,7 @@ export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export function createRazorpayClient(options: RazorpayClientOptions): RazorpayClient {
-  const { keyId, keySecret, timeoutMs = DEFAULT_TIMEOUT_MS, transport = fetchTransport } = options;
+  const { keyId, keySecret, timeoutMs = DEFAULT_TIMEOUT_MS, transport = httpTransport } = options;
   const apiBase = options.apiBase.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
 
