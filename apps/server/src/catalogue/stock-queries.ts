@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
+import { sqlStatement } from '../db/statements.js';
 import { products, variants } from './tables.js';
 
 // The SQL that changes shelf quantities, the catalogue's stock columns (variants.quantity, products.stock of a
@@ -16,23 +17,28 @@ export interface ShelfItem extends ShelfTarget {
   quantity: number;
 }
 
+// Every order takes its pieces this way: built once (db/statements.ts).
+const takeVariantStatement = sqlStatement<{ left: number }, { quantity: number; variantId: string; productId: string }>(
+  'stock_take_variant',
+  sql`update ${variants} set quantity = quantity - ${sql.placeholder('quantity')}
+      where id = ${sql.placeholder('variantId')} and product_id = ${sql.placeholder('productId')}
+        and quantity >= ${sql.placeholder('quantity')} and archived_at is null
+      returning quantity as left`,
+);
+const takeProductStatement = sqlStatement<{ left: number }, { quantity: number; productId: string }>(
+  'stock_take_product',
+  sql`update ${products} set stock = stock - ${sql.placeholder('quantity')}, updated_at = now()
+      where id = ${sql.placeholder('productId')} and stock >= ${sql.placeholder('quantity')} returning stock as left`,
+);
+
 /**
  * Takes pieces off the shelf with one conditional update that can never go below zero: answers the quantity
  * left, or null, changing nothing, when fewer are left. Concurrent buyers queue on the row and re-check.
  */
 export async function takeRow(tx: Db, item: ShelfItem): Promise<number | null> {
   const rows = item.variantId
-    ? await selectRows<{ left: number }>(
-        tx,
-        sql`update ${variants} set quantity = quantity - ${item.quantity}
-            where id = ${item.variantId} and product_id = ${item.productId} and quantity >= ${item.quantity} and archived_at is null
-            returning quantity as left`,
-      )
-    : await selectRows<{ left: number }>(
-        tx,
-        sql`update ${products} set stock = stock - ${item.quantity}, updated_at = now()
-            where id = ${item.productId} and stock >= ${item.quantity} returning stock as left`,
-      );
+    ? await takeVariantStatement(tx, { quantity: item.quantity, variantId: item.variantId, productId: item.productId })
+    : await takeProductStatement(tx, { quantity: item.quantity, productId: item.productId });
   return rows[0] ? Number(rows[0].left) : null;
 }
 

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../audit/tables.js';
 import { webhookEvents } from '../payments/tables.js';
 import { createTestDatabase } from '../test/database.js';
 import type { Database } from './database.js';
-import { sqlStatement, statement } from './statements.js';
+import { insertRowsStatement, sqlStatement, statement } from './statements.js';
 
 // Statements built once run on the connection of the handle they are given: the pool, or a transaction's own
 // connection (PGlite and, with TEST_DATABASE_URL, PostgreSQL).
@@ -77,5 +78,81 @@ describe('a statement built once', () => {
         { event_id: 'evt_sql_b', event: 'payment.captured' },
       ]);
     });
+  });
+});
+
+const auditRows = insertRowsStatement('test_statements_audit_rows', auditLog, [
+  'actorId',
+  'actorLabel',
+  'action',
+  'entity',
+  'entityId',
+  'before',
+  'after',
+  'createdAt',
+]);
+const auditRowsNow = insertRowsStatement('test_statements_audit_rows_now', auditLog, ['actorLabel', 'action', 'entity', 'entityId'], {
+  createdAt: sql`clock_timestamp()`,
+});
+const auditOf = (db: Database['db'], entity: string) =>
+  db
+    .select({
+      actorId: auditLog.actorId,
+      actorLabel: auditLog.actorLabel,
+      action: auditLog.action,
+      entityId: auditLog.entityId,
+      before: auditLog.before,
+      after: auditLog.after,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(eq(auditLog.entity, entity))
+    .orderBy(asc(auditLog.id));
+
+describe('rows inserted with one statement built once', () => {
+  it('writes one row or several as the query builder would: nulls, timestamps, JSON with quotes and non-ASCII text', async () => {
+    const at = new Date('2026-11-27T06:30:00.123Z');
+    const rows = [
+      {
+        actorId: null,
+        actorLabel: 'Priya "owner" <priya@example.in>',
+        action: 'product.update',
+        entity: 'test_rows',
+        entityId: 'p1',
+        before: { name: 'Kurta', tags: ['a', 'b'] },
+        after: { name: 'साड़ी \\ "silk"', price: 1_29_900, on: true },
+        createdAt: at,
+      },
+      {
+        actorId: null,
+        actorLabel: 'system',
+        action: 'product.archive',
+        entity: 'test_rows',
+        entityId: 'p2',
+        before: null,
+        after: null,
+        createdAt: at,
+      },
+    ];
+    await auditRows(database.db, rows.slice(0, 1));
+    await database.db.transaction(async (tx) => {
+      await auditRows(tx, rows.slice(1));
+      await auditRows(tx, []);
+    });
+    expect(await auditOf(database.db, 'test_rows')).toEqual(rows.map(({ entity: _entity, ...row }) => row));
+  });
+
+  it('evaluates a computed column for each row, in the order given', async () => {
+    const rows = ['first', 'second', 'third'].map((entityId) => ({
+      actorLabel: 'system',
+      action: 'test',
+      entity: 'test_rows_now',
+      entityId,
+    }));
+    await auditRowsNow(database.db, rows);
+    const written = await auditOf(database.db, 'test_rows_now');
+    expect(written.map((row) => row.entityId)).toEqual(['first', 'second', 'third']);
+    const times = written.map((row) => row.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 });

@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './database.js';
 
 /** What drizzle's `.prepare(name)` answers: a statement built once, run with its placeholders filled in. */
@@ -78,4 +78,38 @@ const advisoryLockStatement = sqlStatement<unknown, { key: string }>(
  */
 export async function advisoryLock(tx: Db, key: string): Promise<void> {
   await advisoryLockStatement(tx, { key });
+}
+
+/**
+ * Inserts any number of rows of `table` with one statement built once: the rows travel as one JSON parameter that
+ * PostgreSQL spreads into the table's own row type (json_populate_recordset), so one row or ten run the same
+ * prepared statement. `columns` are the fields every row gives (the others take their defaults); `computed` columns
+ * take an SQL expression instead, evaluated for each row (`clock_timestamp()`).
+ */
+export function insertRowsStatement<T extends PgTable, K extends keyof T['$inferInsert'] & string>(
+  name: string,
+  table: T,
+  columns: readonly K[],
+  computed: Partial<Record<keyof T['$inferInsert'] & string, SQL>> = {},
+): (db: Db, rows: ReadonlyArray<Pick<T['$inferInsert'], K>>) => Promise<void> {
+  const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
+  const given = columns.map((key) => tableColumns[key]!);
+  const extra = Object.entries(computed).map(([key, expression]) => [tableColumns[key]!, expression as SQL] as const);
+  const target = [...given, ...extra.map(([column]) => column)].map((column) => sql.identifier(column.name));
+  const values = [...given.map((column) => sql`r.${sql.identifier(column.name)}`), ...extra.map(([, expression]) => expression)];
+  const run = sqlStatement<unknown, { rows: string }>(
+    name,
+    sql`insert into ${table} (${sql.join(target, sql`, `)})
+        select ${sql.join(values, sql`, `)} from json_populate_recordset(null::${table}, ${sql.placeholder('rows')}::json) as r`,
+  );
+  // Each value as the column would send it (a Date as its ISO text); json columns keep theirs as JSON.
+  const encode = (column: PgColumn, value: unknown) =>
+    value === null || value === undefined ? null : column.dataType === 'json' ? value : column.mapToDriverValue(value);
+  return async (db, rows) => {
+    if (rows.length === 0) return;
+    const records = rows.map((row) =>
+      Object.fromEntries(given.map((column, index) => [column.name, encode(column, (row as Record<string, unknown>)[columns[index]!])])),
+    );
+    await run(db, { rows: JSON.stringify(records) });
+  };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { ShelfItem, ShelfTarget } from '../catalogue/stock-queries.js';
 import { selectRows, type Db } from '../db/database.js';
+import { insertRowsStatement } from '../db/statements.js';
 import { stockMovements } from './tables.js';
 
 // The ledger's SQL. The shelf quantities themselves are the catalogue's columns, changed through
@@ -14,12 +14,26 @@ export type StockItem = ShelfItem;
 /** Locks rows in one global order (variant or product id) so two orders over the same pieces cannot deadlock. */
 export const stockOrder = (a: StockTarget, b: StockTarget) => (a.variantId ?? a.productId).localeCompare(b.variantId ?? b.productId);
 
-/** A ledger row to insert (a column may be SQL, such as clock_timestamp()). */
-export type NewMovement = PgInsertValue<typeof stockMovements>;
+/** A ledger row to insert; its time is the database's clock when the row is written (insertMovements). */
+export type NewMovement = Pick<
+  typeof stockMovements.$inferInsert,
+  'productId' | 'variantId' | 'change' | 'quantityAfter' | 'reason' | 'orderId' | 'billId' | 'importId' | 'actor'
+>;
+
+// Every order and bill writes its ledger rows: one statement for any number of rows, built once (db/statements.ts).
+// created_at is clock_timestamp(), the database's clock when the row is written, under the shelf's row lock: one
+// shelf's rows are in the order their changes happened (now() would be the transaction's start, and a later start
+// may take the lock first).
+const insertMovementsStatement = insertRowsStatement(
+  'stock_movements_insert',
+  stockMovements,
+  ['productId', 'variantId', 'change', 'quantityAfter', 'reason', 'orderId', 'billId', 'importId', 'actor'],
+  { createdAt: sql`clock_timestamp()` },
+);
 
 /** Writes ledger rows in the caller's transaction. */
 export async function insertMovements(tx: Db, rows: NewMovement[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(stockMovements).values(rows);
+  await insertMovementsStatement(tx, rows);
 }
 
 export interface MovementRow {

@@ -1,5 +1,4 @@
 import { ADMIN_PAGE_SIZE, AppError, isUuid, type StockHistory, type StockHistoryQuery, type StockMovement } from '@shop/core';
-import { sql } from 'drizzle-orm';
 import { usersByIds } from '../accounts/queries.js';
 import { adminNames } from '../admin/queries.js';
 import { invoiceNumbers } from '../billing/queries.js';
@@ -54,9 +53,6 @@ const movement = (target: StockTarget, change: number, quantityAfter: number, me
   billId: meta.billId ?? null,
   importId: meta.importId ?? null,
   actor: meta.actor,
-  // The database's clock when the row is written, under the shelf's row lock: one shelf's rows are in the order
-  // their changes happened (now() would be the transaction's start, and a later start may take the lock first).
-  createdAt: sql`clock_timestamp()`,
 });
 
 /**

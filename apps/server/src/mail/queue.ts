@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.js';
+import { pgArray, type Db } from '../db/database.js';
 import { statement } from '../db/statements.js';
 import type { Mail, Mailer } from './mailer.js';
 import { mailOutbox } from './tables.js';
@@ -76,6 +76,35 @@ const markSentStatement = statement('mail_outbox_sent', (db, name) =>
     .prepare(name),
 );
 
+// Every mail is claimed (by the worker's round, or at once by the request that queued it): built once
+// (db/statements.ts). The rows picked are locked (SKIP LOCKED) until their lease is set, in the same statement.
+const claimStatement = (name: string, onlyIds: boolean) =>
+  statement(name, (db, prepared) => {
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          isNull(mailOutbox.sentAt),
+          isNull(mailOutbox.droppedAt),
+          lte(mailOutbox.nextAttemptAt, sql`${sql.placeholder('at')}`),
+          or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, sql`${sql.placeholder('at')}`)),
+          onlyIds ? sql`${mailOutbox.id} = any(${sql.placeholder('ids')}::uuid[])` : undefined,
+        ),
+      )
+      .orderBy(mailOutbox.nextAttemptAt)
+      .limit(MAIL_RULES.batch)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({ claimedUntil: sql`${sql.placeholder('until')}`, attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(inArray(mailOutbox.id, due))
+      .returning()
+      .prepare(prepared);
+  });
+const claimDue = claimStatement('mail_outbox_claim_due', false);
+const claimOfIds = claimStatement('mail_outbox_claim_ids', true);
+
 /**
  * The mail outbox. `enqueue` writes a mail in the caller's transaction; `send` queues one and waits (briefly)
  * for its first attempt, so a shopper's code usually arrives at once; the worker (`start`) delivers the rest,
@@ -132,26 +161,8 @@ export function createMailQueue(
    */
   async function claim(ids?: readonly string[]): Promise<OutboxRow[]> {
     const at = now();
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          isNull(mailOutbox.sentAt),
-          isNull(mailOutbox.droppedAt),
-          lte(mailOutbox.nextAttemptAt, at),
-          or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, at)),
-          ids ? inArray(mailOutbox.id, [...ids]) : undefined,
-        ),
-      )
-      .orderBy(mailOutbox.nextAttemptAt)
-      .limit(MAIL_RULES.batch)
-      .for('update', { skipLocked: true });
-    return db
-      .update(mailOutbox)
-      .set({ claimedUntil: new Date(at.getTime() + MAIL_RULES.claimMs), attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(inArray(mailOutbox.id, due))
-      .returning();
+    const until = new Date(at.getTime() + MAIL_RULES.claimMs);
+    return ids ? claimOfIds(db, { at, until, ids: pgArray(ids) }) : claimDue(db, { at, until });
   }
 
   async function deliver(row: OutboxRow): Promise<void> {

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@shop/core';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { pgArray, selectRows, type Db } from '../db/database.js';
-import { advisoryLock, sqlStatement, statement } from '../db/statements.js';
+import { advisoryLock, insertRowsStatement, sqlStatement, statement } from '../db/statements.js';
 import { orderEvents, orderItems, orderNumberCounters, orderReturnItems, orderStatusCounts, orders } from './tables.js';
 
 // The SQL of orders, their lines and events. Order numbering must stay right under concurrency; an order's status
@@ -98,13 +98,71 @@ export async function payableOrderOf(tx: Db, userId: string, at: Date): Promise<
 }
 
 /** Writes a new order and its lines in the caller's transaction. */
-export async function insertOrder(
-  tx: Db,
-  order: typeof orders.$inferInsert,
-  items: Array<Omit<typeof orderItems.$inferInsert, 'orderId'>>,
-): Promise<OrderRow> {
-  const [row] = await tx.insert(orders).values(order).returning();
-  await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row!.id })));
+// Every checkout inserts an order and its items: statements built once (db/statements.ts).
+const insertOrderStatement = statement('order_insert', (db, name) =>
+  db
+    .insert(orders)
+    .values({
+      id: sql.placeholder('id'),
+      orderNumber: sql.placeholder('orderNumber'),
+      userId: sql.placeholder('userId'),
+      status: sql.placeholder('status'),
+      address: sql.placeholder('address'),
+      subtotalPaise: sql.placeholder('subtotalPaise'),
+      shippingPaise: sql.placeholder('shippingPaise'),
+      totalPaise: sql.placeholder('totalPaise'),
+      reservedUntil: sql.placeholder('reservedUntil'),
+      createdAt: sql.placeholder('createdAt'),
+      updatedAt: sql.placeholder('updatedAt'),
+    })
+    .returning()
+    .prepare(name),
+);
+const insertItemsStatement = insertRowsStatement('order_items_insert', orderItems, [
+  'orderId',
+  'productId',
+  'variantId',
+  'productName',
+  'productDescription',
+  'categoryId',
+  'categoryName',
+  'hsnCode',
+  'variantName',
+  'variantColor',
+  'variantSize',
+  'sku',
+  'unitMrpPaise',
+  'discountPercent',
+  'unitPricePaise',
+  'quantity',
+  'lineTotalPaise',
+  'imageUrl',
+  'position',
+]);
+
+/** A new order as checkout places it, and its items. */
+export type NewOrder = Pick<
+  typeof orders.$inferInsert,
+  | 'id'
+  | 'orderNumber'
+  | 'userId'
+  | 'status'
+  | 'address'
+  | 'subtotalPaise'
+  | 'shippingPaise'
+  | 'totalPaise'
+  | 'reservedUntil'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+export type NewOrderItem = Omit<Parameters<typeof insertItemsStatement>[1][number], 'orderId'>;
+
+export async function insertOrder(tx: Db, order: NewOrder, items: readonly NewOrderItem[]): Promise<OrderRow> {
+  const [row] = await insertOrderStatement(tx, { ...order, reservedUntil: order.reservedUntil ?? null });
+  await insertItemsStatement(
+    tx,
+    items.map((item) => ({ ...item, orderId: row!.id })),
+  );
   return row!;
 }
 
@@ -113,14 +171,31 @@ export async function deleteOrder(tx: Db, orderId: string): Promise<void> {
   await tx.delete(orders).where(eq(orders.id, orderId));
 }
 
+// A status write sets the status and the columns that move with it (paidAt with a payment, cancelReason with a
+// cancellation…): one statement built once for each set of columns (db/statements.ts), a handful in all.
+const statusWrites = new Map<string, (db: Db, values: Record<string, unknown>) => Promise<OrderRow[]>>();
+
 /** The one write of an order's status, with the columns that change with it. Only move() in service.ts calls it. */
 export async function setOrderStatus(tx: Db, orderId: string, status: OrderStatus, extra: OrderChanges, at: Date): Promise<OrderRow> {
+  const columns = Object.keys(extra)
+    .filter((column) => extra[column as keyof OrderChanges] !== undefined)
+    .sort();
+  let write = statusWrites.get(columns.join(','));
+  if (!write) {
+    // Placeholders in sql`` (drizzle's update takes no bare placeholder): values go to the driver as given.
+    const set = Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(column)}`]));
+    write = statement(`order_set_status${columns.map((column) => `_${column}`).join('')}`, (db, name) =>
+      db
+        .update(orders)
+        .set({ ...set, status: sql`${sql.placeholder('status')}`, updatedAt: sql`${sql.placeholder('updatedAt')}` })
+        .where(eq(orders.id, sql.placeholder('orderId')))
+        .returning()
+        .prepare(name),
+    );
+    statusWrites.set(columns.join(','), write);
+  }
   // The row as written, with what the triggers set (the invoice number of a payment): no read after.
-  const [row] = await tx
-    .update(orders)
-    .set({ ...extra, status, updatedAt: at })
-    .where(eq(orders.id, orderId))
-    .returning();
+  const [row] = await write(tx, { ...extra, status, updatedAt: at, orderId });
   return row!;
 }
 
