@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { userSessions } from './tables.js';
 import { buildApp } from '../app.js';
 import { createServices } from '../services.js';
 import type { ErrorEnvelope } from '../http/envelope.js';
@@ -464,7 +465,7 @@ describe('sessions', () => {
 
   it('are stored hashed: the cookie value is nowhere in the database', async () => {
     const { sid } = await signedInUser(t.app, mail);
-    const rows = await t.database.db.query.userSessions.findMany();
+    const rows = await t.database.db.select().from(userSessions);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((row) => row.tokenHash === sid)).toBe(false);
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.tokenHash))).toBe(true);
