@@ -7,6 +7,7 @@
  *
  *   npm run bench:checkout
  *   BENCH_SHOPPERS=50 BENCH_SECONDS=30 BENCH_HOT_STOCK=20 npm run bench:checkout
+ *   BENCH_SHOP_ENV= npm run bench:checkout        (V8's and glibc's defaults instead of the deployed settings)
  *
  * Prints orders/s, p50/p99 of each call next to a bare Fastify route measured with the same client and
  * concurrency in the same run, and the stock checks: the hot variant never oversold, stock never negative,
@@ -25,9 +26,10 @@ import { openPostgres } from '../apps/server/src/db/database.js';
 import { HOME_ADDRESS } from '../e2e/support/shop-api.js';
 import { WEBHOOK_PATH } from '../apps/server/src/payments/routes.js';
 import { freePort } from '../e2e/support/cluster.js';
-import { databaseUrl, onServer, razorpayEnv, startBare, startRazorpayStandIn, startShop, stop } from './support/shop.js';
+import { databaseUrl, onServer, razorpayEnv, shopSettings, startBare, startRazorpayStandIn, startShop, stop } from './support/shop.js';
 
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 50);
+const settings = shopSettings();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const BARE_SECONDS = Number(process.env.BENCH_BARE_SECONDS ?? 5);
@@ -381,7 +383,9 @@ async function main(): Promise<number> {
     const standIn = await startRazorpayStandIn(url, `http://127.0.0.1:${shopPort}${WEBHOOK_PATH}`);
     children.push(standIn.child);
     // TRUST_PROXY=loopback: the bench plays the load balancer, each shopper arrives from its own address.
+    // The shop as deployed (npm start, docs/deploy.md): its memory settings cost some CPU (ADR 029, 030).
     const shop = await startShop({
+      ...settings.env,
       DATABASE_URL: url,
       DATA_DIR: dataDir,
       TRUST_PROXY: 'loopback',
@@ -405,7 +409,8 @@ async function main(): Promise<number> {
     );
     console.log(
       `Checkout on PostgreSQL (database ${name}): ${SHOPPERS} shoppers signed up with an address in ${((performance.now() - signUpStarted) / 1000).toFixed(1)} s; ` +
-        `${PRODUCTS} products with plenty of stock and one hot variant of ${HOT_STOCK} pieces.`,
+        `${PRODUCTS} products with plenty of stock and one hot variant of ${HOT_STOCK} pieces. ` +
+        `The shop runs with ${settings.text || "V8's and glibc's defaults"}.`,
     );
 
     // Warm-up (not measured): JIT, connections and caches of both servers.

@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { freePort } from '../e2e/support/cluster.js';
 import { call, dataOf, payOnEmulator, signUpShopper, type Shopper } from '../e2e/support/shop-api.js';
 import { removeDataDir, startShop } from '../e2e/support/shop-process.js';
-import { databaseUrl, onServer, ROOT } from './support/shop.js';
+import { databaseUrl, onServer, ROOT, shopSettings } from './support/shop.js';
 import { filterPaths, type Facets } from './support/shopper-queries.js';
 
 const DATABASE = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'pglite';
@@ -35,21 +35,7 @@ const SLOPE_WINDOW_SECONDS = 180;
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 0);
 const BUDGET_MB = DATABASE === 'postgres' ? (PRODUCTS > 0 ? 350 : 250) : 400;
 const EMULATOR_KEY_ID = 'rzp_test_emulator000001';
-/**
- * The settings a shop runs with (npm start, the systemd unit of docs/deploy.md; ADR 029), unless BENCH_SHOP_ENV
- * ('NAME=value NAME=value', '' for none) says otherwise: to see what a setting does to its memory.
- */
-const DEPLOYED_ENV =
-  'MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072 ' +
-  `NODE_OPTIONS=--max-old-space-size=${PRODUCTS >= 20_000 ? 384 : 256}`;
-const SHOP_ENV_TEXT = process.env.BENCH_SHOP_ENV ?? DEPLOYED_ENV;
-const SHOP_ENV = Object.fromEntries(
-  // A value may hold spaces (NODE_OPTIONS='--a=1 --b=2'): a pair ends where the next NAME= begins.
-  SHOP_ENV_TEXT.trim()
-    .split(/\s+(?=[A-Z_][A-Z0-9_]*=)/)
-    .filter(Boolean)
-    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-);
+const { text: SHOP_ENV_TEXT, env: SHOP_ENV } = shopSettings(PRODUCTS);
 const SEARCHES = ['kurti', 'silk saree', 'lehenga', 'cotton', 'dupatta', 'kurthi', 'maxi dress', 'jhumka', 'linen', 'palazzo'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
