@@ -45,14 +45,14 @@ export async function onServer(statement: string): Promise<void> {
 
 /**
  * The settings a shop runs with (npm start, the systemd unit of docs/deploy.md; ADR 029), as 'NAME=value' pairs:
- * two malloc arenas that give freed memory back, V8's old generation capped (384 MB for a catalogue of 20,000
+ * two malloc arenas that give freed memory back, V8's old generation capped (320 MB for a catalogue of 20,000
  * products) and its young generation at 4 MB a semi-space. BENCH_SHOP_ENV replaces them ('' for glibc's and V8's
  * defaults), to see what a setting does.
  */
 export function shopSettings(products = 0): { text: string; env: Record<string, string> } {
   const deployed =
     'MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072 ' +
-    `NODE_OPTIONS=--max-old-space-size=${products >= 20_000 ? 384 : 256} --max-semi-space-size=4`;
+    `NODE_OPTIONS=--max-old-space-size=${products >= 20_000 ? 320 : 256} --max-semi-space-size=4`;
   const text = (process.env.BENCH_SHOP_ENV ?? deployed).trim();
   // A value may hold spaces (NODE_OPTIONS='--a=1 --b=2'): a pair ends where the next NAME= begins.
   const env = Object.fromEntries(
