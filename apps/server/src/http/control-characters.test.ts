@@ -17,9 +17,12 @@ describe('findControlCharacters', () => {
     expect(findControlCharacters({ q: ['kurta', 'saree\u0000'] }, { multiline: false, byParameter: true })).toBe('q');
   });
 
-  it('walks a body JSON.parse made (null prototype objects too), but not a raw body kept as bytes', () => {
+  it('walks what parsers make (objects without Object’s prototype too), but not a raw body kept as bytes', () => {
     const parsed = Object.assign(Object.create(null) as Record<string, unknown>, { text: 'bad\u001b' });
     expect(findControlCharacters(parsed, body)).toBe('text');
+    // Fastify's query string and path parameters: objects made from a prototype that itself has none.
+    const query = Object.assign(Object.create(Object.create(null) as object) as Record<string, unknown>, { q: 'saree\u001b[31m' });
+    expect(findControlCharacters(query, { multiline: false, byParameter: true })).toBe('q');
     // Razorpay's webhook: the signature covers the raw bytes, so the route keeps them as a Buffer. It used to be
     // walked as an object, one entry per byte.
     const entries = vi.spyOn(Object, 'entries');

@@ -3,18 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@shop/core';
 import { isApiRequest } from './request-path.js';
 
-/** What JSON.parse and the query parser give: arrays and plain objects, the only things the guard walks. */
-const isParsedContainer = (value: object) => {
-  if (Array.isArray(value)) return true;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-};
-
 /**
  * The first string in `value` (any depth) holding a control character, as a dotted path ('' for `value`
- * itself); `byParameter` names only the top-level key (a repeated query parameter is one parameter). Only arrays
- * and plain objects are walked: a raw body (Razorpay's webhook keeps its bytes as a Buffer for the signature) is
- * not parsed input, and walking it took an entry per byte (issue 27: an eighth of the checkout's allocations).
+ * itself); `byParameter` names only the top-level key (a repeated query parameter is one parameter). Bytes are
+ * not walked: a raw body (Razorpay's webhook keeps its bytes as a Buffer for the signature) is not parsed input,
+ * and walking it took an entry per byte (issue 27: an eighth of the checkout's allocations).
  */
 export function findControlCharacters(value: unknown, options: { multiline: boolean; byParameter: boolean }): string | undefined {
   const { multiline, byParameter } = options;
@@ -24,7 +17,7 @@ export function findControlCharacters(value: unknown, options: { multiline: bool
     const [item, path] = pending[next]!;
     if (typeof item === 'string') {
       if (hasControlCharacters(item, { multiline })) return path;
-    } else if (typeof item === 'object' && item !== null && isParsedContainer(item)) {
+    } else if (typeof item === 'object' && item !== null && !ArrayBuffer.isView(item) && !(item instanceof ArrayBuffer)) {
       for (const [key, child] of Object.entries(item)) {
         const childPath = path ? (byParameter ? path : `${path}.${key}`) : key;
         if (hasControlCharacters(key)) return path || 'input';
