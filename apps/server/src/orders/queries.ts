@@ -97,7 +97,6 @@ export async function payableOrderOf(tx: Db, userId: string, at: Date): Promise<
   return row;
 }
 
-/** Writes a new order and its lines in the caller's transaction. */
 // Every checkout inserts an order and its items: statements built once (db/statements.ts).
 const insertOrderStatement = statement('order_insert', (db, name) =>
   db
@@ -157,6 +156,7 @@ export type NewOrder = Pick<
 >;
 export type NewOrderItem = Omit<Parameters<typeof insertItemsStatement>[1][number], 'orderId'>;
 
+/** Writes a new order and its lines in the caller's transaction. */
 export async function insertOrder(tx: Db, order: NewOrder, items: readonly NewOrderItem[]): Promise<OrderRow> {
   const [row] = await insertOrderStatement(tx, { ...order, reservedUntil: order.reservedUntil ?? null });
   await insertItemsStatement(
