@@ -644,6 +644,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         const order = await lockOrder(tx, { id: orderId });
         if (!order) throw new AppError('NOT_FOUND', 'Order not found');
         const moved = await move(tx, order, 'returned', 'admin', input.note);
+        // The row as each write answered it (already returned: the locked row as it stands).
+        let after = moved ?? order;
         let back: inventory.StockItem[] = [];
         if (moved && !order.stockReleasedAt) {
           back = await returnedStock(tx, order.id);
@@ -652,9 +654,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             actor: stockActorOf('admin', order, input.adminId),
             orderId: order.id,
           });
-          await updateOrder(tx, order.id, { stockReleasedAt: now() });
+          after = await updateOrder(tx, order.id, { stockReleasedAt: now() });
         }
-        const after = (await orderOf(tx, { id: order.id }))!;
         if (moved && input.inTransaction) await input.inTransaction(tx, order, after);
         return { order: after, moved: moved !== null, back };
       });
