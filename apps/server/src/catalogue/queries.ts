@@ -393,11 +393,13 @@ export interface LineVariantRow {
 export type LineDetailRow = LineProductRow & { [K in keyof LineVariantRow]: LineVariantRow[K] | null };
 
 // Every add to the cart and every order read their lines this way: one statement, built once (db/statements.ts).
-// `want` pairs each product with its variant ('' for none). A line's photo is the first (by position) of its
-// variant's colour, compared without regard to case (issue 28), else the product's first.
-const lineDetailsStatement = sqlStatement<LineDetailRow & { want_variant_id: string }, { productIds: string; variantIds: string }>(
-  'line_details',
-  sql`
+// `want` lists each product with its variant (null for none) as VALUES, so there is one statement per number of
+// lines (a cart holds at most MAX_CART_LINES): PostgreSQL then knows how many rows it joins whatever the values, and
+// keeps one generic plan per connection. With the lines as two arrays (unnest) it could not know their number
+// before seeing them, so it planned every call afresh: 0.36 ms of its CPU each time, an eighth of its work for a
+// paid order (ADR 030). A line's photo is the first (by position) of its variant's colour, compared without regard
+// to case (issue 28), else the product's first.
+const lineDetailsQuery = (count: number) => sql`
     select p.id as product_id, p.name as product_name, p.description as product_description, p.status as product_status,
       p.price_paise, p.discount_percent, p.stock as product_stock,
       exists (select 1 from ${variants} pv where pv.product_id = p.id) as has_variants,
@@ -411,11 +413,23 @@ const lineDetailsStatement = sqlStatement<LineDetailRow & { want_variant_id: str
       v.id as variant_id, v.variant_name, v.variant_color, v.variant_size,
       v.variant_color_price_paise, v.variant_size_price_paise, v.quantity as variant_quantity, v.sku,
       want.variant_id as want_variant_id
-    from unnest(${sql.placeholder('productIds')}::uuid[], ${sql.placeholder('variantIds')}::text[]) as want(product_id, variant_id)
+    from (values ${sql.join(
+      Array.from({ length: count }, (_, i) => sql`(${sql.placeholder(`product${i}`)}::uuid, ${sql.placeholder(`variant${i}`)}::uuid)`),
+      sql`, `,
+    )}) as want(product_id, variant_id)
     join ${products} p on p.id = want.product_id
     left join ${categories} c on c.id = p.category_id
-    left join ${variants} v on v.id = nullif(want.variant_id, '')::uuid and v.archived_at is null`,
-);
+    left join ${variants} v on v.id = want.variant_id and v.archived_at is null`;
+type LineDetailsStatement = (
+  db: Db,
+  values: Record<string, string | null>,
+) => Promise<Array<LineDetailRow & { want_variant_id: string | null }>>;
+const lineDetailsStatements = new Map<number, LineDetailsStatement>();
+function lineDetailsStatement(count: number): LineDetailsStatement {
+  let run = lineDetailsStatements.get(count);
+  if (!run) lineDetailsStatements.set(count, (run = sqlStatement(`line_details_${count}`, lineDetailsQuery(count))));
+  return run;
+}
 const sellableStatement = sqlStatement<
   { status: string; stock: number; has_variants: boolean; variant_id: string | null; variant_quantity: number | null },
   { productId: string; variantId: string | null }
@@ -442,11 +456,13 @@ export async function lineDetails(
   wanted: ReadonlyArray<{ productId: string; variantId: string | null }>,
 ): Promise<Map<string, LineDetailRow>> {
   if (wanted.length === 0) return new Map();
-  const rows = await lineDetailsStatement(db, {
-    productIds: pgArray(wanted.map((line) => line.productId)),
-    variantIds: pgArray(wanted.map((line) => line.variantId ?? '')),
+  const values: Record<string, string | null> = {};
+  wanted.forEach((line, i) => {
+    values[`product${i}`] = line.productId;
+    values[`variant${i}`] = line.variantId;
   });
-  return new Map(rows.map(({ want_variant_id, ...row }) => [lineKey(row.product_id, want_variant_id || null), row]));
+  const rows = await lineDetailsStatement(wanted.length)(db, values);
+  return new Map(rows.map(({ want_variant_id, ...row }) => [lineKey(row.product_id, want_variant_id), row]));
 }
 
 /** The product (and variant) a shopper wants to add, with its stock; undefined when there is no such product. */
