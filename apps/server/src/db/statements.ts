@@ -81,35 +81,65 @@ export async function advisoryLock(tx: Db, key: string): Promise<void> {
 }
 
 /**
- * Inserts any number of rows of `table` with one statement built once: the rows travel as one JSON parameter that
- * PostgreSQL spreads into the table's own row type (json_populate_recordset), so one row or ten run the same
- * prepared statement. `columns` are the fields every row gives (the others take their defaults); `computed` columns
- * take an SQL expression instead, evaluated for each row (`clock_timestamp()`).
+ * Rows of `table` sent as one JSON parameter that PostgreSQL spreads into the table's own row type
+ * (json_populate_recordset), so one row or ten run the same prepared statement. `columns` are the fields every row
+ * gives (the others take their defaults); `computed` columns take an SQL expression instead, evaluated for each row
+ * (`clock_timestamp()`). `insert(placeholder, from)` is the insert of the rows in placeholder `placeholder`
+ * (`from`: more of the select's from list, which computed expressions may read); `encode` makes its value.
  */
+export function jsonRows<T extends PgTable, K extends keyof T['$inferInsert'] & string>(
+  table: T,
+  columns: readonly K[],
+  computed: Partial<Record<keyof T['$inferInsert'] & string, SQL>> = {},
+): { insert: (placeholder: string, from?: SQL) => SQL; encode: (rows: ReadonlyArray<Pick<T['$inferInsert'], K>>) => string } {
+  const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
+  const given = columns.map((key) => tableColumns[key]!);
+  const extra = Object.entries(computed).map(([key, expression]) => [tableColumns[key]!, expression as SQL] as const);
+  const target = [...given, ...extra.map(([column]) => column)].map((column) => sql.identifier(column.name));
+  const values = [...given.map((column) => sql`r.${sql.identifier(column.name)}`), ...extra.map(([, expression]) => expression)];
+  // Each value as the column would send it (a Date as its ISO text); json columns keep theirs as JSON.
+  const encodeValue = (column: PgColumn, value: unknown) =>
+    value === null || value === undefined ? null : column.dataType === 'json' ? value : column.mapToDriverValue(value);
+  return {
+    insert: (placeholder, from) =>
+      sql`insert into ${table} (${sql.join(target, sql`, `)})
+        select ${sql.join(values, sql`, `)}
+        from json_populate_recordset(null::${table}, ${sql.placeholder(placeholder)}::json) as r${from ? sql`, ${from}` : sql``}`,
+    encode: (rows) =>
+      JSON.stringify(
+        rows.map((row) =>
+          Object.fromEntries(
+            given.map((column, index) => [column.name, encodeValue(column, (row as Record<string, unknown>)[columns[index]!])]),
+          ),
+        ),
+      ),
+  };
+}
+
+/** Inserts any number of rows of `table` with one statement built once (jsonRows). */
 export function insertRowsStatement<T extends PgTable, K extends keyof T['$inferInsert'] & string>(
   name: string,
   table: T,
   columns: readonly K[],
   computed: Partial<Record<keyof T['$inferInsert'] & string, SQL>> = {},
 ): (db: Db, rows: ReadonlyArray<Pick<T['$inferInsert'], K>>) => Promise<void> {
-  const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
-  const given = columns.map((key) => tableColumns[key]!);
-  const extra = Object.entries(computed).map(([key, expression]) => [tableColumns[key]!, expression as SQL] as const);
-  const target = [...given, ...extra.map(([column]) => column)].map((column) => sql.identifier(column.name));
-  const values = [...given.map((column) => sql`r.${sql.identifier(column.name)}`), ...extra.map(([, expression]) => expression)];
-  const run = sqlStatement<unknown, { rows: string }>(
-    name,
-    sql`insert into ${table} (${sql.join(target, sql`, `)})
-        select ${sql.join(values, sql`, `)} from json_populate_recordset(null::${table}, ${sql.placeholder('rows')}::json) as r`,
-  );
-  // Each value as the column would send it (a Date as its ISO text); json columns keep theirs as JSON.
-  const encode = (column: PgColumn, value: unknown) =>
-    value === null || value === undefined ? null : column.dataType === 'json' ? value : column.mapToDriverValue(value);
-  return async (db, rows) => {
-    if (rows.length === 0) return;
-    const records = rows.map((row) =>
-      Object.fromEntries(given.map((column, index) => [column.name, encode(column, (row as Record<string, unknown>)[columns[index]!])])),
-    );
-    await run(db, { rows: JSON.stringify(records) });
+  const rows = jsonRows(table, columns, computed);
+  const run = sqlStatement<unknown, { rows: string }>(name, rows.insert('rows'));
+  return async (db, given) => {
+    if (given.length === 0) return;
+    await run(db, { rows: rows.encode(given) });
   };
+}
+
+/**
+ * A row of `table` as PostgreSQL answers it to an SQL statement (columns under their SQL names, values as the driver
+ * gives them), in drizzle's shape: what `.returning()` would have answered.
+ */
+export function tableRow<T extends PgTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, PgColumn>)) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row;
 }

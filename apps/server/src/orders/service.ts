@@ -3,7 +3,6 @@ import {
   AppError,
   CLAIM_WINDOW_HOURS,
   expectedDeliveryWindow,
-  formatOrderNumber,
   isCancellable,
   orderNumberMonth,
   orderTotals,
@@ -42,13 +41,12 @@ import {
   deleteOrder,
   eventsNewestFirst,
   eventsOfOrder,
-  insertOrder,
+  placeOrder,
   insertOrderEvent,
   itemsOfOrder,
   itemsOfOrders,
   lockCheckout,
   lockOrder,
-  nextOrderSequence,
   orderOf,
   ordersDueForExpiry,
   replaceReturnItems,
@@ -270,7 +268,6 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           { reason: 'order_reserved', actor: inventory.stockActor.shopper(userId), orderId },
         );
         if (!taken.ok) throw notEnoughStock(taken.left, taken.item.name);
-        const orderNumber = formatOrderNumber(orderNumberMonth(at), await nextOrderSequence(tx, orderNumberMonth(at)));
         const snapshot: AddressSnapshot = {
           _id: address.id,
           name: address.name,
@@ -283,11 +280,12 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           pincode: address.pincode,
           addressType: address.addressType as AddressSnapshot['addressType'],
         };
-        const order = await insertOrder(
+        // Numbered and written last: every checkout waits its turn for the month's counter (placeOrder).
+        const order = await placeOrder(
           tx,
           {
             id: orderId,
-            orderNumber,
+            yearMonth: orderNumberMonth(at),
             userId,
             status: 'pending_payment',
             address: snapshot,
@@ -321,8 +319,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
               position,
             };
           }),
+          { status: 'pending_payment', actor: 'shopper', note: 'Order placed; waiting for payment.', createdAt: at },
         );
-        await addEvent(tx, order.id, 'pending_payment', 'shopper', 'Order placed; waiting for payment.', at);
         return { order, reused: false, productIds: chosen.map((row) => row.product_id) };
       });
       if (!placed.reused && 'productIds' in placed) options.onStockChange([...new Set(placed.productIds)]);
