@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql, type Placeholder } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUniqueViolation, type Db } from '../../db/database.js';
+import { statement } from '../../db/statements.js';
 import { IDEMPOTENCY_KEY, injectTransport, type Transport } from '../../payments/razorpay/razorpay-client.js';
 import { paymentSignature } from '../../payments/razorpay/signatures.js';
 import { WEBHOOK_PATH } from '../../payments/routes.js';
@@ -151,35 +152,38 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   ): Promise<{ paid: true; response: CheckoutSuccess } | { paid: false; response: CheckoutFailure }> {
     const method = details.method ?? 'upi';
     const { order, payment } = await db.transaction(async (tx) => {
-      const [found] = await tx.select().from(razorpayEmulatorOrders).where(eq(razorpayEmulatorOrders.id, orderId)).for('update');
+      const [found] = await orderForUpdateStatement(tx, { id: orderId });
       if (!found) throw idDoesNotExist();
       if (found.status === 'paid') throw badRequest('Payment for this order has already been completed', 'order_id');
       const success = outcome === 'success';
-      const [inserted] = await tx
-        .insert(razorpayEmulatorPayments)
-        .values({
-          id: razorpayId('pay'),
-          orderId,
-          amount: found.amount,
-          currency: found.currency,
-          status: success ? 'captured' : 'failed',
-          method,
-          captured: success,
-          vpa: method === 'upi' ? (details.vpa ?? 'success@razorpay') : null,
-          bank: method === 'netbanking' ? (details.bank ?? 'HDFC') : null,
-          cardId: method === 'card' ? razorpayId('card') : null,
-          email: details.email || null,
-          contact: details.contact || null,
-          notes: found.notes,
-          ...(success ? {} : TEST_FAILURE),
-          createdAt: now(),
-        })
-        .returning();
-      const [updated] = await tx
-        .update(razorpayEmulatorOrders)
-        .set({ status: success ? 'paid' : 'attempted', amountPaid: success ? found.amount : 0, attempts: found.attempts + 1 })
-        .where(eq(razorpayEmulatorOrders.id, orderId))
-        .returning();
+      const failure = success ? null : TEST_FAILURE;
+      const [inserted] = await insertPaymentStatement(tx, {
+        id: razorpayId('pay'),
+        orderId,
+        amount: found.amount,
+        currency: found.currency,
+        status: success ? 'captured' : 'failed',
+        method,
+        captured: success,
+        vpa: method === 'upi' ? (details.vpa ?? 'success@razorpay') : null,
+        bank: method === 'netbanking' ? (details.bank ?? 'HDFC') : null,
+        cardId: method === 'card' ? razorpayId('card') : null,
+        email: details.email || null,
+        contact: details.contact || null,
+        notes: found.notes,
+        errorCode: failure?.errorCode ?? null,
+        errorDescription: failure?.errorDescription ?? null,
+        errorSource: failure?.errorSource ?? null,
+        errorStep: failure?.errorStep ?? null,
+        errorReason: failure?.errorReason ?? null,
+        createdAt: now(),
+      });
+      const [updated] = await updateOrderStatement(tx, {
+        id: orderId,
+        status: success ? 'paid' : 'attempted',
+        amountPaid: success ? found.amount : 0,
+        attempts: found.attempts + 1,
+      });
       return { order: updated!, payment: inserted! };
     });
 
@@ -271,7 +275,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   }
 
   async function findOrder(orderId: string) {
-    const [order] = await db.select().from(razorpayEmulatorOrders).where(eq(razorpayEmulatorOrders.id, orderId));
+    const [order] = await orderStatement(db, { id: orderId });
     if (!order) throw idDoesNotExist();
     return order;
   }
@@ -357,10 +361,14 @@ export function createEmulator(options: EmulatorOptions): Emulator {
 
       api.post('/v1/orders', { schema: { hide: true, body: orderBody, response: { 200: orderEntitySchema } } }, async (request) => {
         const { amount, currency, receipt, notes } = request.body;
-        const [order] = await db
-          .insert(razorpayEmulatorOrders)
-          .values({ id: razorpayId('order'), amount, currency, receipt: receipt ?? null, notes: stringNotes(notes), createdAt: now() })
-          .returning();
+        const [order] = await insertOrderStatement(db, {
+          id: razorpayId('order'),
+          amount,
+          currency,
+          receipt: receipt ?? null,
+          notes: stringNotes(notes),
+          createdAt: now(),
+        });
         return orderEntity(order!);
       });
       api.get('/v1/orders/:id', { schema: { hide: true, params: idParams, response: { 200: orderEntitySchema } } }, async (request) =>
@@ -447,6 +455,74 @@ export function razorpayId(prefix: 'order' | 'pay' | 'rfnd' | 'card' | ''): stri
 }
 
 /** What Razorpay's test mode answers when the shopper presses 'Failure'. */
+// What every checkout asks of the stand-in (an order, a payment on it): statements built once (db/statements.ts) like
+// the shop's own, so that bench:checkout's stand-in takes little of the machine from the shop it measures.
+const placeholders = <K extends string>(...names: K[]) =>
+  Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as Record<K, Placeholder<K>>;
+const insertOrderStatement = statement('razorpay_emulator_order_insert', (db, name) =>
+  db
+    .insert(razorpayEmulatorOrders)
+    .values(placeholders('id', 'amount', 'currency', 'receipt', 'notes', 'createdAt'))
+    .returning()
+    .prepare(name),
+);
+const orderStatement = statement('razorpay_emulator_order', (db, name) =>
+  db
+    .select()
+    .from(razorpayEmulatorOrders)
+    .where(eq(razorpayEmulatorOrders.id, sql.placeholder('id')))
+    .prepare(name),
+);
+const orderForUpdateStatement = statement('razorpay_emulator_order_for_update', (db, name) =>
+  db
+    .select()
+    .from(razorpayEmulatorOrders)
+    .where(eq(razorpayEmulatorOrders.id, sql.placeholder('id')))
+    .for('update')
+    .prepare(name),
+);
+const insertPaymentStatement = statement('razorpay_emulator_payment_insert', (db, name) =>
+  db
+    .insert(razorpayEmulatorPayments)
+    .values(
+      placeholders(
+        'id',
+        'orderId',
+        'amount',
+        'currency',
+        'status',
+        'method',
+        'captured',
+        'vpa',
+        'bank',
+        'cardId',
+        'email',
+        'contact',
+        'notes',
+        'errorCode',
+        'errorDescription',
+        'errorSource',
+        'errorStep',
+        'errorReason',
+        'createdAt',
+      ),
+    )
+    .returning()
+    .prepare(name),
+);
+const updateOrderStatement = statement('razorpay_emulator_order_update', (db, name) =>
+  db
+    .update(razorpayEmulatorOrders)
+    .set({
+      status: sql`${sql.placeholder('status')}`,
+      amountPaid: sql`${sql.placeholder('amountPaid')}`,
+      attempts: sql`${sql.placeholder('attempts')}`,
+    })
+    .where(eq(razorpayEmulatorOrders.id, sql.placeholder('id')))
+    .returning()
+    .prepare(name),
+);
+
 const TEST_FAILURE = {
   errorCode: 'BAD_REQUEST_ERROR',
   errorDescription: "Your payment didn't go through as it was declined by the bank. Try another payment method or contact your bank.",
