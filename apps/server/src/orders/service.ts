@@ -27,20 +27,18 @@ import {
   firstCapturedPayment,
   firstRefundOfPayment,
   paymentByRazorpayId,
-  paymentsOfOrder,
+  paymentsAndRefundedOf,
   recordCapturedPayment,
   recordFailedPayment,
   recordRefund,
   recordedPayment,
   refundByKey,
-  refundsOfOrder,
 } from '../payments/queries.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
 import type { OrderNotices } from './notices.js';
 import {
   deleteOrder,
   eventsNewestFirst,
-  eventsOfOrder,
   placeOrder,
   insertOrderEvent,
   itemsOfOrder,
@@ -48,6 +46,7 @@ import {
   lockCheckout,
   lockOrder,
   orderOf,
+  orderWithParts,
   ordersDueForExpiry,
   replaceReturnItems,
   returnItemsOfOrder,
@@ -719,15 +718,11 @@ async function detail(
   photo: (stored: string | null) => string | null,
 ): Promise<OrderDetail> {
   assertOrderId(orderId);
-  const order = await orderOf(db, { id: orderId });
-  if (!order || (ownerId && order.userId !== ownerId)) throw new AppError('NOT_FOUND', 'Order not found');
-  const [items, events, paymentRows, refundRows, returnRows] = await Promise.all([
-    itemsOfOrder(db, orderId),
-    eventsOfOrder(db, orderId),
-    paymentsOfOrder(db, orderId),
-    refundsOfOrder(db, orderId, { processedOnly: true }),
-    returnItemsOfOrder(db, orderId),
-  ]);
+  // Both at once: someone else's payments are read for nothing, never shown.
+  const [parts, paid] = await Promise.all([orderWithParts(db, orderId), paymentsAndRefundedOf(db, orderId)]);
+  if (!parts || (ownerId && parts.order.userId !== ownerId)) throw new AppError('NOT_FOUND', 'Order not found');
+  const { order, items, events, returnItems: returnRows } = parts;
+  const paymentRows = paid.payments;
   const status = order.status as OrderStatus;
   const captured = paymentRows.find((payment) => payment.status === 'captured' || payment.status === 'refunded') ?? null;
   const payment: PaymentRecord | null = captured
@@ -776,7 +771,7 @@ async function detail(
     })),
     address: order.address,
     payment,
-    refundedAmount: refundRows.reduce((sum, refund) => sum + refund.amountPaise, 0),
+    refundedAmount: paid.refundedPaise,
     timeline: events.map((event) => ({ status: event.status as OrderStatus, note: event.note, at: event.createdAt.toISOString() })),
     expectedDelivery: window ? { from: window.from.toISOString(), to: window.to.toISOString() } : null,
     reservedUntil: status === 'pending_payment' ? (order.reservedUntil?.toISOString() ?? null) : null,

@@ -1,7 +1,7 @@
 import { paymentStatusesBefore } from '@shop/core';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { statement } from '../db/statements.js';
+import { sqlStatement, statement, tableRow } from '../db/statements.js';
 import { payments, refunds, webhookEvents } from './tables.js';
 
 // The SQL of payments, refunds and webhook deliveries. The orders module records payments and refunds in its own
@@ -124,18 +124,20 @@ export async function firstCapturedPayment(db: Db, orderId: string): Promise<Pay
   return row;
 }
 
-const paymentsOfOrderStatement = statement('payments_of_order', (db, name) =>
-  db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, sql.placeholder('orderId')))
-    .orderBy(asc(payments.createdAt))
-    .prepare(name),
+// The order page and the answer to a payment show the order's payments and what was refunded of it: one statement.
+const paymentsAndRefundedStatement = sqlStatement<{ payments: Array<Record<string, unknown>>; refunded: number }, { orderId: string }>(
+  'payments_and_refunded_of_order',
+  sql`
+    select
+      coalesce((select json_agg(p order by p.created_at) from ${payments} p where p.order_id = ${sql.placeholder('orderId')}), '[]') as payments,
+      (select coalesce(sum(r.amount_paise), 0)::int from ${refunds} r
+        where r.order_id = ${sql.placeholder('orderId')} and r.status = 'processed') as refunded`,
 );
 
-/** Every payment attempt of an order, oldest first. */
-export function paymentsOfOrder(db: Db, orderId: string): Promise<PaymentRow[]> {
-  return paymentsOfOrderStatement(db, { orderId });
+/** Every payment attempt of an order (oldest first), and the paise of its refunds Razorpay confirmed. */
+export async function paymentsAndRefundedOf(db: Db, orderId: string): Promise<{ payments: PaymentRow[]; refundedPaise: number }> {
+  const [row] = await paymentsAndRefundedStatement(db, { orderId });
+  return { payments: row!.payments.map((payment) => tableRow(payments, payment)), refundedPaise: row!.refunded };
 }
 
 /** A payment whose money went back: refunded, unless it is already. */
@@ -181,18 +183,8 @@ export async function firstRefundOfPayment(db: Db, razorpayPaymentId: string): P
   return row;
 }
 
-const processedRefundsStatement = statement('refunds_of_order_processed', (db, name) =>
-  db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.orderId, sql.placeholder('orderId')), eq(refunds.status, 'processed')))
-    .orderBy(asc(refunds.createdAt))
-    .prepare(name),
-);
-
-/** An order's refunds, oldest first; only those Razorpay confirmed when `processedOnly`. */
-export function refundsOfOrder(db: Db, orderId: string, options: { processedOnly?: boolean } = {}): Promise<RefundRow[]> {
-  if (options.processedOnly) return processedRefundsStatement(db, { orderId });
+/** An order's refunds, oldest first. */
+export function refundsOfOrder(db: Db, orderId: string): Promise<RefundRow[]> {
   return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
 }
 
