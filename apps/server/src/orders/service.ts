@@ -39,7 +39,6 @@ import type { OrderNotices } from './notices.js';
 import {
   deleteOrder,
   eventsNewestFirst,
-  placeOrder,
   insertOrderEvent,
   itemsOfOrder,
   itemsOfOrders,
@@ -52,6 +51,7 @@ import {
   returnItemsOfOrder,
   ordersOfUser,
   payableOrderOf,
+  placeOrder,
   rollbackToSavepoint,
   savepoint,
   setOrderStatus,
