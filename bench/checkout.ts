@@ -10,7 +10,8 @@
  *   BENCH_SHOP_ENV= npm run bench:checkout        (V8's and glibc's defaults instead of the deployed settings)
  *
  * Prints orders/s, p50/p99 of each call next to a bare Fastify route measured with the same client and
- * concurrency in the same run, and the stock checks: the hot variant never oversold, stock never negative,
+ * concurrency in the same run, the CPU of each process a paid order (and the rate the shop and PostgreSQL alone
+ * could reach on this machine's cores, worked out from theirs), and the stock checks: the hot variant never oversold, stock never negative,
  * units sold equal to units in paid orders. Exits non-zero when a stock check fails; the latency target
  * (p99 < 150 ms per call) is only reported, since the figures depend on the machine.
  */
@@ -489,6 +490,16 @@ async function main(): Promise<number> {
         `PostgreSQL ${Number.isNaN(postgresCpu) ? '- (not on this machine)' : perOrder(postgresCpu)} ` +
         `(machine: ${availableParallelism()} cores, load average ${load.toFixed(1)} when the measurement started)`,
     );
+    // What the machine could serve if the shoppers and Razorpay were elsewhere, as in production: a ceiling worked
+    // out from the CPU figures (all cores busy with the shop and its database alone), not a measured rate.
+    if (!Number.isNaN(shopCpu) && !Number.isNaN(postgresCpu) && tally.ordersPaid > 0) {
+      const ownMs = ((shopCpu + postgresCpu) * 1000) / tally.ordersPaid;
+      console.log(
+        `Shop and PostgreSQL together: ${ownMs.toFixed(1)} ms of CPU a paid order (PostgreSQL's share includes the stand-in's own ` +
+          `few statements): ${availableParallelism()} cores busy with them alone would serve at most ` +
+          `${((availableParallelism() * 1000) / ownMs).toFixed(0)} orders/s (worked out, not measured)`,
+      );
+    }
 
     // ---- Stock and orders, from the database
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // webhooks still on their way to the shop
