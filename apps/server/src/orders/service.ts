@@ -124,8 +124,12 @@ export interface CapturedPayment {
   paidAt: Date;
 }
 
-/** The outcome of a captured payment: paid now, already paid, or money that must go back. */
+/**
+ * The outcome of a captured payment: paid now, already paid, money that must go back, or no order of ours (a
+ * payment of another shop on the same Razorpay account reaches our webhook too: ignored).
+ */
 export type PaidOutcome =
+  | { kind: 'unknown' }
   | { kind: 'paid'; order: OrderRow; late: boolean }
   | { kind: 'already'; order: OrderRow }
   | { kind: 'refund'; order: OrderRow; payment: CapturedPayment; reason: string };
@@ -367,7 +371,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     async markPaid(payment: CapturedPayment, actor: Actor): Promise<PaidOutcome> {
       const outcome = await db.transaction(async (tx): Promise<PaidOutcome> => {
         const order = await lockOrder(tx, { razorpayOrderId: payment.razorpayOrderId });
-        if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+        if (!order) return { kind: 'unknown' };
         const known = await paymentByRazorpayId(tx, payment.razorpayPaymentId, { lock: true });
         if (known && known.orderId !== order.id) throw paymentOfAnotherOrder();
         // Its money went back already: a capture reported again never sets it back to captured (issue 3).

@@ -251,6 +251,19 @@ describe('Razorpay webhooks', () => {
     expect(n).toBe(1);
   });
 
+  it('acknowledges a payment for an order that is not ours (another shop on the same account) and records nothing of it', async () => {
+    // An order made on the Razorpay account directly, never one of this shop's.
+    const foreign = await t.services.paymentProvider.client.createOrder({ amount: 99_900, receipt: 'OTHER-SHOP-1' });
+    webhooks.splice(0);
+    await emulator().capturePayment(foreign.id);
+    await emulator().webhooksSettled();
+    const deliveries = webhooks.splice(0);
+    expect(deliveries.map((delivery) => delivery.event).sort()).toEqual(['order.paid', 'payment.captured']);
+    const answers = await deliverAll(deliveries);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(await t.database.db.select().from(payments).where(eq(payments.razorpayOrderId, foreign.id))).toEqual([]);
+  });
+
   it('refuses a body signed with the wrong secret', async () => {
     const shopper = await shopperWithCart();
     const opened = await openPayment(shopper);

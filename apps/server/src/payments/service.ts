@@ -261,10 +261,9 @@ export function createPaymentsService(
             method: payment.method ?? 'online',
             paidAt: payment.created_at ? new Date(payment.created_at * 1000) : now(),
           };
-          // A repeat is answered from one read; a payment for an order that is not ours is ignored.
+          // A repeat is answered from one read; a payment for an order that is not ours is ignored (markPaid: unknown).
           await oneAtATime(payment.id, async () => {
-            if (await orders.settledBefore(captured)) return;
-            if (await orders.findByRazorpayOrder(razorpayOrderId)) await settle(captured, 'razorpay');
+            if (!(await orders.settledBefore(captured))) await settle(captured, 'razorpay');
           });
         }
       } else if (event === 'payment.failed' && payment?.order_id) {
