@@ -1,7 +1,7 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { lineDetails, lineKey, type LineDetailRow } from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
-import { advisoryLock, statement } from '../db/statements.js';
+import { advisoryLock, sqlStatement, statement } from '../db/statements.js';
 import { cartLines } from './tables.js';
 
 /** A cart line with what pricing and the cart page need of its product and, when it has one still live, its variant. */
@@ -29,13 +29,6 @@ const linesStatement = statement('cart_lines_of_user', (db, name) =>
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
     .prepare(name),
 );
-const lineCountStatement = statement('cart_line_count', (db, name) =>
-  db
-    .select({ lines: count() })
-    .from(cartLines)
-    .where(eq(cartLines.userId, sql.placeholder('userId')))
-    .prepare(name),
-);
 // A line of a product and variant, or of a product without variants (variant_id null).
 const lineWhere = (withVariant: boolean) =>
   and(
@@ -51,18 +44,17 @@ const deleteLineOfVariant = statement('cart_line_delete_variant', (db, name) =>
 const deleteLineOfProduct = statement('cart_line_delete_product', (db, name) =>
   db.delete(cartLines).where(lineWhere(false)).returning({ id: cartLines.id }).prepare(name),
 );
-const insertLineStatement = statement('cart_line_insert', (db, name) =>
-  db
-    .insert(cartLines)
-    .values({
-      userId: sql.placeholder('userId'),
-      productId: sql.placeholder('productId'),
-      variantId: sql.placeholder('variantId'),
-      quantity: sql.placeholder('quantity'),
-      createdAt: sql.placeholder('at'),
-      updatedAt: sql.placeholder('at'),
-    })
-    .prepare(name),
+// A new line goes in only while the cart has room: the count is the insert's own condition, no read before it.
+const insertLineStatement = sqlStatement<
+  { id: string },
+  { userId: string; productId: string; variantId: string | null; quantity: number; at: Date; maxLines: number }
+>(
+  'cart_line_insert',
+  sql`insert into ${cartLines} (user_id, product_id, variant_id, quantity, created_at, updated_at)
+      select ${sql.placeholder('userId')}::uuid, ${sql.placeholder('productId')}::uuid, ${sql.placeholder('variantId')}::uuid,
+        ${sql.placeholder('quantity')}::int, ${sql.placeholder('at')}::timestamptz, ${sql.placeholder('at')}::timestamptz
+      where (select count(*) from ${cartLines} where user_id = ${sql.placeholder('userId')}::uuid) < ${sql.placeholder('maxLines')}::int
+      returning id`,
 );
 
 /**
@@ -73,26 +65,28 @@ export async function lockCart(tx: Db, userId: string): Promise<void> {
   await advisoryLock(tx, `cart:${userId}`);
 }
 
-export async function cartLineCount(tx: Db, userId: string): Promise<number> {
-  const [row] = await lineCountStatement(tx, { userId });
-  return row?.lines ?? 0;
-}
-
 /** The shopper's line of a product (and variant), or undefined. */
 export async function cartLineOf(db: Db, userId: string, productId: string, variantId: string | undefined) {
   const [row] = variantId ? await lineOfVariant(db, { userId, productId, variantId }) : await lineOfProduct(db, { userId, productId });
   return row;
 }
 
-/** Sets the line's quantity, adding the line when it is not there (`lineId` null). */
+/**
+ * Sets the line's quantity, adding the line when it is not there (`lineId` null) and the cart holds fewer than
+ * `maxLines` lines: whether it was written (false: a new line found the cart full).
+ */
 export async function saveCartLine(
   tx: Db,
   lineId: string | null,
   line: { userId: string; productId: string; variantId: string | null; quantity: number },
   at: Date,
-): Promise<void> {
-  if (lineId) await tx.update(cartLines).set({ quantity: line.quantity, updatedAt: at }).where(eq(cartLines.id, lineId));
-  else await insertLineStatement(tx, { ...line, at });
+  maxLines: number,
+): Promise<boolean> {
+  if (lineId) {
+    await tx.update(cartLines).set({ quantity: line.quantity, updatedAt: at }).where(eq(cartLines.id, lineId));
+    return true;
+  }
+  return (await insertLineStatement(tx, { ...line, at, maxLines })).length > 0;
 }
 
 /** Removes the shopper's line of a product (and variant): whether there was one. */

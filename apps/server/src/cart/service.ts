@@ -11,7 +11,7 @@ import {
 } from '@shop/core';
 import { sellableRow } from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
-import { cartLineCount, cartLineOf, cartLineRows, deleteCartLine, lockCart, saveCartLine, type CartLineRow } from './queries.js';
+import { cartLineOf, cartLineRows, deleteCartLine, lockCart, saveCartLine, type CartLineRow } from './queries.js';
 
 // The signed-in shopper's cart: rules over queries.ts. Prices always come from @shop/core.
 
@@ -93,10 +93,6 @@ async function stockFor(db: Db, productId: string, variantId: string | undefined
 }
 
 /** Whether the cart has room for one more line; call it holding lockCart. */
-async function hasRoomForLine(tx: Db, userId: string): Promise<boolean> {
-  return (await cartLineCount(tx, userId)) < MAX_CART_LINES;
-}
-
 const cartFull = () => new AppError('CONFLICT', CART_FULL_MESSAGE);
 
 export function createCartService(db: Db, now: () => Date, photoUrl: (stored: string) => string) {
@@ -115,8 +111,8 @@ export function createCartService(db: Db, now: () => Date, photoUrl: (stored: st
         });
       }
       if (wanted > available) throw notEnoughStock(available);
-      if (!existing && !(await hasRoomForLine(tx, userId))) throw cartFull();
-      await saveCartLine(tx, existing?.id ?? null, { userId, productId, variantId: variantId ?? null, quantity: wanted }, now());
+      const line = { userId, productId, variantId: variantId ?? null, quantity: wanted };
+      if (!(await saveCartLine(tx, existing?.id ?? null, line, now(), MAX_CART_LINES))) throw cartFull();
     });
   }
 
@@ -158,16 +154,16 @@ export function createCartService(db: Db, now: () => Date, photoUrl: (stored: st
             const target = Math.min(current + line.quantity, MAX_QUANTITY_PER_LINE, Math.max(available, current));
             added = Math.max(0, target - current);
             // A line that is not there yet needs a free place; when the cart is full it is left out and reported.
-            if (target === 0 || (!existing && !(await hasRoomForLine(tx, userId)))) {
-              added = 0;
-              return;
-            }
-            await saveCartLine(
-              tx,
-              existing?.id ?? null,
-              { userId, productId: line.productId, variantId: line.variantId ?? null, quantity: target },
-              now(),
-            );
+            const saved =
+              target > 0 &&
+              (await saveCartLine(
+                tx,
+                existing?.id ?? null,
+                { userId, productId: line.productId, variantId: line.variantId ?? null, quantity: target },
+                now(),
+                MAX_CART_LINES,
+              ));
+            if (!saved) added = 0;
           });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
