@@ -166,7 +166,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     },
     channel: (name) => ({
       async send(payload) {
-        await pool.query('select pg_notify($1, $2)', [name, payload]);
+        // Every checkout sends one (its stock changed): prepared by name, parsed once per connection.
+        await pool.query({ name: 'channel_notify', text: 'select pg_notify($1, $2)', values: [name, payload] });
       },
       // LISTEN needs a connection of its own that stays open, outside the pool.
       async listen(onPayload, onGap) {
