@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, refundTimelineOf, returnRefundAmount, trackingUrlOf } from './after-sales.js';
+import { addWorkingDays, refundTimelineOf, returnRefundAmount, returnedPieces, trackingUrlOf } from './after-sales.js';
 
 describe('returnRefundAmount', () => {
   const lines = [
@@ -22,6 +22,34 @@ describe('returnRefundAmount', () => {
     expect(returnRefundAmount(lines, new Map([['a', 2]]), 100_000)).toBe(60_000);
     expect(returnRefundAmount(lines, new Map([['a', 3]]), 100_000)).toBe(90_000);
     expect(returnRefundAmount([{ itemId: 'a', quantity: 3, lineTotal: 100 }], new Map([['a', 1]]), 100)).toBe(33);
+  });
+});
+
+describe('returnedPieces', () => {
+  const items = [
+    { itemId: 'a', quantity: 3, productName: 'Kurti' },
+    { itemId: 'b', quantity: 1, productName: 'Dupatta' },
+    { itemId: 'c', quantity: 2, productName: 'Saree' },
+  ];
+
+  it('answers the pieces the request named, in the order of the lines, leaving out lines with none', () => {
+    const returnItems = [
+      { itemId: 'c', quantity: 1 },
+      { itemId: 'a', quantity: 2 },
+      { itemId: 'b', quantity: 0 },
+    ];
+    expect(returnedPieces({ items, returnItems }).map(({ item, pieces }) => [item.productName, pieces])).toEqual([
+      ['Kurti', 2],
+      ['Saree', 1],
+    ]);
+  });
+
+  it('answers every piece of every line for a return whose request named none (made before per-item returns)', () => {
+    expect(returnedPieces({ items, returnItems: [] }).map(({ item, pieces }) => [item.itemId, pieces])).toEqual([
+      ['a', 3],
+      ['b', 1],
+      ['c', 2],
+    ]);
   });
 });
 

@@ -78,6 +78,22 @@ export interface ReturnableLine {
 }
 
 /**
+ * The pieces of each order line a return sends back, in the order's line order: the pieces its request named, or
+ * every piece of every line for a return made before a request named pieces (issue 28), which names none. Lines with
+ * none coming back are left out. One rule for the shopper's order page, the back-office's and the credit note.
+ */
+export function returnedPieces<T extends { itemId: string; quantity: number }>(order: {
+  items: readonly T[];
+  returnItems: ReadonlyArray<{ itemId: string; quantity: number }>;
+}): Array<{ item: T; pieces: number }> {
+  const named = new Map(order.returnItems.map((line) => [line.itemId, line.quantity]));
+  return order.items.flatMap((item) => {
+    const pieces = named.size > 0 ? (named.get(item.itemId) ?? 0) : item.quantity;
+    return pieces > 0 ? [{ item, pieces }] : [];
+  });
+}
+
+/**
  * What a return refunds, in paise: every piece of the order back refunds exactly what was paid (shipping
  * included); some pieces refund their lines' share (returnShare), without shipping. `returning` maps an order
  * line's id to the pieces going back.

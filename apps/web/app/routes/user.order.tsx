@@ -6,6 +6,7 @@ import {
   ORDER_STATUS_LABELS,
   RETURN_REASON_LABELS,
   requestReturnSchema,
+  returnedPieces,
   rupeesCompact,
   type OrderDetail,
   type ReturnReason,
@@ -148,14 +149,11 @@ function RefundNotice({ order }: { order: OrderDetail }) {
   );
 }
 
-/** What a return asked to send back: the reason and the pieces of each line. */
+/** What a return asked to send back: the reason and the pieces of each line (every piece for a whole return). */
 function ReturnSummary({ order }: { order: OrderDetail }) {
   if (!order.returnReason) return null;
   const label = RETURN_REASON_LABELS[order.returnReason as ReturnReason] ?? order.returnReason;
-  const lines = order.returnItems.flatMap((line) => {
-    const item = order.items.find((candidate) => candidate.itemId === line.itemId);
-    return item ? [`${line.quantity} × ${item.productName}`] : [];
-  });
+  const lines = returnedPieces(order).map(({ item, pieces }) => `${pieces} × ${item.productName}`);
   return (
     <p className="mt-3 text-sm text-muted">
       Return reason: {label}

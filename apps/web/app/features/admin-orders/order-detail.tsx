@@ -1,4 +1,11 @@
-import { ORDER_STATUS_LABELS, RETURN_REASON_LABELS, rupeesCompact, type AdminOrderDetail, type ReturnReason } from '@shop/core';
+import {
+  ORDER_STATUS_LABELS,
+  RETURN_REASON_LABELS,
+  returnedPieces,
+  rupeesCompact,
+  type AdminOrderDetail,
+  type ReturnReason,
+} from '@shop/core';
 import { FileText, Printer } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { Link, useFetcher } from 'react-router';
@@ -88,11 +95,7 @@ function OrderMove({ action }: { action: AdminOrderAction }) {
  */
 function ReturnRequest({ order }: { order: AdminOrderDetail }) {
   if (!order.returnReason) return null;
-  const named = new Map(order.returnItems.map((line) => [line.itemId, line.quantity]));
-  const lines = order.items.flatMap((item) => {
-    const pieces = named.size > 0 ? (named.get(item.itemId) ?? 0) : item.quantity;
-    return pieces > 0 ? [{ item, pieces }] : [];
-  });
+  const lines = returnedPieces(order);
   return (
     <section aria-labelledby="return-title" className={card}>
       <h2 id="return-title" className="mb-2 text-lg font-semibold">

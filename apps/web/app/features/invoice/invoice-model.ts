@@ -1,6 +1,7 @@
 import {
   describeBillPayments,
   gstBreakupOf,
+  returnedPieces,
   returnShare,
   taxInvoice,
   type Bill,
@@ -134,15 +135,13 @@ export const isCreditedOrder = (order: Pick<OrderDetail, 'payment' | 'invoiceNum
  */
 export function creditNoteOfOrder(order: OrderDetail, settings: Pick<ShopSettings, 'state'>): InvoiceView {
   const original = invoiceOfOrder(order, settings);
-  const returned = new Map(order.returnItems.map((line) => [line.itemId, line.quantity]));
+  const returned = returnedPieces(order);
   const whole =
-    order.cancelReason !== null || returned.size === 0 || order.items.every((item) => returned.get(item.itemId) === item.quantity);
+    order.cancelReason !== null ||
+    order.items.every((item) => returned.some((line) => line.item === item && line.pieces === item.quantity));
   const items = whole
     ? order.items
-    : order.items.flatMap((item) => {
-        const pieces = returned.get(item.itemId) ?? 0;
-        return pieces > 0 ? [{ ...item, quantity: pieces, lineTotal: returnShare(item.lineTotal, item.quantity, 0, pieces) }] : [];
-      });
+    : returned.map(({ item, pieces }) => ({ ...item, quantity: pieces, lineTotal: returnShare(item.lineTotal, item.quantity, 0, pieces) }));
   const at = [...order.timeline].reverse().find((event) => event.status === 'refunded' || event.status === 'cancelled')?.at;
   const credited = invoiceOfOrder(
     { ...order, items, shipping: whole ? order.shipping : 0, subtotal: items.reduce((sum, item) => sum + item.lineTotal, 0) },
