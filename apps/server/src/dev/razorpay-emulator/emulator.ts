@@ -454,7 +454,6 @@ export function razorpayId(prefix: 'order' | 'pay' | 'rfnd' | 'card' | ''): stri
   return prefix ? `${prefix}_${id}` : id;
 }
 
-/** What Razorpay's test mode answers when the shopper presses 'Failure'. */
 // What every checkout asks of the stand-in (an order, a payment on it): statements built once (db/statements.ts) like
 // the shop's own, so that bench:checkout's stand-in takes little of the machine from the shop it measures.
 const placeholders = <K extends string>(...names: K[]) =>
@@ -523,6 +522,7 @@ const updateOrderStatement = statement('razorpay_emulator_order_update', (db, na
     .prepare(name),
 );
 
+/** What Razorpay's test mode answers when the shopper presses 'Failure'. */
 const TEST_FAILURE = {
   errorCode: 'BAD_REQUEST_ERROR',
   errorDescription: "Your payment didn't go through as it was declined by the bank. Try another payment method or contact your bank.",
