@@ -352,12 +352,18 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
      * these 'already' after locking the order; since every capture is reported three times (the shopper's page,
      * payment.captured, order.paid), the repeats skip its transaction. A status only moves forward and the refund
      * is recorded in the capture's own transaction, so an answer of true cannot be stale. Anything else goes to
-     * markPaid.
+     * markPaid. A webhook's report passes its delivery's `eventId`: the same read tells whether it was handled before.
      */
-    async settledBefore(payment: Pick<CapturedPayment, 'razorpayOrderId' | 'razorpayPaymentId'>): Promise<boolean> {
-      const known = await recordedPayment(db, payment.razorpayPaymentId, latePaymentRefundKey(payment.razorpayPaymentId));
-      if (!known || known.razorpayOrderId !== payment.razorpayOrderId) return false;
-      return known.status === 'refunded' || (known.status === 'captured' && !known.refundRecorded);
+    async settledBefore(
+      payment: Pick<CapturedPayment, 'razorpayOrderId' | 'razorpayPaymentId'>,
+      eventId?: string,
+    ): Promise<{ settled: boolean; eventSeen: boolean }> {
+      const refundKey = latePaymentRefundKey(payment.razorpayPaymentId);
+      const { payment: known, eventSeen } = await recordedPayment(db, payment.razorpayPaymentId, refundKey, eventId ?? null);
+      const settled =
+        known?.razorpayOrderId === payment.razorpayOrderId &&
+        (known.status === 'refunded' || (known.status === 'captured' && !known.refundRecorded));
+      return { settled, eventSeen };
     },
 
     /**

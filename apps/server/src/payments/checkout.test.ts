@@ -251,6 +251,38 @@ describe('Razorpay webhooks', () => {
     expect(n).toBe(1);
   });
 
+  it('answers a delivery seen before as a repeat, for captures and other events alike', async () => {
+    const deliver = async (delivery: WebhookDelivery) => {
+      const answer = await t.app.inject({ method: 'POST', url: delivery.url, headers: delivery.headers, payload: delivery.body });
+      expect(answer.statusCode).toBe(200);
+      return dataOf<{ status: string }>(answer).status;
+    };
+    const shopper = await shopperWithCart();
+    const opened = await openPayment(shopper);
+    webhooks.splice(0);
+    await emulator().failPayment(opened.razorpay.id);
+    await emulator().webhooksSettled();
+    const [failed] = webhooks.splice(0);
+    expect(failed!.event).toBe('payment.failed');
+    expect([await deliver(failed!), await deliver(failed!)]).toEqual(['handled', 'repeat']);
+
+    await emulator().capturePayment(opened.razorpay.id);
+    await emulator().webhooksSettled();
+    const deliveries = webhooks.splice(0);
+    const captured = deliveries.find((delivery) => delivery.event === 'payment.captured')!;
+    const paid = deliveries.find((delivery) => delivery.event === 'order.paid')!;
+    // order.paid is another delivery of the same capture: handled (settled already, nothing moves), then a repeat.
+    expect([await deliver(captured), await deliver(captured), await deliver(paid), await deliver(paid)]).toEqual([
+      'handled',
+      'repeat',
+      'handled',
+      'repeat',
+    ]);
+    expect((await order(shopper, opened.orderId)).status).toBe('paid');
+    const recorded = await t.database.db.select().from(payments).where(eq(payments.orderId, opened.orderId));
+    expect(recorded.map((row) => row.status).sort()).toEqual(['captured', 'failed']);
+  });
+
   it('acknowledges a payment for an order that is not ours (another shop on the same account) and records nothing of it', async () => {
     // An order made on the Razorpay account directly, never one of this shop's.
     const foreign = await t.services.paymentProvider.client.createOrder({ amount: 99_900, receipt: 'OTHER-SHOP-1' });

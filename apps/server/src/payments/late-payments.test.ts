@@ -137,11 +137,11 @@ describe('a capture reported again once it is settled', () => {
     const shopper = await openedOrder();
     const paid = await pay(shopper);
     const pair = { razorpayOrderId: shopper.razorpayOrderId, razorpayPaymentId: paid.paymentId };
-    expect(await t.services.orders.settledBefore(pair)).toBe(false);
+    expect((await t.services.orders.settledBefore(pair)).settled).toBe(false);
     await deliver(paid.captured);
-    expect(await t.services.orders.settledBefore(pair)).toBe(true);
+    expect((await t.services.orders.settledBefore(pair)).settled).toBe(true);
     // The same payment id claimed for another Razorpay order is never a repeat (markPaid refuses it).
-    expect(await t.services.orders.settledBefore({ ...pair, razorpayOrderId: 'order_NotThisOne0001' })).toBe(false);
+    expect((await t.services.orders.settledBefore({ ...pair, razorpayOrderId: 'order_NotThisOne0001' })).settled).toBe(false);
 
     const asked = vi.spyOn(t.services.paymentProvider.client, 'fetchPayment');
     try {
@@ -179,11 +179,11 @@ describe('a capture reported again once it is settled', () => {
     }
     const pair = { razorpayOrderId: shopper.razorpayOrderId, razorpayPaymentId: paid.paymentId };
     expect(await paymentRows(shopper.orderId)).toMatchObject([{ status: 'captured' }]);
-    expect(await t.services.orders.settledBefore(pair)).toBe(false);
+    expect((await t.services.orders.settledBefore(pair)).settled).toBe(false);
     await deliver(paid.orderPaid);
     await deliverPending();
     expect(await refundedAtRazorpay(paid.paymentId)).toBe(shopper.total);
-    expect(await t.services.orders.settledBefore(pair)).toBe(true);
+    expect((await t.services.orders.settledBefore(pair)).settled).toBe(true);
   });
 });
 

@@ -37,29 +37,43 @@ const lockPaymentStatement = statement('payment_by_razorpay_id_locked', (db, nam
     .for('update')
     .prepare(name),
 );
-const recordedPaymentStatement = statement('payment_recorded', (db, name) =>
-  db
-    .select({
-      razorpayOrderId: payments.razorpayOrderId,
-      status: payments.status,
-      refundRecorded: sql<boolean>`exists (select 1 from ${refunds} where ${refunds.idempotencyKey} = ${sql.placeholder('refundKey')})`,
-    })
-    .from(payments)
-    .where(eq(payments.razorpayPaymentId, sql.placeholder('razorpayPaymentId')))
-    .prepare(name),
+interface RecordedPayment {
+  razorpayOrderId: string;
+  status: string;
+  refundRecorded: boolean;
+}
+
+// One row even for a payment not recorded yet (the left join from an empty select), so that the webhook delivery's
+// question is answered either way.
+const recordedPaymentStatement = sqlStatement<
+  { razorpayOrderId: string | null; status: string | null; refundRecorded: boolean; eventSeen: boolean },
+  { razorpayPaymentId: string; refundKey: string; eventId: string | null }
+>(
+  'payment_recorded',
+  sql`select ${payments.razorpayOrderId} as "razorpayOrderId", ${payments.status} as "status",
+      exists (select 1 from ${refunds} where ${refunds.idempotencyKey} = ${sql.placeholder('refundKey')}) as "refundRecorded",
+      exists (select 1 from ${webhookEvents} where ${webhookEvents.eventId} = ${sql.placeholder('eventId')}) as "eventSeen"
+    from (select) as one
+    left join ${payments} on ${payments.razorpayPaymentId} = ${sql.placeholder('razorpayPaymentId')}`,
 );
 
 /**
  * What a payment already recorded says, read without a lock in one statement (one snapshot): its Razorpay order,
- * its status, and whether a refund under `refundKey` was recorded for it. Undefined for a payment not seen yet.
+ * its status, and whether a refund under `refundKey` was recorded for it (`payment` undefined for a payment not seen
+ * yet); and whether the webhook delivery `eventId` was handled before, which a report of the capture asks too.
  */
 export async function recordedPayment(
   db: Db,
   razorpayPaymentId: string,
   refundKey: string,
-): Promise<{ razorpayOrderId: string; status: string; refundRecorded: boolean } | undefined> {
-  const [row] = await recordedPaymentStatement(db, { razorpayPaymentId, refundKey });
-  return row;
+  eventId: string | null = null,
+): Promise<{ payment: RecordedPayment | undefined; eventSeen: boolean }> {
+  const [row] = await recordedPaymentStatement(db, { razorpayPaymentId, refundKey, eventId });
+  const { razorpayOrderId, status, refundRecorded, eventSeen } = row!;
+  return {
+    payment: razorpayOrderId !== null && status !== null ? { razorpayOrderId, status, refundRecorded } : undefined,
+    eventSeen,
+  };
 }
 
 /** A captured payment, only ever forward (created or failed → captured), also against a refund recorded meanwhile. */

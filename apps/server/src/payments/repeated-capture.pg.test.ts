@@ -134,7 +134,7 @@ describe('reports of one capture racing on PostgreSQL', () => {
       Array.from({ length: 6 }, (_, index) => t.services.orders.markPaid(captured, index % 2 === 0 ? 'razorpay' : 'shopper')),
     );
     expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['already', 'already', 'already', 'already', 'already', 'paid']);
-    expect(await t.services.orders.settledBefore(captured)).toBe(true);
+    expect((await t.services.orders.settledBefore(captured)).settled).toBe(true);
 
     const rows = await t.database.db.select().from(payments).where(eq(payments.orderId, shopper.orderId));
     expect(rows).toMatchObject([{ status: 'captured', amountPaise: shopper.total }]);

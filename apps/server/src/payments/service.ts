@@ -147,7 +147,7 @@ export function createPaymentsService(
    * payment is recorded for this order, nothing to ask Razorpay.
    */
   async function verifiedCapture(order: OrderRow, razorpayPaymentId: string): Promise<void> {
-    if (await orders.settledBefore({ razorpayOrderId: order.razorpayOrderId!, razorpayPaymentId })) return;
+    if ((await orders.settledBefore({ razorpayOrderId: order.razorpayOrderId!, razorpayPaymentId })).settled) return;
     // The signature proves Razorpay took this payment for this order; its details (order, method, amount) come
     // from Razorpay itself. Unreachable, the signed pair stands on its own with the order total (and markPaid
     // still refuses a payment recorded for another order).
@@ -242,7 +242,6 @@ export function createPaymentsService(
       if (!verifyWebhookSignature(rawBody, signature, provider.webhookSecret)) {
         throw new AppError('INVALID_DATA', 'Invalid webhook signature');
       }
-      if (eventId && (await webhookSeen(db, eventId))) return 'repeat';
       let parsed: z.infer<typeof webhookSchema>;
       try {
         parsed = webhookSchema.parse(JSON.parse(rawBody.toString('utf8')));
@@ -251,33 +250,40 @@ export function createPaymentsService(
       }
       const { event, payload } = parsed;
       const payment = payload.payment?.entity;
-      if ((event === 'payment.captured' || event === 'order.paid') && payment) {
-        const razorpayOrderId = payment.order_id ?? payload.order?.entity.id;
-        if (razorpayOrderId) {
-          const captured: CapturedPayment = {
-            razorpayOrderId,
-            razorpayPaymentId: payment.id,
-            amount: payment.amount,
-            method: payment.method ?? 'online',
-            paidAt: payment.created_at ? new Date(payment.created_at * 1000) : now(),
-          };
-          // A repeat is answered from one read; a payment for an order that is not ours is ignored (markPaid: unknown).
-          await oneAtATime(payment.id, async () => {
-            if (!(await orders.settledBefore(captured))) await settle(captured, 'razorpay');
-          });
-        }
-      } else if (event === 'payment.failed' && payment?.order_id) {
-        await orders.recordFailedPayment({
-          razorpayOrderId: payment.order_id,
+      const capturedOrderId =
+        (event === 'payment.captured' || event === 'order.paid') && payment ? (payment.order_id ?? payload.order?.entity.id) : undefined;
+      if (payment && capturedOrderId) {
+        const captured: CapturedPayment = {
+          razorpayOrderId: capturedOrderId,
           razorpayPaymentId: payment.id,
           amount: payment.amount,
           method: payment.method ?? 'online',
-          errorCode: payment.error_code ?? null,
-          errorDescription: payment.error_description ?? null,
+          paidAt: payment.created_at ? new Date(payment.created_at * 1000) : now(),
+        };
+        // Its turn among the reports of this payment, then one read answers both a delivery seen before and a capture
+        // settled before; a payment for an order that is not ours is ignored (markPaid: unknown).
+        let repeat = false;
+        await oneAtATime(payment.id, async () => {
+          const before = await orders.settledBefore(captured, eventId);
+          repeat = before.eventSeen;
+          if (!before.eventSeen && !before.settled) await settle(captured, 'razorpay');
         });
-        metrics?.payments.inc({ outcome: 'failed' });
-      } else if (event === 'refund.processed' && payload.refund) {
-        await refundProcessed(payload.refund.entity.id, 'razorpay');
+        if (repeat) return 'repeat';
+      } else {
+        if (eventId && (await webhookSeen(db, eventId))) return 'repeat';
+        if (event === 'payment.failed' && payment?.order_id) {
+          await orders.recordFailedPayment({
+            razorpayOrderId: payment.order_id,
+            razorpayPaymentId: payment.id,
+            amount: payment.amount,
+            method: payment.method ?? 'online',
+            errorCode: payment.error_code ?? null,
+            errorDescription: payment.error_description ?? null,
+          });
+          metrics?.payments.inc({ outcome: 'failed' });
+        } else if (event === 'refund.processed' && payload.refund) {
+          await refundProcessed(payload.refund.entity.id, 'razorpay');
+        }
       }
       if (eventId) await recordWebhook(db, eventId, event, now());
       return 'handled';
