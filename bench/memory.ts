@@ -230,6 +230,12 @@ async function main() {
           `${memory.heapTotal.toFixed(0).padStart(11)} ${memory.external.toFixed(0).padStart(10)}`,
       );
     }
+    // The curve behind the slope: a cache still filling flattens out, a leak keeps climbing.
+    const every = 30;
+    const curve = samples.filter(
+      (sample, index) => index === 0 || Math.floor(sample.at / every) > Math.floor(samples[index - 1]!.at / every),
+    );
+    console.log(`\nresident every ${every} s (MB): ${curve.map((sample) => sample.rss.toFixed(0)).join(' ')}`);
     const lastMinutes = samples.filter((sample) => sample.at <= SECONDS && sample.at >= SECONDS - SLOPE_WINDOW_SECONDS);
     const slope = slopePerMinute(lastMinutes);
     const peak = Math.max(...samples.map((sample) => sample.rss), ...phases.map(([, memory]) => memory.rss));

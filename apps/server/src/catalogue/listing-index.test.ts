@@ -267,7 +267,7 @@ describe('the listing index', () => {
     }
   }, 120_000);
 
-  it('shows a noticed change on the next read, and reloads everything now and then in case a notice was missed', async () => {
+  it('shows a noticed change on the next read, and reads again now and then what changed without a notice', async () => {
     const { db } = await catalogue();
     let now = 1_000_000;
     const index = new ListingIndex(db, () => now);
@@ -284,12 +284,84 @@ describe('the listing index', () => {
     expect(after.cards[0]!._id).not.toBe(id);
     expect(after.total).toBe(first.total - 1);
 
-    // A change nobody announced is picked up by the safety reload, in the background of a later read.
+    // A change nobody announced is picked up by the safety round, in the background of a later read.
     await db.execute(sql`update ${variants} set quantity = 3 where product_id = ${id}`);
     now += SAFETY_RELOAD_MS + 1;
     await index.current();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await expect.poll(async () => (await index.current()).query(inStock, { limit: 1, offset: 0, sort: 'newest' }).total).toBe(first.total);
+    await index.idle();
+    expect((await index.current()).query(inStock, { limit: 1, offset: 0, sort: 'newest' }).total).toBe(first.total);
+  });
+
+  it('reads again in a safety round only the products that differ from the database, and keeps the others as they were', async () => {
+    const { db } = await catalogue();
+    // What each read answered: the fingerprints (id and hash) or listing rows, and how many.
+    const reads: Array<{ what: 'fingerprints' | 'rows'; count: number }> = [];
+    const counting = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+        return async (...args: Parameters<Db['execute']>) => {
+          const result = await target.execute(...args);
+          const rows = (result as { rows: Array<Record<string, unknown>> }).rows;
+          if (rows[0] && 'fingerprint' in rows[0]) reads.push({ what: 'name' in rows[0] ? 'rows' : 'fingerprints', count: rows.length });
+          return result;
+        };
+      },
+    });
+    let now = 1_000_000;
+    const index = new ListingIndex(counting, () => now);
+    const everything = productQuerySchema.parse({});
+    const page = { limit: 3, offset: 0, sort: 'newest' } as const;
+    const before = (await index.current()).query(everything, page);
+    const [repriced, hidden, untouched] = before.cards;
+    reads.splice(0);
+
+    // Nothing changed: the fingerprints agree and no product is read again.
+    now += SAFETY_RELOAD_MS + 1;
+    await index.current();
+    await index.idle();
+    expect(reads).toEqual([{ what: 'fingerprints', count: before.total }]);
+
+    // Two changes without a notice: a new price, a product made a draft.
+    await db.execute(sql`update ${products} set price_paise = price_paise + 10000 where id = ${repriced!._id}`);
+    await db.execute(sql`update ${products} set status = 'draft' where id = ${hidden!._id}`);
+    reads.splice(0);
+    now += SAFETY_RELOAD_MS + 1;
+    await index.current();
+    await index.idle();
+    // Only the repriced product is read again (the draft is no longer active: it leaves the index).
+    expect(reads).toEqual([
+      { what: 'fingerprints', count: before.total - 1 },
+      { what: 'rows', count: 1 },
+    ]);
+    const after = (await index.current()).query(everything, page);
+    expect(after.total).toBe(before.total - 1);
+    expect(after.cards.map((card) => card._id)).toEqual([repriced!._id, untouched!._id, expect.any(String)]);
+    expect(after.cards[0]!.productPrice).toBe(repriced!.productPrice + 10000);
+    // The product nobody changed is the very same entry: nothing of it was built twice.
+    expect(after.cards[1]).toBe(untouched);
+
+    await db.execute(sql`update ${products} set status = 'active' where id = ${hidden!._id}`);
+    index.invalidate([hidden!._id]);
+    expect((await index.current()).query(everything, page).total).toBe(before.total);
+  });
+
+  it('builds the index afresh when a category was renamed without a notice, so that facets show the new name', async () => {
+    const { db } = await catalogue();
+    let now = 1_000_000;
+    const index = new ListingIndex(db, () => now);
+    const everything = productQuerySchema.parse({});
+    const page = { limit: 1, offset: 0, sort: 'newest' } as const;
+    const [category] = (await index.current()).query(everything, page).facets.categories;
+    const renamed = `${category!.name} (renamed)`;
+    await db.execute(sql`update ${categories} set name = ${renamed} where slug = ${category!.slug}`);
+    now += SAFETY_RELOAD_MS + 1;
+    await index.current();
+    await index.idle();
+    const facets = (await index.current()).query(everything, page).facets.categories;
+    expect(facets.find((facet) => facet.slug === category!.slug)?.name).toBe(renamed);
+    await db.execute(sql`update ${categories} set name = ${category!.name} where slug = ${category!.slug}`);
+    index.invalidate([]);
+    await index.current();
   });
 
   it('leaves out a product made a draft, and takes back one made active', async () => {

@@ -157,26 +157,43 @@ export interface ListingRow extends CardRow {
   }> | null;
   /** The search vector as PostgreSQL writes it ('dress':4A,5B 'ikat':1A). */
   search_text: string;
+  /** The md5 of the row above as text (listingFingerprints). */
+  fingerprint: string;
 }
 
-/** Active products for the listing index: all of them, or those of `ids` that are active. */
+/** The listing index's select of the active products (all, or those of `ids`), one row each. */
+const listingSelect = (ids?: readonly string[]) =>
+  sql`select ${cardColumns}, c.style as category_style, c.position as category_position, parent.slug as parent_slug, parent.name as parent_name, parent.position as parent_position,
+        (extract(epoch from p.created_at) * 1000000)::bigint::text as created_micros, p.search_vector::text as search_text,
+        (select json_agg(json_build_object('size', v.variant_size, 'color', v.variant_color, 'quantity', v.quantity))
+           from ${variants} v where v.product_id = p.id and v.archived_at is null) as variants,
+        (select json_agg(ci) from (
+           select distinct on (lower(cp.variant_color)) cp.id, cp.storage_key, cp.url, cp.width, cp.height, cp.alt, cp.variant_color, cp.avif
+           from ${productImages} cp where cp.product_id = p.id and cp.variant_color is not null
+           order by lower(cp.variant_color), cp.position, cp.created_at) ci) as colour_images
+      from ${products} p ${cardJoins}
+      left join ${categories} parent on parent.id = c.parent_id
+      where p.status = 'active'${ids ? sql` and p.id = any(${pgArray([...ids])}::uuid[])` : sql``}`;
+
+/**
+ * Active products for the listing index: all of them, or those of `ids` that are active; each with its fingerprint,
+ * as listingFingerprints gives it.
+ */
 export async function listingRows(db: Db, ids?: readonly string[]): Promise<ListingRow[]> {
   if (ids && ids.length === 0) return [];
-  const rows = await selectRows<ListingRow>(
+  return selectRows<ListingRow>(db, sql`select l.*, md5(l::text) as fingerprint from (${listingSelect(ids)}) l`);
+}
+
+/**
+ * Every active product's fingerprint, by id: the md5 of its listing row as text, which changes with anything the
+ * index holds of it. Only ids and hashes travel; the index compares them with its own (a safety round).
+ */
+export async function listingFingerprints(db: Db): Promise<Map<string, string>> {
+  const rows = await selectRows<{ id: string; fingerprint: string }>(
     db,
-    sql`select ${cardColumns}, c.style as category_style, c.position as category_position, parent.slug as parent_slug, parent.name as parent_name, parent.position as parent_position,
-      (extract(epoch from p.created_at) * 1000000)::bigint::text as created_micros, p.search_vector::text as search_text,
-      (select json_agg(json_build_object('size', v.variant_size, 'color', v.variant_color, 'quantity', v.quantity))
-         from ${variants} v where v.product_id = p.id and v.archived_at is null) as variants,
-      (select json_agg(ci) from (
-         select distinct on (lower(cp.variant_color)) cp.id, cp.storage_key, cp.url, cp.width, cp.height, cp.alt, cp.variant_color, cp.avif
-         from ${productImages} cp where cp.product_id = p.id and cp.variant_color is not null
-         order by lower(cp.variant_color), cp.position, cp.created_at) ci) as colour_images
-    from ${products} p ${cardJoins}
-    left join ${categories} parent on parent.id = c.parent_id
-    where p.status = 'active'${ids ? sql` and p.id = any(${pgArray([...ids])}::uuid[])` : sql``}`,
+    sql`select l.id, md5(l::text) as fingerprint from (${listingSelect()}) l`,
   );
-  return rows;
+  return new Map(rows.map((row) => [row.id, row.fingerprint]));
 }
 
 /**

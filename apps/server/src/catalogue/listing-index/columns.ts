@@ -33,6 +33,8 @@ export interface IndexedProduct {
   /** The product's search vector, for ranking, and its entries as word-list numbers (WORD_WEIGHTS), for matching. */
   searchVector: SearchVector;
   words: readonly number[];
+  /** The md5 of its listing row: a safety round compares it with the database's (listingFingerprints). */
+  fingerprint: string;
 }
 
 const unique = (values: number[]) => [...new Set(values)];
@@ -90,6 +92,7 @@ export function toIndexedProduct(row: ListingRow, vocabulary: Vocabulary): Index
       for (const at of searchVector.positions[entry]!) weights |= 1 << (at & 3);
       return vocabulary.lexeme(lexeme) * WORD_WEIGHTS + weights;
     }),
+    fingerprint: row.fingerprint,
   };
 }
 

@@ -67,6 +67,22 @@ export class ListingSnapshot {
     return i !== undefined && i < this.list.length && this.list[i] ? i : undefined;
   }
 
+  /**
+   * The ids whose product this snapshot holds differently from the database's `fingerprints` (listingFingerprints),
+   * holds though it left the active catalogue, or lacks.
+   */
+  differingFrom(fingerprints: ReadonlyMap<string, string>): string[] {
+    const differing: string[] = [];
+    for (const product of this.list) if (product && fingerprints.get(product.id) !== product.fingerprint) differing.push(product.id);
+    for (const id of fingerprints.keys()) if (this.positionOf(id) === undefined) differing.push(id);
+    return differing;
+  }
+
+  /** Places kept for products that left the catalogue (positions never move; a full reload starts afresh), of all. */
+  holes(): { holes: number; places: number } {
+    return { holes: this.list.reduce((count, product) => (product ? count : count + 1), 0), places: this.list.length };
+  }
+
   /** This snapshot with the given products replaced, added, or (null) taken out. */
   withChanges(changed: ReadonlyMap<string, IndexedProduct | null>): ListingSnapshot {
     const list = this.list.slice();

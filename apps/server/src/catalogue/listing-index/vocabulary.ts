@@ -34,6 +34,11 @@ export class Vocabulary {
   category(slug: string, name: string, position: number): number {
     return this.intern(`category:${slug}`, this.categories, { slug, name, position });
   }
+  /** Whether a category is known by another name or position than these (renamed since it was first seen). */
+  categoryChanged(slug: string, name: string, position: number): boolean {
+    const known = this.categories[this.categorySlug(slug)];
+    return known !== undefined && (known.name !== name || known.position !== position);
+  }
   categorySlug(slug: string): number {
     return this.numberOf(`category:${slug}`);
   }
