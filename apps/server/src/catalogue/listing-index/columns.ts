@@ -30,9 +30,12 @@ export interface IndexedProduct {
   colorKeysInStock: readonly number[];
   /** The card with a colour's own photo, by colour key, for the colours that have one: a colour filter shows it. */
   colourCards: ReadonlyMap<number, ProductCard>;
-  /** The product's search vector, for ranking, and its entries as word-list numbers (WORD_WEIGHTS), for matching. */
-  searchVector: SearchVector;
+  /**
+   * Its search vector's entries as word-list numbers (WORD_WEIGHTS), for matching, and their positions for ranking:
+   * per entry, how many and then the positions. The vector itself is not kept (its lexemes are in the vocabulary).
+   */
   words: readonly number[];
+  positions: readonly number[];
   /** The md5 of its listing row: a safety round compares it with the database's (listingFingerprints). */
   fingerprint: string;
 }
@@ -86,12 +89,12 @@ export function toIndexedProduct(row: ListingRow, vocabulary: Vocabulary): Index
     colorKeys,
     colorKeysInStock: unique(inStock.map((variant) => vocabulary.colorKey(variant.color))),
     colourCards,
-    searchVector,
     words: searchVector.lexemes.map((lexeme, entry) => {
       let weights = 0;
       for (const at of searchVector.positions[entry]!) weights |= 1 << (at & 3);
       return vocabulary.lexeme(lexeme) * WORD_WEIGHTS + weights;
     }),
+    positions: flatPositions(searchVector),
     fingerprint: row.fingerprint,
   };
 }
@@ -219,6 +222,6 @@ export function columnsWith(
     colorKeys: lists(old?.colorKeys, (product) => product.colorKeys),
     colorKeysInStock: lists(old?.colorKeysInStock, (product) => product.colorKeysInStock),
     words: lists(old?.words, (product) => product.words),
-    positions: lists(old?.positions, (product) => flatPositions(product.searchVector)),
+    positions: lists(old?.positions, (product) => product.positions),
   };
 }
