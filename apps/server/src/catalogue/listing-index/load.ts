@@ -96,7 +96,8 @@ export class ListingIndex {
       const rows = await listingRows(this.db, all ? undefined : ids);
       if (all) {
         // In batches, the event loop getting a turn between them: a full load of 20,000 products is ~0.5 s of
-        // work, which must not hold up every request arriving meanwhile (a notice of 'anything changed' reloads under traffic).
+        // work, which must not hold up every request arriving meanwhile (a notice of 'anything changed' reloads
+        // everything under traffic).
         const vocabulary = new Vocabulary();
         const products: IndexedProduct[] = [];
         for (let start = 0; start < rows.length; start += this.loadBatch) {
