@@ -11,8 +11,8 @@
  *
  * Prints orders/s, p50/p99 of each call next to a bare Fastify route measured with the same client and
  * concurrency in the same run, the CPU of each process a paid order (and the rate the shop and PostgreSQL alone
- * could reach on this machine's cores, worked out from theirs), and the stock checks: the hot variant never oversold, stock never negative,
- * units sold equal to units in paid orders. Exits non-zero when a stock check fails; the latency target
+ * could reach on this machine's cores, worked out from theirs), and the stock checks: the hot variant never
+ * oversold, stock never negative, units sold equal to units in paid orders. Exits non-zero when a stock check fails; the latency target
  * (p99 < 150 ms per call) is only reported, since the figures depend on the machine.
  */
 import type { ChildProcess } from 'node:child_process';

@@ -73,7 +73,8 @@ export async function cartLineOf(db: Db, userId: string, productId: string, vari
 
 /**
  * Sets the line's quantity, adding the line when it is not there (`lineId` null) and the cart holds fewer than
- * `maxLines` lines: whether it was written (false: a new line found the cart full).
+ * `maxLines` lines: whether it was written (false: a new line found the cart full). Call it holding lockCart, so
+ * that two adds at once cannot both count the last free place.
  */
 export async function saveCartLine(
   tx: Db,

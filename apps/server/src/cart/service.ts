@@ -92,7 +92,7 @@ async function stockFor(db: Db, productId: string, variantId: string | undefined
   return variantId ? Number(row.variant_quantity) : Number(row.stock);
 }
 
-/** Whether the cart has room for one more line; call it holding lockCart. */
+/** A new line refused because the cart already holds MAX_CART_LINES. */
 const cartFull = () => new AppError('CONFLICT', CART_FULL_MESSAGE);
 
 export function createCartService(db: Db, now: () => Date, photoUrl: (stored: string) => string) {
