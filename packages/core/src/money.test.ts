@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIndianInteger, formatINR, paiseToDecimal, rupeesCompact, rupeesToPaise } from './money.js';
+import { formatIndianInteger, formatINR, MAX_RUPEE_DIGITS, paiseToDecimal, parseRupees, rupeesCompact, rupeesToPaise } from './money.js';
 
 describe('rupeesToPaise', () => {
   it('converts whole and fractional rupees', () => {
@@ -109,5 +109,53 @@ describe('paiseToDecimal', () => {
 
   it('refuses fractional paise', () => {
     expect(() => paiseToDecimal(10.5)).toThrow(RangeError);
+  });
+});
+
+describe('parseRupees', () => {
+  it('reads whole rupees and up to two decimals into paise', () => {
+    expect(parseRupees('1299')).toBe(129_900);
+    expect(parseRupees('1299.5')).toBe(129_950);
+    expect(parseRupees('1299.05')).toBe(129_905);
+    expect(parseRupees('0')).toBe(0);
+    expect(parseRupees('0.01')).toBe(1);
+    expect(parseRupees('007')).toBe(700);
+  });
+
+  it('reads the text, never a float: every amount with two decimals comes back exact', () => {
+    for (let paise = 0; paise <= 100_000; paise += 37) expect(parseRupees(paiseToDecimal(paise)), `${paise}`).toBe(paise);
+    expect(parseRupees('1.15')).toBe(115);
+    expect(parseRupees('8.67')).toBe(867);
+    expect(parseRupees('99999999.99')).toBe(9_999_999_999);
+  });
+
+  it('takes the rupee sign, spaces around, and digit grouping as people write it', () => {
+    expect(parseRupees(' ₹1,299.05 ')).toBe(129_905);
+    expect(parseRupees('₹ 1299')).toBe(129_900);
+    expect(parseRupees('1,23,456')).toBe(12_345_600);
+    expect(parseRupees('1,00,00,000.00')).toBe(1_000_000_000);
+    expect(parseRupees('123,456')).toBe(12_345_600);
+    expect(parseRupees('12,345,678')).toBe(1_234_567_800);
+    expect(parseRupees('\t1499.50\n')).toBe(149_950);
+  });
+
+  it('refuses what is not an amount with at most two decimals', () => {
+    for (const text of ['', ' ', '₹', '-5', '+5', '12.345', 'abc', '1e3', '0x10', '.5', '12.', '1.2.3', 'Infinity', 'NaN', '5 00', '₹-5']) {
+      expect(parseRupees(text), JSON.stringify(text)).toBeNull();
+    }
+  });
+
+  it('refuses commas that are not digit groups (a decimal comma is not silently a bigger amount)', () => {
+    for (const text of ['12,5', '12,50', '1,2,3', ',100', '100,', '1,,000', '1234,567', '1,2345']) {
+      expect(parseRupees(text), text).toBeNull();
+    }
+  });
+
+  it(`refuses more than ${MAX_RUPEE_DIGITS} digits before the point, so paise stay far inside a safe integer`, () => {
+    expect(parseRupees('9'.repeat(MAX_RUPEE_DIGITS))).toBe(9_999_999_900);
+    expect(parseRupees('9'.repeat(MAX_RUPEE_DIGITS + 1))).toBeNull();
+    expect(parseRupees('999,999,999')).toBeNull();
+    expect(parseRupees('9'.repeat(30))).toBeNull();
+    expect(parseRupees(`000${'9'.repeat(MAX_RUPEE_DIGITS)}`)).toBe(9_999_999_900);
   });
 });

@@ -10,6 +10,28 @@ export function rupeesToPaise(rupees: number): Paise {
   return Math.round(Number(`${rupees}e2`));
 }
 
+/** Most digits a typed amount may have before its decimals: ₹9,99,99,999.99, above any price (MAX_PRICE_PAISE is ₹1 crore). */
+export const MAX_RUPEE_DIGITS = 8;
+
+// Whole rupees as people write them: plain digits, or grouped by commas the Indian way (1,23,456) or the
+// international way (123,456,789); then at most two decimals. A comma not followed by a full group ('12,5') is
+// refused rather than dropped: it may be a decimal comma, and ₹125 for ₹12.50 is a costly misreading.
+const TYPED_RUPEES = /^(\d+|\d{1,3}(?:,\d{2})*,\d{3}|\d{1,3}(?:,\d{3})+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * The one reader of rupees typed by a person or a file (the catalogue CSV, the back-office's price fields, the
+ * storefront's price filter, the counter's payments): '1299', '1299.5', '₹ 1,299.50', ' 0.05 ' → paise, or null
+ * when the text is not such an amount: empty, negative, more than two decimals, '.5', '12.', '1e3', more than
+ * MAX_RUPEE_DIGITS digits before the point. Read from the text, never through a float.
+ */
+export function parseRupees(text: string): Paise | null {
+  const match = TYPED_RUPEES.exec(text.trim().replace(/^₹\s*/, ''));
+  if (!match) return null;
+  const rupees = match[1]!.replaceAll(',', '');
+  if (rupees.replace(/^0+(?=\d)/, '').length > MAX_RUPEE_DIGITS) return null;
+  return Number(rupees) * PAISE_PER_RUPEE + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
 export function assertPaise(amount: number): asserts amount is Paise {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`paise must be a whole number: ${amount}`);
 }

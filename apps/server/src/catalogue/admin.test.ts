@@ -548,7 +548,7 @@ describe('catalogue CSV', () => {
     const text = [
       header,
       ',Good Row,Fine.,kurtis,999,0,3,active,,',
-      ',Bad Price,Oops.,kurtis,₹999,0,3,active,,',
+      ',Bad Price,Oops.,kurtis,"999,5",0,3,active,,',
       ',No Such Category,Oops.,shoes,999,0,3,active,,',
       `${catalogue.ids.wrap},Wrap Dress,Changed.,dresses,699,95,-1,active,,`,
       '00000000-0000-4000-8000-000000000000,Ghost,Gone.,,1,0,0,active,,',
@@ -571,6 +571,31 @@ describe('catalogue CSV', () => {
     );
     const ragged = await importCsv(`${header}\n,A,B`);
     expect(errorOf(ragged)).toMatch(/^Nothing was imported: the file is not valid CSV \(Invalid Record Length/);
+  });
+
+  // The import read prices with a regex of its own (7 digits, no ₹ or grouping), so a product at the largest price
+  // the back-office takes (₹1 crore) could not go back in, nor a price as a spreadsheet formats it.
+  it('reads prices as the back-office reads them: ₹ and grouping as a spreadsheet writes them, up to the largest price', async () => {
+    const header =
+      'id,name,description,category_slug,price_rupees,discount_percent,stock,status,fabric,tags,variant_color,variant_size,variant_color_price';
+    const top = await importCsv(
+      [
+        header,
+        ',Bridal Lehenga,Hand embroidered.,,"₹1,00,00,000.00",0,1,draft,,,,,',
+        ',Grouped Kurta,Cotton.,,"₹ 1,499.50",0,1,draft,,,Red,M,"1,000"',
+      ].join('\n'),
+    );
+    expect(top.statusCode).toBe(200);
+    const found = dataOf<{ products: AdminProductRow[] }>(await call('GET', '/api/admin/product/getAllProducts?q=bridal')).products;
+    expect(found[0]).toMatchObject({ productName: 'Bridal Lehenga', productPrice: 1_000_000_000 });
+    const kurta = dataOf<{ products: AdminProductRow[] }>(await call('GET', '/api/admin/product/getAllProducts?q=grouped')).products[0]!;
+    expect(kurta.productPrice).toBe(149_950);
+    expect((await product(kurta._id)).variants[0]).toMatchObject({ variantColorPrice: 100_000 });
+
+    const over = await importCsv([header, ',Too Dear,X.,,10000000.01,0,1,draft,,,,,', ',Twelve,X.,,"12,5",0,1,draft,,,,,'].join('\n'));
+    expect(errorOf(over)).toBe(
+      'Nothing was imported: 2 rows have errors. Row 2: price_rupees is too large. Row 3: price_rupees must be an amount in rupees like 1499 or 1499.50',
+    );
   });
 });
 

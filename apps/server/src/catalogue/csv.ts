@@ -1,10 +1,12 @@
 import {
   AppError,
   CATALOGUE_CSV_COLUMNS,
+  MAX_PRICE_PAISE,
   MAX_STOCK,
   PRODUCT_STATUSES,
   importedStock,
   paiseToDecimal,
+  parseRupees,
   plainText,
   type CsvImportResult,
   type CsvImportRow,
@@ -44,15 +46,19 @@ const whole = (name: string, max: number) =>
     .transform(Number)
     .refine((value) => value <= max, `${name} must be at most ${max}`);
 
-const RUPEES = /^\d{1,7}(\.\d{1,2})?$/;
-const toPaise = (rupees: string) => Math.round(Number(rupees) * 100);
+/** A cell of rupees in paise, read by parseRupees as the back-office's price fields read it, at most MAX_PRICE_PAISE. */
+function cellPaise(value: string, context: z.RefinementCtx, name: string, example: string): number {
+  const paise = parseRupees(value);
+  if (paise === null) context.addIssue({ code: 'custom', message: `${name} must be an amount in rupees like ${example}` });
+  else if (paise > MAX_PRICE_PAISE) context.addIssue({ code: 'custom', message: `${name} is too large` });
+  return paise ?? 0;
+}
 
 /** A variant's extra price in rupees; empty: unchanged (0 for a new variant). */
 const extraPrice = (name: string) =>
   z
     .string()
-    .refine((value) => value === '' || RUPEES.test(value), `${name} must be an amount in rupees like 150 or 150.50, or empty`)
-    .transform((value) => (value === '' ? null : toPaise(value)))
+    .transform((value, context) => (value === '' ? null : cellPaise(value, context, name, '150 or 150.50, or empty')))
     .default(null);
 
 const rowSchema = z.object({
@@ -60,7 +66,7 @@ const rowSchema = z.object({
   name: plainText().min(1, 'name is required').max(120, 'name: at most 120 characters'),
   description: plainText({ multiline: true }).max(5000, 'description: at most 5000 characters'),
   category_slug: plainText().max(80),
-  price_rupees: z.string().regex(RUPEES, 'price_rupees must be an amount in rupees like 1499 or 1499.50').transform(toPaise),
+  price_rupees: z.string().transform((value, context) => cellPaise(value, context, 'price_rupees', '1499 or 1499.50')),
   discount_percent: whole('discount_percent', 90),
   stock: whole('stock', MAX_STOCK),
   exported_stock: z

@@ -8,6 +8,7 @@ import {
   restorePhotoSchema,
   setPhotoColorSchema,
   isUuid,
+  parseRupees,
   removeVariantSchema,
   updateVariantSchema,
   type AuditActor,
@@ -21,7 +22,7 @@ import { validate } from '../../lib/form';
 import { FIELDS_BYTES, PHOTOS_UPLOAD_BYTES, readForm } from '../../lib/read-form.server';
 import { formFiles, formText, formTexts } from '../../lib/form-data';
 import { actionCall } from '../../lib/service-call.server';
-import { parseRupees, parseWhole } from './money';
+import { parseWhole } from './money';
 import { PRODUCTS_PATH, productViewPath } from './paths';
 import { moveItem } from './photo-order';
 import { productPayload, type ProductFormValues } from './product-form';

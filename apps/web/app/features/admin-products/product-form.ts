@@ -1,6 +1,6 @@
-import { createProductSchema, type AdminProduct, type CreateProductInput, type ProductStatus } from '@shop/core';
+import { createProductSchema, parseRupees, type AdminProduct, type CreateProductInput, type ProductStatus } from '@shop/core';
 import { validate, type FieldErrors } from '../../lib/form';
-import { parseRupees, parseWhole, rupeesInput } from './money';
+import { parseWhole, rupeesInput } from './money';
 
 /** A product form as typed: rupees with two decimals on screen, paise in the API. */
 export interface ProductFormValues extends Record<string, string> {

@@ -1,6 +1,6 @@
-import { addVariantSchema, type AddVariantInput } from '@shop/core';
+import { addVariantSchema, parseRupees, type AddVariantInput } from '@shop/core';
 import { validate, type FieldErrors } from '../../lib/form';
-import { parseRupees, parseWhole } from './money';
+import { parseWhole } from './money';
 
 /** Spec §2.16 presets; 'Other' asks for custom text. */
 export const COLOUR_PRESETS = ['Red', 'Blue', 'Green', 'Black', 'White'] as const;

@@ -5,7 +5,7 @@ import {
   INDIAN_MOBILE_MESSAGE,
   isBillDiscount,
   normalizeIndianMobile,
-  rupeesToPaise,
+  parseRupees,
   type Bill,
   type BillableItem,
   type CounterCustomer,
@@ -175,15 +175,15 @@ export function BillingScreen() {
   function addFreeLine(event: FormEvent) {
     event.preventDefault();
     const name = free.name.trim();
-    const price = Number(free.price);
+    const price = parseRupees(free.price);
     const quantity = Number(free.quantity);
     const problems: Record<string, string> = {};
     if (!name) problems.freeName = 'Item name is required.';
-    if (free.price === '' || !Number.isFinite(price) || price < 0) problems.freePrice = 'Enter a price of ₹0 or more.';
+    if (price === null) problems.freePrice = 'Enter a price of ₹0 or more.';
     if (!Number.isInteger(quantity) || quantity < 1) problems.freeQuantity = 'Quantity must be at least 1.';
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setLines((current) => [...current, { key: `l${++lineCounter}`, name, sku: null, price: rupeesToPaise(price), quantity, stock: null }]);
+    if (Object.keys(problems).length > 0 || price === null) return;
+    setLines((current) => [...current, { key: `l${++lineCounter}`, name, sku: null, price, quantity, stock: null }]);
     setFree({ name: '', price: '', quantity: '1' });
     searchRef.current?.focus();
   }

@@ -33,4 +33,19 @@ describe("the counter's payment draft", () => {
       message: 'Cash: please type an amount in rupees.',
     });
   });
+
+  // Its own reader dropped every comma and had no length limit: '12,5' (a decimal comma) was ₹125, and thirty nines
+  // were paise beyond a safe integer. Amounts are read by @shop/core's parseRupees, as every rupee field is.
+  it('reads amounts as every rupee field does: a comma only between digit groups, at most 8 digits before the point', () => {
+    const split = { ...EMPTY_PAYMENT, choice: 'split' as const, split: { cash: '12,5', upi: '', card: '' } };
+    expect(paymentsOf(split, 1_250)).toEqual({ ok: false, message: 'Cash: please type an amount in rupees.' });
+    expect(paymentsOf({ ...EMPTY_PAYMENT, received: '9'.repeat(30) }, 1_49_900)).toEqual({
+      ok: false,
+      message: 'Cash received: please type an amount in rupees.',
+    });
+    expect(paymentsOf({ ...EMPTY_PAYMENT, received: '₹ 1,00,000' }, 1_49_900)).toEqual({
+      ok: true,
+      payments: [{ mode: 'cash', amount: 1_49_900, tendered: 1_00_00_000 }],
+    });
+  });
 });

@@ -3,7 +3,7 @@ import {
   BILL_PAYMENT_MODES,
   billPayments,
   formatINR,
-  rupeesToPaise,
+  parseRupees,
   type BillPaymentInput,
   type BillPaymentMode,
 } from '@shop/core';
@@ -26,13 +26,6 @@ export const EMPTY_PAYMENT: PaymentDraft = { choice: 'cash', received: '', split
 const CHOICES: readonly PayChoice[] = [...BILL_PAYMENT_MODES, 'split'];
 const CHOICE_LABELS: Record<PayChoice, string> = { ...BILL_PAYMENT_MODE_LABELS, split: 'Split' };
 
-/** Rupees as typed ('1,499.50', '1499') in paise, or null when it is not an amount. */
-function typedPaise(typed: string): number | null {
-  const text = typed.replace(/[,\s₹]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
-  return rupeesToPaise(Number(text));
-}
-
 /**
  * The payments the draft stands for on a bill of `total`, or the problem to show: a single mode pays the whole
  * total; a split pays what is typed per mode and must add up.
@@ -47,13 +40,13 @@ export function paymentsOf(
     for (const mode of BILL_PAYMENT_MODES) {
       const typed = draft.split[mode].trim();
       if (!typed) continue;
-      const amount = typedPaise(typed);
+      const amount = parseRupees(typed);
       if (amount === null) return { ok: false, message: `${BILL_PAYMENT_MODE_LABELS[mode]}: please type an amount in rupees.` };
       if (amount > 0) payments.push({ mode, amount });
     }
     if (payments.length === 0) return { ok: false, message: 'Type what is paid by each mode.' };
   } else if (draft.choice === 'cash' && draft.received.trim()) {
-    const tendered = typedPaise(draft.received);
+    const tendered = parseRupees(draft.received);
     if (tendered === null) return { ok: false, message: 'Cash received: please type an amount in rupees.' };
     payments = [{ mode: 'cash', amount: total, tendered }];
   } else {
@@ -76,8 +69,8 @@ export function PaymentSection({
   total: number;
   onChange: (draft: PaymentDraft) => void;
 }) {
-  const received = draft.choice === 'cash' ? typedPaise(draft.received) : null;
-  const splitPaid = BILL_PAYMENT_MODES.reduce((sum, mode) => sum + (typedPaise(draft.split[mode]) ?? 0), 0);
+  const received = draft.choice === 'cash' ? parseRupees(draft.received) : null;
+  const splitPaid = BILL_PAYMENT_MODES.reduce((sum, mode) => sum + (parseRupees(draft.split[mode]) ?? 0), 0);
   return (
     <fieldset className="space-y-3 border-t border-line pt-3">
       <legend className="float-left mb-2 text-sm font-medium">Paid by</legend>

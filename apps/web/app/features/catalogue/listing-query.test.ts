@@ -25,6 +25,15 @@ describe('parseListingQuery', () => {
     expect(query.minPrice).toBeUndefined();
   });
 
+  // Its own reader took 7 digits and no grouping, where the back-office's took ₹ and commas.
+  it('reads a price as every rupee field does (₹ and digit grouping), the whole-rupee maximum keeping its paise', () => {
+    expect(parseListingQuery(new URL('http://shop/filter?minPrice=%E2%82%B91%2C000&maxPrice=1%2C999')).query).toMatchObject({
+      minPrice: 1_00_000,
+      maxPrice: 1_99_999,
+    });
+    expect(parseListingQuery(new URL('http://shop/filter?minPrice=12%2C5')).error).toBe('Enter a price like 999');
+  });
+
   it('falls back to defaults with a message for the shopper (no parameter names), keeping the search words', () => {
     const { query, error } = parseListingQuery(new URL('http://shop/productSearch?q=saree&limit=1000'));
     expect(error).toBe('Some filters in this address were not understood, so all products are shown.');

@@ -1,19 +1,17 @@
-import { MAX_QUERY_LENGTH, PAISE_PER_RUPEE, PRODUCT_SORTS, productQuerySchema, rupeesToPaise, type ProductQuery } from '@shop/core';
+import { MAX_QUERY_LENGTH, PAISE_PER_RUPEE, PRODUCT_SORTS, parseRupees, productQuerySchema, type ProductQuery } from '@shop/core';
 
 const LIST_KEYS = ['category', 'size', 'color'] as const;
 /** Prices in the storefront URL are rupees, for people ('minPrice=999'); the API takes paise. */
 const RUPEE_KEYS = ['minPrice', 'maxPrice'] as const;
-const RUPEES = /^\d{1,7}(\.\d{1,2})?$/;
 
 /**
  * The one place where a storefront URL's rupees become the API's paise. A whole-rupee maximum means
  * 'up to that rupee and its paise', so 'maxPrice=1999' keeps ₹1,999.50 and matches the ₹1,000–1,999 band.
  */
 export function urlRupeesToPaise(text: string, end: 'min' | 'max'): number | null {
-  const trimmed = text.trim();
-  if (!RUPEES.test(trimmed)) return null;
-  const paise = rupeesToPaise(Number(trimmed));
-  return end === 'max' && !trimmed.includes('.') ? paise + PAISE_PER_RUPEE - 1 : paise;
+  const paise = parseRupees(text);
+  if (paise === null) return null;
+  return end === 'max' && !text.includes('.') ? paise + PAISE_PER_RUPEE - 1 : paise;
 }
 
 /** Paise as the storefront URL writes them, in rupees: the inverse of urlRupeesToPaise. */
