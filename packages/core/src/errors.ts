@@ -44,3 +44,27 @@ export class AppError extends Error {
     return STATUS_BY_CODE[this.code];
   }
 }
+
+/** What fieldMessages reads of a validation issue (zod's, or the API validation's). */
+export interface FieldIssue {
+  readonly path: ReadonlyArray<PropertyKey>;
+  readonly message: string;
+}
+
+/**
+ * The one mapping of a failed parse to messages per field, for API answers, services, page forms and list filters
+ * alike: a field is named by its path joined with dots ('payments.1.mode', 'tags.0'), an issue about the whole input
+ * by `whole`; the first message for each field is kept, in the order of the issues.
+ */
+export function fieldMessages(issues: readonly FieldIssue[], whole = 'input'): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.map(String).join('.') || whole] ??= issue.message;
+  return fields;
+}
+
+/** INVALID_DATA for a failed parse: the first field's message as 'field: message' (the envelope's error), every field's in `fields`. */
+export function invalidInput(issues: readonly FieldIssue[], whole = 'input'): AppError {
+  const fields = fieldMessages(issues, whole);
+  const [field, message] = Object.entries(fields)[0] ?? [whole, 'is invalid'];
+  return new AppError('INVALID_DATA', `${field}: ${message}`, { ...fields, [field]: message });
+}

@@ -1,4 +1,12 @@
-import { AppError, announcementFieldsSchema, offerLink, offerNeedsDiscount, type AdminAnnouncement, type Announcement } from '@shop/core';
+import {
+  AppError,
+  announcementFieldsSchema,
+  invalidInput,
+  offerLink,
+  offerNeedsDiscount,
+  type AdminAnnouncement,
+  type Announcement,
+} from '@shop/core';
 import { z } from 'zod';
 import { recordAudit, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
@@ -75,8 +83,7 @@ export function createAnnouncementsService(db: Db, now: () => Date = () => new D
   const valuesOf = async (input: AnnouncementInput) => {
     const parsed = announcementInputSchema.safeParse(input);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw invalid(issue?.path.join('.') || 'input', issue?.message ?? 'is invalid');
+      throw invalidInput(parsed.error.issues);
     }
     const { title, body, kind, link, offerMinDiscount, offerCategoryId, publishedAt, expiresAt } = parsed.data;
     const isOffer = kind === 'offer';

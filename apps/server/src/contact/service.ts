@@ -1,4 +1,4 @@
-import { contactMessageSchema, type ContactMessageInput, AppError } from '@shop/core';
+import { contactMessageSchema, invalidInput, type ContactMessageInput, AppError } from '@shop/core';
 import type { Db } from '../db/database.js';
 import { allContactMessages, insertContactMessage, messagesFromSince } from './queries.js';
 
@@ -28,10 +28,7 @@ export function createContactService(db: Db): ContactService {
     async create(input, ip) {
       const parsed = contactMessageSchema.safeParse(input);
       if (!parsed.success) {
-        const fields: Record<string, string> = {};
-        for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'input'] ??= issue.message;
-        const [field, message] = Object.entries(fields)[0] ?? ['input', 'is invalid'];
-        throw new AppError('INVALID_DATA', `${field}: ${message}`, fields);
+        throw invalidInput(parsed.error.issues);
       }
       const since = new Date(Date.now() - HOUR_MS);
       // Two requests racing may both pass the count: harmless for a soft abuse limit.

@@ -1,4 +1,4 @@
-import { AppError, STATUS_BY_CODE } from '@shop/core';
+import { AppError, fieldMessages, STATUS_BY_CODE } from '@shop/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from './envelope.js';
@@ -16,11 +16,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'input';
-        fields[field] ??= issue.message ?? 'is invalid';
-      }
+      // The zod issue's path comes as a JSON pointer ('/items/0/quantity'); a refusal of the whole body is named 'body'.
+      const issues = error.validation.map((issue) => ({
+        path: issue.instancePath.split('/').filter(Boolean),
+        message: issue.message ?? 'is invalid',
+      }));
+      const fields = fieldMessages(issues, error.validationContext || 'input');
       const [field, message] = Object.entries(fields)[0] ?? ['input', 'is invalid'];
       const body: ErrorEnvelope = { success: false, error: `${field}: ${message}`, fields };
       return reply.status(400).send(body);

@@ -2,6 +2,7 @@ import {
   AppError,
   addDays,
   daysInRange,
+  invalidInput,
   istDay,
   rangeLabel,
   salesRangeQuerySchema,
@@ -26,8 +27,7 @@ export async function salesRangeReport(db: Db, now: Date, from?: string, to?: st
   // The API has checked its query already; a page calls the service directly.
   const parsed = salesRangeQuerySchema.safeParse({ from, to });
   if (!parsed.success) {
-    const [issue] = parsed.error.issues;
-    throw refused(String(issue?.path[0] ?? 'from'), issue?.message ?? 'is invalid');
+    throw invalidInput(parsed.error.issues, 'from');
   }
   const last = to ?? istDay(now);
   const first = from ?? `${last.slice(0, 7)}-01`;

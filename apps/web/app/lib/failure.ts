@@ -23,5 +23,14 @@ export function failureOf(error: unknown, fallback = UNKNOWN_ERROR): Failure {
 /** The failure a form shows from an action's answer (or a fetcher's data), if that answer is one. */
 export const failureIn = (answer: unknown): Failure | null => (isFailure(answer) ? answer : null);
 
-/** The message for one field of a failure, for a field's `error` prop. */
-export const fieldError = (failure: Failure | null | undefined, name: string): string | undefined => failure?.fields[name];
+/**
+ * The message for the field `name` among per-field messages: its own, or else the first about a part of it
+ * ('items.0.quantity' is shown by the 'items' field), as fields are named by their whole path.
+ */
+export function messageOf(fields: Readonly<Record<string, string>>, name: string): string | undefined {
+  return fields[name] ?? Object.entries(fields).find(([field]) => field.startsWith(`${name}.`))?.[1];
+}
+
+/** The message for one field of a failure, for a field's `error` prop (see messageOf). */
+export const fieldError = (failure: Failure | null | undefined, name: string): string | undefined =>
+  failure ? messageOf(failure.fields, name) : undefined;

@@ -1,6 +1,8 @@
+import { fieldMessages } from '@shop/core';
 import { useState } from 'react';
 import { toast } from './toast';
 import { ApiError, errorMessage } from './api-client';
+import { messageOf } from './failure';
 
 /** Per-field messages of a form, keyed by field name. */
 export type FieldErrors = Record<string, string>;
@@ -11,19 +13,17 @@ interface Schema<T> {
   ): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
 }
 
-/** Checks form values with the schema the API uses; answers the parsed data or the first message per field. */
+/**
+ * Checks form values with the schema the API uses; answers the parsed data or the first message per field, named
+ * as the API names them (@shop/core's fieldMessages: 'items.0.quantity'; a refusal of the whole form is 'form').
+ */
 export function validate<T>(
   schema: Schema<T>,
   values: unknown,
 ): { data: T; errors?: undefined } | { data?: undefined; errors: FieldErrors } {
   const result = schema.safeParse(values);
   if (result.success) return { data: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
-  }
-  return { errors };
+  return { errors: fieldMessages(result.error.issues, 'form') };
 }
 
 /** The per-field messages a failed call carries, for the form to show beside its inputs. */
@@ -43,7 +43,7 @@ export function useForm<T extends Record<string, string>>(initial: T) {
     name,
     value: values[name],
     onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
-    error: errors[name],
+    error: messageOf(errors, name),
   });
 
   async function submit<P>(schema: Schema<P>, send: (data: P) => Promise<void>, fallback?: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { fieldMessages } from '@shop/core';
 import type { Failure } from './failure';
 
 // A back-office list's query lives in its URL (page, search, filters, sort): shareable, the back button works,
@@ -40,18 +41,17 @@ export function readListQuery<T>(from: Request | URL | URLSearchParams, schema: 
       return { query: result.data, failure: messages.length > 0 ? { ok: false, error: messages.join(' '), fields } : null };
     }
     let dropped = false;
-    const { issues } = result.error;
-    for (const issue of issues) {
-      const name = String(issue.path[0] ?? '');
+    const messages = fieldMessages(result.error.issues, '');
+    for (const [name, message] of Object.entries(messages)) {
       if (name in values) {
-        fields[name] ??= issue.message;
+        fields[name] ??= message;
         delete values[name];
         dropped = true;
       }
     }
     // A refusal of no one parameter (a rule across the whole query): start from nothing rather than loop.
     if (!dropped) {
-      general.push(...issues.map((issue) => issue.message));
+      general.push(...Object.values(messages));
       for (const name of Object.keys(values)) delete values[name];
     }
   }

@@ -1,4 +1,4 @@
-import { announcementBodySchema, type AdminAnnouncement, type AnnouncementFields } from '@shop/core';
+import { announcementBodySchema, fieldMessages, type AdminAnnouncement, type AnnouncementFields } from '@shop/core';
 
 /** The back-office's announcement form as typed (every field text). */
 export const ANNOUNCEMENT_FIELDS = ['kind', 'title', 'body', 'link', 'offerMinDiscount', 'offerCategoryId', 'expiresOn'] as const;
@@ -38,9 +38,7 @@ export function announcementPayload(
     offerCategoryId: isOffer && values.offerCategoryId ? values.offerCategoryId : null,
   });
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
-    return { errors };
+    return { errors: fieldMessages(parsed.error.issues, 'form') };
   }
   const { publishedAt: _published, expiresAt: _expires, ...fields } = parsed.data;
   const nextDay = expiresOn ? new Date(`${expiresOn}T00:00:00+05:30`) : null;

@@ -1,6 +1,15 @@
 import type { Bill } from '@shop/core';
 import { describe, expect, it } from 'vitest';
-import { hasReturns, leftToReturn, refundedTotal, returnableItems, returnFormValues, voidableOn } from './bill-returns';
+import {
+  hasReturns,
+  leftToReturn,
+  quantityField,
+  refundedTotal,
+  returnableItems,
+  returnFormValues,
+  returnInput,
+  voidableOn,
+} from './bill-returns';
 
 const line = (_id: string, quantity: number, returnedQuantity: number) => ({ _id, quantity, returnedQuantity }) as Bill['items'][number];
 
@@ -56,5 +65,18 @@ describe('what the bill page offers (issue 26)', () => {
     form.set('reason', 'Too long');
     expect(returnFormValues(form)).toEqual({ quantities: { a: '1', b: '' }, refundMode: 'card', reason: 'Too long' });
     expect(returnFormValues(new FormData())).toEqual({ quantities: {}, refundMode: '', reason: '' });
+  });
+
+  // The form keyed the schema's messages by their first part ('items'), where the API names a line's
+  // ('items.0.quantity'); one mapping now (@shop/core's fieldMessages), and the form puts a line's beside its quantity.
+  it("puts a line's refusal beside that line's quantity", () => {
+    const a = '6f1f8f5e-8d7f-4b1e-9d3a-1c2b3d4e5f60';
+    const b = '6f1f8f5e-8d7f-4b1e-9d3a-1c2b3d4e5f61';
+    expect(returnInput({ quantities: { [a]: '1', [b]: '1000' }, refundMode: 'cash', reason: 'Too long' })).toEqual({
+      errors: { [quantityField(b)]: 'quantity must be at most 999' },
+    });
+    expect(returnInput({ quantities: { [a]: '', [b]: '0' }, refundMode: 'cash', reason: 'Too long' })).toEqual({
+      errors: { items: 'Please choose the items returned.' },
+    });
   });
 });

@@ -88,7 +88,18 @@ export function returnInput(
     return { errors: { ...errors, ...rest } };
   }
   const checked = validate(returnItemsSchema, { items, refundMode: values.refundMode, reason: values.reason });
-  return checked.data ? { data: checked.data } : { errors: checked.errors };
+  return checked.data ? { data: checked.data } : { errors: besideQuantities(checked.errors, items) };
+}
+
+/** A line's message ('items.0.quantity', as the API names it) beside that line's quantity field. */
+function besideQuantities(errors: FieldErrors, items: ReturnItemsInput['items']): FieldErrors {
+  const placed: FieldErrors = {};
+  for (const [name, message] of Object.entries(errors)) {
+    const item = /^items\.(\d+)\./.exec(name);
+    const itemId = item ? items[Number(item[1])]?.itemId : undefined;
+    placed[itemId ? quantityField(itemId) : name] ??= message;
+  }
+  return placed;
 }
 
 /** The message of an issued credit note (the toast, or the bill page's line without scripts). */
