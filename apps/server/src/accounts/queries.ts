@@ -1,5 +1,5 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Db } from '../db/database.js';
+import { containsPattern, selectRows, type Db } from '../db/database.js';
 import { statement } from '../db/statements.js';
 import { users } from './tables.js';
 
@@ -61,7 +61,7 @@ export async function usersByIds(
  * without reading their table.
  */
 export function shopperIdsMatching(text: string, digits?: string): SQL {
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(text);
   return sql`select id from ${users} where email ilike ${like} or (first_name || ' ' || last_name) ilike ${like}${
     digits ? sql` or phone like ${`%${digits}%`}` : sql``
   }`;
@@ -99,7 +99,7 @@ function conditions(filter: UserFilter): SQL {
   const where: SQL[] = [sql`true`];
   if (filter.id) where.push(sql`u.id = ${filter.id}`);
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.q);
     where.push(sql`(u.email ilike ${like} or (u.first_name || ' ' || u.last_name) ilike ${like} or u.phone like ${like})`);
   }
   if (filter.blocked !== undefined) where.push(filter.blocked ? sql`u.blocked_at is not null` : sql`u.blocked_at is null`);

@@ -1,6 +1,6 @@
 import { BILL_PAYMENT_MODES, type BillPaymentMode } from '@shop/core';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { pgArray, selectRows, type Db } from '../db/database.js';
+import { containsPattern, pgArray, selectRows, type Db } from '../db/database.js';
 import { billInvoiceCounters, billItems, billPayments, bills, creditNoteCounters, creditNoteItems, creditNotes } from './tables.js';
 
 // The SQL of billing: the invoice counter that must stay right under concurrency, and the bills and their lines.
@@ -193,7 +193,7 @@ export interface BillFilter {
 function conditions(filter: BillFilter): SQL {
   const where: SQL[] = [sql`true`];
   if (filter.customer) {
-    const like = `%${filter.customer.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.customer.toLowerCase());
     where.push(sql`lower(${bills.customerName}) like ${like}`);
   }
   if (filter.from) where.push(sql`${bills.createdAt} >= ${filter.from}`);

@@ -20,7 +20,7 @@ import {
 } from '@shop/core';
 import { and, asc, desc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/service.js';
-import { selectRows, type Db } from '../db/database.js';
+import { containsPattern, selectRows, type Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
 import { variantWasOrdered } from '../orders/queries.js';
@@ -368,7 +368,7 @@ export function createAdminProductsService(
       const limit = ADMIN_PAGE_SIZE;
       const where: SQL[] = [sql`true`];
       if (query.q) {
-        const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = containsPattern(query.q);
         where.push(
           sql`(p.name ilike ${like} or p.slug ilike ${like} or exists (select 1 from ${variants} v where v.product_id = p.id and v.sku ilike ${like}))`,
         );

@@ -1,6 +1,6 @@
 import { averageRating, mediaSrcset, type Category, type ImageView, type ProductCard } from '@shop/core';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { pgArray, selectRows, type Db } from '../db/database.js';
+import { containsPattern, pgArray, selectRows, type Db } from '../db/database.js';
 import { sqlStatement } from '../db/statements.js';
 import { productRatingColumn } from '../reviews/queries.js';
 import { SPELLING_VARIANTS, queryWords } from './search-terms.js';
@@ -537,7 +537,7 @@ export async function billableRow(db: Db, productId: string, variantId: string |
  * words; each live variant is its own line, a product without variants is one line. Archived products are left out.
  */
 export async function findBillable(db: Db, q: string, limit = 12): Promise<BillableRow[]> {
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(q);
   return selectRows<BillableRow>(
     db,
     sql`select ${billableColumns}

@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.js';
 import { DEMO_SETTINGS, createSettingsService } from '../settings/service.js';
-import { openPglite, openPostgres, selectRows } from './database.js';
+import { createTestDatabase } from '../test/database.js';
+import { containsPattern, openPglite, openPostgres, selectRows, type Database } from './database.js';
 
 describe('embedded database in DATA_DIR', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-db-test-'));
@@ -50,5 +51,30 @@ describe('PostgreSQL connection errors', () => {
     await expect(openPostgres('postgres://nobody@127.0.0.1:1/x')).rejects.toThrow(
       new ConfigError('DATABASE_URL: cannot connect to 127.0.0.1:1/x (connection refused)'),
     );
+  });
+});
+
+describe('containsPattern', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('matches text containing the words as typed: % _ and \\ are not wildcards', async () => {
+    expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+    const texts = ['Flat 50% off', 'Flat 500 off', 'a_b kurta', 'axb kurta', 'back\\slash', 'backslash'];
+    const matching = async (typed: string) =>
+      (
+        await selectRows<{ text: string }>(
+          database.db,
+          sql`select text from unnest(${`{${texts.map((text) => JSON.stringify(text)).join(',')}}`}::text[]) as t(text)
+              where text ilike ${containsPattern(typed)} order by text`,
+        )
+      ).map((row) => row.text);
+    expect(await matching('50%')).toEqual(['Flat 50% off']);
+    expect(await matching('A_B')).toEqual(['a_b kurta']);
+    expect(await matching('k\\s')).toEqual(['back\\slash']);
+    expect(await matching('kurta')).toEqual(['a_b kurta', 'axb kurta']);
   });
 });

@@ -304,6 +304,13 @@ export function pgArray(values: readonly string[]): string {
 }
 
 /**
+ * A LIKE pattern that matches text containing `text` as typed: its `%`, `_` and `\` match themselves (PostgreSQL's
+ * default escape character is `\`), so a search for '50%' or 'a_b' is not a wildcard. The one escape of the admin
+ * lists' and the counter's searches.
+ */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
  * Whether `error` (or what it wraps: drizzle wraps the driver's error as its cause) is PostgreSQL's unique
  * violation (23505), of the index `constraint` when one is named.
  */

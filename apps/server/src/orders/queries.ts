@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@shop/core';
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { pgArray, selectRows, type Db } from '../db/database.js';
+import { containsPattern, pgArray, selectRows, type Db } from '../db/database.js';
 import { advisoryLock, jsonRows, sqlStatement, statement, tableRow } from '../db/statements.js';
 import { orderEvents, orderItems, orderNumberCounters, orderReturnItems, orderStatusCounts, orders } from './tables.js';
 
@@ -471,7 +471,7 @@ function listConditions(filter: OrderListFilter): SQL {
   if (filter.before) where.push(sql`o.created_at < ${filter.before}`);
   if (filter.search) {
     const { text, digits, customers } = filter.search;
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(text);
     where.push(
       sql`(o.order_number ilike ${like} or o.user_id in (${customers}) or o.address->>'name' ilike ${like}${
         digits ? sql` or o.address->>'phone' like ${`%${digits}%`}` : sql``
