@@ -3,7 +3,8 @@ import type { Db } from '../db/database.js';
 import type { PincodeDirectory } from '../pincodes/directory.js';
 import { addressesOf, deleteAddress, hasAddress, insertAddress, makeDefault, updateAddress, type AddressRow } from './queries.js';
 
-const toAddress = (row: AddressRow): Address => ({
+/** An address-book row as the API shows it; an order keeps it (without isDefault) as its delivery address. */
+export const toAddress = (row: AddressRow): Address => ({
   _id: row.id,
   name: row.name,
   phone: row.phone,

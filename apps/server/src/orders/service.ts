@@ -19,6 +19,7 @@ import {
 } from '@shop/core';
 import { randomUUID } from 'node:crypto';
 import { addressOf } from '../addresses/queries.js';
+import { toAddress } from '../addresses/service.js';
 import { cartLineRows, deleteCartLine } from '../cart/queries.js';
 import { isSellable, notEnoughStock, priceLine } from '../cart/service.js';
 import type { Db } from '../db/database.js';
@@ -61,7 +62,6 @@ import {
   type OrderItemRow as ItemRow,
   type OrderRow,
 } from './queries.js';
-import type { AddressSnapshot } from './tables.js';
 
 // Orders: placing (with the stock reservation), paying, expiring, cancelling and returns. Every status change is
 // one transaction that locks the order row and goes through @shop/core's state machine, so repeats are harmless.
@@ -271,18 +271,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           { reason: 'order_reserved', actor: inventory.stockActor.shopper(userId), orderId },
         );
         if (!taken.ok) throw notEnoughStock(taken.left, taken.item.name);
-        const snapshot: AddressSnapshot = {
-          _id: address.id,
-          name: address.name,
-          phone: address.phone,
-          street: address.street,
-          landmark: address.landmark,
-          city: address.city,
-          district: address.district,
-          state: address.state as AddressSnapshot['state'],
-          pincode: address.pincode,
-          addressType: address.addressType as AddressSnapshot['addressType'],
-        };
+        const { isDefault: _isDefault, ...snapshot } = toAddress(address);
         // Numbered and written last: every checkout waits its turn for the month's counter (placeOrder).
         const order = await placeOrder(
           tx,

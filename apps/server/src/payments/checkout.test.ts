@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderSummary, UserNotification } from '@shop/core';
+import type { Address, OrderDetail, OrderSummary, UserNotification } from '@shop/core';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
@@ -98,7 +98,12 @@ describe('createpayment', () => {
     const placed = await order(shopper, opened.orderId);
     expect(placed).toMatchObject({ status: 'pending_payment', subtotal: 80_000, shipping: 5_000, total: 85_000, itemCount: 2 });
     expect(placed.items[0]).toMatchObject({ productPrice: 40_000, finalPrice: 40_000, quantity: 2, lineTotal: 80_000 });
-    expect(placed.address).toMatchObject({ name: 'Asha Rao', pincode: '560001' });
+    // The address as the address book shows it (one mapping of the row), without the book's default flag.
+    const [{ isDefault: _isDefault, ...booked }] = dataOf<{ addresses: [Address] }>(
+      await jsonCall(t.app, 'GET', '/api/user/profile/getMyAddresses', { sid: shopper.sid }),
+    ).addresses;
+    expect(placed.address).toEqual(booked);
+    expect(placed.address).toMatchObject({ name: 'Asha Rao', pincode: '560001', landmark: '', addressType: 'home' });
     // The Razorpay order carries our number and id.
     const rzp = await t.services.paymentProvider.client.fetchOrder(opened.razorpay.id);
     expect(rzp).toMatchObject({ amount: 85_000, receipt: opened.orderNumber, notes: { orderId: opened.orderId } });
