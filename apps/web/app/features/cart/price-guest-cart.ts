@@ -1,4 +1,4 @@
-import { shippingFee, type GuestCartLine, type ProductDetails } from '@shop/core';
+import { orderTotals, type GuestCartLine, type ProductDetails } from '@shop/core';
 import { lineKey, type CartLineView } from './cart-line-card';
 
 export interface PricedGuestCart {
@@ -10,21 +10,31 @@ export interface PricedGuestCart {
 }
 
 /**
- * Prices the signed-out cart with the catalogue's prices (null: a product no longer for sale) and the shipping
- * rule of @shop/core, so a signed-out shopper sees what the account cart will show after login.
+ * Prices the signed-out cart with the catalogue's prices (null: a product no longer for sale) by @shop/core's
+ * orderTotals, the rule the account cart and checkout price by, so a signed-out shopper sees what the account cart
+ * will show after login.
  */
 export function priceGuestCart(lines: readonly GuestCartLine[], products: Map<string, ProductDetails | null>): PricedGuestCart {
-  const views: CartLineView[] = [];
+  const kept: Array<{ line: GuestCartLine; product: ProductDetails; variant: ProductDetails['variants'][number] | undefined }> = [];
   const gone: GuestCartLine[] = [];
   for (const line of lines) {
     const product = products.get(line.productId);
     const variant = line.variantId ? product?.variants.find((item) => item._id === line.variantId) : undefined;
-    if (!product || (line.variantId ? !variant : product.variants.length > 0)) {
-      gone.push(line);
-      continue;
-    }
-    const price = variant?.price ?? product.price;
-    views.push({
+    if (!product || (line.variantId ? !variant : product.variants.length > 0)) gone.push(line);
+    else kept.push({ line, product, variant });
+  }
+  const totals = orderTotals(
+    kept.map(({ line, product, variant }) => ({
+      productPrice: product.productPrice,
+      variantColorPrice: variant?.variantColorPrice ?? 0,
+      variantSizePrice: variant?.variantSizePrice ?? 0,
+      productDiscount: product.productDiscount,
+      quantity: line.quantity,
+    })),
+  );
+  const views = kept.map(({ line, product, variant }, index): CartLineView => {
+    const priced = totals.lines[index]!;
+    return {
       key: lineKey(line.productId, line.variantId),
       productId: line.productId,
       variantId: line.variantId,
@@ -38,11 +48,10 @@ export function priceGuestCart(lines: readonly GuestCartLine[], products: Map<st
       size: variant?.variantSize || null,
       quantity: line.quantity,
       available: variant ? variant.quantity : product.availableStock,
-      unitPrice: price.selling,
-      unitMrp: price.mrp,
-      lineTotal: price.selling * line.quantity,
-    });
-  }
-  const subtotal = views.reduce((sum, view) => sum + view.lineTotal, 0);
-  return { lines: views, gone, subtotal, shipping: shippingFee(subtotal) };
+      unitPrice: priced.selling,
+      unitMrp: priced.mrp,
+      lineTotal: priced.total,
+    };
+  });
+  return { lines: views, gone, subtotal: totals.subtotal, shipping: totals.shipping };
 }
