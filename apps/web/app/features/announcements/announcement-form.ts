@@ -1,4 +1,4 @@
-import { announcementBodySchema, fieldMessages, type AdminAnnouncement, type AnnouncementFields } from '@shop/core';
+import { announcementBodySchema, fieldMessages, istDay, istDayEnd, type AdminAnnouncement, type AnnouncementFields } from '@shop/core';
 
 /** The back-office's announcement form as typed (every field text). */
 export const ANNOUNCEMENT_FIELDS = ['kind', 'title', 'body', 'link', 'offerMinDiscount', 'offerCategoryId', 'expiresOn'] as const;
@@ -14,7 +14,7 @@ export function announcementFormValues(item: AdminAnnouncement | null): Announce
     offerMinDiscount: item?.offerMinDiscount == null ? '' : String(item.offerMinDiscount),
     offerCategoryId: item?.offerCategoryId ?? '',
     // The last India day it shows: it ends at the next midnight there.
-    expiresOn: item?.expiresAt ? new Date(new Date(item.expiresAt).getTime() - 1 + 5.5 * 3_600_000).toISOString().slice(0, 10) : '',
+    expiresOn: item?.expiresAt ? istDay(new Date(new Date(item.expiresAt).getTime() - 1)) : '',
   };
 }
 
@@ -41,7 +41,7 @@ export function announcementPayload(
     return { errors: fieldMessages(parsed.error.issues, 'form') };
   }
   const { publishedAt: _published, expiresAt: _expires, ...fields } = parsed.data;
-  const nextDay = expiresOn ? new Date(`${expiresOn}T00:00:00+05:30`) : null;
-  if (nextDay && Number.isNaN(nextDay.getTime())) return { errors: { expiresOn: 'Please choose a date.' } };
-  return { data: { ...fields, expiresAt: nextDay ? new Date(nextDay.getTime() + 24 * 3_600_000) : null } };
+  const end = expiresOn ? istDayEnd(expiresOn) : null;
+  if (end && Number.isNaN(end.getTime())) return { errors: { expiresOn: 'Please choose a date.' } };
+  return { data: { ...fields, expiresAt: end } };
 }
