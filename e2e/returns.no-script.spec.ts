@@ -37,7 +37,7 @@ test('requests a return of one piece with a reason and a photo, without scripts'
   await again.getByRole('button', { name: 'Request return', exact: true }).click();
 
   await expect(said(page, 'Return requested. We will get back to you within 2 business days.')).toBeVisible();
-  await expect(page.getByText(`Return reason: Damaged · Returning 1 × ${productName}`)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: new RegExp(`^1 × ${productName}( \\(.+\\))? · Damaged$`) })).toBeVisible();
   const detail = dataOf<{ order: { status: string; returnPhotos: string[] } }>(
     await call(baseURL!, 'GET', `/api/admin/order/getOrderDetails/${orderId}`, { cookie: asid }),
     'order details',

@@ -41,13 +41,23 @@ test('a shopper returns one piece with a photo; once refunded her order says whe
   await dialog.getByRole('button', { name: 'Request return', exact: true }).click();
   await expect(dialog.getByRole('alert').filter({ hasText: 'Please choose why you are returning the items.' })).toBeVisible();
 
-  await dialog.getByLabel('What went wrong?').selectOption({ label: 'Size did not fit' });
-  await dialog.getByLabel('Tell us more').fill('The blouse piece is too short.');
+  // Only the reasons the return policy names (issue 38).
+  await expect(dialog.getByLabel('What went wrong?').locator('option')).toHaveText([
+    'Choose a reason',
+    'Damaged',
+    'Defective',
+    'Wrong item',
+    'Missing item',
+  ]);
+  await dialog.getByLabel('What went wrong?').selectOption({ label: 'Defective' });
+  await dialog.getByLabel('Tell us more').fill('The blouse piece is torn at the seam.');
   await dialog.getByLabel('Photos', { exact: true }).setInputFiles(await photoFixture(page));
   await dialog.getByRole('button', { name: 'Request return', exact: true }).click();
   await expect(toast(page, 'Return requested. We will get back to you within 2 business days.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByText(`Return reason: Size did not fit · Returning 1 × ${productName}`)).toBeVisible();
+  // The piece is named with its colour and size, and its line is marked (issue 38).
+  await expect(page.getByRole('listitem').filter({ hasText: new RegExp(`^1 × ${productName}( \\(.+\\))? · Defective$`) })).toBeVisible();
+  await expect(page.getByText('Returning', { exact: true })).toBeVisible();
 
   // The owner has the parcel back and refunds it; the emulator confirms the refund at once.
   const detail = dataOf<{ order: { returnItems: Array<{ quantity: number }>; returnPhotos: string[] } }>(
@@ -63,10 +73,12 @@ test('a shopper returns one piece with a photo; once refunded her order says whe
 
   await page.reload();
   await expect(
-    page.getByRole('status').filter({ hasText: /goes back to your UPI account, typically within 2–3 working days \(by / }),
+    page.getByRole('status').filter({ hasText: /goes back to your UPI account, typically within 2–7 working days \(by / }),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Print Credit Note', exact: true })).toBeVisible();
-  await page.goto(`/invoice/order/${orderId}`);
+  // Every piece came back: the credit note is her paper (a partial refund keeps the receipt beside it).
+  await expect(page.getByRole('link', { name: 'Print Credit Note', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Print Receipt', exact: true })).toHaveCount(0);
+  await page.goto(`/invoice/order/${orderId}?credit=1`);
   await expect(page.getByRole('heading', { level: 1, name: 'Credit Note', exact: true })).toBeVisible();
   await expect(page.getByText(/^Against invoice No\./)).toBeVisible();
 });

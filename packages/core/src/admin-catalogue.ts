@@ -322,6 +322,8 @@ export const STOCK_REASONS = [
   'bill',
   'bill_void',
   'bill_return',
+  /** An online return received: the pieces it named back on the shelf (issue 38; was 'order_released'). */
+  'return_restocked',
   'csv_import',
   'admin_edit',
   'seed',

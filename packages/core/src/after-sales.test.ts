@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, refundTimelineOf, returnRefundAmount, returnedPieces, trackingUrlOf } from './after-sales.js';
+import {
+  addWorkingDays,
+  isReturnPhotoOf,
+  pieceName,
+  REFUND_TIMELINES,
+  refundTimelineOf,
+  refundWayText,
+  returnRefundAmount,
+  returnedPieces,
+  trackingUrlOf,
+} from './after-sales.js';
 
 describe('returnRefundAmount', () => {
   const lines = [
@@ -25,6 +35,18 @@ describe('returnRefundAmount', () => {
   });
 });
 
+describe('pieceName', () => {
+  it('names the colour and size that tell two lines of one product apart (regression: "Returning 1 × Kurti" for both)', () => {
+    const kurti = { productName: 'Chikankari Cotton Kurti', variantName: 'Red / M', variantColor: 'Red', variantSize: 'M' };
+    expect(pieceName(kurti)).toBe('Chikankari Cotton Kurti (Red, M)');
+    expect(pieceName({ ...kurti, variantColor: null })).toBe('Chikankari Cotton Kurti (M)');
+    expect(pieceName({ ...kurti, variantName: 'Set of two', variantColor: null, variantSize: null })).toBe(
+      'Chikankari Cotton Kurti (Set of two)',
+    );
+    expect(pieceName({ ...kurti, variantName: null, variantColor: null, variantSize: null })).toBe('Chikankari Cotton Kurti');
+  });
+});
+
 describe('returnedPieces', () => {
   const items = [
     { itemId: 'a', quantity: 3, productName: 'Kurti' },
@@ -44,6 +66,17 @@ describe('returnedPieces', () => {
     ]);
   });
 
+  it('answers the reason given for each line, null for a line of a return asked before lines kept their own', () => {
+    const returnItems = [
+      { itemId: 'a', quantity: 1, reason: 'damaged' },
+      { itemId: 'c', quantity: 2, reason: null },
+    ];
+    expect(returnedPieces({ items, returnItems }).map(({ item, reason }) => [item.itemId, reason])).toEqual([
+      ['a', 'damaged'],
+      ['c', null],
+    ]);
+  });
+
   it('answers every piece of every line for a return whose request named none (made before per-item returns)', () => {
     expect(returnedPieces({ items, returnItems: [] }).map(({ item, pieces }) => [item.itemId, pieces])).toEqual([
       ['a', 3],
@@ -54,11 +87,15 @@ describe('returnedPieces', () => {
 });
 
 describe('refund timelines and tracking links', () => {
-  it('says where the money goes by payment method', () => {
-    expect(refundTimelineOf('upi')).toEqual({ where: 'your UPI account', workingDays: { min: 2, max: 3 } });
-    expect(refundTimelineOf('card').workingDays).toEqual({ min: 5, max: 7 });
-    expect(refundTimelineOf('netbanking').where).toBe('your bank account');
-    expect(refundTimelineOf('wallet').where).toBe('where you paid from');
+  it('says where the money goes and when by payment method, from one table (regression: refund times stated three ways)', () => {
+    expect(refundTimelineOf('upi')).toEqual({ method: 'UPI', where: 'your UPI account', workingDays: { min: 2, max: 7 } });
+    expect(refundTimelineOf('UPI')).toBe(REFUND_TIMELINES.upi);
+    expect(refundTimelineOf('card').workingDays).toEqual({ min: 5, max: 10 });
+    expect(refundTimelineOf('netbanking')).toMatchObject({ where: 'your bank account', workingDays: { min: 2, max: 10 } });
+    expect(refundTimelineOf('wallet')).toMatchObject({ where: 'your wallet', workingDays: { min: 0, max: 3 } });
+    for (const method of ['emi', 'paylater', '', null, 'toString']) expect(refundTimelineOf(method)).toBe(REFUND_TIMELINES.other);
+    expect(refundWayText(REFUND_TIMELINES.upi)).toBe('goes back to your UPI account, typically within 2–7 working days');
+    expect(refundWayText(REFUND_TIMELINES.wallet)).toBe('goes back to your wallet, typically within 3 working days');
   });
   it('counts working days past weekends', () => {
     // Friday 27 Nov 2026 + 3 working days = Wednesday 2 Dec.
@@ -69,5 +106,27 @@ describe('refund timelines and tracking links', () => {
     expect(trackingUrlOf('blue dart', 'BD9')).toContain('trackNo=BD9');
     expect(trackingUrlOf('Local Runner', 'X1')).toBeNull();
     expect(trackingUrlOf('Delhivery', null)).toBeNull();
+  });
+});
+
+describe('isReturnPhotoOf', () => {
+  const orderId = '3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e';
+  it("accepts only this shop's own photos stored for that order's return (regression: return photo links could be any URL)", () => {
+    expect(isReturnPhotoOf(orderId, `/media/return-${orderId}/0a1b2c3d4e5f60718293-640.webp`)).toBe(true);
+    expect(isReturnPhotoOf(orderId, `/media/return-${orderId}/0a1b2c3d4e5f60718293-1280.avif`)).toBe(true);
+    for (const url of [
+      'https://evil.example/photo.jpg',
+      'javascript:alert(1)',
+      `//evil.example/media/return-${orderId}/0a1b2c3d4e5f60718293-640.webp`,
+      `https://evil.example/media/return-${orderId}/0a1b2c3d4e5f60718293-640.webp`,
+      '/media/products/0a1b2c3d4e5f60718293-640.webp',
+      `/media/return-3f2b8c1e-4d5a-4b6c-8d7e-000000000000/0a1b2c3d4e5f60718293-640.webp`,
+      `/media/return-${orderId}/../products/0a1b2c3d4e5f60718293-640.webp`,
+      `/media/return-${orderId}/0a1b2c3d4e5f60718293-640.webp?x=1`,
+      `/media/return-${orderId}/0a1b2c3d4e5f60718293-641.webp`,
+      `/media/return-${orderId}/photo.jpg`,
+    ]) {
+      expect(isReturnPhotoOf(orderId, url), url).toBe(false);
+    }
   });
 });

@@ -45,10 +45,16 @@ export type ReturnItemInput = z.infer<typeof returnItemSchema>;
 
 export const requestReturnSchema = z.object({
   reason: z.enum(RETURN_REASONS, { message: 'Please choose why you are returning the items.' }),
-  /** Which pieces go back; omitted means every piece of the order (clients from before issue 28). */
+  /**
+   * Which pieces go back, each line's count in all; omitted means every piece of the order (clients from before issue
+   * 28). While a return is open (and its window too), a request joins it: a line takes the larger of its two counts.
+   */
   items: z.array(returnItemSchema).min(1, 'Choose at least one item to return.').max(50).optional(),
   note: z.string().trim().max(1000, 'note must be at most 1000 characters').default(''),
-  /** Photo URLs uploaded with the claim (kept as given; at most 3). */
+  /**
+   * Photos this shop stored for this order's return (`/media/return-<orderId>/…`, core's isReturnPhotoOf; the
+   * service refuses any other link, naming `photos`); at most 3.
+   */
   photos: z.array(z.string().trim().max(500)).max(3, 'photos: at most 3').default([]),
 });
 export type RequestReturnInput = z.input<typeof requestReturnSchema>;
@@ -123,13 +129,17 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** Until when an unpaid order holds its stock. */
   reservedUntil: z.string().nullable(),
   canCancel: z.boolean(),
+  /** Within the claim window: delivered, or a return is open and some pieces are not in it yet (they may join it). */
   canReturn: z.boolean(),
   courier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   cancelReason: z.string().nullable(),
   returnReason: z.string().nullable(),
-  /** The pieces a return asked to send back (issue 28), by order line; empty without a return. */
-  returnItems: z.array(z.object({ itemId: z.string(), quantity: z.number().int() })),
+  /**
+   * The pieces a return asked to send back (issue 28), by order line, each with the reason asked for it (null for a
+   * return asked before lines kept their own: `returnReason` stands for them); empty without a return.
+   */
+  returnItems: z.array(z.object({ itemId: z.string(), quantity: z.number().int(), reason: z.string().nullable() })),
   /** When the parcel was delivered; null before. */
   deliveredAt: z.string().nullable(),
 });

@@ -26,40 +26,41 @@ export const CLAIM_WINDOW_HOURS = 48;
 
 export const QUALITY_CHECK_BUSINESS_DAYS = { min: 2, max: 3 } as const;
 
-/** Business days until the money is back, per situation. `min: 0` means instant. */
-export const REFUND_DAYS = {
-  cancellation: { min: 2, max: 5 },
-  failedPayment: { min: 5, max: 7 },
-  upiOrNetbanking: { min: 3, max: 5 },
-  card: { min: 5, max: 7 },
-  wallet: { min: 0, max: 3 },
-  emi: { min: 7, max: 10 },
-} as const;
-
 /**
- * The only reasons a delivered item may come back; there are no exchanges. 'missing' is kept for requests made
- * before per-item returns (issue 28); the shopper's form offers RETURN_REASON_CHOICES.
+ * The only reasons a delivered item may come back, in the order the return form and the return policy list them;
+ * there are no exchanges and no returns for a change of mind or size (spec: "no returns or exchanges except damaged,
+ * defective, wrong or missing items"). The form offers exactly these and the API accepts exactly these.
  */
-export const RETURN_REASONS = ['damaged', 'defective', 'wrong', 'size_did_not_fit', 'not_as_pictured', 'missing'] as const;
+export const RETURN_REASONS = ['damaged', 'defective', 'wrong', 'missing'] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
-
-/** The reasons the shopper's return form lists, in its order. */
-export const RETURN_REASON_CHOICES = [
-  'damaged',
-  'defective',
-  'wrong',
-  'size_did_not_fit',
-  'not_as_pictured',
-] as const satisfies readonly ReturnReason[];
 
 export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   damaged: 'Damaged',
   defective: 'Defective',
   wrong: 'Wrong item',
-  size_did_not_fit: 'Size did not fit',
-  not_as_pictured: 'Not as pictured',
   missing: 'Missing item',
 };
+
+/** What each reason covers, as the return policy explains it after the word itself ('damaged in transit (…)'). */
+export const RETURN_REASON_DETAILS: Record<ReturnReason, string> = {
+  damaged: 'in transit (torn, stained, crushed)',
+  defective: '(a manufacturing fault such as a broken zip, a weaving flaw or a seam that has come apart)',
+  wrong: '(a different product, colour or size from the one you ordered)',
+  missing: 'from the parcel',
+};
+
+/** 'damaged, defective, wrong or missing': the reasons as policy sentences name them. */
+export const RETURN_REASONS_IN_WORDS = `${RETURN_REASONS.slice(0, -1).join(', ')} or ${RETURN_REASONS.at(-1)!}`;
+
+/** Reasons the form offered before issue 38, kept only to name the returns asked with them. */
+const FORMER_RETURN_REASON_LABELS: Record<string, string> = {
+  size_did_not_fit: 'Size did not fit',
+  not_as_pictured: 'Not as pictured',
+};
+
+/** A stored return reason in words: one of RETURN_REASONS, one a return was asked with before, or the code itself. */
+export const returnReasonLabel = (reason: string): string =>
+  RETURN_REASON_LABELS[reason as ReturnReason] ?? FORMER_RETURN_REASON_LABELS[reason] ?? reason;
 
 /** Children under this age may not use the shop. */
 export const MINIMUM_AGE_YEARS = 13;

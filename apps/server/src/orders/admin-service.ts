@@ -4,6 +4,8 @@ import {
   formatINR,
   istDayEnd,
   istDayStart,
+  isReturnPhotoOf,
+  RETURN_REASONS_IN_WORDS,
   type AdminOrderDetail,
   type AdminOrderQuery,
   type AdminOrderRow,
@@ -134,7 +136,8 @@ export function createAdminOrdersService(
           createdAt: refund.createdAt.toISOString(),
         })),
         returnNote: row!.returnNote,
-        returnPhotos: row!.returnPhotos.map((stored) => deps.photoUrl(stored)),
+        // Only the shop's own photos of this return: a link recorded from outside before issue 38 is never shown as one.
+        returnPhotos: row!.returnPhotos.filter((stored) => isReturnPhotoOf(orderId, stored)).map((stored) => deps.photoUrl(stored)),
         deliveredAt: row!.deliveredAt?.toISOString() ?? null,
       };
     },
@@ -152,7 +155,7 @@ export function createAdminOrdersService(
         note = `Your order is on its way with ${input.courier} (tracking number ${input.trackingNumber}).`;
         extra = { courier: input.courier, trackingNumber: input.trackingNumber };
       } else {
-        note = `Your order was delivered. If anything is damaged, defective, wrong or missing, tell us within ${CLAIM_WINDOW_HOURS} hours.`;
+        note = `Your order was delivered. If anything is ${RETURN_REASONS_IN_WORDS}, tell us within ${CLAIM_WINDOW_HOURS} hours.`;
         extra = { deliveredAt: at };
       }
       const { order, moved } = await orderModule.advance(orderId, input.status, {

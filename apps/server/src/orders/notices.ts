@@ -1,9 +1,10 @@
-import { formatINR, type OrderStatus } from '@shop/core';
+import { formatINR, refundTimelineOf, refundWayText, type OrderStatus } from '@shop/core';
 import { userById } from '../accounts/queries.js';
 import type { Db } from '../db/database.js';
 import type { MailQueue } from '../mail/queue.js';
 import { orderMail } from '../mail/templates.js';
 import type { NotificationService } from '../notifications/service.js';
+import { paymentsAndRefundedOf } from '../payments/queries.js';
 import type { SettingsService } from '../settings/service.js';
 import type { Actor, OrderRow } from './service.js';
 
@@ -52,7 +53,14 @@ export function createOrderNotices(deps: {
   settings: SettingsService;
   publicUrl: string;
 }) {
-  function texts(kind: OrderNotice, order: OrderRow, note?: string): { title: string; body: string } {
+  /** Where a refund of the order goes and how long it takes, by the way it was paid (core's one table). */
+  async function refundWay(tx: Db, order: OrderRow): Promise<string> {
+    const { payments } = await paymentsAndRefundedOf(tx, order.id);
+    const paid = payments.find((payment) => payment.status === 'captured' || payment.status === 'refunded');
+    return refundWayText(refundTimelineOf(paid?.method));
+  }
+
+  function texts(kind: OrderNotice, order: OrderRow, note?: string, way?: string): { title: string; body: string } {
     const total = formatINR(order.totalPaise);
     switch (kind) {
       case 'placed':
@@ -63,14 +71,12 @@ export function createOrderNotices(deps: {
       case 'cancelled':
         return {
           title: `Order ${order.orderNumber} cancelled`,
-          body: order.paidAt
-            ? `Your order is cancelled. ${total} is being refunded to your original payment method.`
-            : 'Your order is cancelled.',
+          body: order.paidAt ? `Your order is cancelled. ${total} is being refunded: it ${way}.` : 'Your order is cancelled.',
         };
       case 'refunded':
         return {
           title: `Refund for ${order.orderNumber} processed`,
-          body: `${total} has been refunded. Banks take 2–5 business days to show it.`,
+          body: `${total} has been refunded: it ${way}.`,
         };
       case 'late-refund':
         return { title: `Payment for ${order.orderNumber} refunded`, body: note ?? 'Your payment is refunded in full.' };
@@ -84,7 +90,8 @@ export function createOrderNotices(deps: {
    * no status moves (a late payment's refund), so a second report of it tells nothing new.
    */
   async function write(tx: Db, kind: OrderNotice, order: OrderRow, note?: string, dedupeKey?: string): Promise<void> {
-    const { title, body } = texts(kind, order, note);
+    const refunding = kind === 'refunded' || (kind === 'cancelled' && order.paidAt !== null);
+    const { title, body } = texts(kind, order, note, refunding ? await refundWay(tx, order) : undefined);
     const link = `/user/orders/${order.id}`;
     const user = await userById(tx, order.userId);
     if (!user) return;

@@ -11,6 +11,9 @@ import { orderEvents, orderItems, orderNumberCounters, orderReturnItems, orderSt
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
+/** Pieces of one order line a return sends back, and the reason asked for them (null: asked before lines had one). */
+export type ReturnItemRow = { orderItemId: string; quantity: number; reason: string | null };
+type NewReturnItem = Omit<ReturnItemRow, 'reason'> & { reason?: string | null };
 
 /** Columns a status change may set beside the status itself. */
 export type OrderChanges = Partial<Omit<OrderRow, 'id' | 'status' | 'updatedAt'>>;
@@ -64,7 +67,7 @@ const orderWithPartsStatement = sqlStatement<Record<string, unknown>, { id: stri
       coalesce((select json_agg(i order by i.position) from ${orderItems} i where i.order_id = o.id), '[]') as parts_items,
       coalesce((select json_agg(e order by e.created_at, e.id) from ${orderEvents} e where e.order_id = o.id), '[]') as parts_events,
       coalesce(
-        (select json_agg(json_build_object('orderItemId', r.order_item_id, 'quantity', r.quantity) order by r.order_item_id)
+        (select json_agg(json_build_object('orderItemId', r.order_item_id, 'quantity', r.quantity, 'reason', r.reason) order by r.order_item_id)
           from ${orderReturnItems} r where r.order_id = o.id),
         '[]'
       ) as parts_return_items
@@ -75,17 +78,14 @@ const orderWithPartsStatement = sqlStatement<Record<string, unknown>, { id: stri
 export async function orderWithParts(
   db: Db,
   orderId: string,
-): Promise<
-  | { order: OrderRow; items: OrderItemRow[]; events: OrderEventRow[]; returnItems: Array<{ orderItemId: string; quantity: number }> }
-  | undefined
-> {
+): Promise<{ order: OrderRow; items: OrderItemRow[]; events: OrderEventRow[]; returnItems: ReturnItemRow[] } | undefined> {
   const [row] = await orderWithPartsStatement(db, { id: orderId });
   if (!row) return undefined;
   return {
     order: tableRow(orders, row),
     items: (row.parts_items as Array<Record<string, unknown>>).map((item) => tableRow(orderItems, item)),
     events: (row.parts_events as Array<Record<string, unknown>>).map((event) => tableRow(orderEvents, event)),
-    returnItems: row.parts_return_items as Array<{ orderItemId: string; quantity: number }>,
+    returnItems: row.parts_return_items as ReturnItemRow[],
   };
 }
 
@@ -295,21 +295,33 @@ export function itemsOfOrders(db: Db, orderIds: readonly string[]): Promise<Orde
 
 const returnItemsStatement = statement('order_return_items_of_order', (db, name) =>
   db
-    .select({ orderItemId: orderReturnItems.orderItemId, quantity: orderReturnItems.quantity })
+    .select({ orderItemId: orderReturnItems.orderItemId, quantity: orderReturnItems.quantity, reason: orderReturnItems.reason })
     .from(orderReturnItems)
     .where(eq(orderReturnItems.orderId, sql.placeholder('orderId')))
     .prepare(name),
 );
 
 /** The pieces an order's return asks to send back, by order line. */
-export function returnItemsOfOrder(db: Db, orderId: string): Promise<Array<{ orderItemId: string; quantity: number }>> {
+export function returnItemsOfOrder(db: Db, orderId: string): Promise<ReturnItemRow[]> {
   return returnItemsStatement(db, { orderId });
 }
 
 /** Replaces the pieces an order's return asks to send back (a request after a rejected one starts afresh). */
-export async function replaceReturnItems(tx: Db, orderId: string, lines: Array<{ orderItemId: string; quantity: number }>): Promise<void> {
+export async function replaceReturnItems(tx: Db, orderId: string, lines: NewReturnItem[]): Promise<void> {
   await tx.delete(orderReturnItems).where(eq(orderReturnItems.orderId, orderId));
   if (lines.length > 0) await tx.insert(orderReturnItems).values(lines.map((line) => ({ ...line, orderId })));
+}
+
+/** Adds lines to an open return, or sets the pieces of lines it holds (their reason stays the one first asked). */
+export async function saveReturnItems(tx: Db, orderId: string, lines: NewReturnItem[]): Promise<void> {
+  if (lines.length === 0) return;
+  await tx
+    .insert(orderReturnItems)
+    .values(lines.map((line) => ({ ...line, orderId })))
+    .onConflictDoUpdate({
+      target: [orderReturnItems.orderId, orderReturnItems.orderItemId],
+      set: { quantity: sql`excluded.quantity` },
+    });
 }
 
 const insertEventStatement = statement('order_event_insert', (db, name) =>

@@ -4,8 +4,13 @@ import {
   CLAIM_WINDOW_HOURS,
   expectedDeliveryWindow,
   isCancellable,
+  isReturnPhotoOf,
   orderNumberMonth,
   orderTotals,
+  pieceName,
+  returnedPieces,
+  returnPhotoFolder,
+  returnReasonLabel,
   returnRefundAmount,
   transition,
   type CancelKind,
@@ -50,6 +55,7 @@ import {
   ordersDueForExpiry,
   replaceReturnItems,
   returnItemsOfOrder,
+  saveReturnItems,
   ordersOfUser,
   payableOrderOf,
   placeOrder,
@@ -221,7 +227,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       throw error;
     }
     const stored: StoredImage[] = [];
-    for (const bytes of buffers) stored.push(await options.media.saveImage(bytes, `return-${orderId}`));
+    for (const bytes of buffers) stored.push(await options.media.saveImage(bytes, returnPhotoFolder(orderId)));
     return stored;
   }
 
@@ -587,7 +593,12 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       });
     },
 
-    /** Spec §9: damaged, defective, wrong or missing items may be reported within 48 hours of delivery. */
+    /**
+     * Spec §9: damaged, defective, wrong or missing items may be reported within 48 hours of delivery. While a return
+     * is open (and the window too), a request joins it: lines it does not hold are added with this request's reason,
+     * a line it holds takes the larger count (a count is the line's pieces in all, so a repeat adds nothing and no
+     * piece counts twice), and the note and photos are kept beside the first ones (ADR 032).
+     */
     async requestReturn(
       userId: string,
       orderId: string,
@@ -596,25 +607,49 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       files: readonly Uint8Array[] = [],
     ): Promise<OrderRow> {
       assertOrderId(orderId);
+      // The back-office opens these links: only photos stored for this return, never an address given from outside.
+      if (input.photos.some((url) => !isReturnPhotoOf(orderId, url))) {
+        const message = 'Only photos you upload with this return can be attached.';
+        throw new AppError('INVALID_DATA', `photos: ${message}`, { photos: message });
+      }
       const stored = await storeReturnPhotos(orderId, input.photos.length, files);
       const photos = [...input.photos, ...stored.map((image) => image.url)];
+      const words = `${returnReasonLabel(input.reason)}${input.note ? ` (${input.note})` : ''}`;
       let order: OrderRow;
       try {
         order = await db.transaction(async (tx) => {
           const order = await lockOrder(tx, { id: orderId });
           if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
-          if (order.status === 'return_requested') return order;
-          if (order.status !== 'delivered' || !order.deliveredAt)
+          const open = order.status === 'return_requested';
+          if ((!open && order.status !== 'delivered') || !order.deliveredAt)
             throw new AppError('CONFLICT', 'Returns can be requested only for delivered orders.');
           if (now().getTime() - order.deliveredAt.getTime() > CLAIM_WINDOW_HOURS * HOUR_MS) {
             throw new AppError('CONFLICT', `Returns must be requested within ${CLAIM_WINDOW_HOURS} hours of delivery.`);
           }
-          await replaceReturnItems(tx, order.id, returnLinesOf(await itemsOf(tx, order.id), input.items));
-          await move(tx, order, 'return_requested', 'shopper', `Return requested: ${input.reason}${input.note ? ` (${input.note})` : ''}`, {
-            returnReason: input.reason,
-            returnNote: input.note,
-            returnPhotos: photos,
-          });
+          const items = await itemsOf(tx, order.id);
+          const wanted = returnLinesOf(items, input.items);
+          const held = open ? await returningOf(tx, order.id, items) : new Map<string, number>();
+          const added = wanted.filter((line) => line.quantity > (held.get(line.orderItemId) ?? 0));
+          // Every piece named is in the open return already: a repeat, answered as it stands.
+          if (added.length === 0) return order;
+          const lines = added.map((line) => ({ ...line, reason: input.reason }));
+          const named = addedPieces(items, added, held);
+          if (!open) {
+            await replaceReturnItems(tx, order.id, lines);
+            await move(tx, order, 'return_requested', 'shopper', `Return requested: ${named}: ${words}`, {
+              returnReason: input.reason,
+              returnNote: input.note,
+              returnPhotos: photos,
+            });
+          } else {
+            await saveReturnItems(tx, order.id, lines);
+            await addEvent(tx, order.id, 'return_requested', 'shopper', `Added to the return: ${named}: ${words}`, now());
+            await updateOrder(tx, order.id, {
+              returnNote: [order.returnNote, input.note].filter(Boolean).join('\n') || null,
+              returnPhotos: [...new Set([...order.returnPhotos, ...photos])],
+              updatedAt: now(),
+            });
+          }
           return (await orderOf(tx, { id: order.id }))!;
         });
       } catch (error) {
@@ -646,7 +681,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (moved && !order.stockReleasedAt) {
           back = await returnedStock(tx, order.id);
           await inventory.putBack(tx, back, {
-            reason: 'order_released',
+            reason: 'return_restocked',
             actor: stockActorOf('admin', order, input.adminId),
             orderId: order.id,
           });
@@ -738,6 +773,10 @@ async function detail(
     : null;
   const window = order.paidAt && !['cancelled', 'refunded'].includes(status) ? expectedDeliveryWindow(order.paidAt) : null;
   const deliveredWithinClaim = order.deliveredAt !== null && at.getTime() - order.deliveredAt.getTime() <= CLAIM_WINDOW_HOURS * HOUR_MS;
+  const returnItems = returnRows.map((row) => ({ itemId: row.orderItemId, quantity: row.quantity, reason: row.reason }));
+  // An open return may still take the pieces it does not hold (every piece, for one asked before per-item returns).
+  const held = returnedPieces({ items: items.map((item) => ({ itemId: item.id, quantity: item.quantity })), returnItems });
+  const piecesLeft = items.some((item) => (held.find((line) => line.item.itemId === item.id)?.pieces ?? 0) < item.quantity);
   return {
     _id: order.id,
     orderNumber: order.orderNumber,
@@ -775,12 +814,12 @@ async function detail(
     expectedDelivery: window ? { from: window.from.toISOString(), to: window.to.toISOString() } : null,
     reservedUntil: status === 'pending_payment' ? (order.reservedUntil?.toISOString() ?? null) : null,
     canCancel: isCancellable(status),
-    canReturn: status === 'delivered' && deliveredWithinClaim,
+    canReturn: deliveredWithinClaim && (status === 'delivered' || (status === 'return_requested' && piecesLeft)),
     courier: order.courier,
     trackingNumber: order.trackingNumber,
     cancelReason: order.cancelReason,
     returnReason: order.returnReason,
-    returnItems: returnRows.map((row) => ({ itemId: row.orderItemId, quantity: row.quantity })),
+    returnItems: returnItems.map((row) => ({ itemId: row.itemId, quantity: row.quantity, reason: row.reason })),
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
   };
 }
@@ -803,6 +842,16 @@ function returnLinesOf(items: ItemRow[], wanted: ReturnItemInput[] | undefined):
     pieces.set(line.id, total);
   }
   return [...pieces].map(([orderItemId, quantity]) => ({ orderItemId, quantity }));
+}
+
+/** '1 × Chikankari Cotton Kurti (Red, M), 2 × Dupatta': the pieces a request adds beyond those `held` already. */
+function addedPieces(items: ItemRow[], added: Array<{ orderItemId: string; quantity: number }>, held: ReadonlyMap<string, number>): string {
+  return added
+    .map((line) => {
+      const item = items.find((candidate) => candidate.id === line.orderItemId)!;
+      return `${line.quantity - (held.get(line.orderItemId) ?? 0)} × ${pieceName(item)}`;
+    })
+    .join(', ');
 }
 
 /** Pieces going back per order line; a return made before per-item returns named none and sends every piece. */

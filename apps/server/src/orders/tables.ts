@@ -171,7 +171,8 @@ export const orderStatusCounts = pgTable(
 
 /**
  * What a return asks to send back (issue 28): some pieces of some lines. The order moves to return_requested as a
- * whole; when the return is received, only these pieces go back to stock and only their share is refunded.
+ * whole; a later request while it is open adds lines or pieces (issue 38). When the return is received, only these
+ * pieces go back to stock and only their share is refunded.
  */
 export const orderReturnItems = pgTable(
   'order_return_items',
@@ -183,6 +184,8 @@ export const orderReturnItems = pgTable(
       .notNull()
       .references(() => orderItems.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
+    /** The reason this line was asked back with (RETURN_REASONS); null for lines of returns asked before issue 38. */
+    reason: text('reason'),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.orderItemId] }),

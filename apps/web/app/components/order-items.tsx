@@ -34,10 +34,13 @@ export const variantText = (item: Pick<OrderProduct, 'variantName' | 'variantCol
 export function OrderItemRow({
   item,
   showDescription = true,
+  mark,
   action,
 }: {
   item: OrderProduct;
   showDescription?: boolean;
+  /** A label beside the name (the pieces of the line a return holds). */
+  mark?: ReactNode;
   /** What the shopper can do with the item (write a review of a delivered one), under its details. */
   action?: ReactNode;
 }) {
@@ -49,6 +52,7 @@ export function OrderItemRow({
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
           <div className="min-w-0 flex-1">
             <p className="font-semibold leading-snug">{item.productName}</p>
+            {mark && <div className="mt-1">{mark}</div>}
             {showDescription && item.productDescription && (
               <p className="mt-0.5 line-clamp-2 text-sm text-muted print:line-clamp-none">{item.productDescription}</p>
             )}

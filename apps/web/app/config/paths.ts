@@ -17,6 +17,8 @@ export const paths = {
   userOrder: (orderId: string) => `/user/orders/${encodeURIComponent(orderId)}`,
   /** The printable GST tax invoice of a paid order. */
   orderInvoice: (orderId: string) => `/invoice/order/${encodeURIComponent(orderId)}`,
+  /** The credit note of a paid order cancelled or refunded since (beside its tax invoice, which stays as issued). */
+  orderCreditNote: (orderId: string) => `/invoice/order/${encodeURIComponent(orderId)}?credit=1`,
   userProfile: '/user/profile',
   userAddresses: '/user/addresses',
   userNotifications: '/user/notifications',

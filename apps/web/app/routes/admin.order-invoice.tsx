@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { servicesOf } from '../context';
 import { AdminPageError } from '../features/admin/admin-error';
-import { creditNoteOfOrder, invoiceOfOrder, invoicePageOptions, isCreditedOrder } from '../features/invoice/invoice-model';
+import { invoicePageOptions, orderPaperOf } from '../features/invoice/invoice-model';
 import { TaxInvoice } from '../features/invoice/tax-invoice';
 import { requireAdmin } from '../lib/page-middleware.server';
 import { privatePageMeta } from '../lib/meta';
@@ -20,10 +20,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [order, settings] = await loaderCall(Promise.all([services.adminOrders.detail(params.orderId), services.settings.get()]));
   // A tax invoice is issued for a payment: an unpaid order has none.
   if (!order.invoiceNumber) throw data({ error: 'This order has no invoice until it is paid.' }, { status: 404 });
-  const credit = new URL(request.url).searchParams.get('credit') === '1';
-  if (credit && !isCreditedOrder(order))
-    throw data({ error: 'This order has no credit note: it was not cancelled or refunded.' }, { status: 404 });
-  const invoice = credit ? creditNoteOfOrder(order, settings) : invoiceOfOrder(order, settings);
+  const invoice = orderPaperOf(order, settings, new URL(request.url).searchParams.get('credit') === '1');
+  if (!invoice) throw data({ error: 'This order has no credit note: it was not cancelled or refunded.' }, { status: 404 });
   return { invoice, settings, ...invoicePageOptions(request.url) };
 }
 

@@ -1,12 +1,15 @@
 import { data } from 'react-router';
-import { creditNoteOfOrder, invoiceOfOrder, invoicePageOptions, isCreditedOrder } from '../features/invoice/invoice-model';
+import { invoicePageOptions, orderPaperOf } from '../features/invoice/invoice-model';
 import { TaxInvoice } from '../features/invoice/tax-invoice';
 import { servicesOf, signedInShopper } from '../context';
 import { requireShopper } from '../lib/page-middleware.server';
 import { loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/invoice.order';
 
-/** The tax invoice of one of the shopper's own orders (place of supply: the delivery state); someone else's is not found. */
+/**
+ * The tax invoice of one of the shopper's own orders (place of supply: the delivery state), or with `?credit=1` the
+ * credit note of one cancelled or refunded since; someone else's is not found.
+ */
 export const middleware: Route.MiddlewareFunction[] = [requireShopper];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -16,9 +19,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     servicesOf(context).settings.get(),
   ]);
   // A tax invoice is issued for a payment: an unpaid order has none.
-  if (!order.payment) throw data({ error: 'This order has no invoice until it is paid.' }, { status: 404 });
-  // A paid order cancelled or refunded since: its paper is a credit note against the invoice (issue 28).
-  const invoice = isCreditedOrder(order) ? creditNoteOfOrder(order, settings) : invoiceOfOrder(order, settings);
+  if (!order.payment || !order.invoiceNumber) throw data({ error: 'This order has no invoice until it is paid.' }, { status: 404 });
+  // The invoice stays as issued; a cancellation or a refund since adds a credit note against it (issues 28, 38).
+  const invoice = orderPaperOf(order, settings, new URL(request.url).searchParams.get('credit') === '1');
+  if (!invoice) throw data({ error: 'This order has no credit note: it was not cancelled or refunded.' }, { status: 404 });
   return { invoice, settings, ...invoicePageOptions(request.url) };
 }
 

@@ -4,20 +4,18 @@ import {
   cancelOrderSchema,
   MAX_PHOTO_BYTES,
   ORDER_STATUS_LABELS,
-  RETURN_REASON_LABELS,
   requestReturnSchema,
-  returnedPieces,
   rupeesCompact,
   type OrderDetail,
-  type ReturnReason,
 } from '@shop/core';
-import { ArrowLeft, PenLine, Printer } from 'lucide-react';
+import { ArrowLeft, PenLine } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
 import { OrderActions } from '../features/orders/order-actions';
 import { formatDate, formatDateTime, formatDeliveryWindow, isPartlyRefunded, methodLabel, orderPaymentLabel } from '../lib/order-format';
+import { Chip } from '../components/chip';
 import { OrderItemRow, OrderTotals } from '../components/order-items';
-import { openInvoiceWindow } from '../lib/invoice-window';
+import { PrintLink } from '../components/print-link';
 import { ReceiptHeader } from '../features/orders/receipt-header';
 import { StatusChip } from '../components/status-chip';
 import { servicesOf, signedInShopper } from '../context';
@@ -26,7 +24,7 @@ import { done } from '../lib/flash.server';
 import { validate } from '../lib/form';
 import { formFiles, formText } from '../lib/form-data';
 import { FIELDS_BYTES, PHOTOS_UPLOAD_BYTES, readForm } from '../lib/read-form.server';
-import { cancelReasonOf, refundNotice, returnItemsOf, trackingLinkOf } from '../features/orders/after-sales';
+import { cancelReasonOf, orderPapers, refundNotice, returnItemsOf, returnLinesOf, trackingLinkOf } from '../features/orders/after-sales';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/user.order';
 
@@ -123,9 +121,6 @@ function Timeline({ order }: { order: OrderDetail }) {
   );
 }
 
-/** A cancelled or refunded order that was paid: its paper is a credit note. */
-const isCredited = (order: OrderDetail) => order.payment !== null && (order.status === 'cancelled' || order.status === 'refunded');
-
 /** The tracking number, linked to the courier's tracking page when we know the courier. */
 function Tracking({ order }: { order: OrderDetail }) {
   const url = trackingLinkOf(order);
@@ -149,17 +144,30 @@ function RefundNotice({ order }: { order: OrderDetail }) {
   );
 }
 
-/** What a return asked to send back: the reason and the pieces of each line (every piece for a whole return). */
+/** What a return asks to send back: each piece by name, colour and size, with the reason given for it. */
 function ReturnSummary({ order }: { order: OrderDetail }) {
-  if (!order.returnReason) return null;
-  const label = RETURN_REASON_LABELS[order.returnReason as ReturnReason] ?? order.returnReason;
-  const lines = returnedPieces(order).map(({ item, pieces }) => `${pieces} × ${item.productName}`);
+  const lines = returnLinesOf(order);
+  if (lines.length === 0) return null;
   return (
-    <p className="mt-3 text-sm text-muted">
-      Return reason: {label}
-      {lines.length > 0 && <> · Returning {lines.join(', ')}</>}
-    </p>
+    <div className="mt-3 text-sm">
+      <p className="text-muted">{order.status === 'return_requested' ? 'Returning:' : 'Returned:'}</p>
+      <ul className="mt-1 space-y-0.5">
+        {lines.map((line) => (
+          <li key={line.itemId}>
+            <span className="font-semibold">{line.text}</span> · {line.reason}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
+}
+
+/** The mark of an order line a return holds: 'Returning 1 of 2', 'Returned' once the parcel is back; null for others. */
+function returnMarkOf(order: OrderDetail, itemId: string) {
+  const line = returnLinesOf(order).find((candidate) => candidate.itemId === itemId);
+  if (!line) return null;
+  const verb = order.status === 'return_requested' ? 'Returning' : 'Returned';
+  return <Chip tone="warn">{line.quantity === 1 ? verb : `${verb} ${line.pieces} of ${line.quantity}`}</Chip>;
 }
 
 /** An order: items with their price breakdown, address, payment, timeline, delivery window, cancel or return, and a printable receipt. */
@@ -190,13 +198,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap items-start gap-3 print:hidden">
           <OrderActions order={order} />
-          {/* An unpaid order has nothing to print; a cancelled or refunded one prints its credit note. */}
-          {order.payment && (
-            <button type="button" className="btn btn-outline" onClick={() => openInvoiceWindow(paths.orderInvoice(order._id))}>
-              <Printer aria-hidden="true" className="h-4 w-4" />
-              {isCredited(order) ? 'Print Credit Note' : 'Print Receipt'}
-            </button>
-          )}
+          {/* An unpaid order has nothing to print; a cancelled or refunded one its credit note, beside the receipt of what she kept. */}
+          {orderPapers(order).map((paper) => (
+            <PrintLink key={paper.path} path={paper.path}>
+              {paper.label}
+            </PrintLink>
+          ))}
         </div>
       </div>
 
@@ -256,6 +263,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                   key={`${item._id}:${item.variantId ?? ''}`}
                   item={item}
                   showDescription={false}
+                  mark={returnMarkOf(order, item.itemId)}
                   action={
                     // Issue 28: a delivered piece can be reviewed (the page says so if it cannot).
                     order.status === 'delivered' && (

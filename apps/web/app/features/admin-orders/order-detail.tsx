@@ -1,11 +1,4 @@
-import {
-  ORDER_STATUS_LABELS,
-  RETURN_REASON_LABELS,
-  returnedPieces,
-  rupeesCompact,
-  type AdminOrderDetail,
-  type ReturnReason,
-} from '@shop/core';
+import { ORDER_STATUS_LABELS, returnedPieces, returnReasonLabel, rupeesCompact, type AdminOrderDetail } from '@shop/core';
 import { FileText, Printer } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { Link, useFetcher } from 'react-router';
@@ -90,8 +83,9 @@ function OrderMove({ action }: { action: AdminOrderAction }) {
 }
 
 /**
- * What the shopper's return asks for: the reason in words, her note, the pieces of each line coming back (every
- * piece for a return made before per-item returns) and the photos she sent, each opening full size.
+ * What the shopper's return asks for: the reason in words, her notes, the pieces of each line coming back with the
+ * reason asked for them (every piece for a return made before per-item returns) and the photos she sent, each
+ * opening full size (only the shop's own, the server answers no others).
  */
 function ReturnRequest({ order }: { order: AdminOrderDetail }) {
   if (!order.returnReason) return null;
@@ -103,11 +97,11 @@ function ReturnRequest({ order }: { order: AdminOrderDetail }) {
       </h2>
       <p className="text-sm">
         <span className="text-muted">Reason: </span>
-        {RETURN_REASON_LABELS[order.returnReason as ReturnReason] ?? order.returnReason}
+        {returnReasonLabel(order.returnReason)}
       </p>
-      {order.returnNote && <p className="mt-1 text-sm break-words">“{order.returnNote}”</p>}
+      {order.returnNote && <p className="mt-1 whitespace-pre-line text-sm break-words">“{order.returnNote}”</p>}
       <ul className="mt-3 space-y-1 text-sm" aria-label="Pieces coming back">
-        {lines.map(({ item, pieces }) => (
+        {lines.map(({ item, pieces, reason }) => (
           <li key={item.itemId}>
             <span className="font-semibold tabular-nums">
               {pieces} of {item.quantity} {item.quantity === 1 ? 'piece' : 'pieces'}
@@ -115,6 +109,7 @@ function ReturnRequest({ order }: { order: AdminOrderDetail }) {
             {' · '}
             {item.productName}
             {variantText(item) && <span className="text-muted"> ({variantText(item)})</span>}
+            {reason && reason !== order.returnReason && <span className="text-muted"> · {returnReasonLabel(reason)}</span>}
           </li>
         ))}
       </ul>

@@ -53,6 +53,8 @@ describe('stock history on the product page', () => {
     const counter = { ...movement, orderId: null, orderNumber: null, billId: 'b1', invoiceNumber: 'INV/26-27/00012' };
     expect(reasonText({ ...counter, change: 2, reason: 'bill_void' })).toBe('Bill voided · INV/26-27/00012');
     expect(reasonText({ ...counter, change: 1, reason: 'bill_return' })).toBe('Returned at the counter · INV/26-27/00012');
+    // Issue 38: an online return's pieces back on the shelf say so, not 'Order released'.
+    expect(reasonText({ ...movement, change: 1, reason: 'return_restocked' })).toBe('Returned online · ORD-20260310-0001');
     expect([signedChange(5), signedChange(-2), signedChange(0)]).toEqual(['+5', '−2', '0']);
   });
 });

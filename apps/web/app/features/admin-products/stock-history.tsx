@@ -21,6 +21,7 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   bill: 'Counter bill',
   bill_void: 'Bill voided',
   bill_return: 'Returned at the counter',
+  return_restocked: 'Returned online',
   csv_import: 'CSV import',
   admin_edit: 'Edited',
   seed: 'Opening stock',

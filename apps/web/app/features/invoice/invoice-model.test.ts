@@ -70,7 +70,10 @@ describe('creditNoteOfOrder (issue 28)', () => {
   });
 
   it('credits the returned pieces against the invoice, or the whole invoice when everything came back', () => {
-    const partial = creditNoteOfOrder({ ...refunded, returnItems: [{ itemId: 'line-0', quantity: 1 }] }, { state: 'Karnataka' });
+    const partial = creditNoteOfOrder(
+      { ...refunded, returnItems: [{ itemId: 'line-0', quantity: 1, reason: 'damaged' }] },
+      { state: 'Karnataka' },
+    );
     expect(partial.credit).toEqual({ againstInvoice: 'WEB/26-27/00007', invoiceDate: '2026-11-20T06:05:00.000Z' });
     expect(partial.date).toBe('2026-11-25T06:00:00.000Z');
     expect(partial.lines.map((line) => [line.name, line.quantity, line.total])).toEqual([['Kurti · Blue M', 1, 50_000]]);

@@ -149,3 +149,13 @@ export function creditNoteOfOrder(order: OrderDetail, settings: Pick<ShopSetting
   );
   return { ...credited, date: at ?? credited.date, credit: { againstInvoice: original.number, invoiceDate: original.date } };
 }
+
+/**
+ * The paper of a paid order a page asks for: its tax invoice, which stays as issued whatever happens after; with
+ * `credit`, the credit note of an order cancelled or refunded since (null when it has none). After a partial refund
+ * the shopper holds pieces the invoice is for, so both stay printable (issue 38).
+ */
+export function orderPaperOf(order: OrderDetail, settings: Pick<ShopSettings, 'state'>, credit: boolean): InvoiceView | null {
+  if (!credit) return invoiceOfOrder(order, settings);
+  return isCreditedOrder(order) ? creditNoteOfOrder(order, settings) : null;
+}

@@ -1,8 +1,9 @@
 import {
   CANCEL_REASONS,
   CLAIM_WINDOW_HOURS,
-  RETURN_REASON_CHOICES,
   RETURN_REASON_LABELS,
+  RETURN_REASONS,
+  returnedPieces,
   rupeesCompact,
   type OrderDetail,
 } from '@shop/core';
@@ -40,25 +41,50 @@ const wordingOf = (order: OrderDetail, intent: Intent): Wording =>
         submitLabel: 'Cancel order',
         dismissLabel: 'Keep my order',
       }
-    : {
-        title: 'Request a return',
-        intro: `Choose the items to send back, within ${CLAIM_WINDOW_HOURS} hours of delivery. We refund what you paid for them.`,
-        submitLabel: 'Request return',
-        dismissLabel: 'Close',
-      };
+    : order.status === 'return_requested'
+      ? {
+          title: 'Add to your return',
+          intro: `Choose more items to send back with it, within ${CLAIM_WINDOW_HOURS} hours of delivery. We refund what you paid for them.`,
+          submitLabel: 'Add to return',
+          dismissLabel: 'Close',
+        }
+      : {
+          title: 'Request a return',
+          intro: `Choose the items to send back, within ${CLAIM_WINDOW_HOURS} hours of delivery. We refund what you paid for them.`,
+          submitLabel: 'Request return',
+          dismissLabel: 'Close',
+        };
 
-/** A line's pieces to send back: ticked or not, and how many of those bought. */
-function ReturnItemChoice({ item, only }: { item: OrderDetail['items'][number]; only: boolean }) {
+/** Pieces of each line an open return holds already (none before a return is asked). */
+function heldPieces(order: OrderDetail): Map<string, number> {
+  if (order.status !== 'return_requested') return new Map();
+  return new Map(returnedPieces(order).map(({ item, pieces }) => [item.itemId, pieces]));
+}
+
+/**
+ * A line's pieces to send back: ticked or not, and how many of those bought in all (an open return's pieces
+ * counted in, so a line never goes back twice); a line whose every piece the return holds says so instead.
+ */
+function ReturnItemChoice({ item, held, only }: { item: OrderDetail['items'][number]; held: number; only: boolean }) {
   const variant = variantLabel({ name: item.variantName, color: item.variantColor, size: item.variantSize });
   const quantityId = `return-quantity-${item.itemId}`;
+  const name = (
+    <span className="min-w-0">
+      <span className="block font-medium leading-5">{item.productName}</span>
+      {variant && <span className="block text-xs text-muted">{variant}</span>}
+      {held > 0 && (
+        <span className="block text-xs text-muted">
+          {held === item.quantity ? 'Every piece is in your return.' : `${held} of ${item.quantity} already in your return.`}
+        </span>
+      )}
+    </span>
+  );
+  if (held >= item.quantity) return <li className="flex min-h-11 items-center gap-3 py-2.5 pl-8 text-sm">{name}</li>;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
       <label className="flex min-h-11 min-w-0 flex-1 basis-48 items-center gap-3 text-sm">
         <input type="checkbox" name="returnItem" value={item.itemId} defaultChecked={only} className="h-5 w-5 shrink-0 accent-wine-700" />
-        <span className="min-w-0">
-          <span className="block font-medium leading-5">{item.productName}</span>
-          {variant && <span className="block text-xs text-muted">{variant}</span>}
-        </span>
+        {name}
       </label>
       <span className="flex items-center gap-2 text-sm">
         <label htmlFor={quantityId} className="text-muted">
@@ -71,7 +97,7 @@ function ReturnItemChoice({ item, only }: { item: OrderDetail['items'][number]; 
           aria-label={`Pieces of ${item.productName} to return`}
           className="min-h-11 rounded-xl border border-line bg-white px-3 text-base sm:text-sm"
         >
-          {Array.from({ length: item.quantity }, (_, index) => index + 1).map((count) => (
+          {Array.from({ length: item.quantity - held }, (_, index) => held + index + 1).map((count) => (
             <option key={count} value={count}>
               {count} of {item.quantity}
             </option>
@@ -117,13 +143,15 @@ function Fields({
   }
   const itemsError = fieldError(failure, 'items');
   const photosError = fieldError(failure, 'photos');
+  const held = heldPieces(order);
+  const open = order.items.filter((item) => (held.get(item.itemId) ?? 0) < item.quantity);
   return (
     <>
       <fieldset aria-describedby={itemsError ? 'return-items-error' : undefined}>
         <legend className="text-sm font-medium text-ink">Items to return</legend>
         <ul className="mt-1 divide-y divide-line">
           {order.items.map((item) => (
-            <ReturnItemChoice key={item.itemId} item={item} only={order.items.length === 1} />
+            <ReturnItemChoice key={item.itemId} item={item} held={held.get(item.itemId) ?? 0} only={open.length === 1} />
           ))}
         </ul>
         {itemsError && (
@@ -134,7 +162,7 @@ function Fields({
       </fieldset>
       <SelectField label="What went wrong?" name="reason" defaultValue="" error={fieldError(failure, 'reason')}>
         <option value="">Choose a reason</option>
-        {RETURN_REASON_CHOICES.map((reason) => (
+        {RETURN_REASONS.map((reason) => (
           <option key={reason} value={reason}>
             {RETURN_REASON_LABELS[reason]}
           </option>
@@ -251,7 +279,10 @@ function FormDisclosure({ order, intent }: { order: OrderDetail; intent: Intent 
   );
 }
 
-/** 'Cancel order' while the order may be cancelled, 'Request return' within the claim window; each asks first. */
+/**
+ * 'Cancel order' while the order may be cancelled, 'Request return' within the claim window ('Add to return' while a
+ * return is open and some pieces are not in it); each asks first.
+ */
 export function OrderActions({ order }: { order: OrderDetail }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState<Intent | null>(null);

@@ -7,9 +7,13 @@ import {
   MINIMUM_AGE_YEARS,
   PAYMENT_RESERVATION_MINUTES,
   QUALITY_CHECK_BUSINESS_DAYS,
-  REFUND_DAYS,
+  REFUND_TIMELINES,
+  RETURN_REASON_DETAILS,
+  RETURN_REASONS,
+  RETURN_REASONS_IN_WORDS,
   rupeesCompact,
   SHIPPING,
+  workingDaysText,
   type ShopSettings,
 } from '@shop/core';
 import type { ReactNode } from 'react';
@@ -18,7 +22,9 @@ import { paths } from '../../config/paths';
 
 /**
  * The text of every policy page. Numbers come from @shop/core's policy constants, the same ones the
- * pricing module charges by, so a page can never promise what the checkout does not do.
+ * pricing module charges by, so a page can never promise what the checkout does not do; refund times from core's
+ * one table by payment method (REFUND_TIMELINES), which the order page and the notices state too, and the return
+ * reasons from the list the return form offers (RETURN_REASONS).
  */
 export interface PolicySection {
   id: string;
@@ -50,40 +56,26 @@ function ContactLine({ shop }: { shop: ShopSettings }) {
   );
 }
 
+const range = ({ min, max }: { min: number; max: number }) => (min === 0 ? `up to ${max}` : `${min}–${max}`);
+/** 'UPI 2–7, netbanking 2–10, cards 5–10 and wallets up to 3 working days': the table in a sentence. */
+const refundTimes = `UPI ${range(REFUND_TIMELINES.upi.workingDays)}, netbanking ${range(REFUND_TIMELINES.netbanking.workingDays)}, cards ${range(REFUND_TIMELINES.card.workingDays)} and wallets ${range(REFUND_TIMELINES.wallet.workingDays)} working days`;
+
 const refundTable = (
   <table>
-    <caption className="sr-only">Refund times by situation and payment method</caption>
+    <caption className="sr-only">Refund times by payment method</caption>
     <thead>
       <tr>
-        <th scope="col">Situation or payment method</th>
+        <th scope="col">You paid with</th>
         <th scope="col">Money back within</th>
       </tr>
     </thead>
     <tbody>
-      <tr>
-        <td>Order cancelled before dispatch</td>
-        <td>{days(REFUND_DAYS.cancellation)}</td>
-      </tr>
-      <tr>
-        <td>Payment failed but money was debited</td>
-        <td>{days(REFUND_DAYS.failedPayment)}</td>
-      </tr>
-      <tr>
-        <td>UPI or netbanking</td>
-        <td>{days(REFUND_DAYS.upiOrNetbanking)}</td>
-      </tr>
-      <tr>
-        <td>Credit or debit card</td>
-        <td>{days(REFUND_DAYS.card)}</td>
-      </tr>
-      <tr>
-        <td>Wallets</td>
-        <td>{days(REFUND_DAYS.wallet)}</td>
-      </tr>
-      <tr>
-        <td>EMI</td>
-        <td>{days(REFUND_DAYS.emi)}</td>
-      </tr>
+      {Object.values(REFUND_TIMELINES).map((timeline) => (
+        <tr key={timeline.method}>
+          <td>{timeline.method}</td>
+          <td>{workingDaysText(timeline.workingDays)}</td>
+        </tr>
+      ))}
     </tbody>
   </table>
 );
@@ -168,8 +160,8 @@ const shippingPolicy: PolicyDocument = {
       heading: 'When your parcel arrives',
       body: (
         <p>
-          Please do not accept a parcel whose packaging is torn or tampered with. If something is damaged, defective, wrong or missing, tell
-          us within <strong>{CLAIM_WINDOW_HOURS} hours of delivery</strong> with photos of the parcel and the item, as explained in our{' '}
+          Please do not accept a parcel whose packaging is torn or tampered with. If something is {RETURN_REASONS_IN_WORDS}, tell us within{' '}
+          <strong>{CLAIM_WINDOW_HOURS} hours of delivery</strong> with photos of the parcel and the item, as explained in our{' '}
           <Link to={paths.returnPolicy}>return policy</Link>.
         </p>
       ),
@@ -189,7 +181,7 @@ const shippingPolicy: PolicyDocument = {
 const returnPolicy: PolicyDocument = {
   path: paths.returnPolicy,
   title: 'Return Policy',
-  description: `Returns are accepted only for damaged, defective, wrong or missing items reported within ${CLAIM_WINDOW_HOURS} hours of delivery. No exchanges.`,
+  description: `Returns are accepted only for ${RETURN_REASONS_IN_WORDS} items reported within ${CLAIM_WINDOW_HOURS} hours of delivery. No exchanges.`,
   intro: (
     <p>
       Every piece is checked before it is packed. Because many of our garments are made in small batches, we do not accept returns or
@@ -204,18 +196,12 @@ const returnPolicy: PolicyDocument = {
         <>
           <p>We accept a return only when the item you received is:</p>
           <ul>
-            <li>
-              <strong>damaged</strong> in transit (torn, stained, crushed),
-            </li>
-            <li>
-              <strong>defective</strong> (a manufacturing fault such as a broken zip, a weaving flaw or a seam that has come apart),
-            </li>
-            <li>
-              <strong>wrong</strong> (a different product, colour or size from the one you ordered), or
-            </li>
-            <li>
-              <strong>missing</strong> from the parcel.
-            </li>
+            {RETURN_REASONS.map((reason, index) => (
+              <li key={reason}>
+                <strong>{reason}</strong> {RETURN_REASON_DETAILS[reason]}
+                {index === RETURN_REASONS.length - 1 ? '.' : index === RETURN_REASONS.length - 2 ? ', or' : ','}
+              </li>
+            ))}
           </ul>
           <p>There are no exchanges. Slight differences in colour from the photographs, caused by screens and lighting, are not defects.</p>
         </>
@@ -277,8 +263,7 @@ const refundPolicy: PolicyDocument = {
           </li>
           <li>Your payment failed but the money was debited from your account.</li>
           <li>
-            A return for a damaged, defective, wrong or missing item is confirmed by our quality check ({qualityCheck} after the item
-            reaches us).
+            A return for a {RETURN_REASONS_IN_WORDS} item is confirmed by our quality check ({qualityCheck} after the item reaches us).
           </li>
           <li>An item turns out to be out of stock after you paid.</li>
         </ul>
@@ -289,7 +274,7 @@ const refundPolicy: PolicyDocument = {
       heading: 'How long it takes',
       body: (
         <>
-          <p>After we start the refund, banks and payment providers take the following time to credit you:</p>
+          <p>After we start a refund, banks and payment providers take the following time to credit you, by the way you paid:</p>
           {refundTable}
         </>
       ),
@@ -320,7 +305,7 @@ const refundPolicy: PolicyDocument = {
 const cancellationPolicy: PolicyDocument = {
   path: paths.cancellationPolicy,
   title: 'Cancellation Policy',
-  description: `Cancel any order before it is dispatched for a full refund within ${days(REFUND_DAYS.cancellation)}. Dispatched orders cannot be cancelled.`,
+  description: `Cancel any order before it is dispatched for a full refund to the way you paid (${refundTimes}). Dispatched orders cannot be cancelled.`,
   intro: <p>Changed your mind? You can cancel an order as long as it has not left our studio.</p>,
   sections: (shop) => [
     {
@@ -329,7 +314,8 @@ const cancellationPolicy: PolicyDocument = {
       body: (
         <p>
           Cancel from <Link to={paths.account}>My Orders</Link> at any time before the order is shipped, or <ContactLine shop={shop} />. The
-          full amount, shipping included, is refunded to your original payment method within {days(REFUND_DAYS.cancellation)}.
+          full amount, shipping included, is refunded to your original payment method: {refundTimes}, as the{' '}
+          <Link to={paths.refundPolicy}>refund policy</Link> explains.
         </p>
       ),
     },
@@ -411,8 +397,8 @@ const paymentPolicy: PolicyDocument = {
       body: (
         <p>
           If your payment fails, no order is placed. If money was debited anyway, it is either confirmed against your order automatically or
-          returned to your account within {days(REFUND_DAYS.failedPayment)}. We hold the items in your order for{' '}
-          {PAYMENT_RESERVATION_MINUTES} minutes so you can try again.
+          refunded to you in full ({refundTimes}). We hold the items in your order for {PAYMENT_RESERVATION_MINUTES} minutes so you can try
+          again.
         </p>
       ),
     },
@@ -641,7 +627,7 @@ const faq: PolicyDocument = {
       heading: 'Can I cancel my order?',
       body: (
         <p>
-          Yes, until it is dispatched. You get a full refund within {days(REFUND_DAYS.cancellation)}. See the{' '}
+          Yes, until it is dispatched. You get a full refund to the way you paid. See the{' '}
           <Link to={paths.cancellationPolicy}>cancellation policy</Link>.
         </p>
       ),
@@ -651,7 +637,7 @@ const faq: PolicyDocument = {
       heading: 'Can I return or exchange an item?',
       body: (
         <p>
-          We do not offer exchanges or returns for a change of mind. If an item arrives damaged, defective, wrong or missing, tell us within{' '}
+          We do not offer exchanges or returns for a change of mind or size. If an item arrives {RETURN_REASONS_IN_WORDS}, tell us within{' '}
           {CLAIM_WINDOW_HOURS} hours of delivery and we will make it right. See the <Link to={paths.returnPolicy}>return policy</Link>.
         </p>
       ),
@@ -661,8 +647,7 @@ const faq: PolicyDocument = {
       heading: 'How long does a refund take?',
       body: (
         <p>
-          UPI and netbanking {days(REFUND_DAYS.upiOrNetbanking)}, cards {days(REFUND_DAYS.card)}, wallets {days(REFUND_DAYS.wallet)} and EMI{' '}
-          {days(REFUND_DAYS.emi)} after we start it. Details in the <Link to={paths.refundPolicy}>refund policy</Link>.
+          {refundTimes} after we start it. Details in the <Link to={paths.refundPolicy}>refund policy</Link>.
         </p>
       ),
     },

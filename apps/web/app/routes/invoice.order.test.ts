@@ -1,0 +1,79 @@
+import type { OrderDetail, PublicUser } from '@shop/core';
+import { describe, expect, it } from 'vitest';
+import { get, settled } from '../lib/action-test-kit';
+import { loader } from './invoice.order';
+
+const ORDER_ID = '8b6f1f4e-2a51-4c1e-9d0b-6a1c2e3f4a5b';
+const asha = { _id: 'u1' } as PublicUser;
+
+/** A paid order of two kurtis and a dupatta: one kurti sent back and refunded (₹1,000 of ₹2,500), the rest kept. */
+const partlyRefunded = {
+  _id: ORDER_ID,
+  status: 'refunded',
+  cancelReason: null,
+  returnReason: 'damaged',
+  returnItems: [{ itemId: 'i1', quantity: 1, reason: 'damaged' }],
+  refundedAmount: 100_000,
+  timeline: [{ status: 'refunded', at: '2026-11-25T09:00:00.000Z', note: '' }],
+  orderNumber: 'ORD-2611-000042',
+  invoiceNumber: 'WEB/26-27/00003',
+  createdAt: '2026-11-20T06:00:00.000Z',
+  subtotal: 250_000,
+  shipping: 0,
+  total: 250_000,
+  address: {
+    name: 'Asha Rao',
+    phone: '9876543210',
+    street: '1 MG Road',
+    city: 'Bengaluru',
+    district: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560001',
+  },
+  payment: { amount: 250_000, paymentDate: '2026-11-20T06:05:00.000Z' },
+  items: [
+    { itemId: 'i1', productName: 'Kurti', variantName: 'Red / M', hsnCode: '6211', quantity: 2, finalPrice: 100_000, lineTotal: 200_000 },
+    { itemId: 'i2', productName: 'Dupatta', variantName: null, hsnCode: '6214', quantity: 1, finalPrice: 50_000, lineTotal: 50_000 },
+  ],
+} as unknown as OrderDetail;
+
+const load = (order: OrderDetail, query = '') =>
+  settled(() =>
+    loader(
+      get(`/invoice/order/${ORDER_ID}${query}`, {
+        shopper: asha,
+        params: { orderId: ORDER_ID },
+        services: {
+          orders: { getMine: async () => order },
+          settings: { get: async () => ({ state: 'Karnataka' }) as never },
+        },
+      }) as never,
+    ),
+  );
+
+type Paper = { invoice: { number: string; total: number; lines: Array<{ quantity: number }>; credit?: { againstInvoice: string } } };
+
+describe("the shopper's papers of an online order", () => {
+  it('regression: after a partial refund she can still print the tax invoice of what she kept, beside the credit note', async () => {
+    const invoice = await load(partlyRefunded);
+    expect(invoice.status).toBe(200);
+    expect((invoice.body as Paper).invoice).toMatchObject({ number: 'WEB/26-27/00003', total: 250_000 });
+    expect((invoice.body as Paper).invoice.credit).toBeUndefined();
+
+    const note = (await load(partlyRefunded, '?credit=1&print=1')).body as Paper;
+    expect(note.invoice).toMatchObject({ total: 100_000, credit: { againstInvoice: 'WEB/26-27/00003' } });
+    expect(note.invoice.lines.map((line) => line.quantity)).toEqual([1]);
+  });
+
+  it('has no credit note for an order neither cancelled nor refunded, and no paper before it is paid', async () => {
+    const delivered = { ...partlyRefunded, status: 'delivered', refundedAmount: 0, returnItems: [], returnReason: null } as OrderDetail;
+    expect(await load(delivered, '?credit=1')).toEqual({
+      status: 404,
+      body: { error: 'This order has no credit note: it was not cancelled or refunded.' },
+    });
+    expect(await load({ ...delivered, payment: null, invoiceNumber: null })).toEqual({
+      status: 404,
+      body: { error: 'This order has no invoice until it is paid.' },
+    });
+  });
+});
