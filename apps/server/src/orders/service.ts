@@ -3,6 +3,7 @@ import {
   AppError,
   CLAIM_WINDOW_HOURS,
   expectedDeliveryWindow,
+  formatINR,
   isCancellable,
   orderNumberMonth,
   orderTotals,
@@ -35,7 +36,7 @@ import {
   refundByKey,
 } from '../payments/queries.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
-import type { OrderNotices } from './notices.js';
+import type { OrderNotices, StatusChange } from './notices.js';
 import {
   deleteOrder,
   eventsNewestFirst,
@@ -186,6 +187,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     note: string,
     extra: OrderChanges = {},
     facts: TransitionFacts = {},
+    /** What the shopper's notice of the change needs besides the order (a refund's amount). */
+    told: Pick<StatusChange, 'refundPaise'> = {},
   ): Promise<OrderRow | null> {
     const decision = transition(order.status as OrderStatus, to, facts);
     if (decision.kind === 'already') return null;
@@ -195,7 +198,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     const at = now();
     await addEvent(tx, order.id, to, actor, note, at);
     const after = { ...order, ...extra, status: to, updatedAt: at };
-    await options.notices?.statusChanged(tx, { order: after, from: order.status as OrderStatus, to, actor, note });
+    await options.notices?.statusChanged(tx, { order: after, from: order.status as OrderStatus, to, actor, note, ...told });
     // The status last: its write takes the rows every order shares (the invoice counter of a payment, the day's sales,
     // the status counts) and holds them until the commit, so nothing else runs while they are held.
     return setOrderStatus(tx, order.id, to, extra, at);
@@ -559,12 +562,16 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       return { order: result.order, refundDue: result.refundDue };
     },
 
-    /** Once Razorpay confirms a refund of the whole amount, a cancelled or returned order becomes refunded. */
-    async markRefunded(orderId: string, actor: Actor): Promise<OrderRow | null> {
+    /**
+     * Once Razorpay confirms its refund, a cancelled or returned order becomes refunded; the timeline and the
+     * shopper's notice state that refund's amount (a return's share, not the order total).
+     */
+    async markRefunded(orderId: string, actor: Actor, refundPaise: number): Promise<OrderRow | null> {
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, { id: orderId });
         if (!order) return null;
-        return move(tx, order, 'refunded', actor, 'Refund processed by Razorpay.');
+        const note = `Refund of ${formatINR(refundPaise)} processed by Razorpay.`;
+        return move(tx, order, 'refunded', actor, note, {}, {}, { refundPaise });
       });
     },
 

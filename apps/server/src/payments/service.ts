@@ -112,7 +112,8 @@ export function createPaymentsService(
     if (!order) return;
     // A late payment refunded on a cancelled order that was never paid stays cancelled; its notice went already.
     // The order's own notice is written with its move to refunded (orders/notices.ts).
-    if (order.paidAt && (order.status === 'cancelled' || order.status === 'returned')) await orders.markRefunded(order.id, actor);
+    if (order.paidAt && (order.status === 'cancelled' || order.status === 'returned'))
+      await orders.markRefunded(order.id, actor, row.amountPaise);
   }
 
   // Every capture is reported three times at once (the shopper's page, payment.captured, order.paid). Reports of
