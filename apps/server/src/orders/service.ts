@@ -14,6 +14,7 @@ import {
   type OrderStatus,
   type OrderSummary,
   type PaymentRecord,
+  type PendingRefund,
   type RequestReturnInput,
   type ReturnItemInput,
   type TransitionFacts,
@@ -34,7 +35,9 @@ import {
   recordRefund,
   recordedPayment,
   refundByKey,
+  type RefundRow,
 } from '../payments/queries.js';
+import { refundStateOf } from '../payments/refund-retries.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
 import type { OrderNotices, StatusChange } from './notices.js';
 import {
@@ -789,6 +792,7 @@ async function detail(
     address: order.address,
     payment,
     refundedAmount: paid.refundedPaise,
+    pendingRefund: pendingRefundOf(paid.unconfirmedRefunds),
     timeline: events.map((event) => ({ status: event.status as OrderStatus, note: event.note, at: event.createdAt.toISOString() })),
     expectedDelivery: window ? { from: window.from.toISOString(), to: window.to.toISOString() } : null,
     reservedUntil: status === 'pending_payment' ? (order.reservedUntil?.toISOString() ?? null) : null,
@@ -800,6 +804,26 @@ async function detail(
     returnReason: order.returnReason,
     returnItems: returnRows.map((row) => ({ itemId: row.orderItemId, quantity: row.quantity })),
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
+  };
+}
+
+// The furthest from done first: what the shopper is told when one order has several refunds under way.
+const REFUND_STATE_ORDER: readonly PendingRefund['state'][] = ['stopped', 'retrying', 'unconfirmed', 'processing'];
+
+/** The refunds not confirmed yet, as one sum and the state of the one furthest from done; null when none. */
+function pendingRefundOf(rows: readonly RefundRow[]): PendingRefund | null {
+  if (rows.length === 0) return null;
+  const states = rows.map((row) => ({ row, state: refundStateOf(row) })).filter((item) => item.state !== 'processed');
+  const worst = REFUND_STATE_ORDER.find((state) => states.some((item) => item.state === state));
+  if (!worst) return null;
+  const next = states
+    .filter((item) => item.state === worst && item.row.nextAttemptAt)
+    .map((item) => item.row.nextAttemptAt!.getTime())
+    .sort((a, b) => a - b)[0];
+  return {
+    amount: states.reduce((sum, item) => sum + item.row.amountPaise, 0),
+    state: worst,
+    nextAttemptAt: next === undefined ? null : new Date(next).toISOString(),
   };
 }
 
