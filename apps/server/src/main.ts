@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, withPort, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { reconciliationIntervalMs, startReconciliationJob } from './payments/reconciliation-job.js';
+import { startRefundJob } from './payments/refund-retries.js';
 import { heapRoomWarningNow } from './metrics/heap-room.js';
 import { createMetrics } from './metrics/metrics.js';
 import { startMetricsServer } from './metrics/server.js';
@@ -110,6 +111,8 @@ async function main(): Promise<void> {
     reconcile: () => services.payments.reconcile(),
     log: app.log,
   });
+  // Refunds Razorpay refused or did not answer: asked again on every instance, each claimed in the database first.
+  const stopRefunds = startRefundJob({ retry: () => services.payments.retryDueRefunds(), log: app.log });
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -131,6 +134,7 @@ async function main(): Promise<void> {
       .close()
       .then(() => clearInterval(closeIdle))
       .then(() => stopReconciliation())
+      .then(() => stopRefunds())
       .then(() => services.mail.stop())
       .then(() => new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined))))
       .then(() => services.photoEncoder.stop())

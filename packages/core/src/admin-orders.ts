@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressSchema } from './accounts.js';
 import { dayParam, pageParam, pagingShape } from './admin.js';
 import { ORDER_STATUSES } from './order-states.js';
-import { orderDetailSchema, orderSummarySchema } from './orders.js';
+import { REFUND_STATES, orderDetailSchema, orderSummarySchema } from './orders.js';
 import { plainText } from './text.js';
 
 // Contracts of the back-office's orders and shoppers (issue 10: orders management, users).
@@ -37,6 +37,16 @@ export const adminOrderDetailSchema = orderDetailSchema.extend({
       _id: z.string(),
       amount: z.number().int(),
       status: z.enum(['pending', 'processed', 'failed']),
+      /** Where it stands, retries included (REFUND_STATES). */
+      state: z.enum(REFUND_STATES),
+      /** Requests made under a key of their own: 1, then one more after each refusal. */
+      attempts: z.number().int(),
+      /** When the shop next asks Razorpay about it by itself; null once processed or when it waits for the owner. */
+      nextAttemptAt: z.string().nullable(),
+      /** What Razorpay said when it last refused it. */
+      lastError: z.string().nullable(),
+      /** Whether the owner's Retry refund has something to send (refused, or sent without an answer). */
+      canRetry: z.boolean(),
       reason: z.string(),
       createdAt: z.string(),
     }),

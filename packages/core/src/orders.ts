@@ -75,6 +75,29 @@ export const paymentRecordSchema = z.object({
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
+/**
+ * Where a refund stands: `processed` (Razorpay confirmed it), `processing` (Razorpay took it and has not confirmed
+ * it yet), `unconfirmed` (sent, or about to be, with no answer yet: the shop asks again under the same key),
+ * `retrying` (Razorpay refused it; the shop sends it again by itself) or `stopped` (refused every time the shop
+ * tried by itself: it waits for the owner's Retry refund).
+ */
+export const REFUND_STATES = ['processed', 'processing', 'unconfirmed', 'retrying', 'stopped'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+/** How many requests (each under a key of its own) the shop makes of a refund by itself before it waits for the owner. */
+export const REFUND_MAX_ATTEMPTS = 5;
+
+/** Money on its way back that Razorpay has not confirmed: what the shopper's order page says of it. */
+export const pendingRefundSchema = z.object({
+  /** Paise of every refund of the order not confirmed yet. */
+  amount: z.number().int(),
+  /** The furthest from done of those refunds. */
+  state: z.enum(REFUND_STATES).exclude(['processed']),
+  /** When the shop next asks Razorpay about it; null when it waits for the shop. */
+  nextAttemptAt: z.string().nullable(),
+});
+export type PendingRefund = z.infer<typeof pendingRefundSchema>;
+
 /** Spec §3 order product details, plus the variant and what was paid for it. */
 export const orderProductSchema = z.object({
   _id: z.string(),
@@ -124,6 +147,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   address: addressSchema.omit({ isDefault: true }).partial({ landmark: true, addressType: true }),
   payment: paymentRecordSchema.nullable(),
   refundedAmount: z.number().int(),
+  /** A refund not confirmed yet (pending at Razorpay, or refused and being sent again); null when none. */
+  pendingRefund: pendingRefundSchema.nullable(),
   timeline: z.array(orderEventSchema),
   expectedDelivery: z.object({ from: z.string(), to: z.string() }).nullable(),
   /** Until when an unpaid order holds its stock. */

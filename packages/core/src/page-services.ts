@@ -204,8 +204,11 @@ export interface PageServices {
   payments: {
     readonly keyId: string;
     readonly checkoutScriptUrl: string;
-    /** Cancels the shopper's order before it ships (CONFLICT after); a paid one is refunded in full, once. */
-    cancelOrder(userId: string, orderId: string, reason: string): Promise<void>;
+    /**
+     * Cancels the shopper's order before it ships (CONFLICT after); a paid one is refunded in full, once. Answers
+     * the refund and whether Razorpay took it (when not, it is sent again by itself and the order page says so).
+     */
+    cancelOrder(userId: string, orderId: string, reason: string): Promise<{ refund: { amount: number; started: boolean } | null }>;
   };
   /**
    * A variant's stock changes, newest first (the newest 50; a variant-less product by its own id). Back-office
@@ -223,6 +226,8 @@ export interface PageServices {
     approveReturn(actor: AuditActor, orderId: string): Promise<void>;
     rejectReturn(actor: AuditActor, orderId: string, reason: string): Promise<void>;
     refund(actor: AuditActor, orderId: string): Promise<void>;
+    /** The owner's Retry refund of a refund that did not go through (audited; CONFLICT when there is none). */
+    retryRefund(actor: AuditActor, orderId: string): Promise<void>;
   };
   /** Shoppers as the back-office sees them; blocking is the owner's. */
   adminUsers: {

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../audit/service.js';
 import { adminOf } from '../auth/plugin.js';
-import { ok, okEnvelope } from '../http/envelope.js';
+import { errorEnvelope, ok, okEnvelope } from '../http/envelope.js';
 import type { AdminOrdersService } from './admin-service.js';
 
 const orderParams = z.object({ orderId: z.uuid('orderId must be an order id') });
@@ -89,7 +89,10 @@ export const adminOrderRoutes =
     );
   };
 
-/** Calls that send money back: owners only; registered in the owner scope. */
+/**
+ * Calls that send money back: owners only; registered in the owner scope (the admin's role is not on the audit
+ * actor in this tree, so the scope's guard decides, as for cancel and refund).
+ */
 export const ownerOrderRoutes =
   (orders: AdminOrdersService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -120,6 +123,31 @@ export const ownerOrderRoutes =
       },
       async (request) => {
         await orders.refund(await actor(request), request.params.orderId);
+        return ok({ order: await orders.detail(request.params.orderId) });
+      },
+    );
+
+    app.post(
+      '/api/admin/order/retryRefund/:orderId',
+      {
+        schema: {
+          summary:
+            'Send again a refund that did not go through (Razorpay refused it, or did not answer): a refused one under a new idempotency key, never twice the same money; audited',
+          params: orderParams,
+          response: {
+            ...orderAnswer,
+            404: errorEnvelope.describe('No order with this id.'),
+            409: errorEnvelope.describe(
+              'The order has no refund waiting to go through, or the refund job is sending it right now (look again in a minute).',
+            ),
+            503: errorEnvelope.describe(
+              'Razorpay refused the refund again or did not answer: it stays recorded and the refund job asks again by itself.',
+            ),
+          },
+        },
+      },
+      async (request) => {
+        await orders.retryRefund(await actor(request), request.params.orderId);
         return ok({ order: await orders.detail(request.params.orderId) });
       },
     );

@@ -1,4 +1,5 @@
 import {
+  AppError,
   ADMIN_PAGE_SIZE,
   CLAIM_WINDOW_HOURS,
   formatINR,
@@ -16,6 +17,7 @@ import { shopperIdsMatching, userById, usersByIds } from '../accounts/queries.js
 import { recordAudit, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import { refundsOfOrder } from '../payments/queries.js';
+import { refundStateOf } from '../payments/refund-retries.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { OrderNotices } from './notices.js';
 import { eventsOfOrder, lockOrder, orderListPage, orderOf, updateOrder, type OrderListFilter } from './queries.js';
@@ -128,13 +130,22 @@ export function createAdminOrdersService(
           actor: event.actor,
           at: event.createdAt.toISOString(),
         })),
-        refunds: refundRows.map((refund) => ({
-          _id: refund.id,
-          amount: refund.amountPaise,
-          status: refund.status as 'pending' | 'processed' | 'failed',
-          reason: refund.reason,
-          createdAt: refund.createdAt.toISOString(),
-        })),
+        refunds: refundRows.map((refund) => {
+          const state = refundStateOf(refund);
+          return {
+            _id: refund.id,
+            amount: refund.amountPaise,
+            status: refund.status as 'pending' | 'processed' | 'failed',
+            state,
+            attempts: refund.attempts,
+            nextAttemptAt: refund.nextAttemptAt?.toISOString() ?? null,
+            lastError: refund.lastError,
+            // Refused, or sent without an answer: what the owner's Retry refund sends again.
+            canRetry: state === 'retrying' || state === 'stopped' || state === 'unconfirmed',
+            reason: refund.reason,
+            createdAt: refund.createdAt.toISOString(),
+          };
+        }),
         returnNote: row!.returnNote,
         // Only the shop's own photos of this return: a link recorded from outside before issue 38 is never shown as one.
         returnPhotos: row!.returnPhotos.filter((stored) => isReturnPhotoOf(orderId, stored)).map((stored) => deps.photoUrl(stored)),
@@ -180,9 +191,14 @@ export function createAdminOrdersService(
       }
     },
 
-    /** Cancels before shipping with the stock back and a full Razorpay refund (the payments module's cancel). */
+    /**
+     * Cancels before shipping with the stock back and a full Razorpay refund (the payments module's cancel). A refund
+     * Razorpay did not take is UNAVAILABLE, saying what happens next: the order is cancelled all the same, and the
+     * refund job (or Retry refund) sends it again.
+     */
     async cancel(actor: AuditActor, orderId: string, reason: string): Promise<void> {
-      await payments.cancelOrder('', orderId, reason, 'admin', audited(actor, 'order.cancel'), actor.id);
+      const { trouble } = await payments.cancelOrder('', orderId, reason, 'admin', audited(actor, 'order.cancel'), actor.id);
+      if (trouble) throw new AppError('UNAVAILABLE', `The order is cancelled, but its refund did not go through: ${trouble}`);
     },
 
     /** A return request accepted: the order is returned, and the refund is the next step. */
@@ -219,6 +235,31 @@ export function createAdminOrdersService(
           now(),
         ),
       );
+    },
+
+    /**
+     * The owner's Retry refund: the order's refunds that did not go through are sent again now (one Razorpay refused
+     * under a new key), audited in the transaction that claims them. CONFLICT when there is none or the refund job is
+     * sending it; UNAVAILABLE when Razorpay refuses again.
+     */
+    async retryRefund(actor: AuditActor, orderId: string): Promise<void> {
+      await payments.retryRefund(orderId, (tx, order, claimed) => {
+        const amount = claimed.reduce((sum, refund) => sum + refund.amountPaise, 0);
+        return recordAudit(
+          tx,
+          actor,
+          {
+            action: 'refund.retry',
+            entity: 'refund',
+            entityId: order.id,
+            before: {
+              refunds: claimed.map((refund) => ({ amount: refund.amountPaise, status: refund.status, attempts: refund.attempts })),
+            },
+            after: { orderNumber: order.orderNumber, amount, text: `${formatINR(amount)} refund sent to Razorpay again` },
+          },
+          now(),
+        );
+      });
     },
   };
 }

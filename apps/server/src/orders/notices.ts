@@ -18,6 +18,8 @@ export interface StatusChange {
   actor: Actor;
   /** The timeline's note: for the back-office's moves, the words the shopper is told. */
   note: string;
+  /** A move to refunded: the paise of the refund that made it (a return refunds only its pieces' share). */
+  refundPaise?: number;
 }
 
 /** Which notice a status change gives the shopper, if any. */
@@ -60,7 +62,13 @@ export function createOrderNotices(deps: {
     return refundWayText(refundTimelineOf(paid?.method));
   }
 
-  function texts(kind: OrderNotice, order: OrderRow, note?: string, way?: string): { title: string; body: string } {
+  function texts(
+    kind: OrderNotice,
+    order: OrderRow,
+    note?: string,
+    way?: string,
+    refundPaise?: number,
+  ): { title: string; body: string } {
     const total = formatINR(order.totalPaise);
     switch (kind) {
       case 'placed':
@@ -76,7 +84,7 @@ export function createOrderNotices(deps: {
       case 'refunded':
         return {
           title: `Refund for ${order.orderNumber} processed`,
-          body: `${total} has been refunded: it ${way}.`,
+          body: `${formatINR(refundPaise ?? order.totalPaise)} has been refunded: it ${way}.`,
         };
       case 'late-refund':
         return { title: `Payment for ${order.orderNumber} refunded`, body: note ?? 'Your payment is refunded in full.' };
@@ -89,9 +97,17 @@ export function createOrderNotices(deps: {
    * Writes one notice in `tx`, the transaction of the change it tells about. `dedupeKey` names the change where
    * no status moves (a late payment's refund), so a second report of it tells nothing new.
    */
-  async function write(tx: Db, kind: OrderNotice, order: OrderRow, note?: string, dedupeKey?: string): Promise<void> {
+  async function write(
+    tx: Db,
+    kind: OrderNotice,
+    order: OrderRow,
+    note?: string,
+    dedupeKey?: string,
+    /** The refund a 'refunded' notice tells of; the order total when not given. */
+    refundPaise?: number,
+  ): Promise<void> {
     const refunding = kind === 'refunded' || (kind === 'cancelled' && order.paidAt !== null);
-    const { title, body } = texts(kind, order, note, refunding ? await refundWay(tx, order) : undefined);
+    const { title, body } = texts(kind, order, note, refunding ? await refundWay(tx, order) : undefined, refundPaise);
     const link = `/user/orders/${order.id}`;
     const user = await userById(tx, order.userId);
     if (!user) return;
@@ -114,7 +130,7 @@ export function createOrderNotices(deps: {
     /** The state machine's hook: every status change that the shopper should hear of, told in its transaction. */
     async statusChanged(tx: Db, change: StatusChange): Promise<void> {
       const kind = noticeFor(change);
-      if (kind) await write(tx, kind, change.order, kind === 'status' ? change.note : undefined);
+      if (kind) await write(tx, kind, change.order, kind === 'status' ? change.note : undefined, undefined, change.refundPaise);
     },
 
     /** Resolves once every notice written so far has been sent or has failed (tests). */

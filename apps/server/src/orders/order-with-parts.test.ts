@@ -36,7 +36,7 @@ describe('an order read with its parts', () => {
     expect(await orderWithParts(db, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
   });
 
-  it("answers the order's payments as stored and sums only the refunds Razorpay confirmed", async () => {
+  it("answers the order's payments as stored, sums only the refunds Razorpay confirmed and lists the others", async () => {
     const piece = await sellableProduct(t, { stock: 5, pricePaise: 1_00_000 });
     const placed = await placedOrder(t, mail, { ...piece, paid: true });
     const db = t.database.db;
@@ -48,12 +48,20 @@ describe('an order read with its parts', () => {
     await refund('parts-failed', 10_000, 'failed');
 
     const read = await paymentsAndRefundedOf(db, placed.orderId);
-    const stored = await db.select().from(payments);
-    expect(read.payments).toEqual(stored.filter((payment) => payment.orderId === placed.orderId));
+    const paymentRows = await db.select().from(payments);
+    expect(read.payments).toEqual(paymentRows.filter((payment) => payment.orderId === placed.orderId));
     expect(read.payments.map((payment) => payment.status)).toEqual(['captured']);
     expect(read.payments[0]!.paidAt).toBeInstanceOf(Date);
     expect(read.refundedPaise).toBe(50_000);
-    expect((await refundsOfOrder(db, placed.orderId)).length).toBe(4);
-    expect(await paymentsAndRefundedOf(db, '00000000-0000-4000-8000-000000000000')).toEqual({ payments: [], refundedPaise: 0 });
+    const stored = await refundsOfOrder(db, placed.orderId);
+    expect(stored.length).toBe(4);
+    // The refunds not confirmed yet come back as stored, dates included.
+    expect(read.unconfirmedRefunds).toEqual(stored.filter((row) => row.status !== 'processed'));
+    expect(read.unconfirmedRefunds[0]!.nextAttemptAt).toBeInstanceOf(Date);
+    expect(await paymentsAndRefundedOf(db, '00000000-0000-4000-8000-000000000000')).toEqual({
+      payments: [],
+      refundedPaise: 0,
+      unconfirmedRefunds: [],
+    });
   });
 });

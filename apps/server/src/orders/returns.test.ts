@@ -138,6 +138,32 @@ describe('returns per item and quantity', () => {
     expect(payment).toBe(60_000);
   });
 
+  it('regression: a partial refund’s notification and mail state the refund (₹600.00), not the order total (₹1,000.00)', async () => {
+    const order = await deliveredOrder([
+      { pricePaise: 30_000, quantity: 3 },
+      { pricePaise: 5_000, quantity: 1 },
+    ]);
+    const kurtaLine = order.order.items[0]!;
+    expect((await askReturn(order, { reason: 'size_did_not_fit', items: [{ itemId: kurtaLine.itemId, quantity: 2 }] })).statusCode).toBe(
+      200,
+    );
+    const refunded = await receiveAndRefund(order.orderId);
+    expect(refunded).toMatchObject({ status: 'refunded', refundedAmount: 60_000 });
+
+    const subject = `Refund for ${order.orderNumber} processed`;
+    const notifications = dataOf<{ notifications: Array<{ title: string; body: string }> }>(
+      await jsonCall(t.app, 'GET', '/api/user/profile/getMyNotifications', { sid: order.sid }),
+    ).notifications.filter((notification) => notification.title === subject);
+    expect(notifications.map((notification) => notification.body)).toEqual([expect.stringMatching(/^₹600\.00 has been refunded\./)]);
+    await t.services.orderNotices.settled();
+    const mails = mail.sent.filter((item) => item.to === order.email && item.subject === subject);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('₹600.00 has been refunded');
+    expect(mails[0]!.text).not.toContain('₹1,000.00');
+    // The timeline says which refund it was, too.
+    expect((await order.view()).timeline.at(-1)).toMatchObject({ status: 'refunded', note: 'Refund of ₹600.00 processed by Razorpay.' });
+  });
+
   it('refunds exactly what was paid, shipping included, when every piece comes back (items named or omitted)', async () => {
     for (const named of [true, false]) {
       const order = await deliveredOrder([{ pricePaise: 40_000, quantity: 2 }]);

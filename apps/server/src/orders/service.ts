@@ -3,6 +3,7 @@ import {
   AppError,
   CLAIM_WINDOW_HOURS,
   expectedDeliveryWindow,
+  formatINR,
   isCancellable,
   isReturnPhotoOf,
   orderNumberMonth,
@@ -18,6 +19,7 @@ import {
   type OrderStatus,
   type OrderSummary,
   type PaymentRecord,
+  type PendingRefund,
   type RequestReturnInput,
   type ReturnItemInput,
   type TransitionFacts,
@@ -39,9 +41,11 @@ import {
   recordRefund,
   recordedPayment,
   refundByKey,
+  type RefundRow,
 } from '../payments/queries.js';
+import { refundStateOf } from '../payments/refund-retries.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
-import type { OrderNotices } from './notices.js';
+import type { OrderNotices, StatusChange } from './notices.js';
 import {
   deleteOrder,
   eventsNewestFirst,
@@ -192,6 +196,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     note: string,
     extra: OrderChanges = {},
     facts: TransitionFacts = {},
+    /** What the shopper's notice of the change needs besides the order (a refund's amount). */
+    told: Pick<StatusChange, 'refundPaise'> = {},
   ): Promise<OrderRow | null> {
     const decision = transition(order.status as OrderStatus, to, facts);
     if (decision.kind === 'already') return null;
@@ -201,7 +207,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     const at = now();
     await addEvent(tx, order.id, to, actor, note, at);
     const after = { ...order, ...extra, status: to, updatedAt: at };
-    await options.notices?.statusChanged(tx, { order: after, from: order.status as OrderStatus, to, actor, note });
+    await options.notices?.statusChanged(tx, { order: after, from: order.status as OrderStatus, to, actor, note, ...told });
     // The status last: its write takes the rows every order shares (the invoice counter of a payment, the day's sales,
     // the status counts) and holds them until the commit, so nothing else runs while they are held.
     return setOrderStatus(tx, order.id, to, extra, at);
@@ -554,12 +560,16 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       return { order: result.order, refundDue: result.refundDue };
     },
 
-    /** Once Razorpay confirms a refund of the whole amount, a cancelled or returned order becomes refunded. */
-    async markRefunded(orderId: string, actor: Actor): Promise<OrderRow | null> {
+    /**
+     * Once Razorpay confirms its refund, a cancelled or returned order becomes refunded; the timeline and the
+     * shopper's notice state that refund's amount (a return's share, not the order total).
+     */
+    async markRefunded(orderId: string, actor: Actor, refundPaise: number): Promise<OrderRow | null> {
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, { id: orderId });
         if (!order) return null;
-        return move(tx, order, 'refunded', actor, 'Refund processed by Razorpay.');
+        const note = `Refund of ${formatINR(refundPaise)} processed by Razorpay.`;
+        return move(tx, order, 'refunded', actor, note, {}, {}, { refundPaise });
       });
     },
 
@@ -810,6 +820,7 @@ async function detail(
     address: order.address,
     payment,
     refundedAmount: paid.refundedPaise,
+    pendingRefund: pendingRefundOf(paid.unconfirmedRefunds),
     timeline: events.map((event) => ({ status: event.status as OrderStatus, note: event.note, at: event.createdAt.toISOString() })),
     expectedDelivery: window ? { from: window.from.toISOString(), to: window.to.toISOString() } : null,
     reservedUntil: status === 'pending_payment' ? (order.reservedUntil?.toISOString() ?? null) : null,
@@ -821,6 +832,26 @@ async function detail(
     returnReason: order.returnReason,
     returnItems: returnItems.map((row) => ({ itemId: row.itemId, quantity: row.quantity, reason: row.reason })),
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
+  };
+}
+
+// The furthest from done first: what the shopper is told when one order has several refunds under way.
+const REFUND_STATE_ORDER: readonly PendingRefund['state'][] = ['stopped', 'retrying', 'unconfirmed', 'processing'];
+
+/** The refunds not confirmed yet, as one sum and the state of the one furthest from done; null when none. */
+function pendingRefundOf(rows: readonly RefundRow[]): PendingRefund | null {
+  if (rows.length === 0) return null;
+  const states = rows.map((row) => ({ row, state: refundStateOf(row) })).filter((item) => item.state !== 'processed');
+  const worst = REFUND_STATE_ORDER.find((state) => states.some((item) => item.state === state));
+  if (!worst) return null;
+  const next = states
+    .filter((item) => item.state === worst && item.row.nextAttemptAt)
+    .map((item) => item.row.nextAttemptAt!.getTime())
+    .sort((a, b) => a - b)[0];
+  return {
+    amount: states.reduce((sum, item) => sum + item.row.amountPaise, 0),
+    state: worst,
+    nextAttemptAt: next === undefined ? null : new Date(next).toISOString(),
   };
 }
 

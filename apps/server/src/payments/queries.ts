@@ -1,7 +1,8 @@
 import { paymentStatusesBefore } from '@shop/core';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { sqlStatement, statement, tableRow } from '../db/statements.js';
+import { REFUND_RULES } from './refund-retries.js';
 import { payments, refunds, webhookEvents } from './tables.js';
 
 // The SQL of payments, refunds and webhook deliveries. The orders module records payments and refunds in its own
@@ -138,20 +139,36 @@ export async function firstCapturedPayment(db: Db, orderId: string): Promise<Pay
   return row;
 }
 
-// The order page and the answer to a payment show the order's payments and what was refunded of it: one statement.
-const paymentsAndRefundedStatement = sqlStatement<{ payments: Array<Record<string, unknown>>; refunded: number }, { orderId: string }>(
+// The order page and the answer to a payment show the order's payments, what was refunded of it and the refunds not
+// confirmed yet: one statement.
+const paymentsAndRefundedStatement = sqlStatement<
+  { payments: Array<Record<string, unknown>>; refunded: number; unconfirmed: Array<Record<string, unknown>> },
+  { orderId: string }
+>(
   'payments_and_refunded_of_order',
   sql`
     select
       coalesce((select json_agg(p order by p.created_at) from ${payments} p where p.order_id = ${sql.placeholder('orderId')}), '[]') as payments,
       (select coalesce(sum(r.amount_paise), 0)::int from ${refunds} r
-        where r.order_id = ${sql.placeholder('orderId')} and r.status = 'processed') as refunded`,
+        where r.order_id = ${sql.placeholder('orderId')} and r.status = 'processed') as refunded,
+      coalesce((select json_agg(r order by r.created_at) from ${refunds} r
+        where r.order_id = ${sql.placeholder('orderId')} and r.status <> 'processed'), '[]') as unconfirmed`,
 );
 
-/** Every payment attempt of an order (oldest first), and the paise of its refunds Razorpay confirmed. */
-export async function paymentsAndRefundedOf(db: Db, orderId: string): Promise<{ payments: PaymentRow[]; refundedPaise: number }> {
+/**
+ * Every payment attempt of an order (oldest first), the paise of its refunds Razorpay confirmed, and its refunds not
+ * confirmed yet (oldest first).
+ */
+export async function paymentsAndRefundedOf(
+  db: Db,
+  orderId: string,
+): Promise<{ payments: PaymentRow[]; refundedPaise: number; unconfirmedRefunds: RefundRow[] }> {
   const [row] = await paymentsAndRefundedStatement(db, { orderId });
-  return { payments: row!.payments.map((payment) => tableRow(payments, payment)), refundedPaise: row!.refunded };
+  return {
+    payments: row!.payments.map((payment) => tableRow(payments, payment)),
+    refundedPaise: row!.refunded,
+    unconfirmedRefunds: row!.unconfirmed.map((refund) => tableRow(refunds, refund)),
+  };
 }
 
 /** A payment whose money went back: refunded, unless it is already. */
@@ -162,9 +179,18 @@ export async function markPaymentRefunded(db: Db, razorpayPaymentId: string): Pr
     .where(and(eq(payments.razorpayPaymentId, razorpayPaymentId), inArray(payments.status, paymentStatusesBefore('refunded'))));
 }
 
-/** Records a refund to ask Razorpay for, once per idempotency key: whether this call recorded it. */
+/**
+ * Records a refund to ask Razorpay for, once per idempotency key: whether this call recorded it. The request that
+ * records it sends it; the refund job sends it after REFUND_RULES.firstLookMs should that request not get to it.
+ */
 export async function recordRefund(tx: Db, refund: NewRefund): Promise<boolean> {
-  const recorded = await tx.insert(refunds).values(refund).onConflictDoNothing().returning({ id: refunds.id });
+  const at = refund.createdAt ?? new Date();
+  const nextAttemptAt = refund.nextAttemptAt ?? new Date(at.getTime() + REFUND_RULES.firstLookMs);
+  const recorded = await tx
+    .insert(refunds)
+    .values({ ...refund, createdAt: at, nextAttemptAt })
+    .onConflictDoNothing()
+    .returning({ id: refunds.id });
   return recorded.length > 0;
 }
 
@@ -202,34 +228,93 @@ export function refundsOfOrder(db: Db, orderId: string): Promise<RefundRow[]> {
   return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
 }
 
+// A refund is claimed before Razorpay is asked about it, by one holder at a time: the request that recorded it, the
+// refund job of any instance, or the owner's Retry refund. The claim is one statement, atomic on its own.
+const unclaimedBy = (at: Date) => or(isNull(refunds.claimedUntil), lt(refunds.claimedUntil, at));
+
+/** Claims the refund recorded under `idempotencyKey` until `until`, while it is pending and nobody holds it. */
+export async function claimPendingRefund(db: Db, idempotencyKey: string, at: Date, until: Date): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(refunds)
+    .set({ claimedUntil: until })
+    .where(and(eq(refunds.idempotencyKey, idempotencyKey), eq(refunds.status, 'pending'), unclaimedBy(at)))
+    .returning();
+  return row;
+}
+
+/** Claims every refund of the order that is not processed and that nobody holds (the owner's Retry refund). */
+export async function claimRefundsOfOrder(db: Db, orderId: string, at: Date, until: Date): Promise<RefundRow[]> {
+  return db
+    .update(refunds)
+    .set({ claimedUntil: until })
+    .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'processed'), unclaimedBy(at)))
+    .returning();
+}
+
 /**
- * What Razorpay answered to a refund request: the first answer sets its refund id and status (true); a later one
- * only moves a still pending refund to `status` (false).
+ * The refund job's claim: up to `limit` refunds due by `at`, soonest due first. The rows picked are locked (SKIP
+ * LOCKED: another instance's claim passes them by) until their lease is set, in the same statement.
  */
-export async function recordRefundAnswer(
+export async function claimDueRefunds(db: Db, at: Date, until: Date, limit: number): Promise<RefundRow[]> {
+  const due = db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(ne(refunds.status, 'processed'), sql`${refunds.nextAttemptAt} <= ${at}`, unclaimedBy(at)))
+    .orderBy(asc(refunds.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(refunds)
+    .set({ claimedUntil: until })
+    .where(and(inArray(refunds.id, due), unclaimedBy(at)))
+    .returning();
+}
+
+/**
+ * Opens the next request of a refund Razorpay refused for sure: the next attempt (so the next key), pending again,
+ * without the refused refund's id. Written before the request goes out, by the refund's holder only.
+ */
+export async function startNextRefundAttempt(db: Db, refundId: string): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(refunds)
+    .set({ attempts: sql`${refunds.attempts} + 1`, status: 'pending', razorpayRefundId: null })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'failed')))
+    .returning();
+  return row;
+}
+
+/**
+ * What one try of a refund found (Razorpay's refund id, pending or failed, what it said, when to ask next), and
+ * the claim let go; `tried` false when Razorpay was not asked. A refund confirmed meanwhile (the webhook) stays
+ * processed and is not asked about again.
+ */
+export async function recordRefundTry(
   db: Db,
   refundId: string,
-  razorpayRefundId: string,
-  status: 'pending' | 'failed',
-): Promise<boolean> {
-  const first = await db
+  found: { razorpayRefundId?: string; status: 'pending' | 'failed'; lastError?: string; nextAttemptAt: Date | null },
+  tried = true,
+): Promise<RefundRow> {
+  const processed = sql`${refunds.status} = 'processed'`;
+  const [row] = await db
     .update(refunds)
-    .set({ razorpayRefundId, status })
-    .where(and(eq(refunds.id, refundId), isNull(refunds.razorpayRefundId)))
-    .returning({ id: refunds.id });
-  if (first.length > 0) return true;
-  await db
-    .update(refunds)
-    .set({ status })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
-  return false;
+    .set({
+      tries: sql`${refunds.tries} + ${tried ? 1 : 0}`,
+      claimedUntil: null,
+      ...(found.razorpayRefundId === undefined ? {} : { razorpayRefundId: found.razorpayRefundId }),
+      ...(found.lastError === undefined ? {} : { lastError: found.lastError.slice(0, 500) }),
+      status: sql`case when ${processed} then ${refunds.status} else ${found.status} end`,
+      nextAttemptAt: sql`case when ${processed} then null else ${found.nextAttemptAt}::timestamptz end`,
+    })
+    .where(eq(refunds.id, refundId))
+    .returning();
+  return row!;
 }
 
 /** Razorpay confirmed a refund: processed, once. Answers the refund when this call marked it. */
 export async function markRefundProcessed(db: Db, razorpayRefundId: string, at: Date): Promise<RefundRow | undefined> {
   const [row] = await db
     .update(refunds)
-    .set({ status: 'processed', processedAt: at })
+    .set({ status: 'processed', processedAt: at, nextAttemptAt: null })
     .where(and(eq(refunds.razorpayRefundId, razorpayRefundId), ne(refunds.status, 'processed')))
     .returning();
   return row;

@@ -14,16 +14,24 @@ import { lockOrder } from '../orders/queries.js';
 import type { PaymentProvider } from './razorpay/provider.js';
 import { verifyPaymentSignature, verifyWebhookSignature } from './razorpay/signatures.js';
 import {
+  claimDueRefunds,
+  claimPendingRefund,
+  claimRefundsOfOrder,
   firstCapturedPayment,
   markPaymentRefunded,
   markRefundProcessed,
   recordRefund,
-  recordRefundAnswer,
+  recordRefundTry,
   recordWebhook,
   refundByKey,
   refundByRazorpayId,
+  refundsOfOrder,
+  startNextRefundAttempt,
   webhookSeen,
+  type RefundRow,
 } from './queries.js';
+import type { RazorpayRefund } from './razorpay/razorpay-client.js';
+import { REFUND_RULES, refundAttemptKey, refundRetryDelayMs, refusedForSure, type RefundTally } from './refund-retries.js';
 
 // The flows that cross our orders and Razorpay: opening a payment, verifying it, webhooks, reconciliation of
 // unpaid orders, and refunds. Each side effect has its undo (reserve stock ↔ release it), and every call that
@@ -69,11 +77,86 @@ export function createPaymentsService(
 ) {
   const { orders, provider, now, log, metrics } = deps;
 
+  const lease = (at: Date) => new Date(at.getTime() + REFUND_RULES.claimMs);
+
   /**
-   * Sends money back through Razorpay once per key: a retry answers the refund already made. True when Razorpay
-   * took the refund just now for the first time (so the shopper is told once).
+   * One try of a refund its caller has claimed: a refund Razorpay took is looked up (GET /v1/refunds/{id}); one
+   * without an answer is sent again under the same key; one Razorpay refused for sure is sent under the next
+   * attempt's key when `nextKey` allows it (the job below its cap, the owner always). What it found is recorded
+   * and the claim let go, with the next try scheduled by the backoff.
    */
-  async function refund(order: OrderRow, paymentId: string, amount: number, key: string, reason: string): Promise<boolean> {
+  async function tryRefund(claimed: RefundRow, options: { nextKey: boolean }): Promise<RefundTry> {
+    let row = claimed;
+    if (row.status === 'failed') {
+      if (!options.nextKey) {
+        return { outcome: 'failed', row: await recordRefundTry(db, row.id, { status: 'failed', nextAttemptAt: null }, false) };
+      }
+      // Written before the request goes out: should this process die after sending, the next try sends the same key.
+      row = (await startNextRefundAttempt(db, row.id)) ?? row;
+    }
+    const at = now();
+    const later = new Date(at.getTime() + refundRetryDelayMs(row.tries + 1));
+    const maySendAgain = row.attempts < REFUND_RULES.maxAttempts;
+    const asked = row.razorpayRefundId;
+    let answer: RazorpayRefund;
+    try {
+      answer = asked
+        ? await provider.client.fetchRefund(asked)
+        : await provider.client.refundPayment(
+            row.razorpayPaymentId,
+            { amount: row.amountPaise, notes: { orderId: row.orderId, reason: row.reason.slice(0, 200) } },
+            refundAttemptKey(row.idempotencyKey, row.attempts),
+          );
+    } catch (error) {
+      // Only a refusal of the request that makes a refund is sure to have made none; a lookup that fails says nothing.
+      if (!asked && refusedForSure(error)) {
+        metrics?.refunds.inc({ state: 'failed' });
+        log.error({ err: error, orderId: row.orderId, attempt: row.attempts }, 'Razorpay refused a refund');
+        const lastError = error.error?.description ?? error.message;
+        const after = await recordRefundTry(db, row.id, { status: 'failed', lastError, nextAttemptAt: maySendAgain ? later : null });
+        return { outcome: 'failed', row: after, error };
+      }
+      log.error({ err: error, orderId: row.orderId }, 'Razorpay did not answer about a refund; it is asked again');
+      return { outcome: 'unknown', row: await recordRefundTry(db, row.id, { status: 'pending', nextAttemptAt: later }), error };
+    }
+    if (!asked) metrics?.refunds.inc({ state: 'requested' });
+    if (answer.status === 'failed') {
+      metrics?.refunds.inc({ state: 'failed' });
+      const lastError = `Razorpay refund ${answer.id} failed.`;
+      const after = await recordRefundTry(db, row.id, {
+        razorpayRefundId: answer.id,
+        status: 'failed',
+        lastError,
+        nextAttemptAt: maySendAgain ? later : null,
+      });
+      return { outcome: 'failed', row: after };
+    }
+    // 'processed' is written by refundProcessed (with its time), once, whichever report comes first; until then the
+    // job looks it up again.
+    const after = await recordRefundTry(db, row.id, { razorpayRefundId: answer.id, status: 'pending', nextAttemptAt: later });
+    if (answer.status !== 'processed') return { outcome: 'pending', row: after };
+    await refundProcessed(answer.id, 'razorpay');
+    return { outcome: 'processed', row: after };
+  }
+
+  /**
+   * Sends the refund recorded under `key` unless someone else holds it: a repeat (a second cancel, a capture
+   * reported again) asks again under the same key and never pays twice. A refund Razorpay refused is left to the
+   * job and the owner (its next key is theirs to open).
+   */
+  async function sendRefund(
+    key: string,
+  ): Promise<RefundTry | { outcome: 'processed' | 'failed' | 'held'; row?: RefundRow; error?: undefined }> {
+    const at = now();
+    const claimed = await claimPendingRefund(db, key, at, lease(at));
+    if (claimed) return tryRefund(claimed, { nextKey: false });
+    const row = await refundByKey(db, key);
+    if (!row || row.status === 'processed') return { outcome: 'processed', row };
+    return { outcome: row.status === 'failed' ? 'failed' : 'held', row };
+  }
+
+  /** Records a refund (once per key) and sends it; see sendRefund. */
+  async function refund(order: OrderRow, paymentId: string, amount: number, key: string, reason: string) {
     await recordRefund(db, {
       orderId: order.id,
       razorpayPaymentId: paymentId,
@@ -83,20 +166,7 @@ export function createPaymentsService(
       reason,
       createdAt: now(),
     });
-    const row = await refundByKey(db, key);
-    if (!row || row.status === 'processed') return false;
-    const answer = await provider.client.refundPayment(
-      paymentId,
-      { amount, notes: { orderId: order.id, reason: reason.slice(0, 200) } },
-      key,
-    );
-    // 'processed' is written by refundProcessed below (with its time), once, whichever report comes first.
-    const status = answer.status === 'failed' ? 'failed' : 'pending';
-    const first = await recordRefundAnswer(db, row.id, answer.id, status);
-    if (first) metrics?.refunds.inc({ state: 'requested' });
-    if (status === 'failed') metrics?.refunds.inc({ state: 'failed' });
-    if (answer.status === 'processed') await refundProcessed(answer.id, 'razorpay');
-    return first;
+    return sendRefund(key);
   }
 
   /** Razorpay confirmed a refund: the payment and, when it was the whole amount, the order say so. */
@@ -112,7 +182,8 @@ export function createPaymentsService(
     if (!order) return;
     // A late payment refunded on a cancelled order that was never paid stays cancelled; its notice went already.
     // The order's own notice is written with its move to refunded (orders/notices.ts).
-    if (order.paidAt && (order.status === 'cancelled' || order.status === 'returned')) await orders.markRefunded(order.id, actor);
+    if (order.paidAt && (order.status === 'cancelled' || order.status === 'returned'))
+      await orders.markRefunded(order.id, actor, row.amountPaise);
   }
 
   // Every capture is reported three times at once (the shopper's page, payment.captured, order.paid). Reports of
@@ -138,7 +209,11 @@ export function createPaymentsService(
     if (outcome.kind === 'refund') {
       log.info({ orderId: outcome.order.id, paymentId: captured.razorpayPaymentId }, `refunding payment: ${outcome.reason}`);
       const key = latePaymentRefundKey(captured.razorpayPaymentId);
-      await refund(outcome.order, captured.razorpayPaymentId, captured.amount, key, outcome.reason);
+      const sent = await refund(outcome.order, captured.razorpayPaymentId, captured.amount, key, outcome.reason);
+      // Razorpay unreachable: the report fails, so Razorpay delivers it again (the job asks again too). A refusal
+      // does not fail it: the job sends the refund again under a new key, and a webhook refused for a day is
+      // switched off by Razorpay.
+      if (sent.outcome === 'unknown') throw sent.error;
     }
   }
 
@@ -317,6 +392,8 @@ export function createPaymentsService(
     /**
      * The shopper (or the back-office) cancels before shipping: the stock returns and a paid order is refunded in
      * full, once. `inTransaction` runs in the cancellation's own transaction (the back-office's audit entry).
+     * Answers the refund and whether Razorpay took it; one it refused or did not answer stays recorded and the
+     * refund job sends it again (the order pages say so).
      */
     async cancelOrder(
       userId: string,
@@ -326,7 +403,7 @@ export function createPaymentsService(
       inTransaction?: InTransaction,
       /** The back-office admin who cancels, for the stock ledger. */
       adminId?: string | null,
-    ): Promise<void> {
+    ): Promise<CancelOutcome> {
       // The cancellation's notice is written with the move itself, so ten parallel cancels tell her once.
       const { order, refundDue } = await orders.cancel(
         orderId,
@@ -336,17 +413,9 @@ export function createPaymentsService(
         inTransaction,
         adminId,
       );
-      if (refundDue) {
-        try {
-          await refund(order, refundDue.paymentId, refundDue.amount, refundDue.key, refundDue.reason);
-        } catch (error) {
-          log.error({ err: error, orderId }, 'refund could not be sent; cancelling again retries it');
-          throw new AppError(
-            'UNAVAILABLE',
-            'Your order is cancelled, but the refund could not be started. Please try again in a few minutes.',
-          );
-        }
-      }
+      if (!refundDue) return { refund: null };
+      const sent = await refund(order, refundDue.paymentId, refundDue.amount, refundDue.key, refundDue.reason);
+      return { refund: { amount: refundDue.amount, started: tookIt(sent.outcome) }, trouble: troubleOf(sent) };
     },
 
     /**
@@ -379,14 +448,95 @@ export function createPaymentsService(
         return { order, key, paymentId: captured.razorpayPaymentId, amount };
       });
       if (!due) return;
-      try {
-        await refund(due.order, due.paymentId, due.amount, due.key, `Return: ${due.order.returnReason ?? ''}`.trim());
-      } catch (error) {
-        log.error({ err: error, orderId }, 'refund could not be sent; refunding again retries it');
-        throw new AppError('UNAVAILABLE', 'The refund could not be started. Please try again in a few minutes.');
+      const sent = await refund(due.order, due.paymentId, due.amount, due.key, `Return: ${due.order.returnReason ?? ''}`.trim());
+      const trouble = troubleOf(sent);
+      if (trouble) throw new AppError('UNAVAILABLE', `The refund did not go through: ${trouble}`);
+    },
+
+    /**
+     * The refund job's round (every instance runs it, refund-retries.ts): claims the refunds due (FOR UPDATE SKIP
+     * LOCKED and a lease, so no two holders ask about one refund) and tries each: looks up one Razorpay took, sends
+     * again one without an answer under the same key, and one Razorpay refused under the next key, at most
+     * REFUND_RULES.maxAttempts times; then it waits for the owner.
+     */
+    async retryDueRefunds(): Promise<RefundTally> {
+      const tally: RefundTally = { processed: 0, pending: 0, failed: 0, unknown: 0 };
+      // A refund tried is due again only later (the backoff), so the rounds end; the cap guards against a clock gone wrong.
+      for (let round = 0; round < 20; round++) {
+        const at = now();
+        const claimed = await claimDueRefunds(db, at, lease(at), REFUND_RULES.batch);
+        if (claimed.length === 0) break;
+        for (const row of claimed) {
+          try {
+            tally[(await tryRefund(row, { nextKey: row.attempts < REFUND_RULES.maxAttempts })).outcome] += 1;
+          } catch (error) {
+            // Its lease runs out and a later round tries it again.
+            log.error({ err: error, orderId: row.orderId }, 'refund retry failed');
+            tally.unknown += 1;
+          }
+        }
       }
+      return tally;
+    },
+
+    /**
+     * The owner's Retry refund: every refund of the order not processed yet that nobody is sending right now is
+     * claimed (with `inTransaction`, the audit entry, in the claim's transaction) and tried at once: a refused one
+     * under the next key, past the job's cap too. CONFLICT when there is none, or while the job is sending it;
+     * UNAVAILABLE when Razorpay refuses it again or does not answer (it stays for the job).
+     */
+    async retryRefund(orderId: string, inTransaction?: (tx: Db, order: OrderRow, claimed: RefundRow[]) => Promise<void>): Promise<void> {
+      const at = now();
+      const claimed = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, { id: orderId });
+        if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+        const rows = await claimRefundsOfOrder(tx, orderId, at, lease(at));
+        if (rows.length > 0 && inTransaction) await inTransaction(tx, order, rows);
+        return rows;
+      });
+      if (claimed.length === 0) {
+        const waiting = (await refundsOfOrder(db, orderId)).some((row) => row.status !== 'processed');
+        throw new AppError(
+          'CONFLICT',
+          waiting
+            ? 'This refund is being sent to Razorpay right now. Look again in a minute.'
+            : 'This order has no refund waiting to go through.',
+        );
+      }
+      const troubles: string[] = [];
+      for (const row of claimed) {
+        const trouble = troubleOf(await tryRefund(row, { nextKey: true }));
+        if (trouble) troubles.push(trouble);
+      }
+      if (troubles.length > 0) throw new AppError('UNAVAILABLE', `The refund did not go through: ${troubles.join(' ')}`);
     },
   };
+}
+
+/** Razorpay took the refund (or someone else is sending it right now). */
+const tookIt = (outcome: RefundTry['outcome'] | 'held') => outcome === 'processed' || outcome === 'pending' || outcome === 'held';
+
+/** What the back-office is told of a refund that did not go through, and what happens next; null when it did. */
+function troubleOf(sent: { outcome: RefundTry['outcome'] | 'held'; row?: RefundRow }): string | null {
+  if (tookIt(sent.outcome)) return null;
+  const next = sent.row?.nextAttemptAt
+    ? 'The shop asks Razorpay again by itself; Retry refund asks now.'
+    : 'Automatic retries have stopped: use Retry refund once the cause is fixed.';
+  if (sent.outcome === 'unknown') return `Razorpay did not answer. ${next}`;
+  return `Razorpay refused it${sent.row?.lastError ? ` (${sent.row.lastError.replace(/\.$/, '')})` : ''}. ${next}`;
+}
+
+/** What one try of a refund found, the refund as it stands after it, and Razorpay's error when there was one. */
+export interface RefundTry {
+  outcome: 'processed' | 'pending' | 'failed' | 'unknown';
+  row: RefundRow;
+  error?: unknown;
+}
+
+/** A cancellation's refund: how much, and whether Razorpay took it (else the job sends it again); `trouble` says why not. */
+export interface CancelOutcome {
+  refund: { amount: number; started: boolean } | null;
+  trouble?: string | null;
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -28,7 +28,10 @@ export const payments = pgTable(
   ],
 );
 
-/** Money sent back through Razorpay. The idempotency key makes a retried refund the same refund. */
+/**
+ * Money sent back through Razorpay, one row per sum owed. The idempotency key makes a retried request the same
+ * refund; a refund Razorpay refused for sure is asked again under the next attempt's key (refund-retries.ts).
+ */
 export const refunds = pgTable(
   'refunds',
   {
@@ -44,9 +47,22 @@ export const refunds = pgTable(
     reason: text('reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** Its requests under a key of their own: 1 under `idempotencyKey`, one more after each sure refusal (refund-retries.ts). */
+    attempts: integer('attempts').notNull().default(1),
+    /** How often the shop has asked Razorpay about it (sent it, or looked it up): the step of its backoff. */
+    tries: integer('tries').notNull().default(0),
+    /** When the refund job next asks Razorpay about it; null once processed, or while it waits for the owner. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    /** Until when a worker or a request holds it while talking to Razorpay: nobody else sends it meanwhile. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** What Razorpay said when it last refused it. */
+    lastError: text('last_error'),
   },
   (table) => [
     uniqueIndex('refunds_idempotency_key_unique').on(table.idempotencyKey),
+    index('refunds_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.nextAttemptAt} is not null`),
     uniqueIndex('refunds_razorpay_refund_id_unique').on(table.razorpayRefundId),
     index('refunds_order_idx').on(table.orderId),
     check('refunds_status_check', sql`${table.status} in ('pending', 'processed', 'failed')`),

@@ -12,6 +12,7 @@ function adminOrders() {
     approveReturn: vi.fn(async () => {}),
     rejectReturn: vi.fn(async () => {}),
     refund: vi.fn(async () => {}),
+    retryRefund: vi.fn(async () => {}),
   };
 }
 
@@ -60,16 +61,27 @@ describe("the admin order page's moves (issue 10)", () => {
     expect(plain.orders.updateStatus).not.toHaveBeenCalled();
   });
 
-  it("keeps cancel and refund to owners, in the API's words", async () => {
-    const moves: Record<string, string>[] = [{ intent: 'cancel', reason: 'Out of stock' }, { intent: 'refund' }];
+  it("keeps cancel, refund and Retry refund to owners, in the API's words", async () => {
+    const moves: Record<string, string>[] = [{ intent: 'cancel', reason: 'Out of stock' }, { intent: 'refund' }, { intent: 'retryRefund' }];
     for (const fields of moves) {
       const { answer, orders } = await move(STAFF, fields, { enhanced: true });
       expect(answer).toEqual({ status: 403, body: { ok: false, error: OWNER_ONLY, fields: {} } });
       expect(orders.cancel).not.toHaveBeenCalled();
       expect(orders.refund).not.toHaveBeenCalled();
+      expect(orders.retryRefund).not.toHaveBeenCalled();
     }
     const { orders } = await move(OWNER, { intent: 'cancel', reason: 'Asked by the shopper' }, { enhanced: true });
     expect(orders.cancel).toHaveBeenCalledWith(OWNER_ACTOR, ORDER_ID, 'Asked by the shopper');
+  });
+
+  it('sends a refund that did not go through again for the owner (Retry refund), without scripts too', async () => {
+    const { answer, orders } = await move(OWNER, { intent: 'retryRefund' });
+    expect(orders.retryRefund).toHaveBeenCalledWith(OWNER_ACTOR, ORDER_ID);
+    expect(answer).toEqual({
+      status: 302,
+      location: `/admin/orders/${ORDER_ID}`,
+      flash: { kind: 'success', message: 'Refund sent again' },
+    });
   });
 
   it('asks for the reason of a cancel or a refused return', async () => {

@@ -46,8 +46,9 @@ function reasonOf(form: FormData): string {
 
 /**
  * The order page's moves (issue 10): pack, ship (courier, tracking number), deliver, approve or reject a return
- * for any admin; cancel and refund, which send money back, for owners only, as the API keeps them. Each answers as
- * a button does (adminChange): the toast with scripts, back to the order with the message without.
+ * for any admin; cancel, refund and Retry refund (issue 38), which send money back, for owners only, as the API
+ * keeps them. Each answers as a button does (adminChange): the toast with scripts, back to the order with the
+ * message without.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await adminForm(request);
@@ -70,6 +71,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return orders.rejectReturn(adminActor(context), orderId, reasonOf(form));
       case 'refund':
         return orders.refund(ownerActor(context), orderId);
+      case 'retryRefund':
+        return orders.retryRefund(ownerActor(context), orderId);
     }
   };
   return buttonCall(form, backTo(request, form, adminPaths.order(orderId)), change, action ? ACTION_DONE[action] : undefined);

@@ -31,8 +31,8 @@ const dataOf = (value: unknown) => value as { data: Record<string, unknown>; ini
 
 describe('the order page’s action', () => {
   it('asks why before cancelling, then cancels a paid order with its refund’s words', async () => {
-    const cancelOrder = vi.fn(async () => {});
-    const services = { payments: { cancelOrder }, orders: { getMine: vi.fn(async () => paidOrder) } };
+    const cancelOrder = vi.fn(async () => ({ refund: { amount: paidOrder.total, started: true } }));
+    const services = { payments: { cancelOrder } };
     const empty = dataOf(await action(post({ intent: 'cancel', reason: ' ' }, services, true)));
     expect(empty.init?.status).toBe(400);
     expect(empty.data).toMatchObject({ ok: false, intent: 'cancel', fields: { reason: 'Please tell us why you are cancelling.' } });

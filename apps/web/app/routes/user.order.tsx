@@ -25,6 +25,7 @@ import { validate } from '../lib/form';
 import { formFiles, formText } from '../lib/form-data';
 import { FIELDS_BYTES, PHOTOS_UPLOAD_BYTES, readForm } from '../lib/read-form.server';
 import { cancelReasonOf, orderPapers, refundNotice, returnItemsOf, returnLinesOf, trackingLinkOf } from '../features/orders/after-sales';
+import { cancelledMessage, refundPendingNotice } from '../features/orders/refund-pending';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/user.order';
 
@@ -59,14 +60,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === 'cancel') {
     const checked = validate(cancelOrderSchema, { reason: cancelReasonOf(form) });
     if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { intent });
-    const order = await loaderCall(services.orders.getMine(user._id, params.orderId));
     return actionCall(
       services.payments.cancelOrder(user._id, params.orderId, checked.data.reason),
-      () =>
-        done(form, back, {
-          kind: 'success',
-          message: order.payment ? `Order cancelled. Your refund of ${rupeesCompact(order.total)} has been started.` : 'Order cancelled.',
-        }),
+      (cancelled) => done(form, back, { kind: 'success', message: cancelledMessage(cancelled.refund) }),
       { intent },
     );
   }
@@ -140,6 +136,17 @@ function RefundNotice({ order }: { order: OrderDetail }) {
   return (
     <p role="status" className="mt-3 rounded-xl border border-[#cde3d3] bg-[#eef7f0] px-4 py-3 text-sm text-[#1f4d2c]">
       {text}
+    </p>
+  );
+}
+
+/** A refund Razorpay has not confirmed: that it is pending, and what happens next (issue 38). */
+function RefundPending({ order }: { order: OrderDetail }) {
+  const notice = refundPendingNotice(order);
+  if (!notice) return null;
+  return (
+    <p role="status" className="mt-3 rounded-xl border border-[#f0d9a8] bg-[#fdf1dc] px-4 py-3 text-sm text-[#5c3804]">
+      <strong className="font-semibold">{notice.title}</strong> {notice.text}
     </p>
   );
 }
@@ -248,6 +255,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <RefundNotice order={order} />
+      <RefundPending order={order} />
       {order.cancelReason && <p className="mt-3 text-sm text-muted">Cancelled: {order.cancelReason}</p>}
       <ReturnSummary order={order} />
 

@@ -13,7 +13,7 @@ import { createTestDatabase } from '../../test/database.js';
 import { createPaymentProvider, type PaymentProvider } from '../../payments/razorpay/provider.js';
 import { createRazorpayClient, RazorpayError } from '../../payments/razorpay/razorpay-client.js';
 import { verifyPaymentSignature, verifyWebhookSignature } from '../../payments/razorpay/signatures.js';
-import { createEmulator, EMULATOR_ACCOUNT_ID, WEBHOOK_PATH } from './emulator.js';
+import { createEmulator, EMULATOR_ACCOUNT_ID, REFUND_REFUSED, WEBHOOK_PATH } from './emulator.js';
 import { EMULATOR_SCHEMA, razorpayEmulatorOrders, razorpayEmulatorPayments, razorpayEmulatorRefunds } from './tables.js';
 import type { WebhookDelivery } from './webhooks.js';
 
@@ -442,6 +442,22 @@ describe('refunds', () => {
     const after = await failure(client().refundPayment(paymentId, {}, 'partial-refund-0004'));
     expect(after.error?.description).toBe('The payment has been fully refunded already');
     expect(await client().fetchPayment(paymentId)).toMatchObject({ status: 'refunded', amount_refunded: 100_000, refund_status: 'full' });
+  });
+
+  it('refuses the next refund when a test says so (failNextRefund): a 400, nothing recorded, and the next one goes through', async () => {
+    const paymentId = await capturedPayment(100_000);
+    emulator().failNextRefund();
+    const refused = await failure(client().refundPayment(paymentId, {}, 'cancel_refused_0001'));
+    expect(refused).toMatchObject({ kind: 'api', status: 400, retryable: false });
+    expect(refused.error).toMatchObject({ code: 'BAD_REQUEST_ERROR', description: REFUND_REFUSED });
+    expect(await selectRows(t.database.db, sql`select id from ${razorpayEmulatorRefunds} where payment_id = ${paymentId}`)).toEqual([]);
+    expect(await client().fetchPayment(paymentId)).toMatchObject({ status: 'captured', amount_refunded: 0 });
+    expect(await webhooks()).toEqual([]);
+
+    const made = await client().refundPayment(paymentId, {}, 'cancel_refused_0001_2');
+    expect(made).toMatchObject({ amount: 100_000, status: 'processed' });
+    expect(await client().fetchRefund(made.id)).toEqual(made);
+    expect(await client().fetchPayment(paymentId)).toMatchObject({ status: 'refunded', amount_refunded: 100_000 });
   });
 
   it('refuses to refund a failed payment', async () => {

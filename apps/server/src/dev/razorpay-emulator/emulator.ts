@@ -80,6 +80,11 @@ export interface Emulator {
   failPayment(orderId: string, details?: PaymentDetails): Promise<CheckoutFailure>;
   /** Makes the REST API fail ('down'), never answer ('hang'), or work again (null). This process only. */
   setFault(fault: EmulatorFault): void;
+  /**
+   * The next refund request (each call adds one) is refused as Razorpay refuses a refund it will not make: 400
+   * BAD_REQUEST_ERROR, and nothing recorded, not even its idempotency key. This process only; no route reaches it.
+   */
+  failNextRefund(): void;
   /** Resolves when every webhook sent so far has been delivered or given up. */
   webhooksSettled(): Promise<void>;
 }
@@ -211,9 +216,16 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     return { paid: false, response: failure };
   }
 
+  // failNextRefund's count: refund requests still to refuse.
+  let refundsToRefuse = 0;
+
   async function refund(paymentId: string, body: z.infer<typeof refundBody>, idempotencyKey: string | undefined) {
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
       throw badRequest('The idempotency key must be at least 10 characters of letters, numbers, hyphens and underscores');
+    }
+    if (refundsToRefuse > 0) {
+      refundsToRefuse -= 1;
+      throw badRequest(REFUND_REFUSED);
     }
     const fingerprint = JSON.stringify([paymentId, body.amount ?? null, body.speed ?? 'normal', body.receipt ?? null, body.notes ?? {}]);
     try {
@@ -434,6 +446,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       return result.response;
     },
     setFault,
+    failNextRefund: () => {
+      refundsToRefuse += 1;
+    },
     webhooksSettled: () => webhooks.settled(),
   };
 }
@@ -530,6 +545,10 @@ const TEST_FAILURE = {
   errorStep: 'payment_authorization',
   errorReason: 'payment_failed',
 } as const;
+
+/** What Razorpay answers a refund it will not make for want of balance (failNextRefund). */
+export const REFUND_REFUSED =
+  'Your account does not have enough balance to carry out the refund operation. You can add funds to your account from your Razorpay dashboard or capture new payments.';
 
 const unixTime = (date: Date) => Math.floor(date.getTime() / 1000);
 

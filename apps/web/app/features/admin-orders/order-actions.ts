@@ -1,9 +1,11 @@
-import type { OrderStatus } from '@shop/core';
+import type { AdminOrderDetail, OrderStatus } from '@shop/core';
 
 /** What the back-office can do to an order in each status (core's ORDER_TRANSITIONS decides on the server). */
-export type AdminOrderAction = 'pack' | 'ship' | 'deliver' | 'cancel' | 'approveReturn' | 'rejectReturn' | 'refund';
+export type OrderMove = 'pack' | 'ship' | 'deliver' | 'cancel' | 'approveReturn' | 'rejectReturn' | 'refund';
+/** The moves, and sending again a refund that did not go through (issue 38), whatever the status. */
+export type AdminOrderAction = OrderMove | 'retryRefund';
 
-const ACTIONS: Record<OrderStatus, readonly AdminOrderAction[]> = {
+const ACTIONS: Record<OrderStatus, readonly OrderMove[]> = {
   pending_payment: ['cancel'],
   paid: ['pack', 'cancel'],
   packed: ['ship', 'cancel'],
@@ -15,7 +17,10 @@ const ACTIONS: Record<OrderStatus, readonly AdminOrderAction[]> = {
   refunded: [],
 };
 
-export const actionsFor = (status: OrderStatus): readonly AdminOrderAction[] => ACTIONS[status];
+export const actionsFor = (status: OrderStatus): readonly OrderMove[] => ACTIONS[status];
+
+/** Whether the order has a refund for Retry refund to send again (Razorpay refused it, or did not answer). */
+export const hasRefundToRetry = (order: Pick<AdminOrderDetail, 'refunds'>): boolean => order.refunds.some((refund) => refund.canRetry);
 
 export const ADMIN_ORDER_ACTIONS = [
   'pack',
@@ -25,10 +30,11 @@ export const ADMIN_ORDER_ACTIONS = [
   'approveReturn',
   'rejectReturn',
   'refund',
+  'retryRefund',
 ] as const satisfies readonly AdminOrderAction[];
 
 /** Moves that send money back: the owner's only (the API keeps them to its owner scope). */
-export const OWNER_ACTIONS: readonly AdminOrderAction[] = ['cancel', 'refund'];
+export const OWNER_ACTIONS: readonly AdminOrderAction[] = ['cancel', 'refund', 'retryRefund'];
 
 export const ACTION_LABELS: Record<AdminOrderAction, string> = {
   pack: 'Mark packed',
@@ -38,6 +44,7 @@ export const ACTION_LABELS: Record<AdminOrderAction, string> = {
   approveReturn: 'Approve return',
   rejectReturn: 'Reject return',
   refund: 'Refund',
+  retryRefund: 'Retry refund',
 };
 
 /** The toast after each action succeeds. */
@@ -49,4 +56,5 @@ export const ACTION_DONE: Record<AdminOrderAction, string> = {
   approveReturn: 'Return approved',
   rejectReturn: 'Return rejected',
   refund: 'Refund started',
+  retryRefund: 'Refund sent again',
 };

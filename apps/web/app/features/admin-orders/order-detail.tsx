@@ -10,7 +10,8 @@ import { PrintLink } from '../../components/print-link';
 import { formatDateTime, isPartlyRefunded, methodLabel, orderPaymentLabel } from '../../lib/order-format';
 import { OrderItemRow, OrderTotals, variantText } from '../../components/order-items';
 import { StatusChip } from '../../components/status-chip';
-import { ACTION_LABELS, OWNER_ACTIONS, actionsFor, type AdminOrderAction } from './order-actions';
+import { ACTION_LABELS, OWNER_ACTIONS, actionsFor, hasRefundToRetry, type AdminOrderAction } from './order-actions';
+import { refundStateText } from './refund-state';
 
 const card = 'rounded-2xl border border-line bg-white p-4 sm:p-6';
 
@@ -131,6 +132,38 @@ function ReturnRequest({ order }: { order: AdminOrderDetail }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * The order's refunds, each with where it stands (issue 38): processed, at Razorpay, refused and sent again by the
+ * refund job, or waiting for the owner, with what Razorpay said; and, for owners, Retry refund when one did not go
+ * through (a form to the page's action, like the other moves).
+ */
+function Refunds({ order, isOwner }: { order: AdminOrderDetail; isOwner: boolean }) {
+  if (order.refunds.length === 0) return null;
+  return (
+    <div className="mt-3 border-t border-line pt-3">
+      <h3 className="text-sm font-semibold">Refunds</h3>
+      <ul className="mt-1 space-y-2 text-sm">
+        {order.refunds.map((refund) => (
+          <li key={refund._id}>
+            <p>
+              <span className="font-semibold tabular-nums">{rupeesCompact(refund.amount)}</span> · {formatDateTime(refund.createdAt)}
+            </p>
+            <p className={refund.state === 'processed' ? 'text-muted' : refund.canRetry ? 'font-semibold text-[#8a2c0d]' : ''}>
+              {refundStateText(refund)}
+            </p>
+            {refund.lastError && refund.state !== 'processed' && <p className="break-words text-muted">Razorpay: {refund.lastError}</p>}
+          </li>
+        ))}
+      </ul>
+      {isOwner && hasRefundToRetry(order) && (
+        <div className="mt-3">
+          <OrderMove action="retryRefund" />
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -308,15 +341,7 @@ export function OrderDetailView({
             ) : (
               <p className="text-sm text-muted">Not paid.</p>
             )}
-            {order.refunds.length > 0 && (
-              <ul className="mt-3 space-y-1 border-t border-line pt-3 text-sm">
-                {order.refunds.map((refund) => (
-                  <li key={refund._id}>
-                    Refund {rupeesCompact(refund.amount)} · {refund.status} · {formatDateTime(refund.createdAt)}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <Refunds order={order} isOwner={isOwner} />
             {order.cancelReason && <p className="mt-3 text-sm">Cancelled: {order.cancelReason}</p>}
           </section>
 
