@@ -830,7 +830,7 @@ async function detail(
     trackingNumber: order.trackingNumber,
     cancelReason: order.cancelReason,
     returnReason: order.returnReason,
-    returnItems: returnItems.map((row) => ({ itemId: row.itemId, quantity: row.quantity, reason: row.reason })),
+    returnItems,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
   };
 }
