@@ -207,3 +207,14 @@ describe('a refund Razorpay did not answer or has not confirmed', () => {
     expect(await refundsAtRazorpay(order)).toHaveLength(1);
   });
 });
+
+describe('POST /api/admin/order/retryRefund/{orderId}', () => {
+  it('is documented in the OpenAPI with its refusals: 401, 403 (staff), 404, 409 and 503', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const operation = docs.json<{ paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>> }>().paths[
+      '/api/admin/order/retryRefund/{orderId}'
+    ]?.post;
+    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '409', '415', '503']);
+    expect(operation!.responses['409']!.description).toMatch(/^The order has no refund waiting to go through/);
+  });
+});
