@@ -214,6 +214,27 @@ describe('photos on reviews', () => {
     expect([noStars.statusCode, errorOf(noStars)]).toEqual([400, 'rating: Please choose 1 to 5 stars.']);
   });
 
+  it('refuses a photo of more than 40 megapixels (a small PNG) in words naming the field, storing nothing (issue 38)', async () => {
+    const piece = await sellableProduct(t, { name: 'Panorama Stole', stock: 10 });
+    const asha = await buyer(piece.productId, piece.variantId);
+    const huge = {
+      bytes: await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+      name: 'panorama.png',
+      type: 'image/png',
+    };
+    const text = { productId: piece.productId, rating: '5', title: 'Wide', text: 'Very wide.' };
+    const refused = await multipartReview(asha.sid, text, [huge]);
+    const words = 'This photo is 8000 × 6000 pixels; each photo must be at most 40 megapixels (8000 × 5000, say).';
+    expect([refused.statusCode, errorOf(refused), refused.json<ErrorEnvelope>().fields]).toEqual([
+      400,
+      `photos: ${words}`,
+      { photos: words },
+    ]);
+    expect(await t.services.reviews.mine(asha.userId, piece.productId)).toMatchObject({ review: null });
+  });
+
   it('lets an edit keep, remove and add photos: the files of a removed one are deleted; JSON edits keep them', async () => {
     const piece = await sellableProduct(t, { name: 'Edited Dupatta', stock: 10 });
     const asha = await buyer(piece.productId, piece.variantId);

@@ -108,22 +108,30 @@ export function createReviewsService(
 
   /**
    * Stores a review's new photos, each checked by content first (one bad file stores nothing), in the product
-   * photos' WebP widths under the review's own folder; the same photo twice is stored once.
+   * photos' WebP widths under the review's own folder; the same photo twice is stored once. When one cannot be
+   * stored (it does not decode, no decode slot is free), those stored before it go, but for files her review uses.
    */
   async function storePhotos(reviewId: string, files: readonly Uint8Array[]): Promise<StoredImage[]> {
     const buffers = files.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const stored: StoredImage[] = [];
     try {
       for (const bytes of buffers) await media.inspectImage(bytes);
+      for (const bytes of buffers) {
+        const image = await media.saveImage(bytes, `review-${reviewId}`);
+        if (!stored.some((other) => other.key === image.key)) stored.push(image);
+      }
     } catch (error) {
+      const used = new Set(((await photosOf(db, [reviewId])).get(reviewId) ?? []).map((photo) => photo.storageKey));
+      await Promise.all(stored.filter((image) => !used.has(image.key)).map((image) => media.remove(image.key)));
       // Said beside the form's file input.
       if (error instanceof AppError)
-        throw new AppError(error.code, `${REVIEW_PHOTOS_FIELD}: ${error.message}`, { [REVIEW_PHOTOS_FIELD]: error.message });
+        throw new AppError(
+          error.code,
+          `${REVIEW_PHOTOS_FIELD}: ${error.message}`,
+          { [REVIEW_PHOTOS_FIELD]: error.message },
+          error.retryAfterSeconds,
+        );
       throw error;
-    }
-    const stored: StoredImage[] = [];
-    for (const bytes of buffers) {
-      const image = await media.saveImage(bytes, `review-${reviewId}`);
-      if (!stored.some((other) => other.key === image.key)) stored.push(image);
     }
     return stored;
   }
