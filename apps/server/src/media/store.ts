@@ -23,8 +23,9 @@ export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES;
 export const PHOTO_TOO_LARGE_MESSAGE = `Each image must be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`;
 
 /**
- * The most pixels a photo may have: a phone's 48-megapixel sensor bins to 12, a 50 MP camera's photo is 8,256 × 6,192;
- * 40 MP is ~160 MB decoded and about a second's work, where a 16,000 × 16,000 PNG of 776 KB was 1 GB and 5 s (issue 38).
+ * The most pixels a photo may have: a phone's photo is 12 to 24 MP as it saves it by default (its 48–200 MP sensor
+ * bins pixels); a full-resolution 50 MP shot is refused in words. 40 MP is ~120 MB decoded and about a second's work,
+ * where a 16,000 × 16,000 PNG of 776 KB was 768 MB and 5.4 s (issue 38).
  */
 export const MAX_PHOTO_PIXELS = 40_000_000;
 export const tooManyPixelsMessage = (width: number, height: number) =>
@@ -79,6 +80,11 @@ export interface MediaStore {
   /** The same content check as saveImage, without storing anything. */
   inspectImage(bytes: Buffer): Promise<void>;
   remove(key: string): Promise<void>;
+  /**
+   * Copies a stored image's renditions (the WebP ones and any AVIF) under another key, each object whole; false when
+   * it has none (removed meanwhile). The source stays: remove it once the new key is recorded.
+   */
+  copyImage(from: string, to: string): Promise<boolean>;
   /**
    * Writes the renditions missing for these stored images (a width added to IMAGE_WIDTHS after they were
    * uploaded), each from the largest rendition there is; returns how many files it wrote.
@@ -159,6 +165,19 @@ export function createMediaStore(config: MediaStoreConfig, options: { slots?: De
     async remove(key) {
       if (!KEY.test(key)) return;
       await backend.remove(IMAGE_WIDTHS.flatMap((width) => (['webp', 'avif'] as const).map((format) => nameOf(key, width, format))));
+    },
+    async copyImage(from, to) {
+      if (!KEY.test(from) || !KEY.test(to)) return false;
+      let copied = false;
+      for (const width of IMAGE_WIDTHS) {
+        for (const format of ['webp', 'avif'] as const) {
+          const bytes = await backend.get(nameOf(from, width, format));
+          if (!bytes) continue;
+          await backend.put(nameOf(to, width, format), bytes);
+          copied ||= format === 'webp';
+        }
+      }
+      return copied;
     },
     async addAvif(key) {
       if (!KEY.test(key)) return false;

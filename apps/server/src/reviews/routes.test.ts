@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminReview, AuditEntry, ProductReviews, Review, UserNotification } from '@shop/core';
 import sharp from 'sharp';
@@ -355,6 +355,54 @@ describe('the owner and reviews', () => {
     ).entries;
     expect(entries.map((entry) => entry.action).sort()).toEqual(['review.hide', 'review.unhide']);
     expect((await unhide(owner.asid, 'nope')).statusCode).toBe(404);
+  });
+
+  it("takes a hidden review's photos off their names (404; a CDN keeps them minutes), shows them to the owner and to her, and puts them back when shown (issue 38)", async () => {
+    const piece = await sellableProduct(t, { name: 'Hidden Photo Kurti', stock: 10 });
+    const asha = await buyer(piece.productId, piece.variantId);
+    const text = { productId: piece.productId, rating: '2', title: 'Look', text: 'See this.' };
+    const written = dataOf<{ review: Review }>(await multipartReview(asha.sid, text, [await picture('#aa5522')])).review;
+    const shownPhoto = written.photos[0]!;
+    const publicUrls = [shownPhoto.url, ...shownPhoto.srcset.split(', ').map((entry) => entry.split(' ')[0]!)];
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+    const served = await get(shownPhoto.url);
+    expect([served.statusCode, served.headers['cache-control']]).toEqual([200, 'public, max-age=300']);
+
+    const hidden = await adminCall(t.app, 'POST', `/api/admin/review/hideReview/${written._id}`, {
+      asid: owner.asid,
+      body: { reason: 'The photo shows a face.' },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    for (const url of publicUrls) expect([url, (await get(url)).statusCode]).toEqual([url, 404]);
+    const shownFolder = path.dirname(fileOf(shownPhoto.url));
+    const filesIn = (folder: string) => (existsSync(folder) ? readdirSync(folder) : []);
+    expect(filesIn(shownFolder)).toEqual([]);
+
+    // The owner and she still see it, at a name no page showed.
+    const listed = dataOf<{ reviews: AdminReview[] }>(
+      await adminCall(t.app, 'GET', '/api/admin/review/getAllReviews?status=hidden', { asid: staff.asid }),
+    ).reviews.find((row) => row._id === written._id)!;
+    const hiddenUrl = listed.photos[0]!.url;
+    expect(hiddenUrl).not.toBe(shownPhoto.url);
+    expect(hiddenUrl).toMatch(/^\/media\/hidden-[0-9a-f]{32}\/[0-9a-f]+-640\.webp$/);
+    const privately = await get(hiddenUrl);
+    expect([privately.statusCode, privately.headers['cache-control']]).toEqual([200, 'public, max-age=300']);
+    expect((await t.services.reviews.mine(asha.userId, piece.productId)).review?.photos.map((photo) => photo.url)).toEqual([hiddenUrl]);
+
+    // Her edit of the hidden review: a new photo goes under the hidden name too, none under a public one.
+    const edited = dataOf<{ review: Review }>(await multipartReview(asha.sid, text, [await picture('#2255aa')])).review;
+    expect(edited.photos.map((photo) => photo.url.split('/')[2])).toEqual([hiddenUrl.split('/')[2], expect.stringMatching(/^hidden-/)]);
+    expect(filesIn(shownFolder)).toEqual([]);
+
+    // Shown again: back under the review's own folder, the hidden names gone.
+    const unhidden = await adminCall(t.app, 'POST', `/api/admin/review/unhideReview/${written._id}`, { asid: owner.asid, body: {} });
+    expect(unhidden.statusCode, unhidden.body).toBe(200);
+    const back = (await reviewsOf(piece.productId)).reviews.find((review) => review._id === written._id)!;
+    expect(back.photos[0]!.url).toBe(shownPhoto.url);
+    expect(back.photos[1]!.url).toMatch(new RegExp(`^/media/review-${written._id}/`));
+    for (const photo of back.photos) expect((await get(photo.url)).statusCode).toBe(200);
+    for (const photo of edited.photos) expect((await get(photo.url)).statusCode).toBe(404);
+    expect(filesIn(path.dirname(fileOf(hiddenUrl)))).toEqual([]);
   });
 
   it('names a reviewer by her first name and initial', () => {

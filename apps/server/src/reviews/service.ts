@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ADMIN_PAGE_SIZE,
   AppError,
+  DEFAULT_IMAGE_WIDTH,
   MAX_REVIEW_PHOTOS,
   REVIEW_NOT_RECEIVED,
   REVIEW_PHOTOS_FIELD,
@@ -10,6 +11,7 @@ import {
   averageRating,
   isUuid,
   mediaSrcset,
+  mediaUrl,
   publicMediaUrl,
   type AddReviewInput,
   type AdminReview,
@@ -29,6 +31,8 @@ import type { NotificationService } from '../notifications/service.js';
 import { hasReceived } from '../orders/queries.js';
 import {
   addHelpfulVote,
+  movePhoto,
+  photoHash,
   photosOf,
   ratingsOf,
   replaceReviewPhotos,
@@ -77,6 +81,8 @@ const toReview = (row: ReviewRow, author: string, photos: readonly ReviewPhotoRo
 });
 
 const REVIEW_NOT_FOUND = 'Review not found';
+/** Where a hidden review's photos are kept: a folder of a random name no page ever showed (ADR 021). */
+const HIDDEN_FOLDER = 'hidden-';
 const tooManyPhotos = () =>
   new AppError('INVALID_DATA', `${REVIEW_PHOTOS_FIELD}: ${TOO_MANY_REVIEW_PHOTOS}`, { [REVIEW_PHOTOS_FIELD]: TOO_MANY_REVIEW_PHOTOS });
 
@@ -136,6 +142,30 @@ export function createReviewsService(
     return stored;
   }
 
+  /**
+   * In a transaction holding the review's row: puts each of its photos where the review's state wants it, under
+   * `review-<id>/` while it is shown, under `hidden-<random>/` while it is hidden, so that neither /media nor a public
+   * bucket or CDN serves it at a name a page showed (ADR 021). Copies the files, records the new key, and answers the
+   * keys whose files go once the transaction commits: for a hidden review, the shown names of all its photos too, so
+   * a hide repeated after a failed removal finishes it.
+   */
+  async function placePhotos(tx: Db, review: ReviewRow): Promise<string[]> {
+    const hidden = review.hiddenAt !== null;
+    const folder = hidden ? `${HIDDEN_FOLDER}${randomBytes(16).toString('hex')}` : `review-${review.id}`;
+    const gone = new Set<string>();
+    for (const photo of (await photosOf(tx, [review.id])).get(review.id) ?? []) {
+      if (photo.storageKey.startsWith(HIDDEN_FOLDER) !== hidden) {
+        const key = `${folder}/${photoHash(photo.storageKey)}`;
+        if (await media.copyImage(photo.storageKey, key)) {
+          await movePhoto(tx, photo.id, { storageKey: key, url: mediaUrl(key, DEFAULT_IMAGE_WIDTH) });
+          gone.add(photo.storageKey);
+        }
+      }
+      if (hidden) gone.add(`review-${review.id}/${photoHash(photo.storageKey)}`);
+    }
+    return [...gone];
+  }
+
   async function existing(reviewId: string): Promise<ReviewRow> {
     const row = isUuid(reviewId) ? await reviewById(db, reviewId) : undefined;
     if (!row) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
@@ -160,7 +190,7 @@ export function createReviewsService(
       if (had.filter((photo) => !removeIds.includes(photo.id)).length + photos.length > MAX_REVIEW_PHOTOS) throw tooManyPhotos();
       const stored = await storePhotos(reviewId, photos);
       const at = now();
-      let outcome: { row: ReviewRow; created: boolean; removed: ReviewPhotoRow[] };
+      let outcome: { row: ReviewRow; created: boolean; removed: ReviewPhotoRow[]; moved: string[] };
       try {
         outcome = await db.transaction(async (tx) => {
           const { rating, title, text, productId } = input;
@@ -174,7 +204,8 @@ export function createReviewsService(
             at,
           );
           if (count > MAX_REVIEW_PHOTOS) throw tooManyPhotos();
-          return { ...written, removed };
+          // Her edit of a hidden review: its new photos go under the hidden folder too.
+          return { ...written, removed, moved: await placePhotos(tx, written.row) };
         });
       } catch (error) {
         // Nothing was recorded: the files written for it go too (those of photos she already had stay).
@@ -183,7 +214,8 @@ export function createReviewsService(
         throw error;
       }
       const kept = new Set(stored.map((image) => image.key));
-      await Promise.all(outcome.removed.filter((photo) => !kept.has(photo.storageKey)).map((photo) => media.remove(photo.storageKey)));
+      const gone = [...outcome.removed.map((photo) => photo.storageKey).filter((key) => !kept.has(key)), ...outcome.moved];
+      await Promise.all([...new Set(gone)].map((key) => media.remove(key)));
       // The product's stars changed: the storefront's caches of it go.
       deps.changes.publish([input.productId]);
       const [review] = await withAuthors([outcome.row]);
@@ -259,12 +291,15 @@ export function createReviewsService(
       };
     },
 
-    /** Takes a review off the product page with the owner's reason; the shopper is told why; audited. */
+    /**
+     * Takes a review off the product page with the owner's reason, its photos off their names (placePhotos); the
+     * shopper is told why; audited.
+     */
     async hide(actor: AuditActor, reviewId: string, reason: string): Promise<void> {
       const before = await existing(reviewId);
       const at = now();
-      await db.transaction(async (tx) => {
-        await setReviewHidden(tx, reviewId, { at, reason });
+      const gone = await db.transaction(async (tx) => {
+        const row = await setReviewHidden(tx, reviewId, { at, reason });
         await recordAudit(
           tx,
           actor,
@@ -289,17 +324,22 @@ export function createReviewsService(
             tx,
           );
         }
+        return row ? placePhotos(tx, row) : [];
       });
+      await Promise.all(gone.map((key) => media.remove(key)));
       deps.changes.publish([before.productId]);
     },
 
-    /** Shows a hidden review again, back in the product's stars; audited (nothing changes for a visible one). */
+    /**
+     * Shows a hidden review again, back in the product's stars, its photos back under its folder; audited (nothing
+     * changes for a visible one).
+     */
     async unhide(actor: AuditActor, reviewId: string): Promise<void> {
       const before = await existing(reviewId);
       if (!before.hiddenAt) return;
       const at = now();
-      await db.transaction(async (tx) => {
-        await setReviewHidden(tx, reviewId, null);
+      const gone = await db.transaction(async (tx) => {
+        const row = await setReviewHidden(tx, reviewId, null);
         await recordAudit(
           tx,
           actor,
@@ -312,7 +352,9 @@ export function createReviewsService(
           },
           at,
         );
+        return row ? placePhotos(tx, row) : [];
       });
+      await Promise.all(gone.map((key) => media.remove(key)));
       deps.changes.publish([before.productId]);
     },
 
