@@ -106,7 +106,7 @@ describe('addReview and getProductReviews', () => {
     const waiting = await buyer(piece.productId, piece.variantId, false);
     const early = await addReview(waiting.sid, { productId: piece.productId, rating: 5, title: 'Cannot wait', text: 'Not here yet.' });
     expect([early.statusCode, errorOf(early)]).toEqual([403, 'You can review products you have received.']);
-    expect(await t.services.reviews.mine(waiting.userId, piece.productId)).toEqual({ canReview: false, review: null });
+    expect(await t.services.reviews.mine(waiting.userId, piece.productId)).toEqual({ canReview: false, review: null, hidden: null });
     const cases: Array<[object, string]> = [
       [{ productId: piece.productId, rating: 6, title: 'x', text: 'y' }, 'rating: Please choose 1 to 5 stars.'],
       [{ productId: piece.productId, rating: 4, title: ' ', text: 'y' }, 'title: Please give your review a title.'],
@@ -301,6 +301,13 @@ describe('the owner and reviews', () => {
       await jsonCall(t.app, 'GET', '/api/user/profile/getMyNotifications', { sid: asha.sid }),
     );
     expect(notes.notifications.map((note) => note.body)).toContainEqual(expect.stringContaining('It shares a phone number.'));
+    // Issue 38: her own view of it says it is hidden, and why, for the product page to tell her.
+    const mine = await t.services.reviews.mine(asha.userId, piece.productId);
+    expect([mine.review?._id, mine.hidden?.reason, Date.parse(mine.hidden?.at ?? '') > 0]).toEqual([
+      written._id,
+      'It shares a phone number.',
+      true,
+    ]);
     const onlyHidden = dataOf<{ reviews: AdminReview[] }>(
       await adminCall(t.app, 'GET', '/api/admin/review/getAllReviews?status=hidden', { asid: staff.asid }),
     );
@@ -343,6 +350,7 @@ describe('the owner and reviews', () => {
     expect((await unhide(staff.asid)).statusCode).toBe(403);
     const shown = await unhide(owner.asid);
     expect(shown.statusCode, shown.body).toBe(200);
+    expect(await t.services.reviews.mine(asha.userId, piece.productId)).toMatchObject({ hidden: null });
     const page = await reviewsOf(piece.productId);
     expect(page.reviews.map((review) => review._id)).toEqual([written._id]);
     expect(page.summary).toMatchObject({ average: 4, count: 1 });

@@ -16,6 +16,7 @@ import {
   type AddReviewInput,
   type AdminReview,
   type AdminReviewQuery,
+  type MyReview,
   type ProductReviews,
   type Rating,
   type Review,
@@ -222,12 +223,16 @@ export function createReviewsService(
       return { review: review!, created: outcome.created };
     },
 
-    /** Whether she may review the product (she received it), and her review when she wrote one (to edit it). */
-    async mine(userId: string, productId: string): Promise<{ canReview: boolean; review: Review | null }> {
-      if (!isUuid(productId)) return { canReview: false, review: null };
+    /**
+     * Whether she may review the product (she received it), her review when she wrote one (to edit it), and, when
+     * the owner hid it, since when and why (the product page tells her: issue 38).
+     */
+    async mine(userId: string, productId: string): Promise<MyReview> {
+      if (!isUuid(productId)) return { canReview: false, review: null, hidden: null };
       const [received, row] = await Promise.all([hasReceived(db, userId, productId), reviewOf(db, userId, productId)]);
       const [review] = row ? await withAuthors([row]) : [];
-      return { canReview: received, review: review ?? null };
+      const hidden = row?.hiddenAt ? { at: row.hiddenAt.toISOString(), reason: row.hiddenReason ?? '' } : null;
+      return { canReview: received, review: review ?? null, hidden };
     },
 
     /** GET /api/user/review/getProductReviews/{productId}: a page of its visible reviews and its stars. */
