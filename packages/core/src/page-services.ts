@@ -44,7 +44,7 @@ import type {
   AdminUserRow,
   UpdateOrderStatusInput,
 } from './admin-orders.js';
-import type { AddReviewInput, AdminReview, AdminReviewQuery, ProductReviews, Review, ReviewSort } from './reviews.js';
+import type { AddReviewInput, AdminReview, AdminReviewQuery, MyReview, ProductReviews, Review, ReviewSort } from './reviews.js';
 import type { Bill, BillPage, BillQuery, CreditNote, ReturnItemsInput, VoidBillInput } from './bills.js';
 import type { Dashboard, MonthlyReport, SalesRangeReport, WeeklyReport } from './reports.js';
 import type { CappedLine, Cart, GuestCartLine } from './cart.js';
@@ -258,8 +258,8 @@ export interface PageServices {
     forProduct(productId: string, query: { page?: number | undefined; sort?: ReviewSort | undefined }): Promise<ProductReviews>;
     /** `photos` are files to add (checked like product photos; MAX_REVIEW_PHOTOS in all, INVALID_DATA naming `photos` beyond). */
     add(userId: string, input: AddReviewInput, photos?: readonly Uint8Array[]): Promise<{ review: Review; created: boolean }>;
-    /** Whether she may review it (she received it), and her review when she wrote one. */
-    mine(userId: string, productId: string): Promise<{ canReview: boolean; review: Review | null }>;
+    /** Whether she may review it (she received it), her review when she wrote one, and why it is hidden when it is. */
+    mine(userId: string, productId: string): Promise<MyReview>;
     markHelpful(userId: string, reviewId: string): Promise<number>;
     list(query: AdminReviewQuery): Promise<ListPage<{ reviews: AdminReview[] }>>;
     hide(actor: AuditActor, reviewId: string, reason: string): Promise<void>;

@@ -94,6 +94,16 @@ export const productReviewsSchema = z.object({
 export type ProductReviews = z.infer<typeof productReviewsSchema>;
 
 /** A review as the back-office lists it: with the product, the shopper and whether it is hidden. */
+/**
+ * A shopper's own standing with a product's reviews: whether she may write one (she received it), hers when she
+ * wrote one, and when the owner hid it, since when and the reason she was given.
+ */
+export interface MyReview {
+  canReview: boolean;
+  review: Review | null;
+  hidden: { at: string; reason: string } | null;
+}
+
 export const adminReviewSchema = reviewSchema.extend({
   productName: z.string(),
   userId: z.string(),

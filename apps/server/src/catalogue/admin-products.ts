@@ -630,7 +630,13 @@ export function createAdminProductsService(
         ),
       );
       const stored: StoredImage[] = [];
-      for (const bytes of files) stored.push(await media.saveImage(bytes, productId));
+      try {
+        for (const bytes of files) stored.push(await media.saveImage(bytes, productId));
+      } catch (error) {
+        // One that does not decode (INVALID_DATA), or no decode slot free: the new files stored before it go.
+        await Promise.all(stored.filter((image) => !known.has(image.key)).map((image) => media.remove(image.key)));
+        throw error;
+      }
       const fresh = stored.filter(
         (image, index) => !known.has(image.key) && stored.findIndex((other) => other.key === image.key) === index,
       );

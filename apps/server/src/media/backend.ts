@@ -17,3 +17,13 @@ export const contentTypeOf = (name: string) => (name.endsWith('.avif') ? 'image/
 
 /** How long browsers and CDNs may keep a photo: names are content hashes, so a file never changes. */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * A review's photos (`review-…/`) leave their names when the owner hides it, for a folder of a random name
+ * (`hidden-…/`): a browser or CDN keeps them five minutes, not a year, so hiding takes them off within minutes (ADR 021).
+ */
+export const WITHDRAWABLE_CACHE_CONTROL = 'public, max-age=300';
+
+/** The Cache-Control a stored object is uploaded and served with. */
+export const cacheControlOf = (name: string) =>
+  name.startsWith('review-') || name.startsWith('hidden-') ? WITHDRAWABLE_CACHE_CONTROL : MEDIA_CACHE_CONTROL;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaBackend } from './backend.js';
 
@@ -12,10 +12,18 @@ export function createLocalBackend(root: string): MediaBackend & { readonly root
     root,
     async put(name, data) {
       const file = fileOf(name);
-      await mkdir(path.dirname(file), { recursive: true });
       // Under a temporary name, then renamed: a reader (or another instance writing the same file) never sees half.
       const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-      await writeFile(temporary, data);
+      for (let attempt = 1; ; attempt++) {
+        await mkdir(path.dirname(file), { recursive: true });
+        try {
+          await writeFile(temporary, data);
+          break;
+        } catch (error) {
+          // A remove emptied the folder and took it away between the two: make it again.
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 3) throw error;
+        }
+      }
       await rename(temporary, file);
     },
     async get(name) {
@@ -33,6 +41,9 @@ export function createLocalBackend(root: string): MediaBackend & { readonly root
       ),
     async remove(names) {
       await Promise.all(names.map((name) => rm(fileOf(name), { force: true })));
+      // A folder left empty goes too (a hidden review's, a refused return's): rmdir takes only an empty one.
+      const folders = new Set(names.filter((name) => name.includes('/')).map((name) => path.dirname(fileOf(name))));
+      await Promise.all([...folders].map((folder) => rmdir(folder).catch(() => {})));
     },
   };
 }

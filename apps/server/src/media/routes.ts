@@ -1,7 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import { IMAGE_WIDTHS } from '@shop/core';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { MEDIA_CACHE_CONTROL } from './backend.js';
+import path from 'node:path';
+import { cacheControlOf } from './backend.js';
 import type { S3Backend } from './s3-backend.js';
 
 /** The only names /media serves: `<folder>/<hash>-<width>.<format>`, as the store writes them. */
@@ -11,19 +12,29 @@ const missing = (reply: FastifyReply) => reply.status(404).type('text/plain; cha
 
 /**
  * GET and HEAD of the files under `root` (DATA_DIR/media); register with the prefix /media. Content-hashed names,
- * so browsers and CDNs may keep them for a year. A file that is not there is a 404 of its own: the app's
- * not-found handler, with the pages served, refuses the request as an unrouted method (405).
+ * so browsers and CDNs may keep them for a year (review photos five minutes: backend.ts). A file that is not there
+ * is a 404 of its own: the app's not-found handler, with the pages served, refuses the request as an unrouted method (405).
  */
 export const localMediaRoutes =
   (root: string): FastifyPluginAsync =>
   async (app) => {
     app.setNotFoundHandler((_request, reply) => missing(reply));
-    await app.register(fastifyStatic, { root, prefix: '/', decorateReply: false, index: false, maxAge: '365d', immutable: true });
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      decorateReply: false,
+      index: false,
+      maxAge: '365d',
+      immutable: true,
+      setHeaders(reply, file) {
+        void reply.header('cache-control', cacheControlOf(path.relative(root, file)));
+      },
+    });
   };
 
 /**
  * GET and HEAD of the photos in the S3 bucket, streamed, with the headers @fastify/static sends for local files:
- * a year's immutable caching (names are content hashes), the type, the length, the ETag and 304 on a match.
+ * a year's immutable caching (names are content hashes; review photos five minutes), the type, the length, the ETag and 304 on a match.
  * Register with the prefix /media.
  */
 export const s3MediaRoutes =
@@ -40,7 +51,7 @@ export const s3MediaRoutes =
         const ifNoneMatch = request.headers['if-none-match'];
         const object = await read(name, { head: request.method === 'HEAD', ifNoneMatch });
         if (object.status === 'missing') return missing(reply);
-        void reply.header('cache-control', MEDIA_CACHE_CONTROL);
+        void reply.header('cache-control', cacheControlOf(name));
         if (object.status === 'not-modified') {
           if (object.etag) void reply.header('etag', object.etag);
           return reply.status(304).send();

@@ -7,7 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { MEDIA_CACHE_CONTROL, contentTypeOf, type MediaBackend } from './backend.js';
+import { cacheControlOf, contentTypeOf, type MediaBackend } from './backend.js';
 
 export interface S3Settings {
   bucket: string;
@@ -60,7 +60,7 @@ export function createS3Backend(settings: S3Settings): S3Backend {
     async put(name, data) {
       // The object carries its own headers, so a CDN or public bucket (MEDIA_PUBLIC_URL) sends what /media sends.
       await client.send(
-        new PutObjectCommand({ Bucket, Key: name, Body: data, ContentType: contentTypeOf(name), CacheControl: MEDIA_CACHE_CONTROL }),
+        new PutObjectCommand({ Bucket, Key: name, Body: data, ContentType: contentTypeOf(name), CacheControl: cacheControlOf(name) }),
       );
     },
     async get(name) {

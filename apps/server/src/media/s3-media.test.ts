@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { IMAGE_WIDTHS, type AdminProduct, type ProductDetails, type ProductPage, type Suggestions } from '@shop/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -119,6 +119,51 @@ describe('photos in S3 (MEDIA_STORE=s3)', () => {
     });
     expect(await objectsOf(image.public_id)).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: image.secure_url })).statusCode).toBe(404);
+    expect(readdirSync(t.mediaDir)).toEqual([]);
+  });
+});
+
+describe('review photos in S3 (issue 38)', () => {
+  it("moves a hidden review's photos off their names in the bucket, so a public bucket or CDN cannot serve them; five minutes of caching", async () => {
+    const product = await sellableProduct(t, { name: 'Reviewed Odhni' });
+    const order = await placedOrder(t, mail, { ...product, paid: true });
+    for (const body of [
+      { status: 'packed' },
+      { status: 'shipped', courier: 'Delhivery', trackingNumber: 'DL3' },
+      { status: 'delivered' },
+    ]) {
+      expect(
+        (await adminCall(t.app, 'POST', `/api/admin/order/updateOrderStatus/${order.orderId}`, { asid: owner.asid, body })).statusCode,
+      ).toBe(200);
+    }
+    const { review } = await t.services.reviews.add(
+      order.userId,
+      { productId: product.productId, rating: 1, title: 'Look', text: 'See.' },
+      [await photo('#5f1e3a')],
+    );
+    const shownKey = review.photos[0]!.url.replace(/^\/media\/(.+)-640\.webp$/, '$1');
+    const namesOf = async (key: string) => (await s3.objectNames()).filter((name) => name.startsWith(`${key}-`));
+    expect(await namesOf(shownKey)).toHaveLength(IMAGE_WIDTHS.length);
+    const head = await s3.client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: `${shownKey}-640.webp` }));
+    expect(head.CacheControl).toBe('public, max-age=300');
+    const served = await t.app.inject({ method: 'GET', url: review.photos[0]!.url });
+    expect([served.statusCode, served.headers['cache-control']]).toEqual([200, 'public, max-age=300']);
+
+    const hidden = await adminCall(t.app, 'POST', `/api/admin/review/hideReview/${review._id}`, {
+      asid: owner.asid,
+      body: { reason: 'Unkind.' },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(await namesOf(shownKey)).toEqual([]);
+    const hiddenUrl = (await t.services.reviews.mine(order.userId, product.productId)).review!.photos[0]!.url;
+    const hiddenKey = hiddenUrl.replace(/^\/media\/(.+)-640\.webp$/, '$1');
+    expect(hiddenKey).toMatch(/^hidden-[0-9a-f]{32}\//);
+    expect(await namesOf(hiddenKey)).toHaveLength(IMAGE_WIDTHS.length);
+    expect((await t.app.inject({ method: 'GET', url: review.photos[0]!.url })).statusCode).toBe(404);
+
+    const shown = await adminCall(t.app, 'POST', `/api/admin/review/unhideReview/${review._id}`, { asid: owner.asid, body: {} });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect([(await namesOf(shownKey)).length, await namesOf(hiddenKey)]).toEqual([IMAGE_WIDTHS.length, []]);
     expect(readdirSync(t.mediaDir)).toEqual([]);
   });
 });

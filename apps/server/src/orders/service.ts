@@ -219,22 +219,44 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     if (media) await Promise.allSettled(keys.map((key) => media.remove(key)));
   }
 
-  /** Checks every file first (one bad file stores nothing), then stores them under the order's own folder. */
+  /**
+   * Checks every file first (one bad file stores nothing), then stores them under the order's own folder; a refusal
+   * (one that cannot be decoded, no decode slot free) names the field, and the files stored before it go.
+   */
   async function storeReturnPhotos(orderId: string, given: number, files: readonly Uint8Array[]): Promise<StoredImage[]> {
     if (files.length === 0) return [];
     const refuse = (message: string) => new AppError('INVALID_DATA', `photos: ${message}`, { photos: message });
     if (given + files.length > MAX_RETURN_PHOTOS) throw refuse(`Add at most ${MAX_RETURN_PHOTOS} photos.`);
     if (!options.media) throw new AppError('UNAVAILABLE', 'Photos cannot be stored right now.');
+    const media = options.media;
     const buffers = files.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const stored: StoredImage[] = [];
     try {
-      for (const bytes of buffers) await options.media.inspectImage(bytes);
+      for (const bytes of buffers) await media.inspectImage(bytes);
+      for (const bytes of buffers) stored.push(await media.saveImage(bytes, returnPhotoFolder(orderId)));
     } catch (error) {
-      if (error instanceof AppError) throw refuse(error.message);
+      await removePhotos(stored.map((image) => image.key));
+      if (error instanceof AppError)
+        throw new AppError(error.code, `photos: ${error.message}`, { photos: error.message }, error.retryAfterSeconds);
       throw error;
     }
-    const stored: StoredImage[] = [];
-    for (const bytes of buffers) stored.push(await options.media.saveImage(bytes, returnPhotoFolder(orderId)));
     return stored;
+  }
+
+  /**
+   * Her order, and whether it has a return already (answered as it stands) rather than taking one now: NOT_FOUND
+   * when it is not hers, CONFLICT when it is not delivered or its claim window has closed.
+   */
+  /** Her order, open to a return (delivered, or a return already open to join) within the claim window. */
+  function returnable(order: OrderRow | undefined, userId: string): OrderRow {
+    if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
+    const open = order.status === 'return_requested';
+    if ((!open && order.status !== 'delivered') || !order.deliveredAt)
+      throw new AppError('CONFLICT', 'Returns can be requested only for delivered orders.');
+    if (now().getTime() - order.deliveredAt.getTime() > CLAIM_WINDOW_HOURS * HOUR_MS) {
+      throw new AppError('CONFLICT', `Returns must be requested within ${CLAIM_WINDOW_HOURS} hours of delivery.`);
+    }
+    return order;
   }
 
   return {
@@ -622,20 +644,17 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         const message = 'Only photos you upload with this return can be attached.';
         throw new AppError('INVALID_DATA', `photos: ${message}`, { photos: message });
       }
+      // Hers and open to a return before any photo is read: another order id costs no image work and writes no
+      // folder (issue 38).
+      if (files.length > 0) returnable(await orderOf(db, { id: orderId }), userId);
       const stored = await storeReturnPhotos(orderId, input.photos.length, files);
       const photos = [...input.photos, ...stored.map((image) => image.url)];
       const words = `${returnReasonLabel(input.reason)}${input.note ? ` (${input.note})` : ''}`;
       let order: OrderRow;
       try {
         order = await db.transaction(async (tx) => {
-          const order = await lockOrder(tx, { id: orderId });
-          if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
+          const order = returnable(await lockOrder(tx, { id: orderId }), userId);
           const open = order.status === 'return_requested';
-          if ((!open && order.status !== 'delivered') || !order.deliveredAt)
-            throw new AppError('CONFLICT', 'Returns can be requested only for delivered orders.');
-          if (now().getTime() - order.deliveredAt.getTime() > CLAIM_WINDOW_HOURS * HOUR_MS) {
-            throw new AppError('CONFLICT', `Returns must be requested within ${CLAIM_WINDOW_HOURS} hours of delivery.`);
-          }
           const items = await itemsOf(tx, order.id);
           const wanted = returnLinesOf(items, input.items);
           const held = open ? await returningOf(tx, order.id, items) : new Map<string, number>();

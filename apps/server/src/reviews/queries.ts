@@ -151,6 +151,14 @@ export async function setReviewReply(db: Db, reviewId: string, reply: string, at
   return row;
 }
 
+/** The content hash a photo's storage key ends with (`<folder>/<hash>`). */
+export const photoHash = (storageKey: string) => storageKey.slice(storageKey.indexOf('/') + 1);
+
+/** Records where a review photo's files are now (another folder: ADR 021). */
+export async function movePhoto(tx: Db, photoId: string, place: { storageKey: string; url: string }): Promise<void> {
+  await tx.update(reviewPhotos).set(place).where(eq(reviewPhotos.id, photoId));
+}
+
 /** The photos of the given reviews in their order, by review. */
 export async function photosOf(db: Db, reviewIds: readonly string[]): Promise<Map<string, ReviewPhotoRow[]>> {
   const byReview = new Map<string, ReviewPhotoRow[]>();
@@ -183,7 +191,8 @@ export async function replaceReviewPhotos(
           .where(and(eq(reviewPhotos.reviewId, reviewId), inArray(reviewPhotos.id, [...removeIds])))
           .returning();
   const kept = (await photosOf(tx, [reviewId])).get(reviewId) ?? [];
-  const fresh = added.filter((photo) => !kept.some((row) => row.storageKey === photo.storageKey));
+  // The same picture (its content hash) she has already, under the review's folder or a hidden one, is not added twice.
+  const fresh = added.filter((photo) => !kept.some((row) => photoHash(row.storageKey) === photoHash(photo.storageKey)));
   const count = kept.length + fresh.length;
   // Positions stay within 0…2 (the table's check): the kept ones move up first, the new ones follow.
   for (const [position, row] of kept.entries()) {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminReview, AuditEntry, ProductReviews, Review, UserNotification } from '@shop/core';
 import sharp from 'sharp';
@@ -106,7 +106,7 @@ describe('addReview and getProductReviews', () => {
     const waiting = await buyer(piece.productId, piece.variantId, false);
     const early = await addReview(waiting.sid, { productId: piece.productId, rating: 5, title: 'Cannot wait', text: 'Not here yet.' });
     expect([early.statusCode, errorOf(early)]).toEqual([403, 'You can review products you have received.']);
-    expect(await t.services.reviews.mine(waiting.userId, piece.productId)).toEqual({ canReview: false, review: null });
+    expect(await t.services.reviews.mine(waiting.userId, piece.productId)).toEqual({ canReview: false, review: null, hidden: null });
     const cases: Array<[object, string]> = [
       [{ productId: piece.productId, rating: 6, title: 'x', text: 'y' }, 'rating: Please choose 1 to 5 stars.'],
       [{ productId: piece.productId, rating: 4, title: ' ', text: 'y' }, 'title: Please give your review a title.'],
@@ -214,6 +214,27 @@ describe('photos on reviews', () => {
     expect([noStars.statusCode, errorOf(noStars)]).toEqual([400, 'rating: Please choose 1 to 5 stars.']);
   });
 
+  it('refuses a photo of more than 40 megapixels (a small PNG) in words naming the field, storing nothing (issue 38)', async () => {
+    const piece = await sellableProduct(t, { name: 'Panorama Stole', stock: 10 });
+    const asha = await buyer(piece.productId, piece.variantId);
+    const huge = {
+      bytes: await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+      name: 'panorama.png',
+      type: 'image/png',
+    };
+    const text = { productId: piece.productId, rating: '5', title: 'Wide', text: 'Very wide.' };
+    const refused = await multipartReview(asha.sid, text, [huge]);
+    const words = 'This photo is 8000 × 6000 pixels; each photo must be at most 40 megapixels (8000 × 5000, say).';
+    expect([refused.statusCode, errorOf(refused), refused.json<ErrorEnvelope>().fields]).toEqual([
+      400,
+      `photos: ${words}`,
+      { photos: words },
+    ]);
+    expect(await t.services.reviews.mine(asha.userId, piece.productId)).toMatchObject({ review: null });
+  });
+
   it('lets an edit keep, remove and add photos: the files of a removed one are deleted; JSON edits keep them', async () => {
     const piece = await sellableProduct(t, { name: 'Edited Dupatta', stock: 10 });
     const asha = await buyer(piece.productId, piece.variantId);
@@ -280,6 +301,13 @@ describe('the owner and reviews', () => {
       await jsonCall(t.app, 'GET', '/api/user/profile/getMyNotifications', { sid: asha.sid }),
     );
     expect(notes.notifications.map((note) => note.body)).toContainEqual(expect.stringContaining('It shares a phone number.'));
+    // Issue 38: her own view of it says it is hidden, and why, for the product page to tell her.
+    const mine = await t.services.reviews.mine(asha.userId, piece.productId);
+    expect([mine.review?._id, mine.hidden?.reason, Date.parse(mine.hidden?.at ?? '') > 0]).toEqual([
+      written._id,
+      'It shares a phone number.',
+      true,
+    ]);
     const onlyHidden = dataOf<{ reviews: AdminReview[] }>(
       await adminCall(t.app, 'GET', '/api/admin/review/getAllReviews?status=hidden', { asid: staff.asid }),
     );
@@ -322,6 +350,7 @@ describe('the owner and reviews', () => {
     expect((await unhide(staff.asid)).statusCode).toBe(403);
     const shown = await unhide(owner.asid);
     expect(shown.statusCode, shown.body).toBe(200);
+    expect(await t.services.reviews.mine(asha.userId, piece.productId)).toMatchObject({ hidden: null });
     const page = await reviewsOf(piece.productId);
     expect(page.reviews.map((review) => review._id)).toEqual([written._id]);
     expect(page.summary).toMatchObject({ average: 4, count: 1 });
@@ -334,6 +363,54 @@ describe('the owner and reviews', () => {
     ).entries;
     expect(entries.map((entry) => entry.action).sort()).toEqual(['review.hide', 'review.unhide']);
     expect((await unhide(owner.asid, 'nope')).statusCode).toBe(404);
+  });
+
+  it("takes a hidden review's photos off their names (404; a CDN keeps them minutes), shows them to the owner and to her, and puts them back when shown (issue 38)", async () => {
+    const piece = await sellableProduct(t, { name: 'Hidden Photo Kurti', stock: 10 });
+    const asha = await buyer(piece.productId, piece.variantId);
+    const text = { productId: piece.productId, rating: '2', title: 'Look', text: 'See this.' };
+    const written = dataOf<{ review: Review }>(await multipartReview(asha.sid, text, [await picture('#aa5522')])).review;
+    const shownPhoto = written.photos[0]!;
+    const publicUrls = [shownPhoto.url, ...shownPhoto.srcset.split(', ').map((entry) => entry.split(' ')[0]!)];
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+    const served = await get(shownPhoto.url);
+    expect([served.statusCode, served.headers['cache-control']]).toEqual([200, 'public, max-age=300']);
+
+    const hidden = await adminCall(t.app, 'POST', `/api/admin/review/hideReview/${written._id}`, {
+      asid: owner.asid,
+      body: { reason: 'The photo shows a face.' },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    for (const url of publicUrls) expect([url, (await get(url)).statusCode]).toEqual([url, 404]);
+    const shownFolder = path.dirname(fileOf(shownPhoto.url));
+    const filesIn = (folder: string) => (existsSync(folder) ? readdirSync(folder) : []);
+    expect(filesIn(shownFolder)).toEqual([]);
+
+    // The owner and she still see it, at a name no page showed.
+    const listed = dataOf<{ reviews: AdminReview[] }>(
+      await adminCall(t.app, 'GET', '/api/admin/review/getAllReviews?status=hidden', { asid: staff.asid }),
+    ).reviews.find((row) => row._id === written._id)!;
+    const hiddenUrl = listed.photos[0]!.url;
+    expect(hiddenUrl).not.toBe(shownPhoto.url);
+    expect(hiddenUrl).toMatch(/^\/media\/hidden-[0-9a-f]{32}\/[0-9a-f]+-640\.webp$/);
+    const privately = await get(hiddenUrl);
+    expect([privately.statusCode, privately.headers['cache-control']]).toEqual([200, 'public, max-age=300']);
+    expect((await t.services.reviews.mine(asha.userId, piece.productId)).review?.photos.map((photo) => photo.url)).toEqual([hiddenUrl]);
+
+    // Her edit of the hidden review: a new photo goes under the hidden name too, none under a public one.
+    const edited = dataOf<{ review: Review }>(await multipartReview(asha.sid, text, [await picture('#2255aa')])).review;
+    expect(edited.photos.map((photo) => photo.url.split('/')[2])).toEqual([hiddenUrl.split('/')[2], expect.stringMatching(/^hidden-/)]);
+    expect(filesIn(shownFolder)).toEqual([]);
+
+    // Shown again: back under the review's own folder, the hidden names gone.
+    const unhidden = await adminCall(t.app, 'POST', `/api/admin/review/unhideReview/${written._id}`, { asid: owner.asid, body: {} });
+    expect(unhidden.statusCode, unhidden.body).toBe(200);
+    const back = (await reviewsOf(piece.productId)).reviews.find((review) => review._id === written._id)!;
+    expect(back.photos[0]!.url).toBe(shownPhoto.url);
+    expect(back.photos[1]!.url).toMatch(new RegExp(`^/media/review-${written._id}/`));
+    for (const photo of back.photos) expect((await get(photo.url)).statusCode).toBe(200);
+    for (const photo of edited.photos) expect((await get(photo.url)).statusCode).toBe(404);
+    expect(filesIn(path.dirname(fileOf(hiddenUrl)))).toEqual([]);
   });
 
   it('names a reviewer by her first name and initial', () => {

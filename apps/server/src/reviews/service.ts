@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ADMIN_PAGE_SIZE,
   AppError,
+  DEFAULT_IMAGE_WIDTH,
   MAX_REVIEW_PHOTOS,
   REVIEW_NOT_RECEIVED,
   REVIEW_PHOTOS_FIELD,
@@ -10,10 +11,12 @@ import {
   averageRating,
   isUuid,
   mediaSrcset,
+  mediaUrl,
   publicMediaUrl,
   type AddReviewInput,
   type AdminReview,
   type AdminReviewQuery,
+  type MyReview,
   type ProductReviews,
   type Rating,
   type Review,
@@ -29,6 +32,8 @@ import type { NotificationService } from '../notifications/service.js';
 import { hasReceived } from '../orders/queries.js';
 import {
   addHelpfulVote,
+  movePhoto,
+  photoHash,
   photosOf,
   ratingsOf,
   replaceReviewPhotos,
@@ -77,6 +82,8 @@ const toReview = (row: ReviewRow, author: string, photos: readonly ReviewPhotoRo
 });
 
 const REVIEW_NOT_FOUND = 'Review not found';
+/** Where a hidden review's photos are kept: a folder of a random name no page ever showed (ADR 021). */
+const HIDDEN_FOLDER = 'hidden-';
 const tooManyPhotos = () =>
   new AppError('INVALID_DATA', `${REVIEW_PHOTOS_FIELD}: ${TOO_MANY_REVIEW_PHOTOS}`, { [REVIEW_PHOTOS_FIELD]: TOO_MANY_REVIEW_PHOTOS });
 
@@ -108,24 +115,56 @@ export function createReviewsService(
 
   /**
    * Stores a review's new photos, each checked by content first (one bad file stores nothing), in the product
-   * photos' WebP widths under the review's own folder; the same photo twice is stored once.
+   * photos' WebP widths under the review's own folder; the same photo twice is stored once. When one cannot be
+   * stored (it does not decode, no decode slot is free), those stored before it go, but for files her review uses.
    */
   async function storePhotos(reviewId: string, files: readonly Uint8Array[]): Promise<StoredImage[]> {
     const buffers = files.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const stored: StoredImage[] = [];
     try {
       for (const bytes of buffers) await media.inspectImage(bytes);
+      for (const bytes of buffers) {
+        const image = await media.saveImage(bytes, `review-${reviewId}`);
+        if (!stored.some((other) => other.key === image.key)) stored.push(image);
+      }
     } catch (error) {
+      const used = new Set(((await photosOf(db, [reviewId])).get(reviewId) ?? []).map((photo) => photo.storageKey));
+      await Promise.all(stored.filter((image) => !used.has(image.key)).map((image) => media.remove(image.key)));
       // Said beside the form's file input.
       if (error instanceof AppError)
-        throw new AppError(error.code, `${REVIEW_PHOTOS_FIELD}: ${error.message}`, { [REVIEW_PHOTOS_FIELD]: error.message });
+        throw new AppError(
+          error.code,
+          `${REVIEW_PHOTOS_FIELD}: ${error.message}`,
+          { [REVIEW_PHOTOS_FIELD]: error.message },
+          error.retryAfterSeconds,
+        );
       throw error;
     }
-    const stored: StoredImage[] = [];
-    for (const bytes of buffers) {
-      const image = await media.saveImage(bytes, `review-${reviewId}`);
-      if (!stored.some((other) => other.key === image.key)) stored.push(image);
-    }
     return stored;
+  }
+
+  /**
+   * In a transaction holding the review's row: puts each of its photos where the review's state wants it, under
+   * `review-<id>/` while it is shown, under `hidden-<random>/` while it is hidden, so that neither /media nor a public
+   * bucket or CDN serves it at a name a page showed (ADR 021). Copies the files, records the new key, and answers the
+   * keys whose files go once the transaction commits: for a hidden review, the shown names of all its photos too, so
+   * a hide repeated after a failed removal finishes it.
+   */
+  async function placePhotos(tx: Db, review: ReviewRow): Promise<string[]> {
+    const hidden = review.hiddenAt !== null;
+    const folder = hidden ? `${HIDDEN_FOLDER}${randomBytes(16).toString('hex')}` : `review-${review.id}`;
+    const gone = new Set<string>();
+    for (const photo of (await photosOf(tx, [review.id])).get(review.id) ?? []) {
+      if (photo.storageKey.startsWith(HIDDEN_FOLDER) !== hidden) {
+        const key = `${folder}/${photoHash(photo.storageKey)}`;
+        if (await media.copyImage(photo.storageKey, key)) {
+          await movePhoto(tx, photo.id, { storageKey: key, url: mediaUrl(key, DEFAULT_IMAGE_WIDTH) });
+          gone.add(photo.storageKey);
+        }
+      }
+      if (hidden) gone.add(`review-${review.id}/${photoHash(photo.storageKey)}`);
+    }
+    return [...gone];
   }
 
   async function existing(reviewId: string): Promise<ReviewRow> {
@@ -152,7 +191,7 @@ export function createReviewsService(
       if (had.filter((photo) => !removeIds.includes(photo.id)).length + photos.length > MAX_REVIEW_PHOTOS) throw tooManyPhotos();
       const stored = await storePhotos(reviewId, photos);
       const at = now();
-      let outcome: { row: ReviewRow; created: boolean; removed: ReviewPhotoRow[] };
+      let outcome: { row: ReviewRow; created: boolean; removed: ReviewPhotoRow[]; moved: string[] };
       try {
         outcome = await db.transaction(async (tx) => {
           const { rating, title, text, productId } = input;
@@ -166,7 +205,8 @@ export function createReviewsService(
             at,
           );
           if (count > MAX_REVIEW_PHOTOS) throw tooManyPhotos();
-          return { ...written, removed };
+          // Her edit of a hidden review: its new photos go under the hidden folder too.
+          return { ...written, removed, moved: await placePhotos(tx, written.row) };
         });
       } catch (error) {
         // Nothing was recorded: the files written for it go too (those of photos she already had stay).
@@ -175,19 +215,24 @@ export function createReviewsService(
         throw error;
       }
       const kept = new Set(stored.map((image) => image.key));
-      await Promise.all(outcome.removed.filter((photo) => !kept.has(photo.storageKey)).map((photo) => media.remove(photo.storageKey)));
+      const gone = [...outcome.removed.map((photo) => photo.storageKey).filter((key) => !kept.has(key)), ...outcome.moved];
+      await Promise.all([...new Set(gone)].map((key) => media.remove(key)));
       // The product's stars changed: the storefront's caches of it go.
       deps.changes.publish([input.productId]);
       const [review] = await withAuthors([outcome.row]);
       return { review: review!, created: outcome.created };
     },
 
-    /** Whether she may review the product (she received it), and her review when she wrote one (to edit it). */
-    async mine(userId: string, productId: string): Promise<{ canReview: boolean; review: Review | null }> {
-      if (!isUuid(productId)) return { canReview: false, review: null };
+    /**
+     * Whether she may review the product (she received it), her review when she wrote one (to edit it), and, when
+     * the owner hid it, since when and why (the product page tells her: issue 38).
+     */
+    async mine(userId: string, productId: string): Promise<MyReview> {
+      if (!isUuid(productId)) return { canReview: false, review: null, hidden: null };
       const [received, row] = await Promise.all([hasReceived(db, userId, productId), reviewOf(db, userId, productId)]);
       const [review] = row ? await withAuthors([row]) : [];
-      return { canReview: received, review: review ?? null };
+      const hidden = row?.hiddenAt ? { at: row.hiddenAt.toISOString(), reason: row.hiddenReason ?? '' } : null;
+      return { canReview: received, review: review ?? null, hidden };
     },
 
     /** GET /api/user/review/getProductReviews/{productId}: a page of its visible reviews and its stars. */
@@ -251,12 +296,15 @@ export function createReviewsService(
       };
     },
 
-    /** Takes a review off the product page with the owner's reason; the shopper is told why; audited. */
+    /**
+     * Takes a review off the product page with the owner's reason, its photos off their names (placePhotos); the
+     * shopper is told why; audited.
+     */
     async hide(actor: AuditActor, reviewId: string, reason: string): Promise<void> {
       const before = await existing(reviewId);
       const at = now();
-      await db.transaction(async (tx) => {
-        await setReviewHidden(tx, reviewId, { at, reason });
+      const gone = await db.transaction(async (tx) => {
+        const row = await setReviewHidden(tx, reviewId, { at, reason });
         await recordAudit(
           tx,
           actor,
@@ -281,17 +329,22 @@ export function createReviewsService(
             tx,
           );
         }
+        return row ? placePhotos(tx, row) : [];
       });
+      await Promise.all(gone.map((key) => media.remove(key)));
       deps.changes.publish([before.productId]);
     },
 
-    /** Shows a hidden review again, back in the product's stars; audited (nothing changes for a visible one). */
+    /**
+     * Shows a hidden review again, back in the product's stars, its photos back under its folder; audited (nothing
+     * changes for a visible one).
+     */
     async unhide(actor: AuditActor, reviewId: string): Promise<void> {
       const before = await existing(reviewId);
       if (!before.hiddenAt) return;
       const at = now();
-      await db.transaction(async (tx) => {
-        await setReviewHidden(tx, reviewId, null);
+      const gone = await db.transaction(async (tx) => {
+        const row = await setReviewHidden(tx, reviewId, null);
         await recordAudit(
           tx,
           actor,
@@ -304,7 +357,9 @@ export function createReviewsService(
           },
           at,
         );
+        return row ? placePhotos(tx, row) : [];
       });
+      await Promise.all(gone.map((key) => media.remove(key)));
       deps.changes.publish([before.productId]);
     },
 

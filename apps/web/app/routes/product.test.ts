@@ -18,7 +18,7 @@ function services() {
     },
     reviews: {
       forProduct: vi.fn(async () => ({ reviews: [], summary: { average: 0, count: 0, byStars: {} }, total: 0, page: 1, limit: 10 })),
-      mine: vi.fn(async () => ({ canReview: true, review: null })),
+      mine: vi.fn(async () => ({ canReview: true, review: null, hidden: null })),
       markHelpful: vi.fn(async () => 3),
     },
   };
@@ -67,7 +67,7 @@ describe("the product page's reviews (issue 28)", () => {
     const answer = await settled(() => loader(args as never));
     expect(stubs.reviews.forProduct).toHaveBeenCalledWith(PRODUCT_ID, { page: 2, sort: 'helpful' });
     expect(stubs.reviews.mine).toHaveBeenCalledWith('u1', PRODUCT_ID);
-    expect(answer.body).toMatchObject({ reviewSort: 'helpful', myReview: { canReview: true, reviewed: false } });
+    expect(answer.body).toMatchObject({ reviewSort: 'helpful', myReview: { canReview: true, reviewed: false, hidden: null } });
 
     // Signed out, or a malformed page and order: the first page, most recent first, and no link to write one.
     const signedOut = services();
@@ -78,6 +78,19 @@ describe("the product page's reviews (issue 28)", () => {
     });
     expect(signedOut.reviews.forProduct).toHaveBeenCalledWith(PRODUCT_ID, { page: 1, sort: 'recent' });
     expect(signedOut.reviews.mine).not.toHaveBeenCalled();
+  });
+
+  it('tells the page when the owner hid her review, with its title and the reason she was given (issue 38)', async () => {
+    const stubs = services();
+    stubs.reviews.mine.mockResolvedValueOnce({
+      canReview: true,
+      review: { _id: REVIEW_ID, title: 'Call me' },
+      hidden: { at: '2026-05-01T10:00:00.000Z', reason: 'It shares a phone number.' },
+    } as never);
+    const args = get(PAGE, { services: stubs as never, shopper: asha, params: { productId: PRODUCT_ID } });
+    expect((await settled(() => loader(args as never))).body).toMatchObject({
+      myReview: { canReview: true, reviewed: true, hidden: { title: 'Call me', reason: 'It shares a phone number.' } },
+    });
   });
 
   it('reloads for another page or order of reviews, not for a colour or size', () => {

@@ -60,7 +60,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     related,
     reviews: productReviews,
     reviewSort: reviewQuery.sort,
-    myReview: { canReview: mine?.canReview ?? false, reviewed: Boolean(mine?.review) },
+    myReview: {
+      canReview: mine?.canReview ?? false,
+      reviewed: Boolean(mine?.review),
+      hidden: mine?.review && mine.hidden ? { title: mine.review.title, reason: mine.hidden.reason } : null,
+    },
     deliveryCheck,
   };
 }

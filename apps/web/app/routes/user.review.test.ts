@@ -11,7 +11,7 @@ const FIELDS = { rating: '5', title: '  Lovely fabric ', text: 'Soft and true to
 function reviewsStub() {
   return {
     add: vi.fn(async () => ({ review: REVIEW, created: true })),
-    mine: vi.fn(async () => ({ canReview: true, review: null as Review | null })),
+    mine: vi.fn(async () => ({ canReview: true, review: null as Review | null, hidden: null as { at: string; reason: string } | null })),
   };
 }
 
@@ -109,7 +109,7 @@ describe('the write-a-review page (issue 28)', () => {
       getProductDetails: vi.fn(async () => ({ _id: PRODUCT_ID, productName: 'Chanderi Kurta', productImages: [] })),
     };
     const reviews = reviewsStub();
-    reviews.mine.mockResolvedValueOnce({ canReview: true, review: REVIEW });
+    reviews.mine.mockResolvedValueOnce({ canReview: true, review: REVIEW, hidden: null });
     const args = get(`/user/reviews/${PRODUCT_ID}`, {
       services: { catalogue, reviews } as never,
       shopper: asha,
@@ -117,9 +117,17 @@ describe('the write-a-review page (issue 28)', () => {
     });
     expect(await settled(() => loader(args as never))).toEqual({
       status: 200,
-      body: { product: { _id: PRODUCT_ID, productName: 'Chanderi Kurta', image: null }, canReview: true, review: REVIEW },
+      body: { product: { _id: PRODUCT_ID, productName: 'Chanderi Kurta', image: null }, canReview: true, review: REVIEW, hidden: null },
     });
     expect(reviews.mine).toHaveBeenCalledWith('u1', PRODUCT_ID);
+
+    // Hidden by the owner (issue 38): the page tells her, with the reason she was given.
+    reviews.mine.mockResolvedValueOnce({
+      canReview: true,
+      review: REVIEW,
+      hidden: { at: '2026-05-01T10:00:00.000Z', reason: 'Off topic.' },
+    });
+    expect((await settled(() => loader(args as never))).body).toMatchObject({ hidden: { title: REVIEW.title, reason: 'Off topic.' } });
 
     catalogue.getProductDetails.mockRejectedValueOnce(new AppError('NOT_FOUND', 'Product not found'));
     expect(await settled(() => loader(args as never))).toMatchObject({ status: 404 });

@@ -9,11 +9,12 @@ import {
   addReviewSchema,
 } from '@shop/core';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useActionData } from 'react-router';
+import { Link, useActionData, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
 import { servicesOf, signedInShopper } from '../context';
 import { UserPage } from '../features/accounts/user-page';
 import { ProductImage } from '../features/catalogue/product-image';
+import { HiddenReviewNotice } from '../features/reviews/hidden-review-notice';
 import { ReviewForm, valuesOf } from '../features/reviews/review-form';
 import { failureIn } from '../lib/failure';
 import { redirectWithFlash } from '../lib/flash.server';
@@ -22,6 +23,7 @@ import { formFiles, formTexts } from '../lib/form-data';
 import { privatePageMeta } from '../lib/meta';
 import { readForm } from '../lib/read-form.server';
 import { actionCall, formFailure, loaderCall } from '../lib/service-call.server';
+import type { RootLoaderData } from '../root';
 import type { Route } from './+types/user.review';
 
 export const REVIEW_CREATED = 'Thank you for your review.';
@@ -40,6 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     product: { _id: product._id, productName: product.productName, image: product.productImages[0] ?? null },
     canReview: mine.canReview,
     review: mine.review,
+    hidden: mine.review && mine.hidden ? { title: mine.review.title, reason: mine.hidden.reason } : null,
   };
 }
 
@@ -88,7 +91,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /** /user/reviews/{productId}: write a review of a product she received, or edit hers. */
 export default function ReviewPage({ loaderData }: Route.ComponentProps) {
-  const { product, canReview, review } = loaderData;
+  const { product, canReview, review, hidden } = loaderData;
+  const root = useRouteLoaderData<RootLoaderData>('root');
   const answer = useActionData<typeof action>();
   const failure = failureIn(answer);
   const typed = answer && 'values' in answer ? answer.values : undefined;
@@ -109,6 +113,7 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         </div>
+        {hidden && <HiddenReviewNotice hidden={hidden} shopName={root?.settings.name ?? 'the shop'} className="mt-5" />}
         <div className="mt-5">
           {canReview || editing ? (
             <ReviewForm values={typed ?? valuesOf(review)} photos={review?.photos ?? []} editing={editing} failure={failure} />

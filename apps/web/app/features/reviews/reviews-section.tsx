@@ -6,6 +6,7 @@ import { useAnswerToast } from '../../components/flash-message';
 import { formatRating, Stars } from '../../components/stars';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/order-format';
+import { HiddenReviewNotice, type HiddenReview } from './hidden-review-notice';
 import { ReviewPhotos } from './review-photos';
 import { reviewSearch } from './review-query';
 
@@ -15,6 +16,8 @@ export interface MyReview {
   canReview: boolean;
   /** She has reviewed it already: the link edits hers. */
   reviewed: boolean;
+  /** The owner hid hers: she is told so, and why (issue 38). */
+  hidden: HiddenReview | null;
 }
 
 const SORTS: ReadonlyArray<{ sort: ReviewSort; label: string }> = [
@@ -159,10 +162,16 @@ export function ReviewsSection({
         )}
       </div>
 
+      {mine.hidden && <HiddenReviewNotice hidden={mine.hidden} shopName={shopName} className="mt-4" />}
+
       {summary.count === 0 ? (
         <p className="mt-4 rounded-2xl border border-dashed border-line bg-white/60 px-5 py-8 text-center text-muted">
           No reviews yet.
-          {write ? ' Be the first to tell others what you thought.' : ' Shoppers who buy it can review it once it is delivered.'}
+          {mine.reviewed
+            ? ''
+            : write
+              ? ' Be the first to tell others what you thought.'
+              : ' Shoppers who buy it can review it once it is delivered.'}
         </p>
       ) : (
         <div className="mt-6 grid items-start gap-8 lg:grid-cols-[20rem_minmax(0,1fr)] lg:gap-12">
