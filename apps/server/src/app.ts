@@ -37,7 +37,6 @@ import { isApiRequest, registerEncodedPathGuard, routedPath } from './http/reque
 import { registerSameOriginCheck } from './http/same-origin.js';
 import { apiHeaders, securityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
-import { devMailboxRoutes } from './mail/routes.js';
 import { localMediaRoutes, s3MediaRoutes } from './media/routes.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -264,7 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const emulator = options.services.paymentProvider.emulator;
   if (emulator && !options.config.production) await app.register(emulator.plugin);
   // The mail the shop kept instead of sending; never in production, where it would expose codes.
-  if (!options.config.production && options.services.outbox) await app.register(devMailboxRoutes(options.services.outbox));
+  if (!options.config.production && options.services.outbox) await app.register(options.services.outbox.routes);
   await app.register(catalogueRoutes(options.services.catalogue));
   await app.register(publicReviewRoutes(options.services.reviews));
   await app.register(seoRoutes(options.services, options.config));
