@@ -42,7 +42,7 @@ import type { Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { seoRoutes } from './seo/routes.js';
-import { contactRoutes } from './contact/routes.js';
+import { adminContactRoutes, contactRoutes } from './contact/routes.js';
 import { adminAnnouncementRoutes, announcementRoutes } from './announcements/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { adminOrderRoutes, ownerOrderRoutes } from './orders/admin-routes.js';
@@ -227,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(adminAnnouncementRoutes(options.services));
       await admin.register(inventoryRoutes(options.services.inventory));
       await admin.register(reportCountsRoutes(options.services.reportCounts));
+      await admin.register(adminContactRoutes(options.services.contact));
     }),
   );
   // Owners only: admin accounts and invites, the audit log, money going back, blocking shoppers, revenue.

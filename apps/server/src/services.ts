@@ -198,7 +198,7 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     catalogueAdmin: createCatalogueAdminService(db, catalogueChanges),
     media,
     photoEncoder,
-    contact: createContactService(db),
+    contact: createContactService(db, { mail, settings, publicUrl, now }),
     announcements: createAnnouncementsService(db, now),
     accounts: createAccountsService(db, { mail, settings, publicUrl, secret, now }),
     addresses,
