@@ -236,29 +236,27 @@ ${quotedBlock(message.message, 'border-left:3px solid #e4d8c8;padding-left:12px'
   return { to: input.to, subject, html, text };
 }
 
-/** The shop's answer to a contact form message, to its sender, with her message quoted below. */
+/** The shop's answer to a contact form message, to its sender, as the admin wrote it (greeting too), her message quoted below. */
 export function contactReplyMail(input: {
-  message: { name: string; email: string; message: string; createdAt: Date };
+  message: { email: string; message: string; createdAt: Date };
   reply: string;
   shop: ShopSettings;
   publicUrl: string;
 }): Mail {
   const { shop, publicUrl, message } = input;
   const subject = `Re: your message to ${shop.name}`;
-  const greeting = `Dear ${message.name},`;
-  const signature = `${shop.name}`;
+  const signature = shop.name;
   const wrote = `You wrote on ${istDateTime(message.createdAt)} (India time):`;
   const reach = `To answer, write to ${shop.email} or call ${shop.phone}.`;
   const quoted = message.message
     .split('\n')
     .map((line) => `> ${line}`)
     .join('\n');
-  const text = [greeting, '', input.reply, '', signature, '', wrote, quoted, '', reach, '', `${shop.name} · ${shop.address}`].join('\n');
+  const text = [input.reply, '', signature, '', wrote, quoted, '', reach, '', `${shop.name} · ${shop.address}`].join('\n');
   const html = layout(
     shop,
     publicUrl,
-    `<p style="margin:0 0 12px;font-size:15px">${escapeHtml(greeting)}</p>
-${quotedBlock(input.reply, '')}
+    `${quotedBlock(input.reply, '')}
 <p style="margin:0 0 20px;font-size:15px">${escapeHtml(signature)}</p>
 <p style="margin:0 0 8px;font-size:13px;color:#6b5d5a">${escapeHtml(wrote)}</p>
 ${quotedBlock(message.message, 'font-size:13px;color:#6b5d5a;border-left:3px solid #e4d8c8;padding-left:12px')}

@@ -117,7 +117,7 @@ export function AdminMessagesList({
                 </div>
                 <p className="mt-2 line-clamp-2 whitespace-pre-line break-words text-sm leading-6">{message.message}</p>
                 <div className="mt-3 flex flex-wrap items-center gap-2">
-                  <Link to={messageHref(message._id)} className="btn btn-primary min-h-10 px-4">
+                  <Link to={messageHref(message._id)} className={`btn ${message.handledAt ? 'btn-outline' : 'btn-primary'} min-h-10 px-4`}>
                     {message.handledAt ? 'Open' : 'Open and reply'}
                     <span className="sr-only"> (message from {message.name})</span>
                   </Link>
@@ -240,7 +240,7 @@ export function AdminMessageView({
               maxLength={CONTACT_LIMITS.replyMax}
               defaultValue={failure?.values.message ?? ''}
               error={failure?.fields.message}
-              hint={`Sent by e-mail with the message quoted below it${message.handledAt ? '' : ', and the message is marked handled'}.`}
+              hint={`Mailed as you write it (greeting too), signed with the shop's name, the message quoted below${message.handledAt ? '' : '; the message is then marked handled'}.`}
             />
             <button type="submit" className="btn btn-primary min-h-11 px-5" disabled={sending}>
               {sending ? 'Sending...' : 'Send reply'}
