@@ -152,9 +152,10 @@ async function signUp(pool: Pool, db: pg.Pool, index: number): Promise<Shopper> 
   const email = `bench.${index}.${randomBytes(3).toString('hex')}@example.in`;
   const ip = `10.77.${Math.floor(index / 250)}.${(index % 250) + 1}`;
   dataOf(await call(pool, null, 'POST', '/api/user/auth/sendAccountVerificationOtp', { body: { email }, ip }), 'sending the code');
-  const { rows } = await db.query<{ subject: string }>('select subject from dev_outbox where "to" = $1 order by created_at desc limit 1', [
-    email,
-  ]);
+  const { rows } = await db.query<{ subject: string }>(
+    'select subject from dev_mailbox.outbox where "to" = $1 order by created_at desc limit 1',
+    [email],
+  );
   const otp = /\b(\d{6})\b/.exec(rows[0]?.subject ?? '')?.[1];
   if (!otp) throw new Error(`no code in the dev outbox for ${email}`);
   dataOf(await call(pool, null, 'POST', '/api/user/auth/verifyAccountOtp', { body: { email, otp }, ip }), 'verifying the code');

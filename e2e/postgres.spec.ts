@@ -34,13 +34,15 @@ test('the shop runs on a new PostgreSQL database and keeps its data across resta
 const MODULE_LOG_HOOK = path.resolve(import.meta.dirname, 'support/module-log.mjs');
 const DEV_MODULE = /\/apps\/server\/dist\/dev\//;
 
-async function emulatorTables(url: string): Promise<string[]> {
+/** The tables of dev-only code: the emulator's, and the dev outbox's (0003 made it `dev_outbox`, 0031 drops it). */
+async function devTables(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query<{ name: string }>(
       `select table_schema || '.' || table_name as name from information_schema.tables
-       where table_schema = 'razorpay_emulator' or table_name like 'razorpay_emulator%' order by 1`,
+       where table_schema in ('razorpay_emulator', 'dev_mailbox') or table_name like 'razorpay_emulator%' or table_name = 'dev_outbox'
+       order by 1`,
     );
     return rows.map((row) => row.name);
   } finally {
@@ -66,7 +68,7 @@ async function startLoggingModules(databaseUrl: string, env: Record<string, stri
   }
 }
 
-test('a production start imports no dev-only module and leaves no emulator schema in the database', async () => {
+test('a production start imports no dev-only module and leaves no emulator or dev outbox table in the database', async () => {
   const database = await createEmptyDatabase();
   try {
     const { modules, checkoutScriptStatus } = await startLoggingModules(database.url, {
@@ -83,21 +85,23 @@ test('a production start imports no dev-only module and leaves no emulator schem
     expect(modules.some((url) => url.endsWith('/apps/server/dist/payments/razorpay/provider.js'))).toBe(true);
     expect(modules.filter((url) => DEV_MODULE.test(url) || /emulator|demo/i.test(url))).toEqual([]);
     expect(checkoutScriptStatus).toBe(404);
-    expect(await emulatorTables(database.url)).toEqual([]);
+    expect(await devTables(database.url)).toEqual([]);
   } finally {
     await database.drop();
   }
 });
 
-test('a start without Razorpay keys loads the emulator, which creates its own schema; the demo stays out with SEED_DEMO=0', async () => {
+test('a start without Razorpay keys or SMTP loads the emulator and the dev outbox, which create their own tables; the demo stays out with SEED_DEMO=0', async () => {
   const database = await createEmptyDatabase();
   try {
     const { modules, checkoutScriptStatus } = await startLoggingModules(database.url, { SEED_DEMO: '0' });
     const dev = modules.filter((url) => DEV_MODULE.test(url)).map((url) => url.replace(/^.*\/dist\/dev\//, ''));
     expect(dev).toContain('razorpay-emulator/emulator.js');
+    expect(dev).toContain('mailbox/outbox.js');
     expect(dev.filter((name) => name.startsWith('demo/'))).toEqual([]);
     expect(checkoutScriptStatus).toBe(200);
-    expect(await emulatorTables(database.url)).toEqual([
+    expect(await devTables(database.url)).toEqual([
+      'dev_mailbox.outbox',
       'razorpay_emulator.orders',
       'razorpay_emulator.payments',
       'razorpay_emulator.refunds',

@@ -37,13 +37,12 @@ import { isApiRequest, registerEncodedPathGuard, routedPath } from './http/reque
 import { registerSameOriginCheck } from './http/same-origin.js';
 import { apiHeaders, securityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
-import { devMailboxRoutes } from './mail/routes.js';
 import { localMediaRoutes, s3MediaRoutes } from './media/routes.js';
 import type { Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { seoRoutes } from './seo/routes.js';
-import { contactRoutes } from './contact/routes.js';
+import { adminContactRoutes, contactRoutes } from './contact/routes.js';
 import { adminAnnouncementRoutes, announcementRoutes } from './announcements/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { adminOrderRoutes, ownerOrderRoutes } from './orders/admin-routes.js';
@@ -228,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(adminAnnouncementRoutes(options.services));
       await admin.register(inventoryRoutes(options.services.inventory));
       await admin.register(reportCountsRoutes(options.services.reportCounts));
+      await admin.register(adminContactRoutes(options.services.contact));
     }),
   );
   // Owners only: admin accounts and invites, the audit log, money going back, blocking shoppers, revenue.
@@ -264,7 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const emulator = options.services.paymentProvider.emulator;
   if (emulator && !options.config.production) await app.register(emulator.plugin);
   // The mail the shop kept instead of sending; never in production, where it would expose codes.
-  if (!options.config.production && options.services.outbox) await app.register(devMailboxRoutes(options.services.outbox));
+  if (!options.config.production && options.services.outbox) await app.register(options.services.outbox.routes);
   await app.register(catalogueRoutes(options.services.catalogue));
   await app.register(publicReviewRoutes(options.services.reviews));
   await app.register(seoRoutes(options.services, options.config));

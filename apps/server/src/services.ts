@@ -19,7 +19,7 @@ import { createCatalogueService, type CatalogueService } from './catalogue/servi
 import { createContactService, type ContactService } from './contact/service.js';
 import { EMULATOR_KEYS, type Config } from './config.js';
 import type { Db } from './db/database.js';
-import { createOutboxMailer, createSmtpMailer, type Mailer, type OutboxMailer } from './mail/mailer.js';
+import { createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { createMailQueue, type MailQueue } from './mail/queue.js';
 import { createInventoryService, type InventoryService } from './inventory/service.js';
 import { createMetrics, type ShopMetrics } from './metrics/metrics.js';
@@ -31,6 +31,7 @@ import { createAdminOrdersService, type AdminOrdersService } from './orders/admi
 import { createOrderNotices, type OrderNotices } from './orders/notices.js';
 import { createOrdersService, type OrdersService } from './orders/service.js';
 import type { WebhookDeliverer, WebhookLog } from './dev/razorpay-emulator/webhooks.js';
+import type { DevOutbox } from './dev/mailbox/outbox.js';
 import { createPaymentProvider, type PaymentProvider } from './payments/razorpay/provider.js';
 import { createPaymentsService, type PaymentsService } from './payments/service.js';
 import { createSalesReportsService, type SalesReportsService } from './reports/sales-service.js';
@@ -64,8 +65,8 @@ export interface Services {
   /** Razorpay, or its emulator when no keys are set. */
   paymentProvider: PaymentProvider;
   payments: PaymentsService;
-  /** The dev outbox when mail is not sent over SMTP; null with SMTP_URL. */
-  outbox: OutboxMailer | null;
+  /** The dev outbox when mail is not sent over SMTP; null with SMTP_URL or a `mailer` of the caller's. */
+  outbox: DevOutbox | null;
   /** Every mail the shop sends: queued in the database, delivered (and retried) by its worker (main.ts starts it). */
   mail: MailQueue;
   /** Prometheus metrics of this process (served on METRICS_PORT by main.ts). */
@@ -124,16 +125,25 @@ export interface ServicesOptions {
   metrics?: ShopMetrics;
 }
 
-/** Async because the Razorpay emulator, dev-only code, is imported only when it is used (docs/decisions/024). */
+/**
+ * Async because the Razorpay emulator and the dev outbox, dev-only code, are imported only when they are used
+ * (docs/decisions/024).
+ */
 export async function createServices(db: Db, options: ServicesOptions): Promise<Services> {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? { info: () => {}, error: () => {} };
   const metrics = options.metrics ?? createMetrics({ defaultMetrics: false });
   const settings = createSettingsService(db);
-  // In production the log line leaves out the subject, which carries the one-time code.
-  const outbox = options.smtpUrl
-    ? null
-    : createOutboxMailer(db, (mail) => log.info(`dev outbox: mail to ${mail.to}${options.production ? '' : `: "${mail.subject}"`}`));
+  // Without SMTP_URL the mail is kept in the dev outbox, dev-only code loaded (and its table made) only then.
+  const outbox =
+    options.smtpUrl || options.mailer
+      ? null
+      : await (
+          await import('./dev/mailbox/outbox.js')
+        ).createDevOutbox(db, (mail) =>
+          // In production (tests only: config refuses it without SMTP_URL) the line leaves out the subject and its code.
+          log.info(`dev outbox: mail to ${mail.to}${options.production ? '' : `: "${mail.subject}"`}`),
+        );
   const transport =
     options.mailer ??
     (options.smtpUrl ? createSmtpMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom ?? 'shop@localhost' }) : outbox!);
@@ -188,7 +198,7 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     catalogueAdmin: createCatalogueAdminService(db, catalogueChanges),
     media,
     photoEncoder,
-    contact: createContactService(db),
+    contact: createContactService(db, { mail, settings, publicUrl, now }),
     announcements: createAnnouncementsService(db, now),
     accounts: createAccountsService(db, { mail, settings, publicUrl, secret, now }),
     addresses,

@@ -136,6 +136,7 @@ export const AUDIT_ENTITIES = [
   'bill',
   'review',
   'announcement',
+  'contact_message',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -49,7 +49,7 @@ import type { Bill, BillPage, BillQuery, CreditNote, ReturnItemsInput, VoidBillI
 import type { Dashboard, MonthlyReport, SalesRangeReport, WeeklyReport } from './reports.js';
 import type { CappedLine, Cart, GuestCartLine } from './cart.js';
 import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery } from './catalogue.js';
-import type { ContactMessageInput } from './contact.js';
+import type { AdminContactMessage, AdminContactPage, AdminContactQuery, ContactMessageInput } from './contact.js';
 import type { OrderDetail, OrderSummary } from './orders.js';
 import type { ReturnReason } from './policy.js';
 import type { ShopSettings } from './settings.js';
@@ -157,7 +157,22 @@ export interface PageServices {
   };
   /** India Post's directory: a pincode's place, null for one it does not have (the product page's delivery check). */
   pincodes: { lookup(pincode: string): PincodeDetails | null };
-  contact: { create(input: ContactMessageInput, ip: string): Promise<unknown> };
+  /**
+   * The contact form (its message is mailed to the shop's address too) and the back-office's inbox (issue 38): any
+   * admin reads, answers (mailed to the sender) and marks messages handled; every change is audited.
+   */
+  contact: {
+    create(input: ContactMessageInput, ip: string): Promise<unknown>;
+    /** Those waiting first (or only those waiting, or only those handled), newest first, 50 a page. */
+    list(query: AdminContactQuery): Promise<AdminContactPage>;
+    /** NOT_FOUND: 'Message not found.' */
+    get(messageId: string): Promise<AdminContactMessage>;
+    /** Messages waiting for an answer (the sidebar's count). */
+    unhandledCount(): Promise<number>;
+    markHandled(actor: AuditActor, messageId: string): Promise<AdminContactMessage>;
+    /** INVALID_DATA naming `message` for an empty or long reply. */
+    reply(actor: AuditActor, messageId: string, reply: string): Promise<AdminContactMessage>;
+  };
   catalogue: {
     listCategories(): Promise<Category[]>;
     findProducts(query: ProductQuery): Promise<ProductPage>;

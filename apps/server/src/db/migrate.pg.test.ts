@@ -34,8 +34,15 @@ describe('migrations on PostgreSQL', () => {
            where table_schema = 'razorpay_emulator' or table_name like 'razorpay_emulator%'`,
         );
         expect(emulator.rows).toEqual([]);
-        const schemas = await client.query(`select 1 from information_schema.schemata where schema_name = 'razorpay_emulator'`);
-        expect(schemas.rowCount).toBe(0);
+        // Nor the dev outbox's: production sends over SMTP, and 0031 drops the dev_outbox that 0003 made (issue 38).
+        const devOutbox = await client.query(
+          `select table_schema, table_name from information_schema.tables where table_schema = 'dev_mailbox' or table_name = 'dev_outbox'`,
+        );
+        expect(devOutbox.rows).toEqual([]);
+        const schemas = await client.query(
+          `select schema_name from information_schema.schemata where schema_name in ('razorpay_emulator', 'dev_mailbox')`,
+        );
+        expect(schemas.rows).toEqual([]);
       } finally {
         await client.end();
       }

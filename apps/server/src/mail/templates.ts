@@ -206,3 +206,61 @@ export function failedLoginsMail(input: {
   const html = layout(shop, publicUrl, lines.map((line) => `<p style="margin:0 0 12px;font-size:15px">${escapeHtml(line)}</p>`).join('\n'));
   return { to: input.to, subject, html, text };
 }
+
+/** A paragraph of someone's own words: escaped, its line breaks kept. */
+const quotedBlock = (text: string, style: string) =>
+  `<p style="margin:0 0 12px;font-size:15px;white-space:pre-wrap;${style}">${escapeHtml(text)}</p>`;
+
+/** A message from the contact form, to the shop's own address (its settings' e-mail), with a link to answer it. */
+export function contactMessageMail(input: {
+  to: string;
+  message: { id: string; name: string; email: string; phone: string | null; message: string; createdAt: Date };
+  shop: ShopSettings;
+  publicUrl: string;
+}): Mail {
+  const { shop, publicUrl, message } = input;
+  const url = absolute(publicUrl, `/admin/messages/${message.id}`);
+  const subject = `Message from ${message.name} through the contact form`;
+  const intro = `${message.name} wrote through the contact form of ${shop.name} on ${istDateTime(message.createdAt)} (India time):`;
+  const from = `E-mail: ${message.email} · Phone: ${message.phone ?? 'not given'}`;
+  const answer = 'Reply from the back-office, where the message is marked handled once answered:';
+  const text = [intro, '', message.message, '', from, '', answer, url].join('\n');
+  const html = layout(
+    shop,
+    publicUrl,
+    `<p style="margin:0 0 12px;font-size:15px">${escapeHtml(intro)}</p>
+${quotedBlock(message.message, 'border-left:3px solid #e4d8c8;padding-left:12px')}
+<p style="margin:0 0 12px;font-size:14px">${escapeHtml(from)}</p>
+<p style="margin:16px 0 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#761c3a;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:999px;font-weight:600">Open the message</a></p>`,
+  );
+  return { to: input.to, subject, html, text };
+}
+
+/** The shop's answer to a contact form message, to its sender, as the admin wrote it (greeting too), her message quoted below. */
+export function contactReplyMail(input: {
+  message: { email: string; message: string; createdAt: Date };
+  reply: string;
+  shop: ShopSettings;
+  publicUrl: string;
+}): Mail {
+  const { shop, publicUrl, message } = input;
+  const subject = `Re: your message to ${shop.name}`;
+  const signature = shop.name;
+  const wrote = `You wrote on ${istDateTime(message.createdAt)} (India time):`;
+  const reach = `To answer, write to ${shop.email} or call ${shop.phone}.`;
+  const quoted = message.message
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+  const text = [input.reply, '', signature, '', wrote, quoted, '', reach, '', `${shop.name} · ${shop.address}`].join('\n');
+  const html = layout(
+    shop,
+    publicUrl,
+    `${quotedBlock(input.reply, '')}
+<p style="margin:0 0 20px;font-size:15px">${escapeHtml(signature)}</p>
+<p style="margin:0 0 8px;font-size:13px;color:#6b5d5a">${escapeHtml(wrote)}</p>
+${quotedBlock(message.message, 'font-size:13px;color:#6b5d5a;border-left:3px solid #e4d8c8;padding-left:12px')}
+<p style="margin:0;font-size:13px;color:#6b5d5a">${escapeHtml(reach)}</p>`,
+  );
+  return { to: message.email, subject, html, text };
+}

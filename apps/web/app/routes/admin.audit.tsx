@@ -42,6 +42,7 @@ const ENTITY_LABEL: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   bill: 'Bill',
   review: 'Review',
   announcement: 'Announcement',
+  contact_message: 'Contact message',
 };
 
 /** 'product.update' → 'Update'; 'user.block' → 'Block'. */

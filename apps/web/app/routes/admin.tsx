@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { adminOf } from '../context';
+import { adminOf, servicesOf } from '../context';
 import { AdminFrame } from '../features/admin/admin-frame';
 import { requireAdmin } from '../lib/page-middleware.server';
 import { AdminPageError } from '../features/admin/admin-error';
@@ -13,15 +13,16 @@ import { privatePageMeta } from '../lib/meta';
  */
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { admin: adminOf(context) };
+/** The admin, and the count of contact messages waiting for the sidebar (one indexed count a navigation). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { admin: adminOf(context), unhandledMessages: await servicesOf(context).contact.unhandledCount() };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Admin Panel', matches);
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame admin={loaderData.admin}>
+    <AdminFrame admin={loaderData.admin} counts={{ messages: loaderData.unhandledMessages }}>
       <Outlet />
     </AdminFrame>
   );

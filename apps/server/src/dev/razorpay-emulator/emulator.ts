@@ -7,7 +7,8 @@ import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 
 import { z } from 'zod';
 import { isUniqueViolation, type Db } from '../../db/database.js';
 import { statement } from '../../db/statements.js';
-import { IDEMPOTENCY_KEY, injectTransport, type Transport } from '../../payments/razorpay/razorpay-client.js';
+import { IDEMPOTENCY_KEY, type Transport } from '../../payments/razorpay/razorpay-client.js';
+import { injectTransport } from './inject-transport.js';
 import { paymentSignature } from '../../payments/razorpay/signatures.js';
 import { WEBHOOK_PATH } from '../../payments/routes.js';
 import { ensureEmulatorSchema, razorpayEmulatorOrders, razorpayEmulatorPayments, razorpayEmulatorRefunds } from './tables.js';

@@ -6,6 +6,7 @@ import {
   ClipboardList,
   FolderTree,
   LayoutDashboard,
+  Inbox,
   LogOut,
   Megaphone,
   Menu,
@@ -29,20 +30,28 @@ import type { RootLoaderData } from '../../root';
 import { adminPaths } from './admin-paths';
 import { Chip } from '../../components/chip';
 
+/** Numbers the sidebar shows beside its links: contact messages waiting for an answer. */
+export interface SidebarCounts {
+  messages: number;
+}
+
 interface NavItem {
   label: string;
   to: string;
   icon: LucideIcon;
   ownerOnly?: boolean;
+  /** Shown beside the link when not zero, with what it counts for screen readers. */
+  count?: { of: keyof SidebarCounts; meaning: string };
 }
 
-/** Spec §2.11's sidebar links, plus orders and the audit log, grouped the way the owner works. */
+/** Spec §2.11's sidebar links, plus orders, contact messages and the audit log, grouped the way the owner works. */
 const SECTIONS: readonly { title: string; items: readonly NavItem[] }[] = [
   {
     title: 'Shop',
     items: [
       { label: 'Dashboard', to: adminPaths.dashboard, icon: LayoutDashboard },
       { label: 'Orders', to: adminPaths.orders, icon: Package },
+      { label: 'Messages', to: adminPaths.messages, icon: Inbox, count: { of: 'messages', meaning: 'waiting' } },
       { label: 'Reviews', to: adminPaths.reviews, icon: MessageSquareText },
       { label: 'Announcements', to: adminPaths.announcements, icon: Megaphone },
       { label: 'Products', to: adminPaths.products, icon: Shirt },
@@ -77,7 +86,7 @@ const SECTIONS: readonly { title: string; items: readonly NavItem[] }[] = [
 const LINK =
   'flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium text-white/80 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white aria-[current=page]:text-wine-800';
 
-function SidebarContent({ admin, onNavigate }: { admin: PublicAdmin; onNavigate?: () => void }) {
+function SidebarContent({ admin, counts, onNavigate }: { admin: PublicAdmin; counts: SidebarCounts; onNavigate?: () => void }) {
   const settings = useRouteLoaderData<RootLoaderData>('root')?.settings;
   return (
     <div className="flex h-full flex-col">
@@ -95,14 +104,24 @@ function SidebarContent({ admin, onNavigate }: { admin: PublicAdmin; onNavigate?
             <div key={section.title}>
               <h2 className="px-3 pb-1 font-sans text-[0.7rem] font-semibold uppercase tracking-[0.16em] text-white/60">{section.title}</h2>
               <ul>
-                {items.map((item) => (
-                  <li key={item.to}>
-                    <NavLink to={item.to} onClick={onNavigate} className={LINK}>
-                      <item.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
+                {items.map((item) => {
+                  const count = item.count ? counts[item.count.of] : 0;
+                  return (
+                    <li key={item.to}>
+                      <NavLink to={item.to} onClick={onNavigate} className={`${LINK} group`}>
+                        <item.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
+                        {item.label}
+                        {count > 0 && (
+                          <span className="ml-auto rounded-full bg-gold-400 px-2 py-0.5 text-xs font-semibold tabular-nums text-wine-800 group-aria-[current=page]:bg-wine-700 group-aria-[current=page]:text-white">
+                            <span className="sr-only">, </span>
+                            {count.toLocaleString('en-IN')}
+                            <span className="sr-only"> {item.count?.meaning}</span>
+                          </span>
+                        )}
+                      </NavLink>
+                    </li>
+                  );
+                })}
               </ul>
             </div>
           );
@@ -139,12 +158,12 @@ const DRAWER = 'fixed inset-y-0 left-0 m-0 h-dvh max-h-none w-[min(20rem,85vw)] 
  * The phone and tablet menu: the sidebar in a drawer from the left. Before the scripts run (or without them) a
  * native disclosure opens it; after, the browser's own modal <dialog>.
  */
-function MenuDrawer({ admin }: { admin: PublicAdmin }) {
-  return useHydrated() ? <MenuDialog admin={admin} /> : <MenuDisclosure admin={admin} />;
+function MenuDrawer({ admin, counts }: { admin: PublicAdmin; counts: SidebarCounts }) {
+  return useHydrated() ? <MenuDialog admin={admin} counts={counts} /> : <MenuDisclosure admin={admin} counts={counts} />;
 }
 
 /** The server's HTML: `<details>` whose summary opens the drawer; its close link reloads the page as it was. */
-function MenuDisclosure({ admin }: { admin: PublicAdmin }) {
+function MenuDisclosure({ admin, counts }: { admin: PublicAdmin; counts: SidebarCounts }) {
   const { pathname, search } = useLocation();
   return (
     <details className="lg:hidden">
@@ -159,14 +178,14 @@ function MenuDisclosure({ admin }: { admin: PublicAdmin }) {
         >
           <X aria-hidden="true" className="h-5 w-5" />
         </a>
-        <SidebarContent admin={admin} />
+        <SidebarContent admin={admin} counts={counts} />
       </div>
     </details>
   );
 }
 
 /** Once the scripts run: the drawer on the browser's own modal <dialog>. */
-function MenuDialog({ admin }: { admin: PublicAdmin }) {
+function MenuDialog({ admin, counts }: { admin: PublicAdmin; counts: SidebarCounts }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDialogElement>(null);
   useModalDialog(ref, open);
@@ -190,14 +209,14 @@ function MenuDialog({ admin }: { admin: PublicAdmin }) {
         >
           <X aria-hidden="true" className="h-5 w-5" />
         </button>
-        {open && <SidebarContent admin={admin} onNavigate={() => setOpen(false)} />}
+        {open && <SidebarContent admin={admin} counts={counts} onNavigate={() => setOpen(false)} />}
       </dialog>
     </>
   );
 }
 
 /** The back-office frame (spec §2.11): sidebar on a wide screen, a top bar with the menu and Back everywhere. */
-export function AdminFrame({ admin, children }: { admin: PublicAdmin; children: ReactNode }) {
+export function AdminFrame({ admin, counts, children }: { admin: PublicAdmin; counts: SidebarCounts; children: ReactNode }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -206,13 +225,13 @@ export function AdminFrame({ admin, children }: { admin: PublicAdmin; children: 
     <div className="min-h-dvh bg-ivory lg:grid lg:grid-cols-[16rem_1fr]">
       <aside className="hidden bg-wine-800 lg:block">
         <div className="sticky top-0 h-dvh p-4">
-          <SidebarContent admin={admin} />
+          <SidebarContent admin={admin} counts={counts} />
         </div>
       </aside>
       <div className="min-w-0">
         <div className="sticky top-0 z-20 border-b border-line bg-ivory/95 backdrop-blur">
           <div className="flex min-h-14 items-center gap-2 px-4 sm:px-6 lg:px-8">
-            <MenuDrawer admin={admin} />
+            <MenuDrawer admin={admin} counts={counts} />
             {/* Back walks the browser's history, which only the scripts can do: the browser's own Back does it before. */}
             {hydrated && (
               <button

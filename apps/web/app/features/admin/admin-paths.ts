@@ -29,6 +29,10 @@ export const adminPaths = {
   reviews: '/admin/reviews',
   /** Offers, collections and news (?edit=<id> opens one); an offer is a saved filter (issue 28). */
   announcements: '/admin/announcements',
+  /** Contact form messages (?status=all|unhandled|handled, ?page), those waiting first (issue 38). */
+  messages: '/admin/messages',
+  /** One message: its replies, the reply form and 'Mark handled'. */
+  message: (messageId: string) => `/admin/messages/${encodeURIComponent(messageId)}`,
   audit: '/admin/audit',
   logout: '/admin/logout',
   adminCheckout: '/adminCheckout',

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { escapeHtml } from './html.js';
-import type { OutboxMailer } from './mailer.js';
+import { escapeHtml } from '../../mail/html.js';
+import type { OutboxMail } from './outbox.js';
 
 /** /dev/mailbox: the mail the shop would have sent, newest first. Registered only outside production. */
 export const devMailboxRoutes =
-  (outbox: OutboxMailer): FastifyPluginAsync =>
+  (list: () => Promise<OutboxMail[]>): FastifyPluginAsync =>
   async (app) => {
     app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-      const mails = await outbox.list();
+      const mails = await list();
       const items = mails
         .map(
           (mail) => `<article style="border:1px solid #e4d8c8;border-radius:12px;background:#fff;padding:16px;margin:16px 0">
