@@ -4,7 +4,7 @@ import { signedInShopper } from './support/shopper.js';
 import { test } from './support/test.js';
 
 // Issue 28: a shopper types her pincode first and the address form fills district and state from India Post's
-// directory, offering its post offices for the city field; a state the pincode is not in is refused by its field.
+// directory (and an empty City, issue 38), offering its post offices for the city field; a state the pincode is not in is refused by its field.
 
 test('a shopper adds an address by typing its pincode; district and state fill themselves', async ({ page }) => {
   await signedInShopper(page.request, 'pincode.asha');
@@ -19,8 +19,9 @@ test('a shopper adds an address by typing its pincode; district and state fill t
   await expect(form.getByLabel('District', { exact: true })).toHaveValue('Bangalore');
   await expect(form.getByLabel('State', { exact: true })).toHaveValue('Karnataka');
   await expect(form.getByRole('status').filter({ hasText: '560001' })).toHaveText('560001 is in Bangalore, Karnataka.');
-  // The post offices are the city field's suggestions.
+  // Issue 38: the empty City is filled too (with the district); the post offices are its suggestions.
   const city = form.getByLabel('City', { exact: true });
+  await expect(city).toHaveValue('Bangalore');
   await expect(city).toHaveAttribute('list', 'address-localities');
   await expect(form.locator('#address-localities option[value="Vidhana Soudha"]')).toHaveCount(1);
 
@@ -70,5 +71,6 @@ test('an unknown pincode is told so, on the address form and on the product page
   );
   await check.fill('682011');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Delivery by' })).toContainText('to 682011 (city).');
+  // Issue 38: the check names the pincode's district and state.
+  await expect(page.getByRole('status').filter({ hasText: 'Delivery by' })).toContainText('to 682011, Ernakulam, Kerala.');
 });

@@ -63,7 +63,7 @@ test('the offers page lists the announcements, newest first, with links to shop'
   await expect(page.getByRole('heading', { level: 1, name: 'Offers & announcements' })).toBeVisible();
   await expect(page.getByRole('article').first().getByRole('heading', { level: 2 })).toHaveText('Festive Edit is here');
   await expect(page.getByRole('heading', { name: 'Free shipping from ₹999' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Diwali dispatch timelines' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dispatch and delivery times' })).toBeVisible();
   const offer = page.getByRole('link', { name: /^Shop now.*Sarees at 30% off and more$/ });
   await expect(offer).toHaveAttribute('href', '/filter?category=sarees&minDiscount=30');
   await offer.click();

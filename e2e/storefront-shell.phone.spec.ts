@@ -86,3 +86,42 @@ test('on a phone the product’s name and price are on the first screen', async 
     expect(box!.y + box!.height).toBeLessThanOrEqual(844);
   }
 });
+
+/**
+ * For each suggestion the list shows without scrolling it, whether a tap at its middle lands on it (and not on what is
+ * under the header's clipping).
+ */
+const suggestionsTappable = (page: Page) =>
+  page.getByRole('listbox', { name: 'Suggestions' }).evaluate((list) => {
+    const { document } = globalThis as unknown as Win;
+    const shown = (list as unknown as Element).getBoundingClientRect();
+    const options = [...(list as unknown as { querySelectorAll(selector: string): Iterable<Element> }).querySelectorAll('[role="option"]')];
+    return options
+      .map((option) => ({ option, box: option.getBoundingClientRect() }))
+      .filter(({ box }) => box.top + box.height / 2 < shown.bottom)
+      .map(({ option, box }) => option.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)));
+  });
+
+test('issue 38: on a phone the search suggestions hang below the header and can be tapped, at the top and scrolled', async ({ page }) => {
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  await page.goto('/');
+  await box.fill('kurti');
+  await expect(suggestions.getByRole('option').nth(2)).toBeVisible();
+  // At the top of the page the header is 118 px: the list runs below it, every option under the thumb.
+  const atTop = await suggestionsTappable(page);
+  expect(atTop.length).toBeGreaterThanOrEqual(3);
+  expect(atTop).not.toContain(false);
+  await box.press('Escape');
+
+  await scrollDownUntilFolded(page);
+  await box.fill('saree');
+  await expect(suggestions.getByRole('option').nth(2)).toBeVisible();
+  const folded = await suggestionsTappable(page);
+  expect(folded.length).toBeGreaterThanOrEqual(3);
+  expect(folded).not.toContain(false);
+  const option = suggestions.getByRole('option', { name: /Saree/ }).first();
+  const name = (await option.locator('span').filter({ hasText: /Saree/ }).innerText()).trim();
+  await option.tap();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});

@@ -35,7 +35,10 @@ test('without scripts a saved product moves to the bag in a chosen size, and bac
   await page.goto('/user/cart');
   const line = page.getByRole('listitem', { name: mover, exact: true });
   await expect(line).toContainText(choice.variantSize);
-  await line.getByRole('button', { name: `Move to wishlist: ${mover}`, exact: true }).click();
+  // Issue 38: the line's buttons name its colour and size.
+  await line
+    .getByRole('button', { name: `Move to wishlist: ${mover} (${choice.variantColor}, ${choice.variantSize})`, exact: true })
+    .click();
   await expect(said(page, `${mover} moved to your wishlist.`)).toBeVisible();
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
   await page.goto('/user/wishlist');

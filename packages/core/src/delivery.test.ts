@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryBy, pincodeZone } from './delivery.js';
+import { deliveryCheck, deliveryEstimate, pincodeZone } from './delivery.js';
+import { istDay } from './india-time.js';
+import { expectedDeliveryWindow } from './orders.js';
 
 describe('pincodeZone', () => {
   it('knows metro cities, the remote regions and everything else', () => {
@@ -18,25 +20,52 @@ describe('pincodeZone', () => {
   });
 });
 
-describe('deliveryBy', () => {
+describe('deliveryEstimate', () => {
   // Saturday 22 November 2026, 10:00 in India.
   const saturday = new Date('2026-11-22T10:00:00+05:30');
 
   it('adds the longest dispatch time, then the zone’s longest window in courier days (no Sundays)', () => {
     // Dispatched by Monday 24 Nov; metro 5 courier days: 25, 26, 27, 28 Nov and (Sunday skipped) 30 Nov.
-    expect(deliveryBy('560011', saturday)).toEqual({ zone: 'metro', day: '2026-11-30' });
+    expect(deliveryEstimate('560011', saturday)).toMatchObject({ zone: 'metro', latest: '2026-11-30' });
     // Tier 2 and 3, 7 days: 25–28 Nov, 30 Nov, 1 and 2 Dec.
-    expect(deliveryBy('641001', saturday)).toEqual({ zone: 'tier2And3', day: '2026-12-02' });
+    expect(deliveryEstimate('641001', saturday)).toMatchObject({ zone: 'tier2And3', latest: '2026-12-02' });
     // Remote, 10 days: to 5 Dec.
-    expect(deliveryBy('781001', saturday)).toEqual({ zone: 'remote', day: '2026-12-05' });
+    expect(deliveryEstimate('781001', saturday)).toMatchObject({ zone: 'remote', latest: '2026-12-05' });
   });
 
   it('counts from the India day of dispatch, also late in the evening', () => {
     // 23:30 in India on Wednesday 25 Nov is still Wednesday there (18:00 UTC): dispatched by Friday 27 Nov.
-    expect(deliveryBy('560011', new Date('2026-11-25T23:30:00+05:30'))).toEqual({ zone: 'metro', day: '2026-12-03' });
+    expect(deliveryEstimate('560011', new Date('2026-11-25T23:30:00+05:30'))).toMatchObject({ zone: 'metro', latest: '2026-12-03' });
   });
 
   it('answers null for something that is not a pincode', () => {
-    expect(deliveryBy('12345', saturday)).toBeNull();
+    expect(deliveryEstimate('12345', saturday)).toBeNull();
+  });
+
+  it('starts with the shortest dispatch time and the zone’s shortest window', () => {
+    // Dispatched Sunday 23 Nov at the soonest; metro 3 courier days: 24, 25, 26 Nov.
+    expect(deliveryEstimate('560011', saturday)).toEqual({ zone: 'metro', earliest: '2026-11-26', latest: '2026-11-30' });
+  });
+});
+
+// Issue 38: the product page promised a day earlier than the order's page showed for the same pincode (the order
+// page added calendar days to the payment, for every pincode alike).
+describe('one delivery estimate for the pincode check and the order pages', () => {
+  const place = { district: 'Bangalore', state: 'Karnataka' };
+  it('the day the check promises is the last day of the order’s window, paid at the same moment', () => {
+    for (const at of ['2026-11-20T06:00:00Z', '2026-11-22T04:30:00Z', '2026-11-25T18:00:00Z', '2027-01-01T12:00:00Z']) {
+      const paidAt = new Date(at);
+      for (const pincode of ['560001', '641001', '781001']) {
+        const check = deliveryCheck(pincode, place, paidAt);
+        const window = expectedDeliveryWindow(pincode, paidAt);
+        expect(check.ok && check.day, `${pincode} at ${at}`).toBe(istDay(window!.to));
+        expect(istDay(window!.from) <= istDay(window!.to)).toBe(true);
+      }
+    }
+    // Friday 20 Nov, 11:30 in India, to Bengaluru: dispatched Saturday 21 at the soonest (3 courier days, Sunday off),
+    // by Sunday 22 Nov at the latest (5 courier days).
+    const window = expectedDeliveryWindow('560001', new Date('2026-11-20T06:00:00Z'))!;
+    expect([istDay(window.from), istDay(window.to)]).toEqual(['2026-11-25', '2026-11-27']);
+    expect(expectedDeliveryWindow('not a pincode', new Date())).toBeNull();
   });
 });

@@ -2,8 +2,9 @@ import { DELIVERY_DAYS, DISPATCH_HOURS } from './policy.js';
 import { addDays } from './calendar-days.js';
 import { istDay } from './india-time.js';
 
-// 'Delivery by Thu, 27 Nov' on the product page: the zone of a pincode from its first digits, and the latest
-// day the policy's dispatch and delivery windows promise. Couriers deliver Monday to Saturday.
+// The shop's one delivery estimate, for the product page's pincode check ('Delivery by Thu, 27 Nov') and the order
+// pages ('Expected delivery'): the zone of a pincode from its first digits, and the days the policy's dispatch and
+// delivery windows promise. Couriers deliver Monday to Saturday.
 
 export type DeliveryZone = keyof typeof DELIVERY_DAYS;
 
@@ -49,15 +50,28 @@ function afterWorkingDays(day: string, count: number): string {
   return current;
 }
 
+/** The days an order reaches a pincode, in India's calendar (YYYY-MM-DD). */
+export interface DeliveryEstimate {
+  zone: DeliveryZone;
+  /** Dispatched at the soonest, then the zone's shortest window in courier days. */
+  earliest: string;
+  /** Dispatched at the latest, then the zone's longest window in courier days: the day the shop promises. */
+  latest: string;
+}
+
 /**
- * The latest day (YYYY-MM-DD, India) an order placed at `now` reaches `pincode`: dispatched within the policy's
- * hours, then the zone's longest delivery window in courier days. Null for something that is not a pincode.
+ * When an order placed (or paid) at `at` reaches `pincode`: the product page's check promises its `latest` day and
+ * an order's page shows `earliest` to `latest`, so the two always agree. Null for something that is not a pincode.
  */
-export function deliveryBy(pincode: string, now: Date): { zone: DeliveryZone; day: string } | null {
-  const zone = pincodeZone(pincode);
+export function deliveryEstimate(pincode: string, at: Date): DeliveryEstimate | null {
+  const zone = pincodeZone(pincode.trim());
   if (!zone) return null;
-  const dispatched = new Date(now.getTime() + DISPATCH_HOURS.max * 3_600_000);
-  return { zone, day: afterWorkingDays(istDay(dispatched), DELIVERY_DAYS[zone].max) };
+  const dispatchedBy = (hours: number) => istDay(new Date(at.getTime() + hours * 3_600_000));
+  return {
+    zone,
+    earliest: afterWorkingDays(dispatchedBy(DISPATCH_HOURS.min), DELIVERY_DAYS[zone].min),
+    latest: afterWorkingDays(dispatchedBy(DISPATCH_HOURS.max), DELIVERY_DAYS[zone].max),
+  };
 }
 
 /** What the product page's delivery check answers for a pincode, once India Post's directory has been asked about it. */
@@ -69,8 +83,8 @@ export type DeliveryCheck =
  * pincode is told so rather than promised a date.
  */
 export function deliveryCheck(pincode: string, place: { district: string; state: string } | null, now: Date): DeliveryCheck {
-  const estimate = deliveryBy(pincode.trim(), now);
+  const estimate = deliveryEstimate(pincode, now);
   if (!estimate) return { ok: false, reason: 'malformed' };
   if (!place) return { ok: false, reason: 'unknown' };
-  return { ok: true, ...estimate, district: place.district, state: place.state };
+  return { ok: true, zone: estimate.zone, day: estimate.latest, district: place.district, state: place.state };
 }

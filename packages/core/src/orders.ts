@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { addressSchema } from './accounts.js';
-import { istDay } from './india-time.js';
+import { deliveryEstimate } from './delivery.js';
+import { istDay, istDayStart } from './india-time.js';
 import { ORDER_STATUSES } from './order-states.js';
-import { DELIVERY_DAYS, DISPATCH_HOURS, RETURN_REASONS } from './policy.js';
+import { RETURN_REASONS } from './policy.js';
 
 // Contracts of checkout, payment and orders (spec §2.7–§2.9, §3 payment record and order product details).
 
@@ -178,14 +179,11 @@ export function formatOrderNumber(yearMonth: string, sequence: number): string {
   return `ORD-${yearMonth}-${String(sequence).padStart(6, '0')}`;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
- * The delivery window shown for an order paid at `paidAt`: dispatch (24–48 h) plus the slowest common
- * transit (metro to tier-2/3: 3–7 days). The pincode-precise promise is the product page's.
+ * The delivery window an order's page shows, paid at `paidAt` to `pincode`: core's one delivery estimate (the product
+ * page's pincode check promises its last day too), as the starts of those India days. Null for a pincode that is not one.
  */
-export function expectedDeliveryWindow(paidAt: Date): { from: Date; to: Date } {
-  const from = new Date(paidAt.getTime() + DISPATCH_HOURS.min * 60 * 60 * 1000 + DELIVERY_DAYS.metro.min * DAY_MS);
-  const to = new Date(paidAt.getTime() + DISPATCH_HOURS.max * 60 * 60 * 1000 + DELIVERY_DAYS.tier2And3.max * DAY_MS);
-  return { from, to };
+export function expectedDeliveryWindow(pincode: string, paidAt: Date): { from: Date; to: Date } | null {
+  const estimate = deliveryEstimate(pincode, paidAt);
+  return estimate && { from: istDayStart(estimate.earliest), to: istDayStart(estimate.latest) };
 }

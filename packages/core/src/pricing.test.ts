@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyDiscount, lineTotal, orderTotals, shippingFee, unitPrice } from './pricing.js';
+import { applyDiscount, extraSellingPrice, lineTotal, orderTotals, shippingFee, unitPrice } from './pricing.js';
 import { SHIPPING } from './policy.js';
 
 describe('unitPrice', () => {
@@ -43,6 +43,26 @@ describe('applyDiscount', () => {
     expect(() => applyDiscount(10_000, 91)).toThrow(RangeError);
     expect(() => applyDiscount(10_000, -5)).toThrow(RangeError);
     expect(() => applyDiscount(10_000, 12.5)).toThrow(RangeError);
+  });
+});
+
+describe('extraSellingPrice (issue 38: a size says what it adds to the price she pays)', () => {
+  it('is the difference of the selling prices, the discount taken off the extra too', () => {
+    // Chikankari Cotton Kurti: ₹1,299 at 20 % off, XL ₹100 more: ₹1,039 → ₹1,119, so XL adds ₹80, not ₹100.
+    const xl = { productPrice: 129_900, variantSizePrice: 10_000, productDiscount: 20 };
+    expect(extraSellingPrice(xl, 'variantSizePrice')).toBe(8_000);
+    expect(extraSellingPrice(xl, 'variantSizePrice')).toBe(unitPrice(xl).selling - unitPrice({ ...xl, variantSizePrice: 0 }).selling);
+    // Each price rounds to the rupee: ₹999 → ₹849 and ₹1,149 → ₹977 at 15 % off, so Maroon's ₹150 adds ₹128.
+    expect(extraSellingPrice({ productPrice: 99_900, variantColorPrice: 15_000, productDiscount: 15 }, 'variantColorPrice')).toBe(12_800);
+    // Over a colour extra, the size's part only.
+    expect(
+      extraSellingPrice(
+        { productPrice: 99_900, variantColorPrice: 15_000, variantSizePrice: 20_000, productDiscount: 15 },
+        'variantSizePrice',
+      ),
+    ).toBe(17_000);
+    expect(extraSellingPrice({ productPrice: 50_000, variantSizePrice: 10_000 }, 'variantSizePrice')).toBe(10_000);
+    expect(extraSellingPrice({ productPrice: 50_000, productDiscount: 30 }, 'variantSizePrice')).toBe(0);
   });
 });
 

@@ -56,6 +56,14 @@ export function unitPrice(parts: PriceParts): UnitPrice {
   return { mrp, selling, saving: mrp - selling, discountPercent };
 }
 
+/**
+ * What one extra of a piece (its colour's or its size's price) adds to what the shopper pays: the selling price with
+ * it less the selling price without it, the discount taken off both. A ₹100 size extra at 20 % off adds ₹80.
+ */
+export function extraSellingPrice(parts: PriceParts, extra: 'variantColorPrice' | 'variantSizePrice'): Paise {
+  return unitPrice(parts).selling - unitPrice({ ...parts, [extra]: 0 }).selling;
+}
+
 export function lineTotal(sellingPrice: Paise, quantity: number): Paise {
   assertPaise(sellingPrice);
   if (!Number.isInteger(quantity) || quantity < 1) {

@@ -800,7 +800,8 @@ async function detail(
         products: items.map((item) => ({ productId: item.productId, variantId: item.variantId })),
       }
     : null;
-  const window = order.paidAt && !['cancelled', 'refunded'].includes(status) ? expectedDeliveryWindow(order.paidAt) : null;
+  const window =
+    order.paidAt && !['cancelled', 'refunded'].includes(status) ? expectedDeliveryWindow(order.address.pincode, order.paidAt) : null;
   const deliveredWithinClaim = order.deliveredAt !== null && at.getTime() - order.deliveredAt.getTime() <= CLAIM_WINDOW_HOURS * HOUR_MS;
   const returnItems = returnRows.map((row) => ({ itemId: row.orderItemId, quantity: row.quantity, reason: row.reason }));
   // An open return may still take the pieces it does not hold (every piece, for one asked before per-item returns).

@@ -1,4 +1,4 @@
-import type { Address, OrderDetail, OrderSummary, UserNotification } from '@shop/core';
+import { deliveryCheck, istDay, type Address, type OrderDetail, type OrderSummary, type UserNotification } from '@shop/core';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
@@ -181,7 +181,10 @@ describe('verifyPayment', () => {
       products: [{ productId: shopper.product.productId, variantId: shopper.product.variantId }],
     });
     expect(answer.order.status).toBe('paid');
-    expect(answer.order.expectedDelivery).not.toBeNull();
+    // Issue 38: its window ends on the day the product page's check promised her pincode at the moment she paid.
+    const promised = deliveryCheck(HOME.pincode, { district: HOME.district, state: HOME.state }, clock.now());
+    expect(promised.ok).toBe(true);
+    expect(istDay(new Date(answer.order.expectedDelivery!.to))).toBe(promised.ok && promised.day);
     expect(answer.products).toHaveLength(1);
     // Replays change nothing: one payment, one stock decrement.
     const again = await jsonCall(t.app, 'POST', '/api/user/payment/verifyPayment', { sid: shopper.sid, body });

@@ -191,8 +191,36 @@ describe('the cart’s actions', () => {
     const thrown: unknown = await cartAction(
       post('/cart/move-to-wishlist', 'move-to-wishlist', { productId: PRODUCT, variantId: VARIANT }, { services, cookie: cookieOf([]) }),
     ).catch((error: unknown) => error);
-    expect((thrown as Response).headers.get('location')).toBe(`/login?redirectUrl=${encodeURIComponent(`/product/${PRODUCT}?size=Free`)}`);
+    expect((thrown as Response).headers.get('location')).toBe(
+      `/login?redirectUrl=${encodeURIComponent(`/product/${PRODUCT}?size=Free`)}&saveToWishlist=${PRODUCT}&fromBag=${VARIANT}`,
+    );
     expect(moveFromCart).toHaveBeenCalledTimes(2);
+  });
+
+  it('issue 38: a signed-out Move to wishlist sends her to log in with the line, and keeps it in her bag meanwhile', async () => {
+    const cookie = cookieOf([{ productId: PRODUCT, variantId: VARIANT, quantity: 1 }]);
+    const moveFromCart = vi.fn(async () => emptyCart);
+    const services = { wishlist: { moveFromCart }, catalogue };
+    for (const enhanced of [false, true]) {
+      const thrown: unknown = await cartAction(
+        post('/cart/move-to-wishlist', 'move-to-wishlist', { productId: PRODUCT, variantId: VARIANT }, { services, cookie, enhanced }),
+      ).catch((error: unknown) => error);
+      const location = new URL((thrown as Response).headers.get('location')!, 'http://localhost');
+      expect(location.pathname).toBe('/login');
+      expect(Object.fromEntries(location.searchParams)).toEqual({
+        redirectUrl: `/product/${PRODUCT}?size=Free`,
+        saveToWishlist: PRODUCT,
+        fromBag: VARIANT,
+      });
+      // The bag is not touched: no cookie is set.
+      expect((thrown as Response).headers.getSetCookie()).toEqual([]);
+    }
+    // A product without variants: an empty fromBag.
+    const plain: unknown = await cartAction(
+      post('/cart/move-to-wishlist', 'move-to-wishlist', { productId: PRODUCT }, { services, cookie }),
+    ).catch((error: unknown) => error);
+    expect((plain as Response).headers.get('location')).toMatch(new RegExp(`&saveToWishlist=${PRODUCT}&fromBag=$`));
+    expect(moveFromCart).not.toHaveBeenCalled();
   });
 
   it('knows no other change', async () => {

@@ -115,9 +115,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return answer(form, back, flash, guestCartHeader(removeFromGuestCart(readGuestCart(request), line.productId, line.variantId)));
       }
       case 'move-to-wishlist': {
-        // A wishlist is an account's: a signed-out shopper logs in first and comes back to the page, her bag as it was.
-        if (!user) throw redirect(loginThenReturnTo(back));
+        // A wishlist is an account's: a signed-out shopper logs in first, the line going with her, and comes back to
+        // the page with it moved (the login action); until then it stays in her bag.
         const line = lineOf(form);
+        if (!user) throw redirect(loginThenReturnTo(back, line));
         const name = await nameOf(services, user, line);
         await services.wishlist.moveFromCart(user._id, line);
         return answer(form, back, { kind: 'success', message: `${name} moved to your wishlist.` }, null);

@@ -118,7 +118,7 @@ describe("the product page's delivery check without scripts (issue 28)", () => {
     };
     expect((await load('?color=Red&pincode=560001')).deliveryCheck).toEqual({
       pincode: '560001',
-      answer: { ok: true, text: expect.stringMatching(/^Delivery by .+ to 560001 \(metro city\)\.$/) as string },
+      answer: { ok: true, text: expect.stringMatching(/^Delivery by .+ to 560001, Bengaluru Urban, Karnataka\.$/) as string },
     });
     expect((await load('?pincode=999999')).deliveryCheck).toEqual({
       pincode: '999999',

@@ -16,6 +16,7 @@ import { Link, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunctio
 import { paths } from '../config/paths';
 import { AddToCartButton } from '../features/cart/add-to-cart-button';
 import { Price } from '../features/catalogue/price';
+import { colourExtraLabel, sizeExtraLabel } from '../features/catalogue/choice-extras';
 import { absoluteMediaUrl } from '../features/catalogue/media-links';
 import { galleryPhotos } from '../features/catalogue/colour-photos';
 import { ProductGallery } from '../features/catalogue/product-gallery';
@@ -270,7 +271,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </legend>
                 <div className="mt-3 flex flex-wrap gap-2" role="radiogroup" aria-label="Colour" onKeyDown={moveAmongRadios}>
                   {selection.colors.map((color) => {
-                    const extra = product.variants.find((variant) => variant.variantColor === color)?.variantColorPrice ?? 0;
+                    const extra = colourExtraLabel(
+                      product,
+                      product.variants.find((variant) => variant.variantColor === color)?.variantColorPrice ?? 0,
+                    );
                     const available = product.variants.some((variant) => variant.variantColor === color && variant.quantity > 0);
                     return (
                       <Link
@@ -290,7 +294,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                           style={{ background: swatchBackground(color) }}
                         />
                         {color}
-                        {extra > 0 && <span className="text-xs text-muted">+{rupeesCompact(extra)}</span>}
+                        {extra && <span className="text-xs text-muted">{extra}</span>}
                         {!available && <span className="sr-only">(out of stock)</span>}
                       </Link>
                     );
@@ -319,14 +323,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   {selection.sizes.map((size) => {
                     const variant = selection.bySize.get(size);
                     const available = Boolean(variant && variant.quantity > 0);
+                    const extra = variant ? sizeExtraLabel(product, variant) : null;
                     const className =
                       'flex min-h-11 min-w-14 flex-col items-center justify-center rounded-xl border border-line bg-white px-3 py-1 text-sm font-medium aria-checked:border-wine-700 aria-checked:bg-wine-700 aria-checked:text-white aria-disabled:cursor-not-allowed aria-disabled:bg-sand/60 aria-disabled:text-muted aria-disabled:line-through';
                     const content = (
                       <>
                         {size}
-                        {variant && variant.variantSizePrice > 0 && (
-                          <span className="text-[0.7rem] font-normal opacity-80">+{rupeesCompact(variant.variantSizePrice)}</span>
-                        )}
+                        {extra && <span className="text-[0.7rem] font-normal opacity-80">{extra}</span>}
                         {!available && <span className="sr-only">(not available)</span>}
                       </>
                     );

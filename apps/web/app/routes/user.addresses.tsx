@@ -113,7 +113,8 @@ type Lookup =
 
 /**
  * Pincode first: once the scripts run, six digits ask India Post's directory (GET /api/user/pincode/{pincode}) and
- * fill district and state, and the post offices become the City / locality field's suggestions. Without scripts
+ * fill district and state, and City with the district when she has not typed one; the post offices become the City
+ * field's suggestions. Without scripts
  * the form posts as it is and the server fills an empty district and state from the pincode (and refuses a state
  * the pincode is not in).
  */
@@ -122,6 +123,9 @@ function AddressForm({ address, typed, failure }: { address: Address | null; typ
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'save';
   const field = (name: keyof Values) => ({ name, defaultValue: values[name], error: fieldError(failure, name) });
+  const [city, setCity] = useState(values.city);
+  // The city this form filled in from a pincode: a later pincode may replace it, never what she typed.
+  const filledCity = useRef<string | null>(null);
   const [district, setDistrict] = useState(values.district);
   const [state, setState] = useState(values.state);
   const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
@@ -143,6 +147,11 @@ function AddressForm({ address, typed, failure }: { address: Address | null; typ
         if (!place) return setLookup({ kind: 'unknown', pincode });
         setDistrict(place.district);
         setState(place.state);
+        setCity((current) => {
+          if (current.trim() !== '' && current !== filledCity.current) return current;
+          filledCity.current = place.district;
+          return place.district;
+        });
         setLookup({ kind: 'found', ...place });
       },
       () => asked.current === pincode && setLookup({ kind: 'failed' }),
@@ -174,7 +183,7 @@ function AddressForm({ address, typed, failure }: { address: Address | null; typ
             inputMode="numeric"
             maxLength={6}
             autoComplete="postal-code"
-            hint="6 digits. District and state are filled from it."
+            hint="6 digits. District and state are filled from it, and City when empty."
             {...field('pincode')}
             error={pincodeError}
             onChange={(event) => lookUp(event.currentTarget.value)}
@@ -198,7 +207,10 @@ function AddressForm({ address, typed, failure }: { address: Address | null; typ
             autoComplete="address-level2"
             hint={localities.length ? 'Or choose your post office area from the list.' : undefined}
             list={localities.length ? 'address-localities' : undefined}
-            {...field('city')}
+            name="city"
+            value={city}
+            onChange={(event) => setCity(event.currentTarget.value)}
+            error={fieldError(failure, 'city')}
           />
           {localities.length > 0 && (
             <datalist id="address-localities">

@@ -17,21 +17,22 @@ type DemoAnnouncement = Omit<AnnouncementInput, 'publishedAt' | 'offerCategoryId
 };
 
 /**
- * Demo announcements a fresh shop starts with, published `daysAgo` before the start. Issue 28: every offer's words
- * are true of its listing (announcements.test.ts checks them against the demo catalogue): 'N% off and more' is its
- * minimum discount, 'up to N%' its listing's best.
+ * Demo announcements a fresh shop starts with, published `daysAgo` before the start. Every word is true of the demo
+ * catalogue (announcements.test.ts checks what it can against it): an offer's 'N% off and more' is its minimum discount
+ * and 'up to N%' the best discount of a piece in stock (issue 28, 38); the colours and pieces named are in stock in the
+ * listing linked. The start can be any day of the year, so no festival is named: it would soon be dated after it.
  */
 export const DEMO_ANNOUNCEMENTS: readonly DemoAnnouncement[] = [
   {
     kind: 'collection',
     title: 'Festive Edit is here',
-    body: 'Handpicked Banarasi and Kanjivaram silks, mirror-work lehengas and gota-patti dupattas for the season of lights. Limited pieces in every colour.',
+    body: 'Handpicked Banarasi and Kanjivaram silk sarees, mirror-work lehengas and phulkari dupattas for weddings and festive evenings.',
     link: '/filter?style=traditional&sort=newest',
     daysAgo: 1,
   },
   {
     kind: 'offer',
-    title: 'Up to 55% off: our best discounts',
+    title: 'Up to 50% off: our best discounts',
     body: 'Every piece in this offer is at least 40% off, from lehengas to tops. The discount is already applied to the price you see.',
     offerMinDiscount: 40,
     daysAgo: 2,
@@ -53,15 +54,15 @@ export const DEMO_ANNOUNCEMENTS: readonly DemoAnnouncement[] = [
   },
   {
     kind: 'collection',
-    title: 'New: linen co-ord sets',
-    body: 'Breathable linen shirts and trousers in sage, sand and indigo: made to be worn together, and just as easy apart.',
+    title: 'New: the linen co-ord set',
+    body: 'A boxy linen shirt with matching wide-leg pants in emerald or beige: made to be worn together, and just as easy apart.',
     link: '/filter?category=co-ord-sets',
     daysAgo: 13,
   },
   {
     kind: 'news',
-    title: 'Diwali dispatch timelines',
-    body: `We dispatch every order within ${DISPATCH_HOURS.min}–${DISPATCH_HOURS.max} hours; metro cities receive it in ${DELIVERY_DAYS.metro.min}–${DELIVERY_DAYS.metro.max} business days, other towns in ${DELIVERY_DAYS.tier2And3.min}–${DELIVERY_DAYS.tier2And3.max}. For Diwali, order at least ten days ahead.`,
+    title: 'Dispatch and delivery times',
+    body: `We dispatch every order within ${DISPATCH_HOURS.min}–${DISPATCH_HOURS.max} hours; metro cities receive it in ${DELIVERY_DAYS.metro.min}–${DELIVERY_DAYS.metro.max} business days, other towns in ${DELIVERY_DAYS.tier2And3.min}–${DELIVERY_DAYS.tier2And3.max} and remote areas in ${DELIVERY_DAYS.remote.min}–${DELIVERY_DAYS.remote.max}. Shopping for a wedding or a festival? Order at least ten days ahead.`,
     link: null,
     daysAgo: 20,
   },

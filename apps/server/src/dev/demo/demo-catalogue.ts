@@ -34,7 +34,7 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     style: 'traditional',
     hsnCode: '6211',
     skuPrefix: 'KUR',
-    description: 'Everyday and festive kurtis in cotton, rayon and chanderi, from chikankari to block print.',
+    description: 'Everyday and festive kurtis in cotton, rayon and khadi, from chikankari to block print.',
   },
   {
     slug: 'lehengas',
@@ -921,10 +921,10 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     pricePaise: 29_900,
     discountPercent: 0,
     colors: [{ name: 'Green' }, { name: 'Red' }, { name: 'Blue' }],
-    sizes: FREE,
+    // Bangle sizes, the inner diameter in inches: chosen on the product page like any size.
+    sizes: ['2.4', '2.6', '2.8'],
     art: { shape: 'bangles', pattern: 'plain' },
-    description:
-      'A set of two dozen shimmering glass bangles from Firozabad, in sizes 2.4, 2.6 and 2.8 (choose at checkout notes). Handle with care.',
+    description: 'A set of two dozen shimmering glass bangles from Firozabad, in bangle sizes 2.4, 2.6 and 2.8. Handle with care.',
   },
   {
     name: 'Lac Bangles with Stone Work',
@@ -966,7 +966,7 @@ const colourCode = (name: string) => {
   const words = name.toUpperCase().split(/\s+/);
   return words.length > 1 ? words.map((word) => word.slice(0, 2)).join('') : (words[0] ?? '').slice(0, 3);
 };
-const sizeCode = (size: string) => (size === 'Free size' ? 'FS' : size.toUpperCase());
+const sizeCode = (size: string) => (size === 'Free size' ? 'FS' : size.toUpperCase().replace('.', ''));
 
 /** Product code in SKUs: category prefix, first three letters of the name's first word, position in its category. */
 export function productCode(product: DemoProduct): string {

@@ -33,6 +33,45 @@ describe('demo catalogue data', () => {
   });
 });
 
+describe('demo catalogue words (issue 38: demo data is true)', () => {
+  it('names only sizes a product comes in, and no choice the shop does not offer', () => {
+    // 'in sizes 2.4, 2.6 and 2.8 (choose at checkout notes)': the bangles came in one free size, and the checkout
+    // has no notes.
+    const sizesNamed = (text: string) =>
+      [...text.matchAll(/\bsizes?\s+((?:[\w.]+(?:,\s*|\s+and\s+|\s+or\s+)?)+)/gi)].flatMap((match) =>
+        match[1]!
+          .split(/,\s*|\s+and\s+|\s+or\s+/)
+          .map((size) => size.replace(/\.$/, ''))
+          .filter((size) => /^(?:\d+(?:\.\d+)?|X*[SML]|XX?L)$/i.test(size)),
+      );
+    expect(sizesNamed('in bangle sizes 2.4, 2.6 and 2.8. Handle with care.')).toEqual(['2.4', '2.6', '2.8']);
+    for (const product of DEMO_PRODUCTS) {
+      for (const size of sizesNamed(product.description)) expect(product.sizes, `${product.name}: size ${size}`).toContain(size);
+      expect(product.description, product.name).not.toMatch(/\bcheckout\b/i);
+    }
+  });
+
+  it('describes each category by fabrics its pieces are made of', () => {
+    // 'Kurtis in cotton, rayon and chanderi': no kurti was chanderi.
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter(Boolean);
+    const fabrics = new Set(DEMO_PRODUCTS.flatMap((product) => words(product.fabric)));
+    for (const category of DEMO_CATEGORIES) {
+      const pieces = DEMO_PRODUCTS.filter((product) => product.category === category.slug && !product.status);
+      const said = new Set(
+        pieces.flatMap((product) => words([product.name, product.fabric, product.description, ...product.tags].join(' '))),
+      );
+      for (const word of words(category.description)) {
+        const fabric = fabrics.has(word) ? word : fabrics.has(word.replace(/s$/, '')) ? word.replace(/s$/, '') : null;
+        if (fabric) expect(said.has(fabric), `${category.name}: ${fabric}`).toBe(true);
+      }
+    }
+  });
+});
+
 describe('garment art', () => {
   const spec = { shape: 'saree', pattern: 'buti', zari: true } as const;
 

@@ -1,4 +1,4 @@
-import { AppError, type PublicUser } from '@shop/core';
+import { AppError, type Cart, type PublicUser } from '@shop/core';
 import { describe, expect, it, vi } from 'vitest';
 import { answerOf, post } from '../../lib/action-test-kit';
 import { loginAction } from './login-action.server';
@@ -133,6 +133,51 @@ describe('the login page action (spec §2.3, §4)', () => {
     const gone = vi.fn(async () => Promise.reject(new AppError('NOT_FOUND', 'Product not found')));
     const notSaved = await run({ intent: 'login', mode: 'password', email: 'asha@example.in', password: 'chanderi-silk-24' }, false, gone);
     expect(notSaved.answer).toMatchObject({ status: 302, flash: { message: 'Login successful!' } });
+  });
+
+  it('issue 38: moves the bag line she asked to move signed out (fromBag) once her bag has joined the account, and says so', async () => {
+    const PRODUCT = '0b7e4c1e-5a51-4d39-9a53-2f3d0f0e6c11';
+    const VARIANT = '5f0c2b1a-3e4d-4c5b-8a6f-7e8d9c0b1a2f';
+    const fields = { intent: 'login', mode: 'password', email: 'asha@example.in', password: 'chanderi-silk-24' };
+    const order: string[] = [];
+    const merge = vi.fn(async () => {
+      order.push('merge');
+      return { setCookie: null, notices: [] };
+    });
+    const moveFromCart = vi.fn(async () => {
+      order.push('move');
+      return {} as Cart;
+    });
+    const add = vi.fn(async () => {});
+    const path = `/login?redirectUrl=%2Fuser%2Fcart&saveToWishlist=${PRODUCT}&fromBag=${VARIANT}`;
+    const args = post(path, fields, { services: { accounts: accounts(), wishlist: { moveFromCart, add } } });
+    expect(answerOf(await loginAction(args, merge))).toEqual({
+      status: 302,
+      location: '/user/cart',
+      flash: { kind: 'success', message: 'Login successful! Moved to your wishlist.' },
+    });
+    expect(moveFromCart).toHaveBeenCalledWith('u1', { productId: PRODUCT, variantId: VARIANT });
+    expect(order).toEqual(['merge', 'move']);
+    expect(add).not.toHaveBeenCalled();
+
+    // A product without variants; and a line that did not reach the account's bag is saved all the same.
+    moveFromCart.mockRejectedValueOnce(new AppError('NOT_FOUND', 'This item is not in your cart.'));
+    const missing = post(`/login?saveToWishlist=${PRODUCT}&fromBag=`, fields, {
+      services: { accounts: accounts(), wishlist: { moveFromCart, add } },
+    });
+    expect(answerOf(await loginAction(missing, noGuestCart))).toMatchObject({
+      flash: { message: 'Login successful! Added to your wishlist.' },
+    });
+    expect(moveFromCart).toHaveBeenLastCalledWith('u1', { productId: PRODUCT });
+    expect(add).toHaveBeenCalledWith('u1', PRODUCT);
+
+    // Only ids: an odd variant is not moved, the product only saved.
+    moveFromCart.mockClear();
+    const odd = post(`/login?saveToWishlist=${PRODUCT}&fromBag=..%2Fadmin`, fields, {
+      services: { accounts: accounts(), wishlist: { moveFromCart, add } },
+    });
+    await loginAction(odd, noGuestCart);
+    expect(moveFromCart).not.toHaveBeenCalled();
   });
 
   it('reads only a product id from saveToWishlist', async () => {

@@ -8,7 +8,7 @@ import {
   type PageServices,
 } from '@shop/core';
 import { data, type RouterContextProvider } from 'react-router';
-import { SAVE_AFTER_LOGIN } from '../../config/paths';
+import { wishOf } from '../../config/paths';
 import { pageOf } from '../../context';
 import { formIntent, formText } from '../../lib/form-data';
 import { validate } from '../../lib/form';
@@ -35,19 +35,35 @@ export type MergeGuestCart = (
 
 /** Said after the greeting when the heart she tapped signed out has saved its product. */
 export const SAVED_AFTER_LOGIN = 'Added to your wishlist.';
+/** Said after the greeting when the bag's line she asked to move signed out is on her wishlist and out of the bag. */
+export const MOVED_AFTER_LOGIN = 'Moved to your wishlist.';
+
+const isAppError = (error: unknown): error is AppError => error instanceof AppError;
 
 /**
- * The heart she tapped signed out (the login URL's saveToWishlist, see loginThenReturnTo): saved now, and whether it
- * was. Only a product id is read from the URL; a product no longer for sale is left out without a word.
+ * The wish she made signed out (the login URL's saveToWishlist, see loginThenReturnTo), done now that her bag has
+ * joined the account's: a heart saves its product; a bag line's 'Move to wishlist' (fromBag) saves it, then takes the
+ * line out of the bag, so the line stays there unless it was wished. What to say after the greeting, or null. Only
+ * ids are read from the URL; a product no longer for sale is left out without a word.
  */
-async function saveTappedHeart(url: URL, services: PageServices, userId: string): Promise<boolean> {
-  const productId = url.searchParams.get(SAVE_AFTER_LOGIN);
-  if (!productId || !isUuid(productId)) return false;
+async function grantWish(url: URL, services: PageServices, userId: string): Promise<string | null> {
+  const wish = wishOf(url.searchParams);
+  const productId = typeof wish === 'string' ? wish : wish?.productId;
+  if (!wish || !productId || !isUuid(productId)) return null;
+  if (typeof wish !== 'string' && (wish.variantId === undefined || isUuid(wish.variantId))) {
+    try {
+      await services.wishlist.moveFromCart(userId, wish);
+      return MOVED_AFTER_LOGIN;
+    } catch (error) {
+      // Not in the bag after all (it did not fit when the bags joined): saved all the same, below.
+      if (!isAppError(error)) throw error;
+    }
+  }
   try {
     await services.wishlist.add(userId, productId);
-    return true;
+    return SAVED_AFTER_LOGIN;
   } catch (error) {
-    if (error instanceof AppError) return false;
+    if (isAppError(error)) return null;
     throw error;
   }
 }
@@ -108,7 +124,8 @@ export async function loginAction({ request, context }: ActionArgs, mergeGuestCa
       identity.setShopperSession(session);
       // The cart she filled signed out (the guest_cart cookie) joins the account's, and the cookie goes.
       const merged = await mergeGuestCart(request, services, user._id);
-      const greeting = (await saveTappedHeart(url, services, user._id)) ? `${LOGIN_SUCCESS} ${SAVED_AFTER_LOGIN}` : LOGIN_SUCCESS;
+      const wished = await grantWish(url, services, user._id);
+      const greeting = wished ? `${LOGIN_SUCCESS} ${wished}` : LOGIN_SUCCESS;
       const headers = new Headers();
       if (merged.setCookie) headers.append('set-cookie', merged.setCookie);
       if (form.get(ENHANCED_FIELD) === '1') {

@@ -130,6 +130,10 @@ describe('the sign-up page action (spec §2.4, §4)', () => {
     const login = new URLSearchParams({ redirectUrl: `/product/${productId}`, saveToWishlist: productId, other: 'x' });
     expect(signupThenReturnTo(login)).toBe(`/signup?redirectUrl=%2Fproduct%2F${productId}&saveToWishlist=${productId}`);
     expect(signupThenReturnTo(new URLSearchParams())).toBe('/signup');
+    // Issue 38: a bag line's move goes along too, an empty fromBag (no variant) included.
+    const move = new URLSearchParams({ redirectUrl: '/user/cart', saveToWishlist: productId, fromBag: '' });
+    expect(signupThenReturnTo(move)).toBe(`/signup?redirectUrl=%2Fuser%2Fcart&saveToWishlist=${productId}&fromBag=`);
+    expect(loginFromSignup(move)).toBe(`/login?redirectUrl=%2Fuser%2Fcart&saveToWishlist=${productId}&fromBag=`);
     expect(loginFromSignup(new URLSearchParams({ saveToWishlist: productId }))).toBe(`/login?redirectUrl=%2F&saveToWishlist=${productId}`);
   });
 

@@ -51,6 +51,15 @@ export function viewOfCartLine(line: CartLine): CartLineView {
   };
 }
 
+/**
+ * The line as its buttons name it: 'Chikankari Cotton Kurti (White, M)', so two sizes or colours of one product in the
+ * bag have buttons of their own names ('Remove …', 'Move to wishlist: …').
+ */
+export function lineName(line: Pick<CartLineView, 'name' | 'color' | 'size'>): string {
+  const choice = [line.color, line.size].filter(Boolean).join(', ');
+  return choice ? `${line.name} (${choice})` : line.name;
+}
+
 /** A small product photo, or a placeholder when there is none (spec §2.6). */
 export function LineImage({ url, name, className = 'w-20 sm:w-24' }: { url: string | null; name: string; className?: string }) {
   return url ? (
@@ -113,6 +122,7 @@ export function CartLineCard({
   const atStock = !short && line.quantity === line.available && line.available < MAX_QUANTITY_PER_LINE;
   const stockNote = `stock-${line.key}`;
   const details = variantLabel({ name: compact ? null : line.variantName, color: line.color, size: line.size });
+  const named = lineName(line);
   return (
     <li className="flex gap-4 py-5 first:pt-0 last:pb-0" aria-label={line.name}>
       <Link to={paths.product(line.productId)} tabIndex={-1} aria-hidden="true" className="shrink-0 self-start">
@@ -141,28 +151,23 @@ export function CartLineCard({
             <stepper.Form method="post" action={cartActions.update}>
               <LineFields productId={line.productId} variantId={line.variantId} />
               <Enhanced />
-              <QuantityStepper
-                value={quantity}
-                max={max}
-                itemName={line.name}
-                disabled={busy}
-                describedBy={atStock ? stockNote : undefined}
-              />
+              <QuantityStepper value={quantity} max={max} itemName={named} disabled={busy} describedBy={atStock ? stockNote : undefined} />
             </stepper.Form>
             <remover.Form method="post" action={cartActions.remove} className="contents">
               <LineFields productId={line.productId} variantId={line.variantId} />
               <Enhanced />
               <button type="submit" disabled={busy} className={LINE_BUTTON}>
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
-                Remove<span className="sr-only"> {line.name}</span>
+                Remove<span className="sr-only"> {named}</span>
               </button>
-              {/* The same form offers to keep it: out of the bag and onto the wishlist (signed out, log in first). */}
+              {/* The same form offers to keep it: out of the bag and onto the wishlist. Signed out, a link to log in that
+                  carries the line: it moves once she is in, and stays in the bag until then. */}
               {onSignInToMove ? (
                 <Link
-                  to={loginThenReturnTo(`${location.pathname}${location.search}`)}
+                  to={loginThenReturnTo(`${location.pathname}${location.search}`, { productId: line.productId, variantId: line.variantId })}
                   onClick={onSignInToMove}
                   className={LINE_BUTTON}
-                  aria-label={`Move to wishlist: ${line.name} (log in first)`}
+                  aria-label={`Move to wishlist: ${named} (log in first)`}
                 >
                   <Heart aria-hidden="true" className="h-4 w-4" />
                   Move to wishlist
@@ -173,7 +178,7 @@ export function CartLineCard({
                   formAction={cartActions.moveToWishlist}
                   disabled={busy}
                   className={LINE_BUTTON}
-                  aria-label={`Move to wishlist: ${line.name}`}
+                  aria-label={`Move to wishlist: ${named}`}
                 >
                   <Heart aria-hidden="true" className="h-4 w-4" />
                   Move to wishlist

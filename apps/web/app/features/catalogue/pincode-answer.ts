@@ -6,8 +6,6 @@ export interface PincodeAnswer {
   text: string;
 }
 
-const ZONE_NAMES = { metro: 'metro city', tier2And3: 'city', remote: 'remote area' } as const;
-
 /** 'Thu, 27 Nov' for a YYYY-MM-DD day of India's calendar. */
 const dayLabel = (day: string) => istWeekdayDate(istDayStart(day));
 
@@ -18,7 +16,8 @@ export function pincodeAnswer(typed: string, place: PincodeDetails | null, now: 
   const pincode = typed.trim();
   if (!isPincode(pincode)) return { ok: false, text: MALFORMED_PINCODE };
   const result = deliveryCheck(pincode, place, now);
-  if (result.ok) return { ok: true, text: `Delivery by ${dayLabel(result.day)} to ${pincode} (${ZONE_NAMES[result.zone]}).` };
+  // Where the pincode is, as the address form says it: a mistyped pincode shows itself by a place she does not live in.
+  if (result.ok) return { ok: true, text: `Delivery by ${dayLabel(result.day)} to ${pincode}, ${result.district}, ${result.state}.` };
   return result.reason === 'unknown'
     ? { ok: false, text: `We could not find pincode ${pincode}, so we cannot promise a delivery day. Please check it.` }
     : { ok: false, text: MALFORMED_PINCODE };
