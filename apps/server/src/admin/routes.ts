@@ -90,7 +90,7 @@ export const adminAuthRoutes =
         },
       },
       async (request) => {
-        await admins.resetPassword(request.body);
+        await admins.resetPassword(request.body, request.ip);
         return ok({});
       },
     );

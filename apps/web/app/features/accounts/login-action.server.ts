@@ -98,7 +98,7 @@ export async function loginAction({ request, context }: ActionArgs, mergeGuestCa
   } else {
     const checked = validate(verifyLoginOtpSchema, { email, otp: formText(form, 'otp') });
     if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { step: posted, email });
-    login = services.accounts.verifyLoginOtp(checked.data.email, checked.data.otp, previousToken);
+    login = services.accounts.verifyLoginOtp(checked.data.email, checked.data.otp, clientIp, previousToken);
   }
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get('redirectUrl'));

@@ -63,8 +63,8 @@ export async function resetAction({ request, context }: ActionArgs, kind: ResetK
   const { otp, newPassword } = checked.data;
   const reset =
     kind === 'admin'
-      ? services.admins.resetPassword({ adminEmail: address, otp, newPassword })
-      : services.accounts.resetPassword(checked.data);
+      ? services.admins.resetPassword({ adminEmail: address, otp, newPassword }, clientIp)
+      : services.accounts.resetPassword(checked.data, clientIp);
   return actionCall(
     reset,
     () => {

@@ -52,7 +52,7 @@ export async function signupAction({ request, context }: ActionArgs) {
     if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { step, email });
     const address = checked.data.email;
     return actionCall(
-      services.accounts.verifyAccountOtp(address, checked.data.otp),
+      services.accounts.verifyAccountOtp(address, checked.data.otp, clientIp),
       () => next({ step: 'details', otpSent: false }, address, 'Email verified!'),
       { step, email },
     );
