@@ -90,11 +90,12 @@ export interface PageServices {
     /** Ends the session of a `sid` token (none: nothing to do). */
     logout(sessionToken: string | undefined): Promise<void>;
     updateProfile(userId: string, input: UpdateProfileInput): Promise<PublicUser>;
-    /** Checks the current password; every session but `currentToken`'s ends. */
+    /** Checks the current password (throttled like a login from `ip`); every session but `currentToken`'s ends. */
     changePassword(
       userId: string,
       input: { currentPassword: string; newPassword: string; confirmPassword: string },
       currentToken: string,
+      ip: string,
     ): Promise<void>;
   };
   /**
@@ -116,8 +117,13 @@ export interface PageServices {
     forgotPassword(email: string, ip: string): Promise<void>;
     /** A new password with the mailed code; every session of hers ends. */
     resetPassword(input: { adminEmail: string; otp: string; newPassword: string }, ip: string): Promise<void>;
-    /** Her own password, after the current one; every session but `currentToken`'s ends. */
-    changePassword(adminId: string, input: { currentPassword: string; newPassword: string }, currentToken: string): Promise<void>;
+    /** Her own password, after the current one (throttled like a login from `ip`); every session but `currentToken`'s ends. */
+    changePassword(
+      adminId: string,
+      input: { currentPassword: string; newPassword: string },
+      currentToken: string,
+      ip: string,
+    ): Promise<void>;
     // Owners only, like the API's owner scope: the page checks the admin's role first (OWNER_ONLY).
     createInvite(actor: AuditActor, input: CreateInviteInput): Promise<{ url: string; expiresAt: string }>;
     listInvites(): Promise<Invite[]>;

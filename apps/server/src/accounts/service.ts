@@ -229,11 +229,14 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       return toPublicUser(row);
     },
 
-    /** Changes the password after checking the current one; every other session of the user ends. */
-    async changePassword(userId: string, input: z.input<typeof changePasswordSchema>, currentToken: string): Promise<void> {
+    /**
+     * Changes the password after checking the current one, throttled like a login from `ip`; every other session
+     * of the user ends.
+     */
+    async changePassword(userId: string, input: z.input<typeof changePasswordSchema>, currentToken: string, ip: string): Promise<void> {
       const details = changePasswordSchema.parse(input);
       const user = await userById(userId);
-      await identity.assertCurrentPassword(user, details.currentPassword);
+      await identity.assertCurrentPassword(user, details.currentPassword, ip);
       await updateUser(db, userId, { passwordHash: await hash(details.newPassword, ARGON2), updatedAt: now() });
       await sessions.revokeAllBut(userId, currentToken);
     },

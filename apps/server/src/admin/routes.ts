@@ -132,7 +132,7 @@ export const adminSelfRoutes =
       },
       async (request) => {
         const { admin, session } = await adminOf(request);
-        await admins.changePassword(admin._id, request.body, session.token);
+        await admins.changePassword(admin._id, request.body, session.token, request.ip);
         return ok({});
       },
     );

@@ -361,14 +361,15 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
     },
 
     /**
-     * `POST /api/admin/changePassword`: after the current password, a new one; every other session of hers ends
-     * (a phone left signed in at the counter, say), this one stays. Audited without either password.
+     * `POST /api/admin/changePassword`: after the current password (throttled like a login from `ip`), a new one;
+     * every other session of hers ends (a phone left signed in at the counter, say), this one stays. Audited without
+     * either password.
      */
-    async changePassword(adminId: string, input: AdminChangePasswordInput, currentToken: string): Promise<void> {
+    async changePassword(adminId: string, input: AdminChangePasswordInput, currentToken: string, ip: string): Promise<void> {
       const details = adminChangePasswordSchema.parse(input);
       const account = await adminById(db, adminId);
       if (!account) throw new AppError('UNAUTHENTICATED', 'Please log in.');
-      await identity.assertCurrentPassword(account, details.currentPassword);
+      await identity.assertCurrentPassword(account, details.currentPassword, ip);
       const passwordHash = await hash(details.newPassword, ARGON2);
       await db.transaction(async (tx) => {
         const at = now();

@@ -69,23 +69,24 @@ export function createPasswordThrottle(db: Db, options: { now: () => Date }) {
   return {
     /**
      * Throws 429 when this client has failed too often, over all accounts or for this one; before any argon2
-     * check. `otpLogin` false: the account has no code login to offer.
+     * check. `otpLogin` false: the account has no code login to offer. `attempt` names what is refused: a login,
+     * or the current password a signed-in password change asks for (counted alike).
      */
-    async assertAllowed(account: string, ip: string, options: { otpLogin: boolean }): Promise<void> {
+    async assertAllowed(account: string, ip: string, options: { otpLogin: boolean; attempt?: 'login' | 'password-change' }): Promise<void> {
       const at = now();
       const address = throttleAddress(ip);
+      const tries = options.attempt === 'password-change' ? 'wrong passwords' : 'failed login attempts';
       const windowMs = PASSWORD_IP_LIMIT.windowMinutes * MINUTE;
       const fromClient = await authEventTimes(db, 'password_failed_from_ip', address, new Date(at.getTime() - windowMs));
       if (fromClient.length >= PASSWORD_IP_LIMIT.maxFailures) {
         const wait = fromClient[fromClient.length - PASSWORD_IP_LIMIT.maxFailures]!.createdAt.getTime() + windowMs - at.getTime();
-        throw tooMany((when) => `Too many failed login attempts from your network. Please try again ${when}.`, wait);
+        throw tooMany((when) => `Too many ${tries} from your network. Please try again ${when}.`, wait);
       }
       const lock = (await authEventTimes(db, 'password_locked', account, ago(at, PASSWORD_LOCK.lockMinutes), address)).at(-1);
       if (lock) {
         const wait = lock.createdAt.getTime() + PASSWORD_LOCK.lockMinutes * MINUTE - at.getTime();
         throw tooMany(
-          (when) =>
-            `Too many failed login attempts. Please try again ${when}${options.otpLogin ? ', or log in with an OTP sent to your email' : ''}.`,
+          (when) => `Too many ${tries}. Please try again ${when}${options.otpLogin ? ', or log in with an OTP sent to your email' : ''}.`,
           wait,
         );
       }

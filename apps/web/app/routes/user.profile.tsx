@@ -32,7 +32,7 @@ const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formIntent(form, ['profile', 'password'], 'profile');
-  const { services } = pageOf(context);
+  const { services, clientIp } = pageOf(context);
   const user = signedInShopper(context);
 
   if (intent === 'profile') {
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const checked = validate(changePasswordSchema, formTexts(form, PASSWORD_FIELDS));
   if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { intent });
   return actionCall(
-    services.accounts.changePassword(user._id, checked.data, sessionTokenOf(request) ?? ''),
+    services.accounts.changePassword(user._id, checked.data, sessionTokenOf(request) ?? '', clientIp),
     () => done(form, paths.userProfile, { kind: 'success', message: 'Password changed.' }),
     { intent },
   );
