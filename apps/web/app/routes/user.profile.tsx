@@ -16,6 +16,7 @@ import { done } from '../lib/flash.server';
 import { privatePageMeta } from '../lib/meta';
 import { actionCall, formFailure } from '../lib/service-call.server';
 import type { Route } from './+types/user.profile';
+import { postedForm } from '../lib/read-form.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Profile Information', matches);
 
@@ -30,7 +31,7 @@ const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as
  * password after checking the current one, and every other device is logged out (this session stays).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const intent = formIntent(form, ['profile', 'password'], 'profile');
   const { services, clientIp } = pageOf(context);
   const user = signedInShopper(context);

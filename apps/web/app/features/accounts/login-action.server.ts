@@ -17,6 +17,7 @@ import { redirectWithFlash } from '../../lib/flash.server';
 import { actionCall, formFailure } from '../../lib/service-call.server';
 import { LOGIN_INTENTS, LOGIN_SUCCESS, OTP_SENT, postedLoginStep, type LoginStep } from './auth-steps';
 import { sessionTokenOf } from '../../lib/session-tokens.server';
+import { postedForm } from '../../lib/read-form.server';
 
 interface ActionArgs {
   request: Request;
@@ -67,7 +68,7 @@ const next = (step: LoginStep, email: string, message?: string) => ({
  * post by a redirect with the message, an enhanced one by its answer (the page toasts the cart's notices and goes).
  */
 export async function loginAction({ request, context }: ActionArgs, mergeGuestCart: MergeGuestCart) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const intent = formIntent(form, LOGIN_INTENTS, 'login');
   const posted = postedLoginStep(form);
   const email = formText(form, 'email');
