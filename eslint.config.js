@@ -102,6 +102,21 @@ export default tseslint.config(
     files: ['apps/web/app/lib/toast.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: WEB_IMPORTS_NO_SERVER }] },
   },
+  // A page's form post is not limited by the server's body limit: every action reads it within a size, through one
+  // reader (issue 38: a 1 GB post to a page was read whole).
+  {
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    ignores: ['apps/web/app/lib/read-form.server.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='formData']",
+          message: 'Read a posted form with readForm or postedForm (app/lib/read-form.server.ts): they refuse it over its size.',
+        },
+      ],
+    },
+  },
   // Dev-only code (the Razorpay emulator, the demo data) is loaded by a dynamic import() where config asks for it,
   // never statically by the server's production modules: a production start must not load it (docs/decisions/024).
   {

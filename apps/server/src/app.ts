@@ -33,7 +33,7 @@ import { PERMISSIONS_POLICY, pagePermissionsPolicy } from './http/permissions-po
 import { acceptEmptyJsonBody } from './http/json-body.js';
 import { openapiTransform, openapiTransformObject } from './http/openapi.js';
 import { registerPrivateCaching } from './http/private-caching.js';
-import { isApiRequest, registerEncodedPathGuard, routedPath } from './http/request-path.js';
+import { isApiRequest, originForm, registerEncodedPathGuard, routedPath } from './http/request-path.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
 import { apiHeaders, securityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
@@ -102,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: (raw) => requestId(raw.headers['x-request-id']),
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A request line in absolute form (GET http://host/path) reaches every hook and page as its origin form.
+    rewriteUrl: (raw) => originForm(raw.url ?? '/'),
     // A URL that cannot be decoded (GET /api/%) never reaches a route or the error handler: answer it here.
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();

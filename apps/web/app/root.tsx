@@ -114,5 +114,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  return <ErrorScreen />;
+  // A 4xx thrown with its words (loaderCall, postedForm: a form too large is 413) says them; a 5xx never says more.
+  const said = isRouteErrorResponse(error) && error.status < 500 ? (error.data as { error?: unknown } | null)?.error : undefined;
+  return <ErrorScreen message={typeof said === 'string' ? said : null} />;
 }

@@ -9,6 +9,7 @@ describe('AppError', () => {
     expect(error.status).toBe(400);
     expect(error.fields).toEqual({ email: 'Please enter a valid email.' });
     expect(new AppError('TOO_MANY_REQUESTS', 'Too many messages.').status).toBe(429);
+    expect(new AppError('TOO_LARGE', 'The form is too large: at most 1 MB.').status).toBe(413);
   });
 
   it('is recognised when another copy of the module made it (the web bundles its own)', async () => {

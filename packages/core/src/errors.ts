@@ -1,5 +1,14 @@
 /** The closed set of failures a service may report; the server maps them to HTTP here, the web reads them back. */
-export type ErrorCode = 'INVALID_DATA' | 'UNAUTHENTICATED' | 'NOT_ALLOWED' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'UNAVAILABLE';
+export type ErrorCode =
+  | 'INVALID_DATA'
+  | 'UNAUTHENTICATED'
+  | 'NOT_ALLOWED'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  /** A request body over its limit, refused before it is read. */
+  | 'TOO_LARGE'
+  | 'TOO_MANY_REQUESTS'
+  | 'UNAVAILABLE';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INVALID_DATA: 400,
@@ -7,6 +16,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NOT_ALLOWED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   UNAVAILABLE: 503,
 };

@@ -78,22 +78,24 @@ export interface PageServices {
       ip: string,
       previousToken?: string,
     ): Promise<{ user: PublicUser; session: PageSession }>;
-    verifyLoginOtp(email: string, otp: string, previousToken?: string): Promise<{ user: PublicUser; session: PageSession }>;
+    // A code is checked for a client (`ip`): one whose wrong guesses reached its limit is refused (429), no one else.
+    verifyLoginOtp(email: string, otp: string, ip: string, previousToken?: string): Promise<{ user: PublicUser; session: PageSession }>;
     sendAccountVerificationOtp(email: string, ip: string): Promise<void>;
-    verifyAccountOtp(email: string, otp: string): Promise<void>;
+    verifyAccountOtp(email: string, otp: string, ip: string): Promise<void>;
     /** Creates the account of an address verified in the last 30 minutes (no session: the shopper logs in next). */
     register(input: RegisterInput): Promise<PublicUser>;
     forgotPassword(email: string, ip: string): Promise<void>;
     /** Sets the new password when the mailed code matches; every session of the shopper ends. */
-    resetPassword(input: ResetPasswordInput): Promise<void>;
+    resetPassword(input: ResetPasswordInput, ip: string): Promise<void>;
     /** Ends the session of a `sid` token (none: nothing to do). */
     logout(sessionToken: string | undefined): Promise<void>;
     updateProfile(userId: string, input: UpdateProfileInput): Promise<PublicUser>;
-    /** Checks the current password; every session but `currentToken`'s ends. */
+    /** Checks the current password (throttled like a login from `ip`); every session but `currentToken`'s ends. */
     changePassword(
       userId: string,
       input: { currentPassword: string; newPassword: string; confirmPassword: string },
       currentToken: string,
+      ip: string,
     ): Promise<void>;
   };
   /**
@@ -114,9 +116,14 @@ export interface PageServices {
     /** A reset code mailed to an active admin's address; the same answer for any address. */
     forgotPassword(email: string, ip: string): Promise<void>;
     /** A new password with the mailed code; every session of hers ends. */
-    resetPassword(input: { adminEmail: string; otp: string; newPassword: string }): Promise<void>;
-    /** Her own password, after the current one; every session but `currentToken`'s ends. */
-    changePassword(adminId: string, input: { currentPassword: string; newPassword: string }, currentToken: string): Promise<void>;
+    resetPassword(input: { adminEmail: string; otp: string; newPassword: string }, ip: string): Promise<void>;
+    /** Her own password, after the current one (throttled like a login from `ip`); every session but `currentToken`'s ends. */
+    changePassword(
+      adminId: string,
+      input: { currentPassword: string; newPassword: string },
+      currentToken: string,
+      ip: string,
+    ): Promise<void>;
     // Owners only, like the API's owner scope: the page checks the admin's role first (OWNER_ONLY).
     createInvite(actor: AuditActor, input: CreateInviteInput): Promise<{ url: string; expiresAt: string }>;
     listInvites(): Promise<Invite[]>;

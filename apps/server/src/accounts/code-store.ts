@@ -3,12 +3,22 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { advisoryLock } from '../db/statements.js';
-import { authEventTimes, pruneAuthEvents, recordAuthEvents } from '../identity/queries.js';
+import { throttleAddress } from '../identity/client-address.js';
+import { authEventTimes, forgetAuthEvents, pruneAuthEvents, recordAuthEvents } from '../identity/queries.js';
 import { otpCodes } from './tables.js';
 
 export const OTP_RULES = {
   validMinutes: 10,
-  maxWrongTries: 5,
+  /**
+   * Wrong guesses at one code from all clients together, then it is void: a bound on guessing it (one chance in
+   * 20,000) that takes ten clients at their limit to reach, never one stranger (ADR 034).
+   */
+  maxWrongTries: 50,
+  /** Wrong codes for one address (and purpose) from one client within the window: then that client waits (429). */
+  wrongPerClient: 5,
+  /** Wrong codes from one client over every address within the window. */
+  wrongFromClient: 20,
+  wrongWindowMinutes: 15,
   resendSeconds: 60,
   perEmailPerHour: 5,
   perIpPerHour: 20,
@@ -33,6 +43,28 @@ export function tryAgainIn(milliseconds: number): string {
 /** A 429 whose message and Retry-After header say when to try again. */
 export const tooMany = (message: (when: string) => string, waitMs: number) =>
   new AppError('TOO_MANY_REQUESTS', message(tryAgainIn(waitMs)), undefined, Math.max(1, Math.ceil(waitMs / 1000)));
+
+const CODE_GONE = () =>
+  new AppError('INVALID_DATA', 'This OTP has expired or was already used. Please request a new one.', {
+    otp: 'Please request a new OTP.',
+  });
+
+/** Throws 429 when this client guessed wrong too often, over all addresses or at this one (`addressKey`: purpose and address). */
+async function assertGuessAllowed(tx: Executor, addressKey: string, client: string, at: Date): Promise<void> {
+  const windowMs = OTP_RULES.wrongWindowMinutes * MINUTE;
+  const since = new Date(at.getTime() - windowMs);
+  const waitFor = (times: Array<{ createdAt: Date }>, limit: number) =>
+    times[times.length - limit]!.createdAt.getTime() + windowMs - at.getTime();
+  const fromClient = await authEventTimes(tx, 'code_failed_from_ip', client, since);
+  if (fromClient.length >= OTP_RULES.wrongFromClient) {
+    const wait = waitFor(fromClient, OTP_RULES.wrongFromClient);
+    throw tooMany((when) => `Too many wrong codes from your network. Please try again ${when}.`, wait);
+  }
+  const atAddress = await authEventTimes(tx, 'code_failed', addressKey, since, client);
+  if (atAddress.length >= OTP_RULES.wrongPerClient) {
+    throw tooMany((when) => `Too many wrong codes. Please try again ${when}.`, waitFor(atAddress, OTP_RULES.wrongPerClient));
+  }
+}
 
 /** One-time codes and the counters that limit them; time comes from `now` so tests can move it. */
 export function createCodeStore(db: Db, options: { secret: string; now: () => Date }) {
@@ -94,41 +126,57 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
       });
     },
 
-    /** Uses up the address's current code when `code` matches; counts a wrong try otherwise. */
-    async consume(email: string, purpose: CodePurpose, code: string): Promise<void> {
-      const at = now();
-      const [current] = await db
-        .select()
-        .from(otpCodes)
-        .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
-        .orderBy(desc(otpCodes.createdAt))
-        .limit(1);
-      if (!current || current.expiresAt <= at) {
-        throw new AppError('INVALID_DATA', 'This OTP has expired or was already used. Please request a new one.', {
-          otp: 'Please request a new OTP.',
-        });
-      }
-      const expected = Buffer.from(current.codeHash, 'hex');
-      const given = Buffer.from(hashCode(email, purpose, code), 'hex');
-      if (!timingSafeEqual(expected, given)) {
-        const [counted] = await db
-          .update(otpCodes)
-          .set({ attempts: sql`${otpCodes.attempts} + 1` })
-          .where(and(eq(otpCodes.id, current.id), isNull(otpCodes.consumedAt)))
-          .returning({ attempts: otpCodes.attempts });
-        if (!counted || counted.attempts >= OTP_RULES.maxWrongTries) {
-          await db.update(otpCodes).set({ consumedAt: at }).where(eq(otpCodes.id, current.id));
-          throw new AppError('INVALID_DATA', 'Too many wrong tries. Please request a new OTP.', { otp: 'Please request a new OTP.' });
+    /**
+     * Uses up the address's current code when `code` matches; counts a wrong guess otherwise, against this client
+     * (per address and purpose, and over all addresses) and against the code. A client past its limits gets 429
+     * before its guess is checked, so a stranger's wrong guesses hold back only the stranger (ADR 034).
+     */
+    async consume(email: string, purpose: CodePurpose, code: string, ip: string): Promise<void> {
+      const client = throttleAddress(ip);
+      const addressKey = `${purpose}:${email}`;
+      // Answered after the commit: a wrong guess is counted in the transaction, and a throw would roll it back.
+      const refusal = await db.transaction(async (tx): Promise<AppError | null> => {
+        // One client's guesses take turns (on every instance), so simultaneous guesses cannot pass its limits.
+        await advisoryLock(tx, `code-guess:${client}`);
+        const at = now();
+        await assertGuessAllowed(tx, addressKey, client, at);
+        const [current] = await tx
+          .select()
+          .from(otpCodes)
+          .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
+          .orderBy(desc(otpCodes.createdAt))
+          .limit(1);
+        if (!current || current.expiresAt <= at) return CODE_GONE();
+        const expected = Buffer.from(current.codeHash, 'hex');
+        const given = Buffer.from(hashCode(email, purpose, code), 'hex');
+        if (!timingSafeEqual(expected, given)) {
+          await recordAuthEvents(tx, [
+            { kind: 'code_failed', subject: addressKey, ip: client, createdAt: at },
+            { kind: 'code_failed_from_ip', subject: client, createdAt: at },
+          ]);
+          const [counted] = await tx
+            .update(otpCodes)
+            .set({ attempts: sql`${otpCodes.attempts} + 1` })
+            .where(and(eq(otpCodes.id, current.id), isNull(otpCodes.consumedAt)))
+            .returning({ attempts: otpCodes.attempts });
+          if (!counted || counted.attempts >= OTP_RULES.maxWrongTries) {
+            await tx.update(otpCodes).set({ consumedAt: at }).where(eq(otpCodes.id, current.id));
+            return new AppError('INVALID_DATA', 'Too many wrong tries. Please request a new OTP.', { otp: 'Please request a new OTP.' });
+          }
+          return new AppError('INVALID_DATA', 'Invalid OTP.', { otp: 'Invalid OTP.' });
         }
-        throw new AppError('INVALID_DATA', 'Invalid OTP.', { otp: 'Invalid OTP.' });
-      }
-      // Single use even when two requests race with the right code: only one update finds it unused.
-      const [used] = await db
-        .update(otpCodes)
-        .set({ consumedAt: at, verifiedAt: purpose === 'verify' ? at : null })
-        .where(and(eq(otpCodes.id, current.id), isNull(otpCodes.consumedAt)))
-        .returning({ id: otpCodes.id });
-      if (!used) throw new AppError('INVALID_DATA', 'This OTP has expired or was already used. Please request a new one.');
+        // Single use even when two requests race with the right code: only one update finds it unused.
+        const [used] = await tx
+          .update(otpCodes)
+          .set({ consumedAt: at, verifiedAt: purpose === 'verify' ? at : null })
+          .where(and(eq(otpCodes.id, current.id), isNull(otpCodes.consumedAt)))
+          .returning({ id: otpCodes.id });
+        if (!used) return new AppError('INVALID_DATA', 'This OTP has expired or was already used. Please request a new one.');
+        // Her typos before the right code are forgotten; nobody else's guesses are.
+        await forgetAuthEvents(tx, ['code_failed'], addressKey, client);
+        return null;
+      });
+      if (refusal) throw refusal;
     },
 
     /** True when the address entered a correct sign-up code within the last 30 minutes. */

@@ -74,3 +74,55 @@ describe('shopper password login: a stranger cannot keep a shopper out', () => {
     clock.advance(15 * MINUTE + 1);
   });
 });
+
+describe('shopper password change: the current password is throttled like a login', () => {
+  const change = (sid: string, currentPassword: string, ip: string) =>
+    jsonCall(t.app, 'PUT', '/api/user/profile/changePassword', {
+      sid,
+      ip,
+      body: { currentPassword, newPassword: 'brand new one 5', confirmPassword: 'brand new one 5' },
+    });
+
+  it('regression: 40 wrong current passwords meet a 429 after ten and alert the shopper; her login elsewhere still works', async () => {
+    const { email, password } = await registerUser(t.app, mail);
+    const session = sessionCookieOf(await login(email, password, uniqueIp()))!;
+    const thief = uniqueIp();
+    const answers: Array<[number, string]> = [];
+    for (let i = 0; i < 40; i++) {
+      const response = await change(session, `${WRONG}-${i}`, thief);
+      answers.push([response.statusCode, errorOf(response)]);
+    }
+    expect(answers.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => [400, 'Your current password is not correct.']));
+    expect(answers.slice(10)).toEqual(Array.from({ length: 30 }, () => [429, 'Too many wrong passwords. Please try again in 15 minutes.']));
+    const held = await change(session, password, thief);
+    expect([held.statusCode, held.headers['retry-after']]).toEqual([429, '900']);
+    await vi.waitFor(() => expect(alertsTo(email)).toHaveLength(1));
+
+    // The same count as a login: that client is held back from logging in too, nobody else is.
+    expect((await login(email, password, thief)).statusCode).toBe(429);
+    expect((await login(email, password, uniqueIp())).statusCode).toBe(200);
+    clock.advance(15 * MINUTE + 1);
+  });
+
+  it('wrong logins and wrong current passwords from one client add up', async () => {
+    const { email, password } = await registerUser(t.app, mail);
+    const me = uniqueIp();
+    const session = sessionCookieOf(await login(email, password, me))!;
+    for (let i = 0; i < 5; i++) expect((await login(email, WRONG, me)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await change(session, WRONG, me)).statusCode).toBe(400);
+    expect((await change(session, password, me)).statusCode).toBe(429);
+    expect((await login(email, password, me)).statusCode).toBe(429);
+    clock.advance(15 * MINUTE + 1);
+  });
+
+  it('the right current password forgets that client’s failures', async () => {
+    const { email, password } = await registerUser(t.app, mail);
+    const me = uniqueIp();
+    const session = sessionCookieOf(await login(email, password, me))!;
+    for (let i = 0; i < 9; i++) expect((await change(session, WRONG, me)).statusCode).toBe(400);
+    expect((await change(session, password, me)).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await change(session, WRONG, me)).statusCode).toBe(400);
+    expect((await change(session, 'brand new one 5', me)).statusCode).toBe(200);
+    clock.advance(15 * MINUTE + 1);
+  });
+});

@@ -42,7 +42,7 @@ export const profileRoutes =
       },
       async (request) => {
         const { user, session } = await shopperOf(request);
-        await accounts.changePassword(user._id, request.body, session.token);
+        await accounts.changePassword(user._id, request.body, session.token, request.ip);
         return ok({});
       },
     );

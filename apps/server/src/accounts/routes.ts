@@ -73,7 +73,7 @@ export const accountRoutes =
       { schema: { tags, summary: 'Log in with an e-mailed code', body: verifyLoginOtpSchema, response: userAnswer } },
       async (request, reply) => {
         const { email, otp } = request.body;
-        const { user, session } = await accounts.verifyLoginOtp(email, otp, request.cookies[SESSION_COOKIE]);
+        const { user, session } = await accounts.verifyLoginOtp(email, otp, request.ip, request.cookies[SESSION_COOKIE]);
         setSessionCookie(reply, session, cookies);
         return ok({ user });
       },
@@ -106,7 +106,7 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        await accounts.verifyAccountOtp(request.body.email, request.body.otp);
+        await accounts.verifyAccountOtp(request.body.email, request.body.otp, request.ip);
         return ok({});
       },
     );
@@ -144,7 +144,7 @@ export const accountRoutes =
         },
       },
       async (request, reply) => {
-        await accounts.resetPassword(request.body);
+        await accounts.resetPassword(request.body, request.ip);
         // This browser's session, if it had one, ended with all the others.
         if (request.cookies[SESSION_COOKIE]) clearSessionCookie(reply, cookies);
         return ok({});

@@ -120,8 +120,9 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       await sendCode(email, ip, 'verify', user ? existingAccountMail : undefined);
     },
 
-    async verifyAccountOtp(email: string, otp: string): Promise<void> {
-      await codes.consume(email, 'verify', otp);
+    /** Checks a sign-up code; `ip` is the client whose wrong guesses are counted (ADR 034). */
+    async verifyAccountOtp(email: string, otp: string, ip: string): Promise<void> {
+      await codes.consume(email, 'verify', otp, ip);
     },
 
     async loginUsingPassword(
@@ -134,8 +135,8 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       return { user: toPublicUser(account), session };
     },
 
-    async verifyLoginOtp(email: string, otp: string, previousToken?: string): Promise<{ user: PublicUser; session: Session }> {
-      await codes.consume(email, 'login', otp);
+    async verifyLoginOtp(email: string, otp: string, ip: string, previousToken?: string): Promise<{ user: PublicUser; session: Session }> {
+      await codes.consume(email, 'login', otp, ip);
       const user = await findByEmail(email);
       // Unreachable for a consumed code unless the account was deleted in between.
       if (!user) throw new AppError('UNAUTHENTICATED', 'Invalid OTP.');
@@ -152,12 +153,12 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
     },
 
     /**
-     * Sets a new password once the mailed reset code matches (wrong tries counted like login codes), and ends
+     * Sets a new password once the mailed reset code matches (wrong guesses from `ip` counted like login codes), and ends
      * every session of the shopper: whoever knew the old password is signed out everywhere.
      */
-    async resetPassword(input: ResetPasswordInput): Promise<void> {
+    async resetPassword(input: ResetPasswordInput, ip: string): Promise<void> {
       const details = resetPasswordSchema.parse(input);
-      await codes.consume(details.email, 'reset', details.otp);
+      await codes.consume(details.email, 'reset', details.otp, ip);
       const user = await findByEmail(details.email);
       // Unreachable for a consumed code unless the account was deleted in between.
       if (!user) throw new AppError('INVALID_DATA', 'Invalid OTP.', { otp: 'Invalid OTP.' });
@@ -228,11 +229,14 @@ export function createAccountsService(db: Db, options: AccountsOptions) {
       return toPublicUser(row);
     },
 
-    /** Changes the password after checking the current one; every other session of the user ends. */
-    async changePassword(userId: string, input: z.input<typeof changePasswordSchema>, currentToken: string): Promise<void> {
+    /**
+     * Changes the password after checking the current one, throttled like a login from `ip`; every other session
+     * of the user ends.
+     */
+    async changePassword(userId: string, input: z.input<typeof changePasswordSchema>, currentToken: string, ip: string): Promise<void> {
       const details = changePasswordSchema.parse(input);
       const user = await userById(userId);
-      await identity.assertCurrentPassword(user, details.currentPassword);
+      await identity.assertCurrentPassword(user, details.currentPassword, ip);
       await updateUser(db, userId, { passwordHash: await hash(details.newPassword, ARGON2), updatedAt: now() });
       await sessions.revokeAllBut(userId, currentToken);
     },

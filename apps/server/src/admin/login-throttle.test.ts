@@ -118,3 +118,28 @@ describe('admin login alert: owners hear of many failures', () => {
     clock.advance(15 * MINUTE + 1);
   });
 });
+
+describe('admin password change: the current password is throttled like a login', () => {
+  it('regression: 40 wrong current passwords meet a 429 after ten and alert the owners', async () => {
+    const owner = await signedInOwner(t);
+    const staff = await signedInStaff(t, owner);
+    const thief = uniqueIp();
+    const change = (currentPassword: string) =>
+      adminCall(t.app, 'POST', '/api/admin/changePassword', {
+        asid: staff.asid,
+        ip: thief,
+        body: { currentPassword, newPassword: 'counter till 2027' },
+      });
+    const answers: Array<[number, string]> = [];
+    for (let i = 0; i < 40; i++) {
+      const response = await change(`${WRONG}-${i}`);
+      answers.push([response.statusCode, errorOf(response)]);
+    }
+    expect(answers.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => [400, 'Your current password is not correct.']));
+    expect(answers.slice(10)).toEqual(Array.from({ length: 30 }, () => [429, 'Too many wrong passwords. Please try again in 15 minutes.']));
+    expect((await change(ADMIN_PASSWORD)).statusCode).toBe(429);
+    await vi.waitFor(() => expect(alertsAbout(staff.email).map((item) => item.to)).toContain(owner.email));
+    expect((await login(staff.email, ADMIN_PASSWORD, uniqueIp())).statusCode).toBe(200);
+    clock.advance(15 * MINUTE + 1);
+  });
+});

@@ -90,7 +90,7 @@ export const adminAuthRoutes =
         },
       },
       async (request) => {
-        await admins.resetPassword(request.body);
+        await admins.resetPassword(request.body, request.ip);
         return ok({});
       },
     );
@@ -132,7 +132,7 @@ export const adminSelfRoutes =
       },
       async (request) => {
         const { admin, session } = await adminOf(request);
-        await admins.changePassword(admin._id, request.body, session.token);
+        await admins.changePassword(admin._id, request.body, session.token, request.ip);
         return ok({});
       },
     );

@@ -336,12 +336,12 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
     },
 
     /**
-     * `POST /api/admin/resetPassword`: a new password once the mailed code matches (wrong tries counted as for
-     * shoppers); every session of hers ends, and the failed logins her address saw are forgotten. Audited.
+     * `POST /api/admin/resetPassword`: a new password once the mailed code matches (wrong guesses from `ip` counted as
+     * for shoppers); every session of hers ends, and the failed logins her address saw are forgotten. Audited.
      */
-    async resetPassword(input: AdminResetPasswordInput): Promise<void> {
+    async resetPassword(input: AdminResetPasswordInput, ip: string): Promise<void> {
       const details = adminResetPasswordSchema.parse(input);
-      await codeStore().store.consume(details.adminEmail, 'admin-reset', details.otp);
+      await codeStore().store.consume(details.adminEmail, 'admin-reset', details.otp, ip);
       const account = await adminByEmail(db, details.adminEmail);
       // Unreachable for a consumed code unless the account was switched off in between.
       if (!account?.active) throw new AppError('INVALID_DATA', 'Invalid OTP.', { otp: 'Invalid OTP.' });
@@ -361,14 +361,15 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
     },
 
     /**
-     * `POST /api/admin/changePassword`: after the current password, a new one; every other session of hers ends
-     * (a phone left signed in at the counter, say), this one stays. Audited without either password.
+     * `POST /api/admin/changePassword`: after the current password (throttled like a login from `ip`), a new one;
+     * every other session of hers ends (a phone left signed in at the counter, say), this one stays. Audited without
+     * either password.
      */
-    async changePassword(adminId: string, input: AdminChangePasswordInput, currentToken: string): Promise<void> {
+    async changePassword(adminId: string, input: AdminChangePasswordInput, currentToken: string, ip: string): Promise<void> {
       const details = adminChangePasswordSchema.parse(input);
       const account = await adminById(db, adminId);
       if (!account) throw new AppError('UNAUTHENTICATED', 'Please log in.');
-      await identity.assertCurrentPassword(account, details.currentPassword);
+      await identity.assertCurrentPassword(account, details.currentPassword, ip);
       const passwordHash = await hash(details.newPassword, ARGON2);
       await db.transaction(async (tx) => {
         const at = now();

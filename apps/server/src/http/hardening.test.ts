@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -5,6 +6,7 @@ import { capturingMailer, jsonCall, signedInUser, uniqueIp } from '../test/accou
 import { useTestApp } from '../test/app.js';
 import type { ErrorEnvelope } from './envelope.js';
 import { PRIVATE_PAGE_PATHS, isPrivatePath } from './private-caching.js';
+import { originForm } from './request-path.js';
 
 const mail = capturingMailer();
 const t = useTestApp({
@@ -244,6 +246,80 @@ describe('Cache-Control: private, no-store on personal answers', () => {
       expect(response.headers['cache-control'], url).toBe('private, no-store');
     }
     expect((await t.app.inject({ method: 'GET', url: '/administrator' })).headers['cache-control']).toBe('public, max-age=60');
+  });
+});
+
+/** One raw HTTP/1.1 exchange on a socket: the request line as written, nothing normalised on the way (inject would). */
+function rawExchange(
+  port: number,
+  requestLine: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string> }> {
+  const head = [
+    requestLine,
+    'Host: 127.0.0.1',
+    'Connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`${head.join('\r\n')}\r\n\r\n`));
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const [statusLine = '', ...lines] = text.slice(0, text.indexOf('\r\n\r\n')).split('\r\n');
+      const parsed: Record<string, string> = {};
+      for (const line of lines) parsed[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+      resolve({ status: Number(statusLine.split(' ')[1]), headers: parsed });
+    });
+  });
+}
+
+describe('Cache-Control on a request line in absolute form', () => {
+  // Regression: `GET http://host/api/user/...` was routed (the router strips the origin) while the private-caching
+  // hook read the URL as sent, saw no /api/user/ prefix and let a personal answer be stored.
+  it('marks private answers private, no-store whatever the request-target form', async () => {
+    const { sid } = await signedInUser(t.app, mail);
+    const listening = await buildApp({
+      config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false },
+      db: t.database.db,
+      services: t.services,
+      logger: false,
+    });
+    apps.push(listening);
+    listening.get('/user/profile', async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=60').type('text/html').send('<p>page</p>'),
+    );
+    await listening.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = listening.server.address() as AddressInfo;
+
+    for (const target of [
+      'http://127.0.0.1/api/user/auth/me',
+      'https://shop.example/api/user/profile/getMyProfile',
+      'http://127.0.0.1/user/profile',
+    ]) {
+      const answer = await rawExchange(port, `GET ${target} HTTP/1.1`, { Cookie: `sid=${sid}` });
+      expect(answer.status, target).toBe(200);
+      expect(answer.headers['cache-control'], target).toBe('private, no-store');
+    }
+    const anonymous = await rawExchange(port, 'GET http://127.0.0.1/api/user/auth/me HTTP/1.1');
+    expect([anonymous.status, anonymous.headers['cache-control']]).toEqual([401, 'private, no-store']);
+    // The public catalogue keeps its own caching in either form.
+    const catalogue = await rawExchange(port, 'GET http://127.0.0.1/api/user/product/categories HTTP/1.1');
+    expect(catalogue.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=60');
+  });
+
+  it('reads every request-target as its origin form', () => {
+    const cases: Array<[string, string]> = [
+      ['/api/user/auth/me', '/api/user/auth/me'],
+      ['http://shop.test/api/user/auth/me?x=1', '/api/user/auth/me?x=1'],
+      ['HTTPS://shop.test:8443/User/Profile', '/User/Profile'],
+      ['http://shop.test', '/'],
+      ['http://shop.test?q=1', '/?q=1'],
+      ['*', '*'],
+    ];
+    for (const [target, expected] of cases) expect(originForm(target), target).toBe(expected);
   });
 });
 

@@ -6,6 +6,23 @@ export const BAD_ADDRESS_MESSAGE = 'This address is not valid.';
 /** A percent-encoded unreserved character (RFC 3986 §2.3: A–Z a–z 0–9 - . _ ~), either case of hex digit. */
 const ENCODED_UNRESERVED = /%(?:3[0-9]|[46][1-9a-f]|[57][0-9a]|2[de]|5f|7e)/i;
 
+/** `scheme://authority` at the start of a request-target in absolute form (RFC 9112 §3.2.2). */
+const ABSOLUTE_FORM_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+/**
+ * The request-target in origin form: `GET http://host/api/user/me` becomes `/api/user/me` (with its query). The
+ * router strips the origin by itself, but every hook and the pages read `request.url`; Fastify's `rewriteUrl` puts
+ * this there before anything else runs, so no check meets a second spelling of a path. The Host header (or
+ * PUBLIC_URL) still gives the origin (ADR 006). Origin form and `*` are left as they are.
+ */
+export function originForm(url: string): string {
+  if (url.startsWith('/')) return url;
+  const origin = ABSOLUTE_FORM_ORIGIN.exec(url);
+  if (!origin) return url;
+  const rest = url.slice(origin[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
 /** The path of a request URL, without its query. */
 export function pathOf(url: string): string {
   const query = url.indexOf('?');

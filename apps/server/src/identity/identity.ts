@@ -57,7 +57,7 @@ export interface Authenticated<TAccount> {
  * one, all but the current, or all), password login with its throttles and lock-out (ADR 018), logout, and
  * the session cookie.
  */
-export function createIdentity<TAccount extends { id: string; passwordHash: string }>(
+export function createIdentity<TAccount extends { id: string; email: string; passwordHash: string }>(
   db: Db,
   kind: IdentityKind<TAccount>,
   options: IdentityOptions<TAccount>,
@@ -126,11 +126,18 @@ export function createIdentity<TAccount extends { id: string; passwordHash: stri
 
     /**
      * Refuses a change that the account's current password does not back (a password change asks for it, so that
-     * a session left open on a shared computer cannot take the account over).
+     * a session left open on a shared computer cannot take the account over). Each try counts like a login from
+     * `ip`: the same throttles before argon2, the same failures, the same alert to the owner (ADR 018).
      */
-    async assertCurrentPassword(account: TAccount, password: string): Promise<void> {
-      if (await verify(account.passwordHash, password)) return;
-      throw new AppError('INVALID_DATA', CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
+    async assertCurrentPassword(account: TAccount, password: string, ip: string): Promise<void> {
+      const key = rules.throttleKey(account.email);
+      await throttle.assertAllowed(key, ip, { otpLogin: false, attempt: 'password-change' });
+      if (!(await verify(account.passwordHash, password))) {
+        const alert = await throttle.recordFailure(key, ip);
+        if (alert) await options.onFailureAlert?.(account, alert);
+        throw new AppError('INVALID_DATA', CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
+      }
+      await throttle.clearFailuresFrom(key, ip);
     },
 
     /** Forgets every failed password and lock of the account: its owner proved who she is another way (a code, a reset). */
@@ -140,4 +147,4 @@ export function createIdentity<TAccount extends { id: string; passwordHash: stri
   };
 }
 
-export type Identity<TAccount extends { id: string; passwordHash: string }> = ReturnType<typeof createIdentity<TAccount>>;
+export type Identity<TAccount extends { id: string; email: string; passwordHash: string }> = ReturnType<typeof createIdentity<TAccount>>;

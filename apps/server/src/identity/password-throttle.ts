@@ -1,7 +1,7 @@
-import { isIPv6 } from 'node:net';
 import type { Db } from '../db/database.js';
 import { advisoryLock } from '../db/statements.js';
 import { tooMany } from '../accounts/code-store.js';
+import { throttleAddress } from './client-address.js';
 import {
   authEventSpread,
   authEventTimes,
@@ -29,34 +29,6 @@ export interface PasswordFailureAlert {
   addresses: number;
   firstAt: Date;
   lastAt: Date;
-}
-
-function ipv4Hextets(ipv4: string): string[] {
-  const [a = 0, b = 0, c = 0, d = 0] = ipv4.split('.').map(Number);
-  return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
-}
-
-/** The eight groups of an IPv6 address, '::' and a trailing IPv4 part written out. */
-function ipv6Hextets(ip: string): string[] {
-  const [head = '', tail] = ip.split('::');
-  const groups = (text: string) =>
-    text === '' ? [] : text.split(':').flatMap((part) => (part.includes('.') ? ipv4Hextets(part) : [part]));
-  const front = groups(head);
-  const back = tail === undefined ? [] : groups(tail);
-  const middle = Array.from({ length: Math.max(0, 8 - front.length - back.length) }, () => '0');
-  return [...front, ...middle, ...back].map((group) => Number.parseInt(group, 16).toString(16));
-}
-
-/**
- * The client a password throttle counts: an IPv4 address as it is, an IPv6 address by its /64, which one
- * subscriber holds whole and can rotate within at will.
- */
-export function throttleAddress(ip: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  const address = ip.split('%')[0]!;
-  if (!isIPv6(address)) return ip;
-  return `${ipv6Hextets(address).slice(0, 4).join(':')}::/64`;
 }
 
 /**
@@ -97,23 +69,24 @@ export function createPasswordThrottle(db: Db, options: { now: () => Date }) {
   return {
     /**
      * Throws 429 when this client has failed too often, over all accounts or for this one; before any argon2
-     * check. `otpLogin` false: the account has no code login to offer.
+     * check. `otpLogin` false: the account has no code login to offer. `attempt` names what is refused: a login,
+     * or the current password a signed-in password change asks for (counted alike).
      */
-    async assertAllowed(account: string, ip: string, options: { otpLogin: boolean }): Promise<void> {
+    async assertAllowed(account: string, ip: string, options: { otpLogin: boolean; attempt?: 'login' | 'password-change' }): Promise<void> {
       const at = now();
       const address = throttleAddress(ip);
+      const tries = options.attempt === 'password-change' ? 'wrong passwords' : 'failed login attempts';
       const windowMs = PASSWORD_IP_LIMIT.windowMinutes * MINUTE;
       const fromClient = await authEventTimes(db, 'password_failed_from_ip', address, new Date(at.getTime() - windowMs));
       if (fromClient.length >= PASSWORD_IP_LIMIT.maxFailures) {
         const wait = fromClient[fromClient.length - PASSWORD_IP_LIMIT.maxFailures]!.createdAt.getTime() + windowMs - at.getTime();
-        throw tooMany((when) => `Too many failed login attempts from your network. Please try again ${when}.`, wait);
+        throw tooMany((when) => `Too many ${tries} from your network. Please try again ${when}.`, wait);
       }
       const lock = (await authEventTimes(db, 'password_locked', account, ago(at, PASSWORD_LOCK.lockMinutes), address)).at(-1);
       if (lock) {
         const wait = lock.createdAt.getTime() + PASSWORD_LOCK.lockMinutes * MINUTE - at.getTime();
         throw tooMany(
-          (when) =>
-            `Too many failed login attempts. Please try again ${when}${options.otpLogin ? ', or log in with an OTP sent to your email' : ''}.`,
+          (when) => `Too many ${tries}. Please try again ${when}${options.otpLogin ? ', or log in with an OTP sent to your email' : ''}.`,
           wait,
         );
       }

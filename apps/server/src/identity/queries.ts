@@ -2,7 +2,7 @@ import { and, count, countDistinct, desc, eq, gt, inArray, lt, min } from 'drizz
 import type { Db } from '../db/database.js';
 import { authEvents } from './tables.js';
 
-// The auth_events counters: code sends (accounts/code-store.ts) and password failures, locks and alerts
+// The auth_events counters: code sends and wrong codes (accounts/code-store.ts) and password failures, locks and alerts
 // (password-throttle.ts), each a row with its time, so every instance sees the same counts.
 
 export type AuthEventKind = (typeof authEvents.kind.enumValues)[number];

@@ -36,11 +36,10 @@ describe("an admin's forgotten password", () => {
       location: '/admin/login',
       flash: { kind: 'success', message: 'Your password has been reset. Please log in with your new password.' },
     });
-    expect(services.admins.resetPassword).toHaveBeenCalledWith({
-      adminEmail: 'meera@example.in',
-      otp: '123456',
-      newPassword: 'till roll 2027',
-    });
+    expect(services.admins.resetPassword).toHaveBeenCalledWith(
+      { adminEmail: 'meera@example.in', otp: '123456', newPassword: 'till roll 2027' },
+      '203.0.113.9',
+    );
     expect(args.identity.setAdminSession).toHaveBeenCalledWith(null);
     expect(args.identity.setShopperSession).not.toHaveBeenCalled();
     expect(services.accounts.resetPassword).not.toHaveBeenCalled();

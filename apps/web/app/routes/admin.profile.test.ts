@@ -199,6 +199,7 @@ describe('changing her own password (the profile page)', () => {
       STAFF._id,
       { currentPassword: 'old counter pass', newPassword: 'new counter pass' },
       'this-session',
+      '203.0.113.9',
     );
   });
 

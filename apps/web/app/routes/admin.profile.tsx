@@ -3,7 +3,7 @@ import { Copy, MailPlus } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { toast } from '../lib/toast';
 import { SelectField, TextField } from '../components/form-field';
-import { adminOf, servicesOf } from '../context';
+import { adminOf, pageOf, servicesOf } from '../context';
 import { buttonCall } from '../lib/button-action.server';
 import { ownerActor } from '../features/admin/admin-actor.server';
 import { AdminPageError } from '../features/admin/admin-error';
@@ -54,7 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { intent });
     const { currentPassword, newPassword } = checked.data;
     return actionCall(
-      admins.changePassword(adminOf(context)._id, { currentPassword, newPassword }, adminSessionToken(request) ?? ''),
+      admins.changePassword(
+        adminOf(context)._id,
+        { currentPassword, newPassword },
+        adminSessionToken(request) ?? '',
+        pageOf(context).clientIp,
+      ),
       () => done(form, adminPaths.profile, { kind: 'success', message: 'Password changed. Your other sessions have ended.' }),
       { intent },
     );

@@ -36,10 +36,14 @@ interface Options {
 function post(path: string, intent: string, fields: Record<string, string>, options: Options = {}) {
   const body = new URLSearchParams(fields);
   if (options.enhanced) body.set('_enhanced', '1');
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  // As a browser sends it: the form's length declared (lib/read-form.server.ts refuses a post without it).
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    'content-length': String(Buffer.byteLength(body.toString())),
+  };
   if (options.cookie) headers.cookie = options.cookie;
   headers.referer = options.referer ?? `http://localhost/product/${PRODUCT}?size=Free`;
-  const request = new Request(`http://localhost${path}`, { method: 'POST', headers, body });
+  const request = new Request(`http://localhost${path}`, { method: 'POST', headers, body: body.toString() });
   const context = createLoadContext({ services: options.services ?? {} } as unknown as PageContext);
   context.set(shopperContext, options.user ?? null);
   return { request, context, params: { intent }, url: new URL(request.url), pattern: path };

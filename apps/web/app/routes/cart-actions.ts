@@ -9,6 +9,7 @@ import { priceGuestCart } from '../features/cart/price-guest-cart';
 import { ENHANCED_FIELD, type Flash } from '../lib/flash';
 import { backTo, redirectWithFlash } from '../lib/flash.server';
 import type { Route } from './+types/cart-actions';
+import { postedForm } from '../lib/read-form.server';
 
 // The cart's changes, posted from every page (Add to Cart on the product page, the cart page's steppers and
 // Remove and Move to wishlist, the signed-out cart's drawer): /cart/add, /cart/update, /cart/remove and
@@ -78,7 +79,7 @@ async function nameOf(services: PageServices, user: PublicUser | null, line: Lin
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const services = servicesOf(context);
   const user = shopperOf(context);
   const back = backTo(request, form, user ? paths.cart : paths.home);

@@ -15,9 +15,16 @@ const cart = { userCarts: [], summary: { subtotal: 0, shipping: 0, total: 0 }, i
 function args(fields: Record<string, string> | null, cookie?: string, user: PublicUser | null = asha) {
   const headers: Record<string, string> = {};
   if (cookie) headers.cookie = cookie;
-  const request = fields
-    ? new Request('http://localhost/checkout', { method: 'POST', headers, body: new URLSearchParams(fields) })
-    : new Request('http://localhost/checkout', { headers });
+  const body = fields && new URLSearchParams(fields).toString();
+  // As a browser posts a form: its type and length declared (lib/read-form.server.ts refuses a post without a length).
+  const request =
+    body !== null
+      ? new Request('http://localhost/checkout', {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) },
+          body,
+        })
+      : new Request('http://localhost/checkout', { headers });
   const services = {
     addresses: { list: vi.fn(async () => addresses) },
     cart: { get: vi.fn(async () => cart) },

@@ -13,6 +13,7 @@ import { redirectWithFlash } from '../lib/flash.server';
 import { pageOf, servicesOf, shopperOf } from '../context';
 import { variantLabel } from '../lib/variant-label';
 import type { Route } from './+types/checkout';
+import { postedForm } from '../lib/read-form.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Checkout', matches);
 
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = shopperOf(context);
   if (!user) throw redirect(loginThenReturnTo(paths.checkout));
-  const form = await request.formData();
+  const form = await postedForm(request);
   const services = servicesOf(context);
   if (form.get('intent') === 'change-user') {
     // As the account menu's Logout: a session that cannot be ended is only logged, the cookie goes all the same.

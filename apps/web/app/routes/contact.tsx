@@ -12,6 +12,7 @@ import type { RootLoaderData } from '../root';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import type { Route } from './+types/contact';
 import { pageOf, servicesOf } from '../context';
+import { postedForm } from '../lib/read-form.server';
 
 const SUCCESS_MESSAGE = 'Thank you! We will reply within one working day.';
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const text = (name: Field) => {
     const value = form.get(name);
     return typeof value === 'string' ? value : '';

@@ -30,6 +30,7 @@ import { backTo, redirectWithFlash } from '../lib/flash.server';
 import { privatePageMeta } from '../lib/meta';
 import { actionCall, formFailure, loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/user.addresses';
+import { postedForm } from '../lib/read-form.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Manage Addresses', matches);
 
@@ -68,7 +69,7 @@ const notFound = () => Promise.reject(new AppError('NOT_FOUND', 'Address not fou
  * back to checkout) or back to the list, with the message; 'default' and 'delete' are the cards' buttons.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const intent = formIntent(form, ['save', 'default', 'delete'], 'save');
   const id = formText(form, 'addressId');
   const { services } = pageOf(context);

@@ -13,6 +13,7 @@ import { backTo } from '../lib/flash.server';
 import { privatePageMeta } from '../lib/meta';
 import { loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/user.notifications';
+import { postedForm } from '../lib/read-form.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('All Notifications', matches);
 
@@ -25,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** 'read' marks one notification (of `notificationId`) read, 'read-all' all of them; the header's count follows. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const { notifications } = pageOf(context).services;
   const userId = signedInShopper(context)._id;
   const back = backTo(request, form, '/user/notifications');

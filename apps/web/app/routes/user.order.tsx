@@ -23,7 +23,7 @@ import { actionCall, formFailure, loaderCall } from '../lib/service-call.server'
 import { done } from '../lib/flash.server';
 import { validate } from '../lib/form';
 import { formFiles, formText } from '../lib/form-data';
-import { FIELDS_BYTES, PHOTOS_UPLOAD_BYTES, readForm } from '../lib/read-form.server';
+import { FIELDS_FORM, PHOTOS_FORM, readForm } from '../lib/read-form.server';
 import { cancelReasonOf, orderPapers, refundNotice, returnItemsOf, returnLinesOf, trackingLinkOf } from '../features/orders/after-sales';
 import { cancelledMessage, refundPendingNotice } from '../features/orders/refund-pending';
 import type { RootLoaderData } from '../root';
@@ -50,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const multipart = request.headers.get('content-type')?.startsWith('multipart/form-data') ?? false;
   let form: FormData;
   try {
-    form = await readForm(request, multipart ? PHOTOS_UPLOAD_BYTES : FIELDS_BYTES);
+    form = await readForm(request, multipart ? PHOTOS_FORM : FIELDS_FORM);
   } catch (error) {
     if (error instanceof AppError) return formFailure(error.status, { error: error.message, fields: {} }, { intent: 'return' });
     throw error;

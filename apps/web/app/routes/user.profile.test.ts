@@ -56,6 +56,7 @@ describe('the profile page action', () => {
       'u1',
       { currentPassword: 'old-password-1', newPassword: 'new-password-22', confirmPassword: 'new-password-22' },
       'this-session',
+      '203.0.113.9',
     );
 
     const wrong = profile(fields);

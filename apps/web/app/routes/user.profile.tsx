@@ -16,6 +16,7 @@ import { done } from '../lib/flash.server';
 import { privatePageMeta } from '../lib/meta';
 import { actionCall, formFailure } from '../lib/service-call.server';
 import type { Route } from './+types/user.profile';
+import { postedForm } from '../lib/read-form.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Profile Information', matches);
 
@@ -30,9 +31,9 @@ const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as
  * password after checking the current one, and every other device is logged out (this session stays).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const intent = formIntent(form, ['profile', 'password'], 'profile');
-  const { services } = pageOf(context);
+  const { services, clientIp } = pageOf(context);
   const user = signedInShopper(context);
 
   if (intent === 'profile') {
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const checked = validate(changePasswordSchema, formTexts(form, PASSWORD_FIELDS));
   if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { intent });
   return actionCall(
-    services.accounts.changePassword(user._id, checked.data, sessionTokenOf(request) ?? ''),
+    services.accounts.changePassword(user._id, checked.data, sessionTokenOf(request) ?? '', clientIp),
     () => done(form, paths.userProfile, { kind: 'success', message: 'Password changed.' }),
     { intent },
   );

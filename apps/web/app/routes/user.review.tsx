@@ -21,7 +21,7 @@ import { redirectWithFlash } from '../lib/flash.server';
 import { validate } from '../lib/form';
 import { formFiles, formTexts } from '../lib/form-data';
 import { privatePageMeta } from '../lib/meta';
-import { readForm } from '../lib/read-form.server';
+import { readForm, type FormLimit } from '../lib/read-form.server';
 import { actionCall, formFailure, loaderCall } from '../lib/service-call.server';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/user.review';
@@ -48,8 +48,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 const FIELDS = ['rating', 'title', 'text'] as const;
 /** Her photos at their largest, and the fields around them. */
-const REVIEW_POST_BYTES = MAX_REVIEW_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024;
-const REVIEW_POST_TOO_LARGE = `The photos are too large: at most ${MAX_REVIEW_PHOTOS} of ${MAX_PHOTO_BYTES / 1024 / 1024} MB each.`;
+const REVIEW_POST: FormLimit = {
+  bytes: MAX_REVIEW_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024,
+  tooLarge: `The photos are too large: at most ${MAX_REVIEW_PHOTOS} of ${MAX_PHOTO_BYTES / 1024 / 1024} MB each.`,
+};
 
 /**
  * Saves her review (issue 28): a new one ('Thank you for your review.') or her edit of it ('Your review is
@@ -61,11 +63,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = signedInShopper(context);
   let form: FormData;
   try {
-    form = await readForm(request, REVIEW_POST_BYTES);
+    form = await readForm(request, REVIEW_POST);
   } catch (error) {
     // Too large to read: said beside the photos, the only fields that can make it so.
     if (error instanceof AppError) {
-      return formFailure(400, { error: null, fields: { [REVIEW_PHOTOS_FIELD]: REVIEW_POST_TOO_LARGE } }, { values: undefined });
+      return formFailure(error.status, { error: null, fields: { [REVIEW_PHOTOS_FIELD]: error.message } }, { values: undefined });
     }
     throw error;
   }

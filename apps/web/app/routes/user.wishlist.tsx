@@ -20,6 +20,7 @@ import { formatDate } from '../lib/order-format';
 import { privatePageMeta } from '../lib/meta';
 import { loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/user.wishlist';
+import { postedForm } from '../lib/read-form.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('My Wishlist', matches);
 
@@ -56,7 +57,7 @@ const INTENTS = ['remove', 'move-to-bag'] as const;
  * puts one piece of the chosen `variantId` into her bag and then takes it off (wishlist.moveToCart, one call).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const productId = formText(form, 'productId');
   if (formIntent(form, INTENTS, 'remove') === 'move-to-bag')
     return moveToBag(request, form, pageOf(context).services, signedInShopper(context)._id);

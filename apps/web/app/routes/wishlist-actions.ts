@@ -5,6 +5,7 @@ import { servicesOf, shopperOf } from '../context';
 import { ENHANCED_FIELD, type Flash } from '../lib/flash';
 import { backTo, done, redirectWithFlash } from '../lib/flash.server';
 import type { Route } from './+types/wishlist-actions';
+import { postedForm } from '../lib/read-form.server';
 
 // The wishlist hearts of every page (product cards, the product page): /wishlist/add and /wishlist/remove. A
 // signed-out visitor is sent to log in and comes back to the page she was on, the product saved.
@@ -13,7 +14,7 @@ export const ADDED_TO_WISHLIST = 'Added to your wishlist.';
 export const REMOVED_FROM_WISHLIST = 'Removed from your wishlist.';
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const back = backTo(request, form, paths.home);
   const user = shopperOf(context);
   const productId = form.get('productId');

@@ -225,7 +225,7 @@ describe('the login page action (spec §2.3, §4)', () => {
       accounts: stubs,
       identity,
     } = await login({ intent: 'login', mode: 'otp', otpSent: '1', email: 'asha@example.in', otp: '123456' });
-    expect(stubs.verifyLoginOtp).toHaveBeenCalledWith('asha@example.in', '123456', undefined);
+    expect(stubs.verifyLoginOtp).toHaveBeenCalledWith('asha@example.in', '123456', '203.0.113.9', undefined);
     expect(stubs.loginUsingPassword).not.toHaveBeenCalled();
     expect(identity.setShopperSession).toHaveBeenCalledWith(session);
     expect(answer).toMatchObject({ status: 302, location: '/' });

@@ -17,6 +17,7 @@ import { redirectWithFlash } from '../../lib/flash.server';
 import { actionCall, formFailure } from '../../lib/service-call.server';
 import { LOGIN_INTENTS, LOGIN_SUCCESS, OTP_SENT, postedLoginStep, type LoginStep } from './auth-steps';
 import { sessionTokenOf } from '../../lib/session-tokens.server';
+import { postedForm } from '../../lib/read-form.server';
 
 interface ActionArgs {
   request: Request;
@@ -83,7 +84,7 @@ const next = (step: LoginStep, email: string, message?: string) => ({
  * post by a redirect with the message, an enhanced one by its answer (the page toasts the cart's notices and goes).
  */
 export async function loginAction({ request, context }: ActionArgs, mergeGuestCart: MergeGuestCart) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const intent = formIntent(form, LOGIN_INTENTS, 'login');
   const posted = postedLoginStep(form);
   const email = formText(form, 'email');
@@ -114,7 +115,7 @@ export async function loginAction({ request, context }: ActionArgs, mergeGuestCa
   } else {
     const checked = validate(verifyLoginOtpSchema, { email, otp: formText(form, 'otp') });
     if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { step: posted, email });
-    login = services.accounts.verifyLoginOtp(checked.data.email, checked.data.otp, previousToken);
+    login = services.accounts.verifyLoginOtp(checked.data.email, checked.data.otp, clientIp, previousToken);
   }
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get('redirectUrl'));

@@ -52,7 +52,7 @@ describe('the forgot-password page action', () => {
       accounts: stubs,
       identity,
     } = await reset({ intent: 'reset', step: 'code', email: 'nila@example.in', ...NEW }, { cookie: 'sid=old' });
-    expect(stubs.resetPassword).toHaveBeenCalledWith({ email: 'nila@example.in', ...NEW });
+    expect(stubs.resetPassword).toHaveBeenCalledWith({ email: 'nila@example.in', ...NEW }, '203.0.113.9');
     expect(identity.setShopperSession).toHaveBeenCalledWith(null);
     expect(answer).toEqual({
       status: 302,

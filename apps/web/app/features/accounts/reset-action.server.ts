@@ -8,6 +8,7 @@ import { done } from '../../lib/flash.server';
 import { actionCall, formFailure } from '../../lib/service-call.server';
 import { RESET_INTENTS, postedResetStep, type ResetStep } from './auth-steps';
 import { adminSessionToken, sessionTokenOf } from '../../lib/session-tokens.server';
+import { postedForm } from '../../lib/read-form.server';
 
 /** The back-office's login (features/admin/admin-paths.ts), where an admin's reset ends. */
 const ADMIN_LOGIN = '/admin/login';
@@ -37,7 +38,7 @@ const next = (step: ResetStep, email: string, message?: string) => ({
  * fills the address in there, a plain HTML post by a redirect with the message.
  */
 export async function resetAction({ request, context }: ActionArgs, kind: ResetKind = 'shopper') {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const posted = postedResetStep(form);
   const intent = formIntent(form, RESET_INTENTS, posted.step === 'code' ? 'reset' : 'send-code');
   const email = formText(form, 'email');
@@ -63,8 +64,8 @@ export async function resetAction({ request, context }: ActionArgs, kind: ResetK
   const { otp, newPassword } = checked.data;
   const reset =
     kind === 'admin'
-      ? services.admins.resetPassword({ adminEmail: address, otp, newPassword })
-      : services.accounts.resetPassword(checked.data);
+      ? services.admins.resetPassword({ adminEmail: address, otp, newPassword }, clientIp)
+      : services.accounts.resetPassword(checked.data, clientIp);
   return actionCall(
     reset,
     () => {

@@ -53,7 +53,7 @@ describe('the sign-up page action (spec §2.4, §4)', () => {
       email: 'asha@example.in',
       otp: '123456',
     });
-    expect(stubs.verifyAccountOtp).toHaveBeenCalledWith('asha@example.in', '123456');
+    expect(stubs.verifyAccountOtp).toHaveBeenCalledWith('asha@example.in', '123456', '203.0.113.9');
     expect(answer.body).toEqual({
       ok: true,
       step: { step: 'details', otpSent: false },

@@ -7,6 +7,7 @@ import { validate } from '../../lib/form';
 import { redirectWithFlash } from '../../lib/flash.server';
 import { actionCall, formFailure } from '../../lib/service-call.server';
 import { OTP_SENT, SIGNUP_INTENTS, postedSignupStep, type SignupStep } from './auth-steps';
+import { postedForm } from '../../lib/read-form.server';
 
 interface ActionArgs {
   request: Request;
@@ -26,7 +27,7 @@ const next = (step: SignupStep, email: string, message?: string) => ({
  * (keeping a redirectUrl) with 'Signup successful!'.
  */
 export async function signupAction({ request, context }: ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const posted = postedSignupStep(form);
   const intent = formIntent(form, SIGNUP_INTENTS, posted.step === 'details' ? 'register' : posted.otpSent ? 'verify-otp' : 'send-otp');
   const email = formText(form, 'email');
@@ -52,7 +53,7 @@ export async function signupAction({ request, context }: ActionArgs) {
     if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { step, email });
     const address = checked.data.email;
     return actionCall(
-      services.accounts.verifyAccountOtp(address, checked.data.otp),
+      services.accounts.verifyAccountOtp(address, checked.data.otp, clientIp),
       () => next({ step: 'details', otpSent: false }, address, 'Email verified!'),
       { step, email },
     );

@@ -1,7 +1,7 @@
 import { AppError, type CsvImportResult } from '@shop/core';
 import { describe, expect, it, vi } from 'vitest';
 import { ENHANCED_FIELD } from '../../lib/flash';
-import { PHOTOS_UPLOAD_BYTES } from '../../lib/read-form.server';
+import { PHOTOS_FORM } from '../../lib/read-form.server';
 import {
   IMAGES_UPLOADED,
   IMAGE_REMOVED,
@@ -278,12 +278,12 @@ describe('reading a catalogue post', () => {
     const { withCataloguePost } = await import('./catalogue-actions.server');
     const request = new Request('http://shop.test/admin/products', {
       method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(PHOTOS_UPLOAD_BYTES + 1) },
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(PHOTOS_FORM.bytes + 1) },
       body: '',
     });
     const handle = vi.fn();
     const result = answer(await withCataloguePost(request, {} as never, handle));
     expect(handle).not.toHaveBeenCalled();
-    expect(result).toMatchObject({ status: 400, body: { ok: false } });
+    expect(result).toMatchObject({ status: 413, body: { ok: false, error: PHOTOS_FORM.tooLarge } });
   });
 });

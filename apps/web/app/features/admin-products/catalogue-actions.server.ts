@@ -19,7 +19,7 @@ import { buttonCall } from '../../lib/button-action.server';
 import { adminOf, servicesOf } from '../../context';
 import { backTo, redirectWithFlash } from '../../lib/flash.server';
 import { validate } from '../../lib/form';
-import { FIELDS_BYTES, PHOTOS_UPLOAD_BYTES, readForm } from '../../lib/read-form.server';
+import { FIELDS_FORM, PHOTOS_FORM, readForm } from '../../lib/read-form.server';
 import { formFiles, formText, formTexts } from '../../lib/form-data';
 import { actionCall } from '../../lib/service-call.server';
 import { parseWhole } from './money';
@@ -80,7 +80,7 @@ export async function withCataloguePost<T>(
   const multipart = request.headers.get('content-type')?.startsWith('multipart/form-data') ?? false;
   let form: FormData;
   try {
-    form = await readForm(request, multipart ? PHOTOS_UPLOAD_BYTES : FIELDS_BYTES);
+    form = await readForm(request, multipart ? PHOTOS_FORM : FIELDS_FORM);
   } catch (error) {
     if (error instanceof AppError) return data({ ok: false as const, error: error.message, fields: {} }, { status: error.status });
     throw error;

@@ -10,7 +10,7 @@ const posted = (body: string, length?: number) =>
   });
 
 describe("a back-office page's form", () => {
-  it("is read within the size of a form of fields; a post without its length or over it is the page's 400", async () => {
+  it("is read within the size of a form of fields; a post without its length is the page's 400, one over it its 413", async () => {
     const form = await adminForm(posted('intent=pack', 11));
     expect(formIntentOf(form, ['pack', 'ship'])).toBe('pack');
     expect(formIntentOf(form, ['ship'])).toBeNull();
@@ -18,6 +18,9 @@ describe("a back-office page's form", () => {
       status: 400,
       body: { error: 'The form was sent without its length.' },
     });
-    expect(await settled(() => adminForm(posted('intent=pack', 2 * 1024 * 1024)))).toMatchObject({ status: 400 });
+    expect(await settled(() => adminForm(posted('intent=pack', 2 * 1024 * 1024)))).toEqual({
+      status: 413,
+      body: { error: 'The form is too large: at most 1 MB.' },
+    });
   });
 });

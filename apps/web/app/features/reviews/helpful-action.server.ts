@@ -5,6 +5,7 @@ import { servicesOf, shopperOf } from '../../context';
 import { buttonCall } from '../../lib/button-action.server';
 import { backTo } from '../../lib/flash.server';
 import { formText } from '../../lib/form-data';
+import { postedForm } from '../../lib/read-form.server';
 
 export const HELPFUL_THANKS = 'Thanks for your feedback.';
 
@@ -14,7 +15,7 @@ export const HELPFUL_THANKS = 'Thanks for your feedback.';
  * toast with scripts, the page's message without.
  */
 export async function helpfulAction(request: Request, context: Readonly<RouterContextProvider>, productPath: string) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const back = backTo(request, form, productPath);
   const shopper = shopperOf(context);
   if (!shopper) throw redirect(loginThenReturnTo(back));

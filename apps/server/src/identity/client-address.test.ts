@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { throttleAddress } from './password-throttle.js';
+import { throttleAddress } from './client-address.js';
 
-describe('throttleAddress: the client a password throttle counts', () => {
+describe('throttleAddress: the client a throttle counts', () => {
   it('keeps an IPv4 address as it is, also when the socket reports it IPv4-mapped', () => {
     expect(throttleAddress('203.0.113.7')).toBe('203.0.113.7');
     expect(throttleAddress('::ffff:203.0.113.7')).toBe('203.0.113.7');
