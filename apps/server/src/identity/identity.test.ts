@@ -86,7 +86,7 @@ const backOffice: KindUnderTest<typeof admins.$inferSelect> = {
   refusedWhenDisabled: { code: 'UNAUTHENTICATED', message: WRONG_ADMIN_LOGIN },
 };
 
-function describeKind<TAccount extends { id: string; passwordHash: string }>(spec: KindUnderTest<TAccount>) {
+function describeKind<TAccount extends { id: string; email: string; passwordHash: string }>(spec: KindUnderTest<TAccount>) {
   const alerts: Array<{ account: TAccount; alert: PasswordFailureAlert }> = [];
   const identityOf = () =>
     createIdentity(t.database.db, spec.kind, {

@@ -15,7 +15,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const photo = (format: 'png' | 'jpeg' = 'png') =>
   // Noise, so that half the file is half the pixels.
-  sharp({ create: { width: 300, height: 400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  sharp({ create: { width: 300, height: 400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .toFormat(format)
     .toBuffer();
 
