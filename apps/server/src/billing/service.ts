@@ -9,6 +9,7 @@ import {
   formatInvoiceNumber,
   gstBreakupOf,
   creditNoteTax,
+  csvRow,
   istDay,
   istDayEnd,
   istDayStart,
@@ -215,9 +216,6 @@ function toCreditNote(note: CreditNoteRow, lines: CreditNoteItemRow[], bill: Bil
     createdBy: note.createdByLabel,
   };
 }
-
-/** A spreadsheet cell that starts like a formula is kept as text (CSV injection). */
-const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 export const BILL_CSV_COLUMNS = [
   'invoiceNumber',
@@ -619,25 +617,28 @@ export function createBillingService(
       const rows = await billsOf(db, filterOf(query), MAX_EXPORT_BILLS);
       const list = await withItems(rows);
       const csv = stringify(
-        list.map((bill) => [
-          bill.invoiceNumber,
-          istTimestamp(new Date(bill.createdAt)),
-          cell(bill.customerName || 'Unknown'),
-          bill.customerPhone,
-          cell(bill.items.map((item) => `${item.name} × ${item.quantity}`).join('; ')),
-          paiseToDecimal(bill.subtotal),
-          String(bill.discount),
-          paiseToDecimal(bill.discountAmount),
-          paiseToDecimal(bill.gst.taxableValue),
-          paiseToDecimal(bill.gst.cgst),
-          paiseToDecimal(bill.gst.sgst),
-          paiseToDecimal(bill.gst.igst),
-          paiseToDecimal(bill.gst.totalTax),
-          paiseToDecimal(bill.totalPrice),
-          paymentsText(bill.payments),
-          bill.status,
-          bill.creditNotes.map((note) => `${note.creditNoteNumber} ${paiseToDecimal(note.total)}`).join('; '),
-        ]),
+        // Every text cell through core's csvCell, the products CSV's rule too: a formula is kept as text.
+        list.map((bill) =>
+          csvRow([
+            bill.invoiceNumber,
+            istTimestamp(new Date(bill.createdAt)),
+            bill.customerName || 'Unknown',
+            bill.customerPhone,
+            bill.items.map((item) => `${item.name} × ${item.quantity}`).join('; '),
+            paiseToDecimal(bill.subtotal),
+            String(bill.discount),
+            paiseToDecimal(bill.discountAmount),
+            paiseToDecimal(bill.gst.taxableValue),
+            paiseToDecimal(bill.gst.cgst),
+            paiseToDecimal(bill.gst.sgst),
+            paiseToDecimal(bill.gst.igst),
+            paiseToDecimal(bill.gst.totalTax),
+            paiseToDecimal(bill.totalPrice),
+            paymentsText(bill.payments),
+            bill.status,
+            bill.creditNotes.map((note) => `${note.creditNoteNumber} ${paiseToDecimal(note.total)}`).join('; '),
+          ]),
+        ),
         { header: true, columns: [...BILL_CSV_COLUMNS] },
       );
       return UTF8_BOM + csv;
