@@ -117,7 +117,7 @@ export interface PageServices {
     resetPassword(input: { adminEmail: string; otp: string; newPassword: string }): Promise<void>;
     /** Her own password, after the current one; every session but `currentToken`'s ends. */
     changePassword(adminId: string, input: { currentPassword: string; newPassword: string }, currentToken: string): Promise<void>;
-    // Owners only, like the API's owner scope: the page checks the admin's role first (OWNER_ONLY).
+    // Owners only, like the API's owner scope: NOT_ALLOWED (OWNER_ONLY) for a staff actor (requireOwner, ADR 033).
     createInvite(actor: AuditActor, input: CreateInviteInput): Promise<{ url: string; expiresAt: string }>;
     listInvites(): Promise<Invite[]>;
     revokeInvite(actor: AuditActor, inviteId: string): Promise<void>;
@@ -212,8 +212,9 @@ export interface PageServices {
    * only: the page must have checked `identity.admin()` first (the JSON call is guarded by the admin scope).
    */
   inventory: { history(variantId: string): Promise<StockMovement[]> };
-  // The back-office below: the pages run under the admin layout, which has checked the admin session; calls the
-  // API keeps to owners (cancel, refund, block, accounts, audit) are checked by the page against OWNER_ONLY.
+  // The back-office below: the pages run under the admin layout, which has checked the admin session. The changes the
+  // API keeps to owners (cancel, refund, void, block, accounts, review moderation) refuse a staff actor in the
+  // service (NOT_ALLOWED, OWNER_ONLY); reads only owners see (the audit log, revenue) are checked by the page.
   /** Orders: list, detail, and every status change (audited, the shopper told). */
   adminOrders: {
     list(query: AdminOrderQuery): Promise<ListPage<{ orders: AdminOrderRow[] }>>;
@@ -236,7 +237,7 @@ export interface PageServices {
     get(billId: string): Promise<Bill>;
     list(query: BillQuery): Promise<BillPage>;
     /**
-     * An owner's (the page checks) void of a bill made today, India time, with no returns (CONFLICT otherwise): its
+     * An owner's (NOT_ALLOWED for staff) void of a bill made today, India time, with no returns (CONFLICT otherwise): its
      * stock back, its number kept in the series, out of the day's sales; audited.
      */
     voidBill(actor: AuditActor, billId: string, input: VoidBillInput): Promise<Bill>;
@@ -247,7 +248,7 @@ export interface PageServices {
   /**
    * Reviews (issue 28): a product's visible reviews and stars for anyone; a shopper's review of a product she
    * received (NOT_ALLOWED otherwise; her edit when she wrote one); the back-office's list, hiding (with a reason, the
-   * shopper told) and the public reply, owners only (the page checks).
+   * shopper told) and the public reply, owners only (NOT_ALLOWED for staff).
    */
   reviews: {
     forProduct(productId: string, query: { page?: number | undefined; sort?: ReviewSort | undefined }): Promise<ProductReviews>;

@@ -32,7 +32,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
-import { recordAudit, type AuditActor } from '../audit/service.js';
+import { recordAudit, requireOwner, type AuditActor } from '../audit/service.js';
 import { notEnoughStock } from '../cart/service.js';
 import type { CatalogueChanges } from '../catalogue/changes.js';
 import type { Db } from '../db/database.js';
@@ -430,11 +430,12 @@ export function createBillingService(
     },
 
     /**
-     * Voids a bill on the India day it was made (an owner's mistake at the counter, checked by the route): the
+     * Voids a bill on the India day it was made (an owner's mistake at the counter; owners only): the
      * pieces go back on the shelf, the bill keeps its number in the series marked void and leaves the day's sales
      * and takings. A bill with returns is not voided (its credit notes stand); one void already is refused.
      */
     async voidBill(actor: AuditActor, billId: string, input: VoidBillInput): Promise<Bill> {
+      requireOwner(actor);
       if (!isUuid(billId)) throw new AppError('NOT_FOUND', 'Bill not found');
       const at = now();
       const { row, items } = await db.transaction(async (tx) => {

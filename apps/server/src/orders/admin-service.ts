@@ -11,7 +11,7 @@ import {
   type UpdateOrderStatusInput,
 } from '@shop/core';
 import { shopperIdsMatching, userById, usersByIds } from '../accounts/queries.js';
-import { recordAudit, type AuditActor } from '../audit/service.js';
+import { recordAudit, requireOwner, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import { refundsOfOrder } from '../payments/queries.js';
 import type { PaymentsService } from '../payments/service.js';
@@ -177,8 +177,12 @@ export function createAdminOrdersService(
       }
     },
 
-    /** Cancels before shipping with the stock back and a full Razorpay refund (the payments module's cancel). */
+    /**
+     * Cancels before shipping with the stock back and a full Razorpay refund (the payments module's cancel). Owners
+     * only, paid or not, as the API's owner scope keeps cancelOrder.
+     */
     async cancel(actor: AuditActor, orderId: string, reason: string): Promise<void> {
+      requireOwner(actor);
       await payments.cancelOrder('', orderId, reason, 'admin', audited(actor, 'order.cancel'), actor.id);
     },
 
@@ -202,6 +206,7 @@ export function createAdminOrdersService(
 
     /** Refunds a returned order: the returned pieces' share, or all that was paid for a whole return; refunded when Razorpay confirms. */
     async refund(actor: AuditActor, orderId: string): Promise<void> {
+      requireOwner(actor);
       await payments.refundReturned(orderId, (tx, order, amount) =>
         recordAudit(
           tx,
