@@ -24,14 +24,13 @@ import {
   type BillPaymentMode,
   type BillQuery,
   type CounterCustomer,
+  type CreateBill,
   type CreditNote,
   type ReturnItemsInput,
   type VoidBillInput,
-  type createBillSchema,
 } from '@shop/core';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import type { z } from 'zod';
 import { recordAudit, requireOwner, type AuditActor } from '../audit/service.js';
 import { notEnoughStock } from '../cart/service.js';
 import type { CatalogueChanges } from '../catalogue/changes.js';
@@ -44,6 +43,7 @@ import { userIdsWithAddressPhone } from '../addresses/queries.js';
 import { billableRow, findBillable, type BillableRow } from '../catalogue/queries.js';
 import {
   billById,
+  billByIdempotencyKey,
   billPage,
   billsOf,
   billsOfPhone,
@@ -53,6 +53,7 @@ import {
   insertCreditNote,
   itemsOfBills,
   lockBill,
+  lockIdempotencyKey,
   markBillVoid,
   nextCreditNoteSequence,
   nextInvoiceSequence,
@@ -69,7 +70,27 @@ import {
 
 // In-store bills: priced by @shop/core, stock taken and the invoice number drawn in the bill's one transaction.
 
-type CreateBill = z.output<typeof createBillSchema>;
+/** A value as JSON with every object's keys in order, so one request always hashes alike. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, field]) => [key, canonical(field)]),
+  );
+}
+
+/** SHA-256 of a bill as the schema left it: what a key's repeat must match. */
+const requestHashOf = (input: CreateBill) =>
+  createHash('sha256')
+    .update(JSON.stringify(canonical(input)))
+    .digest('hex');
+
+/** The answer to a key already used for another bill (ADR 033: a conflict, never a second bill). */
+export const keyUsedMessage = (invoiceNumber: string) =>
+  `This bill was already saved as ${invoiceNumber} with other items or amounts. Start a new bill to make another.`;
 
 /** The selling price of one piece of a catalogue row (variant extras and the product discount included). */
 const sellingPrice = (row: BillableRow) =>
@@ -312,11 +333,30 @@ export function createBillingService(
      * Saves a bill: prices from the catalogue (free-text lines as typed), stock taken with conditional updates
      * that never go below zero (409 'Only N left' otherwise), the next invoice number of the financial year, and
      * the audit entry, all in one transaction.
+     *
+     * With an `idempotencyKey` (ADR 033) a retry is safe: the admin's bill saved with that key is answered as it is
+     * now, nothing taken again; the same key with another bill is a 409. Retries that race wait for each other on the
+     * key's lock.
      */
-    async create(actor: AuditActor, input: CreateBill): Promise<Bill> {
+    async create(actor: AuditActor, input: CreateBill, options: { idempotencyKey?: string } = {}): Promise<Bill> {
+      // A key is one admin's: the shop's own actors (no id) have nobody to scope it to, and save as without one.
+      const key =
+        options.idempotencyKey && actor.id ? { adminId: actor.id, key: options.idempotencyKey, requestHash: requestHashOf(input) } : null;
+      const repeat = async (earlier: BillRow) => {
+        if (earlier.requestHash !== key?.requestHash) throw new AppError('CONFLICT', keyUsedMessage(earlier.invoiceNumber));
+        const [bill] = await withItems([earlier]);
+        return bill!;
+      };
+      const known = key && (await billByIdempotencyKey(db, key.adminId, key.key));
+      if (known) return repeat(known);
       const at = now();
       const shop = await settings.get();
-      const { row, items, payments } = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
+        if (key) {
+          await lockIdempotencyKey(tx, key.adminId, key.key);
+          const earlier = await billByIdempotencyKey(tx, key.adminId, key.key);
+          if (earlier) return { earlier };
+        }
         const lines: Array<Omit<ItemRow, 'id' | 'billId'>> = [];
         const wanted = new Map<string, inventory.StockItem & { name: string }>();
         for (const [index, item] of input.items.entries()) {
@@ -395,6 +435,8 @@ export function createBillingService(
             createdBy: actor.id,
             createdByLabel: actor.label,
             createdAt: at,
+            idempotencyKey: key?.key ?? null,
+            requestHash: key?.requestHash ?? null,
           },
           lines,
           paid.payments.map((payment, position) => ({
@@ -422,8 +464,10 @@ export function createBillingService(
           },
           at,
         );
-        return saved;
+        return { saved };
       });
+      if (outcome.earlier) return repeat(outcome.earlier);
+      const { row, items, payments } = outcome.saved;
       deps.metrics?.bills.inc();
       publishProducts(items);
       return toBill(row, items, payments, shop.state);
