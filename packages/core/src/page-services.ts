@@ -45,7 +45,7 @@ import type {
   UpdateOrderStatusInput,
 } from './admin-orders.js';
 import type { AddReviewInput, AdminReview, AdminReviewQuery, ProductReviews, Review, ReviewSort } from './reviews.js';
-import type { Bill, BillPage, BillQuery, CreditNote, ReturnItemsInput, VoidBillInput } from './bills.js';
+import type { Bill, BillableItem, BillPage, BillQuery, CreateBill, CreditNote, ReturnItemsInput, VoidBillInput } from './bills.js';
 import type { Dashboard, MonthlyReport, SalesRangeReport, WeeklyReport } from './reports.js';
 import type { CappedLine, Cart, GuestCartLine } from './cart.js';
 import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery } from './catalogue.js';
@@ -232,8 +232,18 @@ export interface PageServices {
     block(actor: AuditActor, userId: string): Promise<void>;
     unblock(actor: AuditActor, userId: string): Promise<void>;
   };
-  /** In-store bills (the counter itself saves them through the JSON API, without leaving its page). */
+  /**
+   * In-store bills. The counter saves through the JSON API once its scripts run; its form without them posts to the
+   * page, which saves here with the key the form was rendered with (ADR 033).
+   */
   billing: {
+    /**
+     * Saves a bill (stock taken, the next invoice number); with `idempotencyKey`, a repeat of the admin's key answers
+     * the bill it made (CONFLICT when the key made another bill).
+     */
+    create(actor: AuditActor, input: CreateBill, options?: { idempotencyKey?: string }): Promise<Bill>;
+    /** The counter's search: a scanned SKU (exact first) or words of a name. */
+    findItems(q: string): Promise<BillableItem[]>;
     get(billId: string): Promise<Bill>;
     list(query: BillQuery): Promise<BillPage>;
     /**
