@@ -8,7 +8,7 @@ import { said } from './support/no-script.js';
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? '';
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
 
-/** A bill of `pieces` free-text pieces saved through the JSON API (the counter itself needs scripts); answers its id and number. */
+/** A bill of `pieces` free-text pieces saved through the JSON API (quicker here than the counter's own form); answers its id and number. */
 async function savedBill(page: Page, customerName: string, pieces: number) {
   const answer = await page.request.post('/api/admin/bill/createBill', {
     data: { customerName, items: [{ name: `Pleating ${customerName}`, price: 30_000, quantity: pieces }] },

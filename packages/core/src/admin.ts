@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, emailField, newPassword } from './accounts.js';
 import { inShopYears, shopYearsMessage } from './calendar-days.js';
+import { AppError } from './errors.js';
 import { plainText } from './text.js';
 
 // Contracts of the back-office's own accounts, invites and audit log (spec §2.12, §3 Admin; issue 10).
@@ -84,18 +85,32 @@ export type PublicAdmin = z.infer<typeof publicAdminSchema>;
 /** What a back-office call refused to staff says (the owner scope's guard, and the pages' owner checks). */
 export const OWNER_ONLY = 'Only the shop owner can do this.';
 
-/** Who made a back-office change, as the audit log records it: a signed-in admin, or the command line (id null). */
+/**
+ * Who makes a back-office change: a signed-in admin, or the shop itself (the command line, the demo start: id null).
+ * The audit log records id and label; services check the role for what only owners may do (`requireOwner`).
+ */
 export interface AuditActor {
   id: string | null;
   /** 'Name <e-mail>' as it was at the time. */
   label: string;
+  /** The admin's role; the shop's own actors act as the owner (the command line is how an owner gets in). */
+  role: AdminRole;
 }
 
-/** The audit actor of a signed-in admin. */
-export const actorOf = (admin: Pick<PublicAdmin, '_id' | 'adminName' | 'adminEmail'>): AuditActor => ({
+/** The actor of a signed-in admin. */
+export const actorOf = (admin: Pick<PublicAdmin, '_id' | 'adminName' | 'adminEmail' | 'role'>): AuditActor => ({
   id: admin._id,
   label: `${admin.adminName} <${admin.adminEmail}>`,
+  role: admin.role,
 });
+
+/**
+ * Refuses anyone but an owner, as the API's owner scope does (403, OWNER_ONLY). Every service method of a change only
+ * owners make calls it first, so the rule holds whichever way the call comes in (API, page, job).
+ */
+export function requireOwner(actor: Pick<AuditActor, 'role'>): void {
+  if (actor.role !== 'owner') throw new AppError('NOT_ALLOWED', OWNER_ONLY);
+}
 
 /** An admin account as owners see it in the account list. */
 export const adminAccountSchema = publicAdminSchema.extend({ active: z.boolean(), createdAt: z.string() });

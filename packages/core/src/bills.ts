@@ -126,6 +126,23 @@ export const createBillSchema = z.object({
   payments: z.array(billPaymentInputSchema).max(BILL_PAYMENT_MODES.length, 'payments: at most one per mode').optional(),
 });
 export type CreateBillInput = z.input<typeof createBillSchema>;
+/** A bill to save as the schema leaves it (names trimmed, the mobile's 10 digits, the discount defaulted). */
+export type CreateBill = z.output<typeof createBillSchema>;
+
+/**
+ * The header of createBill that makes a retry safe (ADR 033): the counter draws a key per bill and sends it again
+ * on a retry; a repeat with the key answers the bill it made, once per admin. The page's form carries it as a field.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_FIELD = 'idempotencyKey';
+
+export const IDEMPOTENCY_KEY_MESSAGE = 'must be 1 to 100 letters, digits or signs, without spaces';
+
+/** A key as sent: 1 to 100 visible ASCII characters (a UUID, say), optionally in double quotes (a structured-field string). */
+export const idempotencyKeySchema = z
+  .string({ error: `${IDEMPOTENCY_KEY_HEADER} ${IDEMPOTENCY_KEY_MESSAGE}` })
+  .regex(/^("?)[!#-~]{1,100}\1$/, `${IDEMPOTENCY_KEY_HEADER} ${IDEMPOTENCY_KEY_MESSAGE}`)
+  .transform((key) => key.replace(/^"(.*)"$/, '$1'));
 
 export const taxByRateSchema = z.object({
   rate: z.number(),

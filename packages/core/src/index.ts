@@ -23,6 +23,7 @@ export * from './ids.js';
 export * from './admin.js';
 export * from './admin-catalogue.js';
 export * from './catalogue-csv.js';
+export * from './csv.js';
 export * from './admin-orders.js';
 export * from './invoice.js';
 export * from './bills.js';

@@ -45,7 +45,7 @@ import type {
   UpdateOrderStatusInput,
 } from './admin-orders.js';
 import type { AddReviewInput, AdminReview, AdminReviewQuery, MyReview, ProductReviews, Review, ReviewSort } from './reviews.js';
-import type { Bill, BillPage, BillQuery, CreditNote, ReturnItemsInput, VoidBillInput } from './bills.js';
+import type { Bill, BillableItem, BillPage, BillQuery, CreateBill, CreditNote, ReturnItemsInput, VoidBillInput } from './bills.js';
 import type { Dashboard, MonthlyReport, SalesRangeReport, WeeklyReport } from './reports.js';
 import type { CappedLine, Cart, GuestCartLine } from './cart.js';
 import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery } from './catalogue.js';
@@ -124,7 +124,7 @@ export interface PageServices {
       currentToken: string,
       ip: string,
     ): Promise<void>;
-    // Owners only, like the API's owner scope: the page checks the admin's role first (OWNER_ONLY).
+    // Owners only, like the API's owner scope: NOT_ALLOWED (OWNER_ONLY) for a staff actor (requireOwner, ADR 033).
     createInvite(actor: AuditActor, input: CreateInviteInput): Promise<{ url: string; expiresAt: string }>;
     listInvites(): Promise<Invite[]>;
     revokeInvite(actor: AuditActor, inviteId: string): Promise<void>;
@@ -237,8 +237,9 @@ export interface PageServices {
    * only: the page must have checked `identity.admin()` first (the JSON call is guarded by the admin scope).
    */
   inventory: { history(variantId: string): Promise<StockMovement[]> };
-  // The back-office below: the pages run under the admin layout, which has checked the admin session; calls the
-  // API keeps to owners (cancel, refund, block, accounts, audit) are checked by the page against OWNER_ONLY.
+  // The back-office below: the pages run under the admin layout, which has checked the admin session. The changes the
+  // API keeps to owners (cancel, refund, void, block, accounts, review moderation) refuse a staff actor in the
+  // service (NOT_ALLOWED, OWNER_ONLY); reads only owners see (the audit log, revenue) are checked by the page.
   /** Orders: list, detail, and every status change (audited, the shopper told). */
   adminOrders: {
     list(query: AdminOrderQuery): Promise<ListPage<{ orders: AdminOrderRow[] }>>;
@@ -258,12 +259,22 @@ export interface PageServices {
     block(actor: AuditActor, userId: string): Promise<void>;
     unblock(actor: AuditActor, userId: string): Promise<void>;
   };
-  /** In-store bills (the counter itself saves them through the JSON API, without leaving its page). */
+  /**
+   * In-store bills. The counter saves through the JSON API once its scripts run; its form without them posts to the
+   * page, which saves here with the key the form was rendered with (ADR 033).
+   */
   billing: {
+    /**
+     * Saves a bill (stock taken, the next invoice number); with `idempotencyKey`, a repeat of the admin's key answers
+     * the bill it made (CONFLICT when the key made another bill).
+     */
+    create(actor: AuditActor, input: CreateBill, options?: { idempotencyKey?: string }): Promise<Bill>;
+    /** The counter's search: a scanned SKU (exact first) or words of a name. */
+    findItems(q: string): Promise<BillableItem[]>;
     get(billId: string): Promise<Bill>;
     list(query: BillQuery): Promise<BillPage>;
     /**
-     * An owner's (the page checks) void of a bill made today, India time, with no returns (CONFLICT otherwise): its
+     * An owner's (NOT_ALLOWED for staff) void of a bill made today, India time, with no returns (CONFLICT otherwise): its
      * stock back, its number kept in the series, out of the day's sales; audited.
      */
     voidBill(actor: AuditActor, billId: string, input: VoidBillInput): Promise<Bill>;
@@ -274,7 +285,7 @@ export interface PageServices {
   /**
    * Reviews (issue 28): a product's visible reviews and stars for anyone; a shopper's review of a product she
    * received (NOT_ALLOWED otherwise; her edit when she wrote one); the back-office's list, hiding (with a reason, the
-   * shopper told) and the public reply, owners only (the page checks).
+   * shopper told) and the public reply, owners only (NOT_ALLOWED for staff).
    */
   reviews: {
     forProduct(productId: string, query: { page?: number | undefined; sort?: ReviewSort | undefined }): Promise<ProductReviews>;

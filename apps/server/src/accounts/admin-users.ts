@@ -1,6 +1,6 @@
 import { ADMIN_PAGE_SIZE, AppError, type AdminUserDetail, type AdminUserQuery, type AdminUserRow } from '@shop/core';
 import type { AddressService } from '../addresses/service.js';
-import { recordAudit, type AuditActor } from '../audit/service.js';
+import { recordAudit, requireOwner, type AuditActor } from '../audit/service.js';
 import { billsOfPhones } from '../billing/queries.js';
 import type { Db } from '../db/database.js';
 import { orderStatsOfUsers } from '../orders/queries.js';
@@ -43,7 +43,9 @@ export function createAdminUsersService(db: Db, deps: { orders: OrdersService; a
     return { users: found.rows.map((row) => toRow(row, stats.get(row.id))), total: found.total };
   }
 
+  /** Owners only, blocking and unblocking alike. */
   async function setBlocked(actor: AuditActor, userId: string, blocked: boolean): Promise<void> {
+    requireOwner(actor);
     await db.transaction(async (tx) => {
       const before = await lockUser(tx, userId);
       if (!before) throw new AppError('NOT_FOUND', 'User not found');

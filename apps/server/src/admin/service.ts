@@ -14,7 +14,7 @@ import {
   type Invite,
   type PublicAdmin,
 } from '@shop/core';
-import { COMMAND_LINE, actorOf, recordAudit, type AuditActor } from '../audit/service.js';
+import { COMMAND_LINE, actorOf, recordAudit, requireOwner, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MailQueue } from '../mail/queue.js';
@@ -213,7 +213,7 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
         const admin = toPublicAdmin(row);
         await recordAudit(
           tx,
-          { id: row.id, label: `${row.name} <${row.email}>` },
+          actorOf(admin),
           { action: 'admin.register', entity: 'admin', entityId: row.id, after: { ...accountSnapshot(row), inviteId: invite.id } },
           at,
         );
@@ -223,6 +223,7 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
 
     /** An owner invites someone: a single-use link, valid for a week, e-mailed and answered. */
     async createInvite(actor: AuditActor, input: CreateInviteInput): Promise<{ url: string; expiresAt: string }> {
+      requireOwner(actor);
       const token = newToken();
       const at = now();
       const expiresAt = daysAfter(at, ADMIN_INVITE_DAYS);
@@ -283,6 +284,7 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
 
     /** The link stops working; revoking again changes nothing. A used invite cannot be revoked. */
     async revokeInvite(actor: AuditActor, inviteId: string): Promise<void> {
+      requireOwner(actor);
       await db.transaction(async (tx) => {
         const invite = await lockInvite(tx, inviteId);
         if (!invite) throw new AppError('NOT_FOUND', 'Invite not found');
@@ -386,6 +388,7 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
 
     /** An owner turns a staff account off (its sessions end at once) or on again; owners are not switched off here. */
     async setActive(actor: AuditActor, adminId: string, active: boolean): Promise<AdminAccount> {
+      requireOwner(actor);
       return db.transaction(async (tx) => {
         const row = await lockAdmin(tx, adminId);
         if (!row) throw new AppError('NOT_FOUND', 'Admin not found');

@@ -3,9 +3,10 @@ import type { Db } from '../db/database.js';
 import { auditPage, insertAuditEntry } from './queries.js';
 
 // Who made a change (a signed-in admin, or the command line): the pages name the actor too, so the type is core's.
-export { actorOf, type AuditActor } from '@shop/core';
+// requireOwner is the one check of an owner-only change, made by the service that makes it (ADR 033).
+export { actorOf, requireOwner, type AuditActor } from '@shop/core';
 
-export const COMMAND_LINE: AuditActor = { id: null, label: 'command line (admin:create)' };
+export const COMMAND_LINE: AuditActor = { id: null, label: 'command line (admin:create)', role: 'owner' };
 
 export interface AuditRecord {
   action: string;

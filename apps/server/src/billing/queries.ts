@@ -1,6 +1,7 @@
 import { BILL_PAYMENT_MODES, type BillPaymentMode } from '@shop/core';
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { containsPattern, pgArray, selectRows, type Db } from '../db/database.js';
+import { advisoryLock } from '../db/statements.js';
 import { billInvoiceCounters, billItems, billPayments, bills, creditNoteCounters, creditNoteItems, creditNotes } from './tables.js';
 
 // The SQL of billing: the invoice counter that must stay right under concurrency, and the bills and their lines.
@@ -87,6 +88,23 @@ export async function takingsByMode(db: Db, from: Date, before: Date): Promise<R
   const takings = Object.fromEntries(BILL_PAYMENT_MODES.map((mode) => [mode, 0])) as Record<BillPaymentMode, number>;
   for (const row of rows) takings[row.mode] = Number(row.amount);
   return takings;
+}
+
+/** The bill an admin saved with an Idempotency-Key, if any. */
+export async function billByIdempotencyKey(db: Db, adminId: string, key: string): Promise<BillRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bills)
+    .where(and(eq(bills.createdBy, adminId), eq(bills.idempotencyKey, key)));
+  return row;
+}
+
+/**
+ * One save per admin and Idempotency-Key at a time, held until the caller's transaction ends: a retry that races the
+ * first attempt waits for it, then finds its bill.
+ */
+export async function lockIdempotencyKey(tx: Db, adminId: string, key: string): Promise<void> {
+  await advisoryLock(tx, `bill-key:${adminId}:${key}`);
 }
 
 export async function billById(db: Db, billId: string): Promise<BillRow | undefined> {

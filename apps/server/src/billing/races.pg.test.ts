@@ -1,5 +1,7 @@
 import type { Bill, CreditNote } from '@shop/core';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../db/database.js';
 import { adminCall, signedInOwner, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
 import { rollupsAndRecount } from '../test/sales-rollups.js';
@@ -42,6 +44,33 @@ describe('bills saved at once', () => {
     expect(refused.map((response) => response.statusCode)).toEqual(Array(11).fill(409));
     for (const response of refused) expect(response.json<{ error: string }>().error).toMatch(/out of stock|Only \d+ left/);
     expect(await stockOf(t.database.db, piece)).toBe(0);
+  });
+
+  // Issue 38: a cashier's retries of one bill (the same Idempotency-Key) reaching the server together.
+  it('retried with one Idempotency-Key at the same moment make one bill and take the stock once', async () => {
+    const piece = await sellableProduct(t, { stock: 10, pricePaise: 80_000 });
+    const key = `race-${Date.now().toString(36)}`;
+    const body = {
+      customerName: 'Impatient Cashier',
+      items: [
+        { ...piece, quantity: 2 },
+        { name: 'Fall and pico', price: 15_000, quantity: 1 },
+      ],
+    };
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        adminCall(t.app, 'POST', '/api/admin/bill/createBill', { asid: owner.asid, body, headers: { 'Idempotency-Key': key } }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
+    const ids = new Set(responses.map((response) => response.json<{ data: { bill: Bill } }>().data.bill._id));
+    expect(ids.size).toBe(1);
+    expect(await stockOf(t.database.db, piece)).toBe(8);
+    const [saved] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from bills where idempotency_key = ${key}`,
+    );
+    expect(saved!.n).toBe(1);
   });
 
   it('returns at once get consecutive credit-note numbers, and one line is never returned twice over', async () => {

@@ -1,4 +1,6 @@
 import {
+  AppError,
+  IDEMPOTENCY_KEY_HEADER,
   billableItemSchema,
   billableQuerySchema,
   billPageSchema,
@@ -8,9 +10,11 @@ import {
   counterCustomerSchema,
   creditNoteSchema,
   findCustomerQuerySchema,
+  idempotencyKeySchema,
   returnItemsSchema,
   voidBillSchema,
 } from '@shop/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../audit/service.js';
@@ -22,6 +26,19 @@ const billAnswer = { 200: okEnvelope(z.object({ bill: billSchema })) };
 const creditNoteAnswer = { 200: okEnvelope(z.object({ creditNote: creditNoteSchema })) };
 const billParams = z.object({ billId: z.string().max(64) });
 
+/**
+ * The request's Idempotency-Key, checked; undefined when none was sent. Read here rather than by a headers schema,
+ * which would leave the request only the headers it names.
+ */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const sent = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  if (sent === undefined) return undefined;
+  const checked = idempotencyKeySchema.safeParse(sent);
+  if (checked.success) return checked.data;
+  const message = checked.error.issues[0]!.message;
+  throw new AppError('INVALID_DATA', message, { [IDEMPOTENCY_KEY_HEADER]: message });
+}
+
 /** In-store billing (issue 11) for any admin; registered in the admin scope. */
 export const billingRoutes =
   (billing: BillingService): FastifyPluginAsyncZod =>
@@ -31,12 +48,17 @@ export const billingRoutes =
       {
         schema: {
           summary:
-            'Save a bill: catalogue lines priced by the server, free-text lines as typed; stock taken and the next invoice number of the financial year, in one transaction',
+            'Save a bill: catalogue lines priced by the server, free-text lines as typed; stock taken and the next invoice number of the financial year, in one transaction. ' +
+            `With an ${IDEMPOTENCY_KEY_HEADER} header (a key the counter draws per bill) a repeat answers the bill that key made, ` +
+            'nothing taken again; the same key with another bill: 409',
           body: createBillSchema,
           response: billAnswer,
         },
       },
-      async (request) => ok({ bill: await billing.create(actorOf((await adminOf(request)).admin), request.body) }),
+      async (request) => {
+        const idempotencyKey = idempotencyKeyOf(request);
+        return ok({ bill: await billing.create(actorOf((await adminOf(request)).admin), request.body, { idempotencyKey }) });
+      },
     );
 
     app.post(

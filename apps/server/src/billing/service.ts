@@ -9,6 +9,7 @@ import {
   formatInvoiceNumber,
   gstBreakupOf,
   creditNoteTax,
+  csvRow,
   istDay,
   istDayEnd,
   istDayStart,
@@ -23,15 +24,14 @@ import {
   type BillPaymentMode,
   type BillQuery,
   type CounterCustomer,
+  type CreateBill,
   type CreditNote,
   type ReturnItemsInput,
   type VoidBillInput,
-  type createBillSchema,
 } from '@shop/core';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import type { z } from 'zod';
-import { recordAudit, type AuditActor } from '../audit/service.js';
+import { recordAudit, requireOwner, type AuditActor } from '../audit/service.js';
 import { notEnoughStock } from '../cart/service.js';
 import type { CatalogueChanges } from '../catalogue/changes.js';
 import type { Db } from '../db/database.js';
@@ -43,6 +43,7 @@ import { userIdsWithAddressPhone } from '../addresses/queries.js';
 import { billableRow, findBillable, type BillableRow } from '../catalogue/queries.js';
 import {
   billById,
+  billByIdempotencyKey,
   billPage,
   billsOf,
   billsOfPhone,
@@ -52,6 +53,7 @@ import {
   insertCreditNote,
   itemsOfBills,
   lockBill,
+  lockIdempotencyKey,
   markBillVoid,
   nextCreditNoteSequence,
   nextInvoiceSequence,
@@ -68,7 +70,27 @@ import {
 
 // In-store bills: priced by @shop/core, stock taken and the invoice number drawn in the bill's one transaction.
 
-type CreateBill = z.output<typeof createBillSchema>;
+/** A value as JSON with every object's keys in order, so one request always hashes alike. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, field]) => [key, canonical(field)]),
+  );
+}
+
+/** SHA-256 of a bill as the schema left it: what a key's repeat must match. */
+const requestHashOf = (input: CreateBill) =>
+  createHash('sha256')
+    .update(JSON.stringify(canonical(input)))
+    .digest('hex');
+
+/** The answer to a key already used for another bill (ADR 033: a conflict, never a second bill). */
+export const keyUsedMessage = (invoiceNumber: string) =>
+  `This bill was already saved as ${invoiceNumber} with other items or amounts. Start a new bill to make another.`;
 
 /** The selling price of one piece of a catalogue row (variant extras and the product discount included). */
 const sellingPrice = (row: BillableRow) =>
@@ -216,9 +238,6 @@ function toCreditNote(note: CreditNoteRow, lines: CreditNoteItemRow[], bill: Bil
   };
 }
 
-/** A spreadsheet cell that starts like a formula is kept as text (CSV injection). */
-const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 export const BILL_CSV_COLUMNS = [
   'invoiceNumber',
   'createdAt',
@@ -314,11 +333,30 @@ export function createBillingService(
      * Saves a bill: prices from the catalogue (free-text lines as typed), stock taken with conditional updates
      * that never go below zero (409 'Only N left' otherwise), the next invoice number of the financial year, and
      * the audit entry, all in one transaction.
+     *
+     * With an `idempotencyKey` (ADR 033) a retry is safe: the admin's bill saved with that key is answered as it is
+     * now, nothing taken again; the same key with another bill is a 409. Retries that race wait for each other on the
+     * key's lock.
      */
-    async create(actor: AuditActor, input: CreateBill): Promise<Bill> {
+    async create(actor: AuditActor, input: CreateBill, options: { idempotencyKey?: string } = {}): Promise<Bill> {
+      // A key is one admin's: the shop's own actors (no id) have nobody to scope it to, and save as without one.
+      const key =
+        options.idempotencyKey && actor.id ? { adminId: actor.id, key: options.idempotencyKey, requestHash: requestHashOf(input) } : null;
+      const repeat = async (earlier: BillRow) => {
+        if (earlier.requestHash !== key?.requestHash) throw new AppError('CONFLICT', keyUsedMessage(earlier.invoiceNumber));
+        const [bill] = await withItems([earlier]);
+        return bill!;
+      };
+      const known = key && (await billByIdempotencyKey(db, key.adminId, key.key));
+      if (known) return repeat(known);
       const at = now();
       const shop = await settings.get();
-      const { row, items, payments } = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
+        if (key) {
+          await lockIdempotencyKey(tx, key.adminId, key.key);
+          const earlier = await billByIdempotencyKey(tx, key.adminId, key.key);
+          if (earlier) return { earlier };
+        }
         const lines: Array<Omit<ItemRow, 'id' | 'billId'>> = [];
         const wanted = new Map<string, inventory.StockItem & { name: string }>();
         for (const [index, item] of input.items.entries()) {
@@ -397,6 +435,8 @@ export function createBillingService(
             createdBy: actor.id,
             createdByLabel: actor.label,
             createdAt: at,
+            idempotencyKey: key?.key ?? null,
+            requestHash: key?.requestHash ?? null,
           },
           lines,
           paid.payments.map((payment, position) => ({
@@ -424,19 +464,22 @@ export function createBillingService(
           },
           at,
         );
-        return saved;
+        return { saved };
       });
+      if (outcome.earlier) return repeat(outcome.earlier);
+      const { row, items, payments } = outcome.saved;
       deps.metrics?.bills.inc();
       publishProducts(items);
       return toBill(row, items, payments, shop.state);
     },
 
     /**
-     * Voids a bill on the India day it was made (an owner's mistake at the counter, checked by the route): the
+     * Voids a bill on the India day it was made (an owner's mistake at the counter; owners only): the
      * pieces go back on the shelf, the bill keeps its number in the series marked void and leaves the day's sales
      * and takings. A bill with returns is not voided (its credit notes stand); one void already is refused.
      */
     async voidBill(actor: AuditActor, billId: string, input: VoidBillInput): Promise<Bill> {
+      requireOwner(actor);
       if (!isUuid(billId)) throw new AppError('NOT_FOUND', 'Bill not found');
       const at = now();
       const { row, items } = await db.transaction(async (tx) => {
@@ -619,25 +662,28 @@ export function createBillingService(
       const rows = await billsOf(db, filterOf(query), MAX_EXPORT_BILLS);
       const list = await withItems(rows);
       const csv = stringify(
-        list.map((bill) => [
-          bill.invoiceNumber,
-          istTimestamp(new Date(bill.createdAt)),
-          cell(bill.customerName || 'Unknown'),
-          bill.customerPhone,
-          cell(bill.items.map((item) => `${item.name} × ${item.quantity}`).join('; ')),
-          paiseToDecimal(bill.subtotal),
-          String(bill.discount),
-          paiseToDecimal(bill.discountAmount),
-          paiseToDecimal(bill.gst.taxableValue),
-          paiseToDecimal(bill.gst.cgst),
-          paiseToDecimal(bill.gst.sgst),
-          paiseToDecimal(bill.gst.igst),
-          paiseToDecimal(bill.gst.totalTax),
-          paiseToDecimal(bill.totalPrice),
-          paymentsText(bill.payments),
-          bill.status,
-          bill.creditNotes.map((note) => `${note.creditNoteNumber} ${paiseToDecimal(note.total)}`).join('; '),
-        ]),
+        // Every text cell through core's csvCell, the products CSV's rule too: a formula is kept as text.
+        list.map((bill) =>
+          csvRow([
+            bill.invoiceNumber,
+            istTimestamp(new Date(bill.createdAt)),
+            bill.customerName || 'Unknown',
+            bill.customerPhone,
+            bill.items.map((item) => `${item.name} × ${item.quantity}`).join('; '),
+            paiseToDecimal(bill.subtotal),
+            String(bill.discount),
+            paiseToDecimal(bill.discountAmount),
+            paiseToDecimal(bill.gst.taxableValue),
+            paiseToDecimal(bill.gst.cgst),
+            paiseToDecimal(bill.gst.sgst),
+            paiseToDecimal(bill.gst.igst),
+            paiseToDecimal(bill.gst.totalTax),
+            paiseToDecimal(bill.totalPrice),
+            paymentsText(bill.payments),
+            bill.status,
+            bill.creditNotes.map((note) => `${note.creditNoteNumber} ${paiseToDecimal(note.total)}`).join('; '),
+          ]),
+        ),
         { header: true, columns: [...BILL_CSV_COLUMNS] },
       );
       return UTF8_BOM + csv;

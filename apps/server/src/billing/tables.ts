@@ -32,6 +32,13 @@ export const bills = pgTable(
     voidReason: text('void_reason'),
     voidedBy: uuid('voided_by').references(() => admins.id, { onDelete: 'set null' }),
     voidedByLabel: text('voided_by_label'),
+    /**
+     * The counter's Idempotency-Key for this bill, one per admin (created_by): a retry with it answers this bill
+     * instead of making another (ADR 033). Null for a bill saved without one.
+     */
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the request that came with the key: the same key with another bill is refused. */
+    requestHash: text('request_hash'),
   },
   (table) => [
     uniqueIndex('bills_invoice_number_unique').on(table.invoiceNumber),
@@ -44,6 +51,12 @@ export const bills = pgTable(
     check('bills_invoice_number_length_check', sql`length(${table.invoiceNumber}) <= 16`),
     check('bills_status_check', sql`${table.status} in ('paid', 'void')`),
     check('bills_void_check', sql`(${table.status} = 'void') = (${table.voidedAt} is not null and ${table.voidReason} is not null)`),
+    // A key belongs to one admin's bills; bills without one (null) never meet.
+    uniqueIndex('bills_idempotency_key_unique').on(table.createdBy, table.idempotencyKey),
+    check(
+      'bills_idempotency_check',
+      sql`(${table.idempotencyKey} is null and ${table.requestHash} is null) or (length(${table.idempotencyKey}) between 1 and 100 and ${table.requestHash} is not null)`,
+    ),
   ],
 );
 

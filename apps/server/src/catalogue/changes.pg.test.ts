@@ -7,7 +7,7 @@ import { createServices, type Services } from '../services.js';
 import { seedTestCatalogue } from '../test/catalogue-fixture.js';
 import { createTestDatabase } from '../test/database.js';
 
-const OWNER = { id: null, label: 'test' };
+const OWNER = { id: null, label: 'test', role: 'owner' as const };
 
 /** Two shop instances on one PostgreSQL database, each with its own catalogue cache, joined by NOTIFY/LISTEN. */
 describe('catalogue changes between instances', () => {

@@ -2,12 +2,14 @@ import {
   AppError,
   CATALOGUE_CSV_COLUMNS,
   MAX_PRICE_PAISE,
+  csvRow,
   MAX_STOCK,
   PRODUCT_STATUSES,
   importedStock,
   paiseToDecimal,
   parseRupees,
   plainText,
+  readCsvCell,
   type CsvImportResult,
   type CsvImportRow,
 } from '@shop/core';
@@ -309,15 +311,17 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
             stock,
           ];
           const own = variantsOf.get(product.id);
-          if (!own) return [[...columns(product.stock), '', '', '', '', '']];
-          return own.map((variant) => [
-            ...columns(variant.quantity),
-            variant.sku,
-            variant.variantColor,
-            variant.variantSize,
-            paiseToDecimal(variant.variantColorPricePaise),
-            paiseToDecimal(variant.variantSizePricePaise),
-          ]);
+          if (!own) return [csvRow([...columns(product.stock), '', '', '', '', ''])];
+          return own.map((variant) =>
+            csvRow([
+              ...columns(variant.quantity),
+              variant.sku,
+              variant.variantColor,
+              variant.variantSize,
+              paiseToDecimal(variant.variantColorPricePaise),
+              paiseToDecimal(variant.variantSizePricePaise),
+            ]),
+          );
         }),
         { header: true, columns: [...CATALOGUE_CSV_COLUMNS] },
       );
@@ -359,7 +363,8 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
       const errors = new RowErrors();
       const rows: Line[] = [];
       for (const { record, info } of records) {
-        const parsed = rowSchema.safeParse(record);
+        // Cells our export kept as text (a leading apostrophe before = + - @) come back as they were.
+        const parsed = rowSchema.safeParse(Object.fromEntries(Object.entries(record).map(([column, cell]) => [column, readCsvCell(cell)])));
         if (parsed.success) rows.push({ line: info.lines, row: parsed.data });
         else errors.add(info.lines, parsed.error.issues.map((issue) => issue.message).join('; '));
       }

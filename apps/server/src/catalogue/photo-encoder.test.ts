@@ -7,7 +7,7 @@ import { useTestApp } from '../test/app.js';
 import { sellableProduct } from '../test/shop-fixture.js';
 
 const t = useTestApp();
-const ACTOR = { id: null, label: 'test' };
+const ACTOR = { id: null, label: 'test', role: 'owner' as const };
 
 const photo = (colour: string) =>
   sharp({ create: { width: 400, height: 500, channels: 3, background: colour } })

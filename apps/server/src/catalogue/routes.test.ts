@@ -367,7 +367,7 @@ describe('cached answers', () => {
     expect((await details()).variants[0]!.quantity).toBe(5);
     expect((await details()).variants[0]!.quantity).toBe(5);
     await t.services.adminProducts.updateVariant(
-      { id: null, label: 'test' },
+      { id: null, label: 'test', role: 'owner' as const },
       { productId: product.productId, variantId: product.variantId!, quantity: 2, variantColorPrice: 0, variantSizePrice: 0 },
     );
     expect((await details()).variants[0]!.quantity).toBe(2);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND_LINE } from '../audit/service.js';
 import { ConfigError } from '../config.js';
 import { DEMO_SETTINGS, createSettingsService } from '../settings/service.js';
 import { createTestDatabase } from '../test/database.js';
@@ -15,7 +16,7 @@ describe('embedded database in DATA_DIR', () => {
   it('keeps data across a close and reopen, and migrating again changes nothing', async () => {
     const first = await openPglite(dataDir);
     await first.migrate();
-    await createSettingsService(first.db).update({ ...DEMO_SETTINGS, name: 'Persisted Boutique' });
+    await createSettingsService(first.db).update(COMMAND_LINE, { ...DEMO_SETTINGS, name: 'Persisted Boutique' });
     await first.close();
 
     const second = await openPglite(dataDir);

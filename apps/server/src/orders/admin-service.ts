@@ -14,7 +14,7 @@ import {
   type UpdateOrderStatusInput,
 } from '@shop/core';
 import { shopperIdsMatching, userById, usersByIds } from '../accounts/queries.js';
-import { recordAudit, type AuditActor } from '../audit/service.js';
+import { recordAudit, requireOwner, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import { refundsOfOrder } from '../payments/queries.js';
 import { refundStateOf } from '../payments/refund-retries.js';
@@ -194,9 +194,10 @@ export function createAdminOrdersService(
     /**
      * Cancels before shipping with the stock back and a full Razorpay refund (the payments module's cancel). A refund
      * Razorpay did not take is UNAVAILABLE, saying what happens next: the order is cancelled all the same, and the
-     * refund job (or Retry refund) sends it again.
+     * refund job (or Retry refund) sends it again. Owners only, paid or not, as the API's owner scope keeps cancelOrder.
      */
     async cancel(actor: AuditActor, orderId: string, reason: string): Promise<void> {
+      requireOwner(actor);
       const { trouble } = await payments.cancelOrder('', orderId, reason, 'admin', audited(actor, 'order.cancel'), actor.id);
       if (trouble) throw new AppError('UNAVAILABLE', `The order is cancelled, but its refund did not go through: ${trouble}`);
     },
@@ -221,6 +222,7 @@ export function createAdminOrdersService(
 
     /** Refunds a returned order: the returned pieces' share, or all that was paid for a whole return; refunded when Razorpay confirms. */
     async refund(actor: AuditActor, orderId: string): Promise<void> {
+      requireOwner(actor);
       await payments.refundReturned(orderId, (tx, order, amount) =>
         recordAudit(
           tx,

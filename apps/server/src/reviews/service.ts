@@ -23,7 +23,7 @@ import {
   type ReviewSort,
 } from '@shop/core';
 import { usersByIds } from '../accounts/queries.js';
-import { recordAudit, type AuditActor } from '../audit/service.js';
+import { recordAudit, requireOwner, type AuditActor } from '../audit/service.js';
 import { productNames } from '../catalogue/queries.js';
 import type { CatalogueChanges } from '../catalogue/changes.js';
 import type { Db } from '../db/database.js';
@@ -301,6 +301,7 @@ export function createReviewsService(
      * shopper is told why; audited.
      */
     async hide(actor: AuditActor, reviewId: string, reason: string): Promise<void> {
+      requireOwner(actor);
       const before = await existing(reviewId);
       const at = now();
       const gone = await db.transaction(async (tx) => {
@@ -340,6 +341,7 @@ export function createReviewsService(
      * changes for a visible one).
      */
     async unhide(actor: AuditActor, reviewId: string): Promise<void> {
+      requireOwner(actor);
       const before = await existing(reviewId);
       if (!before.hiddenAt) return;
       const at = now();
@@ -365,6 +367,7 @@ export function createReviewsService(
 
     /** The shop's public answer under a review ('' takes it down); audited. */
     async reply(actor: AuditActor, reviewId: string, reply: string): Promise<void> {
+      requireOwner(actor);
       const before = await existing(reviewId);
       const at = now();
       await db.transaction(async (tx) => {

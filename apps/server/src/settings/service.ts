@@ -1,4 +1,5 @@
 import { SHOP_TAGLINE, shopSettingsSchema, type ShopSettings, AppError } from '@shop/core';
+import { requireOwner, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import { createSettingsOnce, saveSettings, settingsRow, type SettingsRow } from './queries.js';
 
@@ -19,7 +20,8 @@ export const DEMO_SETTINGS: ShopSettings = {
 export interface SettingsService {
   /** `executor`: a transaction in progress (on PGlite, a read outside it would wait for it to end). */
   get(executor?: Db): Promise<ShopSettings>;
-  update(input: ShopSettings): Promise<ShopSettings>;
+  /** The owner's (NOT_ALLOWED for staff). */
+  update(actor: AuditActor, input: ShopSettings): Promise<ShopSettings>;
   /** Creates the settings row with demo values when there is none; never overwrites. */
   ensureExists(): Promise<void>;
 }
@@ -45,7 +47,8 @@ export function createSettingsService(db: Db): SettingsService {
       if (!row) throw new AppError('UNAVAILABLE', 'The shop is not set up yet.');
       return toSettings(row);
     },
-    async update(input) {
+    async update(actor, input) {
+      requireOwner(actor);
       const values = shopSettingsSchema.parse(input);
       return toSettings(await saveSettings(db, values, new Date()));
     },

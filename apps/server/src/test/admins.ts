@@ -17,9 +17,9 @@ export function adminCall(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
-  options: { body?: object; asid?: string; sid?: string; ip?: string } = {},
+  options: { body?: object; asid?: string; sid?: string; ip?: string; headers?: Record<string, string> } = {},
 ) {
-  const request: InjectOptions = { method, url, remoteAddress: options.ip ?? uniqueIp(), headers: {} };
+  const request: InjectOptions = { method, url, remoteAddress: options.ip ?? uniqueIp(), headers: { ...options.headers } };
   if (options.body ?? method !== 'GET') request.payload = options.body ?? {};
   request.cookies = { ...(options.asid ? { asid: options.asid } : {}), ...(options.sid ? { sid: options.sid } : {}) };
   return app.inject(request);

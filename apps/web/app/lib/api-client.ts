@@ -37,10 +37,15 @@ const isEnvelope = (value: unknown): value is Envelope => typeof value === 'obje
 
 /**
  * Calls the API and answers `data`; throws ApiError otherwise. `fallback` is the message when the server
- * says `success: false` without one (spec §8: 'Login failed.', 'Failed to send OTP.' …).
+ * says `success: false` without one (spec §8: 'Login failed.', 'Failed to send OTP.' …); `headers` go with the call
+ * (an Idempotency-Key).
  */
-export async function apiRequest<T>(method: Method, path: string, options: { body?: unknown; fallback?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  options: { body?: unknown; fallback?: string; headers?: Record<string, string> } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const init: RequestInit = { method, credentials: 'include', headers };
   // The server takes state-changing calls only as JSON (a cross-site form cannot send it), so a call
   // without a body sends `{}`.

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.js';
 import { advisoryLock } from '../../db/statements.js';
 
 export const DEMO_OWNER_EMAIL = 'owner@example.in';
-export const DEMO_START: AuditActor = { id: null, label: 'first start with the demo data' };
+export const DEMO_START: AuditActor = { id: null, label: 'first start with the demo data', role: 'owner' };
 
 /**
  * With the demo data: an owner with a random password when there is no admin at all, so the back-office can

@@ -8,7 +8,7 @@ import type { CataloguePost } from './catalogue-actions.server';
 
 export const PRODUCT = '3f1c2a4e-7b6d-4c1e-9a2b-1c2d3e4f5a6b';
 export const VARIANT = '9b2c7d1e-4f3a-4b5c-8d6e-7f8091a2b3c4';
-export const actor: AuditActor = { id: 'a1', label: 'Asha <asha@shop.test>' };
+export const actor: AuditActor = { id: 'a1', label: 'Asha <asha@shop.test>', role: 'staff' };
 
 export function fakeServices() {
   return {

@@ -1,4 +1,4 @@
-import { AppError, OWNER_ONLY, actorOf, type AuditActor } from '@shop/core';
+import { OWNER_ONLY, actorOf, requireOwner as refuseUnlessOwner, type AuditActor } from '@shop/core';
 import { data, type RouterContextProvider } from 'react-router';
 import { adminOf } from '../../context';
 
@@ -9,13 +9,13 @@ export const adminActor = (context: Context): AuditActor => actorOf(adminOf(cont
 
 /**
  * The signed-in owner as the audit log names her. Staff are refused as the API's owner scope refuses them (403,
- * OWNER_ONLY): for the changes the API keeps to owners (cancel, refund, block, invites, accounts) and the pages
- * that show what only owners see (the audit log).
+ * OWNER_ONLY): for the changes the API keeps to owners (cancel, refund, block, invites,
+ * accounts). The services refuse a staff actor themselves too (core's requireOwner, ADR 033).
  */
 export function ownerActor(context: Context): AuditActor {
-  const admin = adminOf(context);
-  if (admin.role !== 'owner') throw new AppError('NOT_ALLOWED', OWNER_ONLY);
-  return actorOf(admin);
+  const actor = adminActor(context);
+  refuseUnlessOwner(actor);
+  return actor;
 }
 
 /** For a loader of what only owners see (the audit log): staff get the API's refusal as the page (403, OWNER_ONLY). */

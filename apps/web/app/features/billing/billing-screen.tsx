@@ -1,62 +1,75 @@
 import {
-  billTotals,
   describeBillPayments,
   formatINR,
-  INDIAN_MOBILE_MESSAGE,
   isBillDiscount,
   normalizeIndianMobile,
-  parseRupees,
   type Bill,
   type BillableItem,
   type CounterCustomer,
 } from '@shop/core';
 import { CheckCircle2, Printer, Search, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { FormFailure } from '../../components/form-failure';
+import { useHydrated } from '../../components/enhanced';
+import type { Failure } from '../../lib/failure';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/api-client';
 import { openInvoiceWindow } from '../../lib/invoice-window';
 import { createBill } from './api/create-bill';
 import { findBillableItems } from './api/find-billable-items';
 import { findCounterCustomer } from './api/find-customer';
+import {
+  billToSave,
+  COUNTER_FIELDS,
+  draftTotals,
+  EMPTY_FREE_LINE,
+  lineField,
+  typedQuantity,
+  withFreeLine,
+  withItem,
+  type CounterDraft,
+  type CounterLine,
+} from './counter-draft';
+import { newIdempotencyKey } from './idempotency-key';
 import { billInvoicePath } from './invoice-path';
-import { EMPTY_PAYMENT, PaymentSection, paymentsOf, type PaymentDraft } from './payment-section';
+import { EMPTY_PAYMENT, PaymentSection, type PaymentDraft } from './payment-section';
 
 // The counter's billing screen (issue 11): keyboard first. A barcode scanner types the SKU and Enter into the
 // search box; the cashier types names and picks with the arrow keys; totals come from @shop/core as typed.
-
-interface Line {
-  key: string;
-  productId?: string;
-  variantId?: string | null;
-  name: string;
-  sku: string | null;
-  /** Paise for one piece. */
-  price: number;
-  quantity: number;
-  /** Pieces on the shelf (catalogue lines); null for a free-text line. */
-  stock: number | null;
-}
+// Without scripts (ADR 033) the screen is one form: every button posts the draft bill to the page's action, which
+// answers it back after the step; the bill's Idempotency-Key rides along from the moment the form was rendered.
+// With them, each button's click does its step in place instead of posting.
 
 const input =
   'block min-h-11 w-full rounded-xl border border-line bg-white px-3 text-base outline-none focus:border-wine-600 focus:ring-2 focus:ring-wine-100 sm:text-sm';
-let lineCounter = 0;
 
-export function BillingScreen() {
+export function BillingScreen({
+  draft,
+  found: foundWithoutScripts,
+  failure,
+}: {
+  draft: CounterDraft;
+  found: BillableItem[] | null;
+  failure: Failure | null;
+}) {
+  const hydrated = useHydrated();
   const searchRef = useRef<HTMLInputElement>(null);
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(draft.q);
   // Suggestions with the text they answer: an answer that comes late (after an item was added, say) is never
   // shown, nor taken by Enter, for other text.
   const [found, setFound] = useState<{ q: string; items: BillableItem[] }>({ q: '', items: [] });
   const [active, setActive] = useState(0);
-  const [lines, setLines] = useState<Line[]>([]);
-  const [customerName, setCustomerName] = useState('');
-  const [customerPhone, setCustomerPhone] = useState('');
-  const [discount, setDiscount] = useState('0');
-  const [payment, setPayment] = useState<PaymentDraft>(EMPTY_PAYMENT);
-  const [free, setFree] = useState({ name: '', price: '', quantity: '1' });
+  const [lines, setLines] = useState<CounterLine[]>(draft.lines);
+  const [customerName, setCustomerName] = useState(draft.customerName);
+  const [customerPhone, setCustomerPhone] = useState(draft.customerPhone);
+  const [discount, setDiscount] = useState(draft.discount);
+  const [payment, setPayment] = useState<PaymentDraft>(draft.payment);
+  const [free, setFree] = useState(draft.free);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<Bill | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>(failure?.fields ?? {});
+  // One key per bill: sent again when a save is retried (a timeout, a dropped connection), a new one for the next bill.
+  const [billKey, setBillKey] = useState(draft.idempotencyKey);
   const listId = useId();
 
   // Suggestions as the cashier types (a short pause, so a scanner's burst of keys asks once).
@@ -104,39 +117,17 @@ export function BillingScreen() {
   const results = query.trim().length >= 2 && found.q === query.trim() ? found.items : [];
   const discountValue = Number(discount === '' ? '0' : discount);
   const discountOk = isBillDiscount(discountValue);
-  const totals = billTotals(
-    lines.map((line) => ({ price: line.price, quantity: line.quantity })),
-    discountOk ? discountValue : 0,
-  );
+  const draftNow: CounterDraft = { idempotencyKey: billKey, lines, customerName, customerPhone, discount, payment, q: query, free };
+  const totals = draftTotals(draftNow);
 
   function addItem(item: BillableItem) {
-    setLines((current) => {
-      const same = current.find((line) => line.productId === item.productId && (line.variantId ?? null) === item.variantId);
-      if (same) {
-        if (same.quantity >= item.stock) {
-          toast.error(`Only ${item.stock} left`);
-          return current;
-        }
-        return current.map((line) => (line === same ? { ...line, quantity: line.quantity + 1 } : line));
+    setLines((before) => {
+      const added = withItem(before, item);
+      if ('error' in added) {
+        toast.error(added.error);
+        return before;
       }
-      if (item.stock < 1) {
-        toast.error(`Sorry, ${item.name} is out of stock.`);
-        return current;
-      }
-      const name = item.variantName ? `${item.name} (${item.variantName})` : item.name;
-      return [
-        ...current,
-        {
-          key: `l${++lineCounter}`,
-          productId: item.productId,
-          variantId: item.variantId,
-          name,
-          sku: item.sku,
-          price: item.price,
-          quantity: 1,
-          stock: item.stock,
-        },
-      ];
+      return added.lines;
     });
     setQuery('');
     searchRef.current?.focus();
@@ -172,55 +163,33 @@ export function BillingScreen() {
     }
   }
 
-  function addFreeLine(event: FormEvent) {
-    event.preventDefault();
-    const name = free.name.trim();
-    const price = parseRupees(free.price);
-    const quantity = Number(free.quantity);
-    const problems: Record<string, string> = {};
-    if (!name) problems.freeName = 'Item name is required.';
-    if (price === null) problems.freePrice = 'Enter a price of ₹0 or more.';
-    if (!Number.isInteger(quantity) || quantity < 1) problems.freeQuantity = 'Quantity must be at least 1.';
-    setErrors(problems);
-    if (Object.keys(problems).length > 0 || price === null) return;
-    setLines((current) => [...current, { key: `l${++lineCounter}`, name, sku: null, price, quantity, stock: null }]);
-    setFree({ name: '', price: '', quantity: '1' });
+  function addFreeLine() {
+    const added = withFreeLine(lines, free);
+    setErrors('errors' in added ? added.errors : {});
+    if ('errors' in added) return;
+    setLines(added.lines);
+    setFree(EMPTY_FREE_LINE);
     searchRef.current?.focus();
   }
 
   function setQuantity(key: string, value: string) {
-    const quantity = Math.max(1, Math.floor(Number(value) || 1));
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, quantity } : line)));
+    const quantity = typedQuantity(value);
+    setLines((before) => before.map((line) => (line.key === key ? { ...line, quantity } : line)));
   }
 
   async function save() {
-    const problems: Record<string, string> = {};
-    if (lines.length === 0) problems.items = 'Please add at least one item.';
-    const mobile = customerPhone.trim() ? normalizeIndianMobile(customerPhone) : undefined;
-    if (mobile === null) problems.customerPhone = INDIAN_MOBILE_MESSAGE;
-    if (!discountOk) problems.discount = 'Discount must be from 0 to 100 with at most two decimals.';
-    const over = lines.find((line) => line.stock !== null && line.quantity > line.stock);
-    if (over) problems.items = `Only ${over.stock} left of ${over.name}`;
-    const paid = paymentsOf(payment, totals.total);
-    if (!paid.ok) problems.payments = paid.message;
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      toast.error(Object.values(problems)[0]);
+    if (saving) return;
+    const checked = billToSave(draftNow);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      toast.error(Object.values(checked.errors)[0]);
       return;
     }
+    setErrors({});
     setSaving(true);
     try {
-      const bill = await createBill({
-        customerName: customerName.trim() || undefined,
-        customerPhone: mobile ?? undefined,
-        discount: discountValue,
-        items: lines.map((line) =>
-          line.productId
-            ? { productId: line.productId, variantId: line.variantId ?? undefined, quantity: line.quantity }
-            : { name: line.name, price: line.price, quantity: line.quantity },
-        ),
-        payments: paid.ok ? paid.payments : undefined,
-      });
+      // The bill's key, the same on every try until it is saved: a save that timed out but went through is answered, not repeated.
+      const bill = await createBill(checked.bill, billKey);
       setSaved(bill);
       toast.success(`Bill ${bill.invoiceNumber} saved`);
     } catch (error) {
@@ -232,6 +201,7 @@ export function BillingScreen() {
 
   function newBill() {
     setSaved(null);
+    setBillKey(newIdempotencyKey());
     setLines([]);
     setCustomerName('');
     setCustomerPhone('');
@@ -239,6 +209,22 @@ export function BillingScreen() {
     setPayment(EMPTY_PAYMENT);
     setErrors({});
     window.setTimeout(() => searchRef.current?.focus(), 0);
+  }
+
+  /**
+   * Enter in a field with scripts: nothing is posted (the search box has its own Enter; in the free-text item's fields
+   * it adds the item); Ctrl + Enter saves.
+   */
+  function onFormKey(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== 'Enter') return;
+    if (event.ctrlKey || event.metaKey) {
+      event.preventDefault();
+      void save();
+      return;
+    }
+    if (event.defaultPrevented || !(event.target instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    if (event.target.closest('[data-free-line]')) addFreeLine();
   }
 
   if (saved) {
@@ -274,20 +260,19 @@ export function BillingScreen() {
   }
 
   return (
-    <div
+    <form
+      method="post"
+      aria-label="Bill"
       className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-          event.preventDefault();
-          void save();
-        }
-      }}
+      // With scripts nothing is posted: the buttons do their step in place and the bill is saved by the JSON API.
+      onSubmit={(event) => event.preventDefault()}
+      onKeyDown={onFormKey}
     >
+      <input type="hidden" name={COUNTER_FIELDS.key} value={billKey} />
       <div className="space-y-6">
-        {/* Scanning, searching and totalling happen in the browser as the cashier types. */}
         <noscript className="block">
-          <p role="alert" className="rounded-xl border border-wine-100 bg-wine-50 px-4 py-3 text-sm font-medium text-wine-800">
-            The counter needs JavaScript to scan items and total the bill. Please turn it on in this browser.
+          <p className="rounded-xl border border-line bg-sand px-4 py-3 text-sm text-muted">
+            Without JavaScript: Find an item, then Add it; after changing a quantity, the discount or how it is paid, press Update totals.
           </p>
         </noscript>
         <section aria-labelledby="find-title" className="rounded-2xl border border-line bg-white p-4 sm:p-6">
@@ -297,66 +282,105 @@ export function BillingScreen() {
           <label htmlFor="bill-search" className="mt-3 block text-sm font-medium">
             Scan a barcode or type a name or SKU
           </label>
-          <div className="relative mt-1">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
-            <input
-              ref={searchRef}
-              id="bill-search"
-              autoFocus
-              autoComplete="off"
-              role="combobox"
-              aria-expanded={results.length > 0}
-              aria-controls={listId}
-              aria-activedescendant={results.length > 0 ? `${listId}-${active}` : undefined}
-              className={`${input} pl-9`}
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              onKeyDown={(event) => void onSearchKey(event)}
-            />
-            {results.length > 0 && (
-              <ul
-                id={listId}
-                role="listbox"
-                aria-label="Matching items"
-                className="absolute z-10 mt-1 max-h-72 w-full overflow-auto rounded-xl border border-line bg-white shadow-lg"
-              >
-                {results.map((item, index) => (
-                  <li
-                    key={`${item.productId}:${item.variantId ?? ''}`}
-                    id={`${listId}-${index}`}
-                    role="option"
-                    aria-selected={index === active}
-                    className={`flex cursor-pointer items-center justify-between gap-3 px-3 py-2 text-sm ${index === active ? 'bg-wine-50' : ''}`}
-                    onMouseDown={(event) => {
+          <div className="relative mt-1 flex gap-2">
+            <div className="relative min-w-0 flex-1">
+              <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
+              <input
+                ref={searchRef}
+                id="bill-search"
+                name={COUNTER_FIELDS.q}
+                autoFocus
+                autoComplete="off"
+                role="combobox"
+                aria-expanded={results.length > 0}
+                aria-controls={listId}
+                aria-activedescendant={results.length > 0 ? `${listId}-${active}` : undefined}
+                aria-invalid={Boolean(errors.q)}
+                className={`${input} pl-9`}
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                onKeyDown={(event) => void onSearchKey(event)}
+              />
+              {results.length > 0 && (
+                <ul
+                  id={listId}
+                  role="listbox"
+                  aria-label="Matching items"
+                  className="absolute z-10 mt-1 max-h-72 w-full overflow-auto rounded-xl border border-line bg-white shadow-lg"
+                >
+                  {results.map((item, index) => (
+                    <li
+                      key={`${item.productId}:${item.variantId ?? ''}`}
+                      id={`${listId}-${index}`}
+                      role="option"
+                      aria-selected={index === active}
+                      className={`flex cursor-pointer items-center justify-between gap-3 px-3 py-2 text-sm ${index === active ? 'bg-wine-50' : ''}`}
+                      onMouseDown={(event) => {
+                        event.preventDefault();
+                        addItem(item);
+                      }}
+                    >
+                      <span className="min-w-0">
+                        <span className="block truncate font-medium">
+                          {item.name}
+                          {item.variantName && <span className="text-muted"> · {item.variantName}</span>}
+                        </span>
+                        <span className="block text-xs text-muted">
+                          {item.sku ?? 'no SKU'} · {item.stock > 0 ? `${item.stock} in stock` : 'out of stock'}
+                        </span>
+                      </span>
+                      <span className="shrink-0 tabular-nums">{formatINR(item.price)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            {/* The first button of the form: Enter in any field presses it when there are no scripts. */}
+            <button type="submit" name="intent" value="find" className="btn btn-outline" hidden={hydrated}>
+              Find
+            </button>
+          </div>
+          <p className="mt-2 text-xs text-muted">Enter adds the highlighted item · ↑ ↓ choose · Esc clears · Ctrl + Enter saves the bill</p>
+          {foundWithoutScripts && foundWithoutScripts.length > 0 && (
+            <ul aria-label="Items found" className="mt-3 divide-y divide-line rounded-xl border border-line">
+              {foundWithoutScripts.map((item) => (
+                <li key={`${item.productId}:${item.variantId ?? ''}`} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+                  <span className="min-w-0">
+                    <span className="block font-medium">
+                      {item.name}
+                      {item.variantName && <span className="text-muted"> · {item.variantName}</span>}
+                    </span>
+                    <span className="block text-xs text-muted">
+                      {item.sku ?? 'no SKU'} · {item.stock > 0 ? `${item.stock} in stock` : 'out of stock'} · {formatINR(item.price)}
+                    </span>
+                  </span>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`add:${item.productId}:${item.variantId ?? ''}`}
+                    className="btn btn-outline shrink-0"
+                    aria-label={`Add ${item.variantName ? `${item.name} · ${item.variantName}` : item.name}`}
+                    onClick={(event) => {
                       event.preventDefault();
                       addItem(item);
                     }}
                   >
-                    <span className="min-w-0">
-                      <span className="block truncate font-medium">
-                        {item.name}
-                        {item.variantName && <span className="text-muted"> · {item.variantName}</span>}
-                      </span>
-                      <span className="block text-xs text-muted">
-                        {item.sku ?? 'no SKU'} · {item.stock > 0 ? `${item.stock} in stock` : 'out of stock'}
-                      </span>
-                    </span>
-                    <span className="shrink-0 tabular-nums">{formatINR(item.price)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-          <p className="mt-2 text-xs text-muted">Enter adds the highlighted item · ↑ ↓ choose · Esc clears · Ctrl + Enter saves the bill</p>
+                    Add
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
 
-          <form
-            onSubmit={addFreeLine}
+          <fieldset
+            data-free-line
             className="mt-5 grid grid-cols-2 gap-3 border-t border-line pt-4 sm:grid-cols-[minmax(0,1fr)_8rem_6rem_auto] sm:items-end"
             aria-label="Item not in the catalogue"
           >
             <label className="col-span-2 block text-sm font-medium sm:col-span-1">
               Item not in the catalogue
               <input
+                name={COUNTER_FIELDS.freeName}
                 className={`${input} mt-1`}
                 value={free.name}
                 placeholder="e.g. Alteration"
@@ -367,6 +391,7 @@ export function BillingScreen() {
             <label className="block text-sm font-medium">
               Price (₹)
               <input
+                name={COUNTER_FIELDS.freePrice}
                 className={`${input} mt-1`}
                 inputMode="decimal"
                 value={free.price}
@@ -377,6 +402,7 @@ export function BillingScreen() {
             <label className="block text-sm font-medium">
               Qty
               <input
+                name={COUNTER_FIELDS.freeQuantity}
                 className={`${input} mt-1`}
                 type="number"
                 min={1}
@@ -385,7 +411,16 @@ export function BillingScreen() {
                 onChange={(event) => setFree({ ...free, quantity: event.target.value })}
               />
             </label>
-            <button type="submit" className="btn btn-outline col-span-2 sm:col-span-1">
+            <button
+              type="submit"
+              name="intent"
+              value="addFree"
+              className="btn btn-outline col-span-2 sm:col-span-1"
+              onClick={(event) => {
+                event.preventDefault();
+                addFreeLine();
+              }}
+            >
               Add item
             </button>
             {(errors.freeName ?? errors.freePrice ?? errors.freeQuantity) && (
@@ -393,7 +428,7 @@ export function BillingScreen() {
                 {errors.freeName ?? errors.freePrice ?? errors.freeQuantity}
               </p>
             )}
-          </form>
+          </fieldset>
         </section>
 
         <section aria-labelledby="lines-title" className="rounded-2xl border border-line bg-white p-4 sm:p-6">
@@ -428,16 +463,18 @@ export function BillingScreen() {
                   </tr>
                 </thead>
                 <tbody>
-                  {lines.map((line) => (
+                  {lines.map((line, index) => (
                     <tr key={line.key} className="border-b border-line last:border-0">
                       <td className="py-2 pr-2">
                         <span className="font-medium">{line.name}</span>
                         <span className="block text-xs text-muted">{line.sku ?? 'Free-text item'}</span>
+                        <input type="hidden" name={COUNTER_FIELDS.line} value={lineField(line)} />
                       </td>
                       <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{formatINR(line.price)}</td>
                       <td className="py-2 pr-2 text-right">
                         <input
                           type="number"
+                          name={COUNTER_FIELDS.quantity}
                           min={1}
                           max={line.stock ?? undefined}
                           aria-label={`Quantity of ${line.name}`}
@@ -452,10 +489,15 @@ export function BillingScreen() {
                       <td className="py-2 pr-2 text-right font-medium tabular-nums">{formatINR(line.price * line.quantity)}</td>
                       <td className="py-2 text-right">
                         <button
-                          type="button"
+                          type="submit"
+                          name="intent"
+                          value={`remove:${index}`}
                           className="inline-flex h-10 w-10 items-center justify-center rounded-full text-muted hover:bg-wine-50 hover:text-wine-700"
                           aria-label={`Remove ${line.name}`}
-                          onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}
+                          onClick={(event) => {
+                            event.preventDefault();
+                            setLines((before) => before.filter((other) => other.key !== line.key));
+                          }}
                         >
                           <Trash2 aria-hidden="true" className="h-4 w-4" />
                         </button>
@@ -473,9 +515,11 @@ export function BillingScreen() {
         <h2 id="summary-title" className="text-lg font-semibold">
           Customer and total
         </h2>
+        <FormFailure failure={failure} />
         <label className="block text-sm font-medium">
           Customer name
           <input
+            name={COUNTER_FIELDS.customerName}
             className={`${input} mt-1`}
             value={customerName}
             autoComplete="off"
@@ -485,6 +529,7 @@ export function BillingScreen() {
         <label className="block text-sm font-medium">
           Phone
           <input
+            name={COUNTER_FIELDS.customerPhone}
             className={`${input} mt-1`}
             type="tel"
             inputMode="tel"
@@ -509,6 +554,7 @@ export function BillingScreen() {
         <label className="block text-sm font-medium">
           Discount (%)
           <input
+            name={COUNTER_FIELDS.discount}
             className={`${input} mt-1`}
             inputMode="decimal"
             value={discount}
@@ -535,10 +581,24 @@ export function BillingScreen() {
             {errors.items ?? errors.payments}
           </p>
         )}
-        <button type="button" className="btn btn-primary w-full" disabled={saving} onClick={() => void save()}>
+        {/* Without scripts the totals above are the server's answer to the last step. */}
+        <button type="submit" name="intent" value="update" className="btn btn-outline w-full" hidden={hydrated}>
+          Update totals
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className="btn btn-primary w-full"
+          disabled={saving}
+          onClick={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
           {saving ? 'Saving…' : 'Save bill'}
         </button>
       </aside>
-    </div>
+    </form>
   );
 }

@@ -98,6 +98,7 @@ export function PaymentSection({
           <label htmlFor="cash-received">Cash received (₹)</label>
           <input
             id="cash-received"
+            name="received"
             className={field}
             inputMode="decimal"
             autoComplete="off"
@@ -126,6 +127,7 @@ export function PaymentSection({
               <label htmlFor={`split-${mode}`}>{BILL_PAYMENT_MODE_LABELS[mode]} (₹)</label>
               <input
                 id={`split-${mode}`}
+                name={`split-${mode}`}
                 className={field}
                 inputMode="decimal"
                 autoComplete="off"

@@ -1,0 +1,129 @@
+import { INDIAN_MOBILE_MESSAGE, type BillableItem } from '@shop/core';
+import { describe, expect, it } from 'vitest';
+import { billToSave, draftFromForm, emptyDraft, lineField, pageDraft, withFreeLine, withItem, type CounterLine } from './counter-draft';
+
+const KEY = '3f9a0c1e5b7d4e2f8a6c0b1d3e5f7a9c';
+const KURTI = '0e4b2c1a-3d5f-4a6b-8c7d-9e0f1a2b3c4d';
+const KURTI_M = '7a8b9c0d-1e2f-4a3b-8c5d-6e7f8a9b0c1d';
+
+const kurti: BillableItem = {
+  productId: KURTI,
+  variantId: KURTI_M,
+  name: 'Cotton Kurti',
+  variantName: 'Blue / M',
+  sku: 'KUR-BLU-M',
+  price: 99_900,
+  stock: 2,
+  image: null,
+};
+const line = (overrides: Partial<CounterLine> = {}): CounterLine => ({
+  key: 'x',
+  productId: KURTI,
+  variantId: KURTI_M,
+  name: 'Cotton Kurti (Blue / M)',
+  sku: 'KUR-BLU-M',
+  price: 99_900,
+  quantity: 1,
+  stock: 2,
+  ...overrides,
+});
+
+/** The counter form as a browser posts it. */
+function formOf(fields: Array<[string, string]>): FormData {
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value);
+  return form;
+}
+
+describe('the counter draft in a form without scripts (ADR 033)', () => {
+  it('reads back the lines, quantities, customer, payment and the key the page wrote', () => {
+    const free = line({ productId: undefined, variantId: undefined, name: 'Alteration', sku: null, price: 15_000, stock: null });
+    const draft = draftFromForm(
+      formOf([
+        ['idempotencyKey', KEY],
+        ['line', lineField(line())],
+        ['qty', '2'],
+        ['line', lineField(free)],
+        ['qty', 'lots'],
+        ['customerName', 'Asha'],
+        ['customerPhone', '98765 43210'],
+        ['discount', '10'],
+        ['paidBy', 'split'],
+        ['split-cash', '500'],
+        ['split-upi', '1298.10'],
+        ['q', 'kur'],
+      ]),
+    );
+    expect(draft).toMatchObject({
+      idempotencyKey: KEY,
+      customerName: 'Asha',
+      customerPhone: '98765 43210',
+      discount: '10',
+      payment: { choice: 'split', received: '', split: { cash: '500', upi: '1298.10', card: '' } },
+      q: 'kur',
+      free: { name: '', price: '', quantity: '1' },
+    });
+    expect(draft.lines).toEqual([
+      { ...line({ quantity: 2 }), key: 'f0' },
+      { ...free, quantity: 1, key: 'f1' },
+    ]);
+  });
+
+  it('leaves out a line it did not write, and a key that is not a key', () => {
+    const draft = draftFromForm(
+      formOf([
+        ['idempotencyKey', 'has spaces'],
+        ['line', '{"name":"Free saree","price":-100,"sku":null,"stock":null}'],
+        ['qty', '1'],
+        ['line', 'not json'],
+        ['qty', '1'],
+      ]),
+    );
+    expect(draft.lines).toEqual([]);
+    expect(draft.idempotencyKey).toBe('');
+    expect(pageDraft(KEY, { draft }).idempotencyKey).toBe(KEY);
+    expect(pageDraft(KEY, undefined)).toEqual(emptyDraft(KEY));
+  });
+
+  it('adds catalogue pieces up to the stock and free-text items as typed', () => {
+    const once = withItem([], kurti);
+    expect('lines' in once && once.lines).toMatchObject([{ name: 'Cotton Kurti (Blue / M)', quantity: 1, stock: 2 }]);
+    const twice = 'lines' in once ? withItem(once.lines, kurti) : once;
+    expect('lines' in twice && twice.lines[0]?.quantity).toBe(2);
+    expect('lines' in twice && withItem(twice.lines, kurti)).toEqual({ error: 'Only 2 left' });
+    expect(withItem([], { ...kurti, stock: 0 })).toEqual({ error: 'Sorry, Cotton Kurti is out of stock.' });
+
+    expect(withFreeLine([], { name: ' Alteration ', price: '150', quantity: '2' })).toMatchObject({
+      lines: [{ name: 'Alteration', price: 15_000, quantity: 2, stock: null, sku: null }],
+    });
+    expect(withFreeLine([], { name: '', price: '-1', quantity: '0' })).toEqual({
+      errors: {
+        freeName: 'Item name is required.',
+        freePrice: 'Enter a price of ₹0 or more.',
+        freeQuantity: 'Quantity must be at least 1.',
+      },
+    });
+  });
+
+  it('makes the bill to save, or says what is wrong', () => {
+    const draft = { ...emptyDraft(KEY), lines: [line({ quantity: 2 })], customerPhone: '+91 98765 43210', discount: '10' };
+    expect(billToSave(draft)).toEqual({
+      bill: {
+        customerPhone: '9876543210',
+        discount: 10,
+        items: [{ productId: KURTI, variantId: KURTI_M, quantity: 2 }],
+        payments: [{ mode: 'cash', amount: 179_820 }],
+      },
+    });
+    expect(billToSave({ ...emptyDraft(KEY), customerPhone: '12345', discount: '101' })).toEqual({
+      errors: {
+        items: 'Please add at least one item.',
+        customerPhone: INDIAN_MOBILE_MESSAGE,
+        discount: 'Discount must be from 0 to 100 with at most two decimals.',
+      },
+    });
+    expect(billToSave({ ...draft, lines: [line({ quantity: 3 })] })).toMatchObject({
+      errors: { items: 'Only 2 left of Cotton Kurti (Blue / M)' },
+    });
+  });
+});
