@@ -50,11 +50,12 @@ describe('owner-only changes are refused to staff by the services themselves (is
     expect((await t.services.admins.listAccounts()).find((row) => row._id === staff.admin._id)?.active).toBe(true);
   });
 
-  it('cancelling a paid order and refunding one', async () => {
+  it('cancelling a paid order, refunding one and retrying its refund', async () => {
     const product = await sellableProduct(t, { variants: false, stock: 3 });
     const order = await placedOrder(t, mail, { ...product, paid: true });
     await refusedToStaff(t.services.adminOrders.cancel(staffActor, order.orderId, 'Customer asked'));
     await refusedToStaff(t.services.adminOrders.refund(staffActor, order.orderId));
+    await refusedToStaff(t.services.adminOrders.retryRefund(staffActor, order.orderId));
     expect((await t.services.adminOrders.detail(order.orderId)).status).toBe('paid');
   });
 

@@ -245,6 +245,7 @@ export function createAdminOrdersService(
      * sending it; UNAVAILABLE when Razorpay refuses again.
      */
     async retryRefund(actor: AuditActor, orderId: string): Promise<void> {
+      requireOwner(actor);
       await payments.retryRefund(orderId, (tx, order, claimed) => {
         const amount = claimed.reduce((sum, refund) => sum + refund.amountPaise, 0);
         return recordAudit(

@@ -144,7 +144,7 @@ describe('returns per item and quantity', () => {
       { pricePaise: 5_000, quantity: 1 },
     ]);
     const kurtaLine = order.order.items[0]!;
-    expect((await askReturn(order, { reason: 'size_did_not_fit', items: [{ itemId: kurtaLine.itemId, quantity: 2 }] })).statusCode).toBe(
+    expect((await askReturn(order, { reason: 'damaged', items: [{ itemId: kurtaLine.itemId, quantity: 2 }] })).statusCode).toBe(
       200,
     );
     const refunded = await receiveAndRefund(order.orderId);
@@ -154,7 +154,7 @@ describe('returns per item and quantity', () => {
     const notifications = dataOf<{ notifications: Array<{ title: string; body: string }> }>(
       await jsonCall(t.app, 'GET', '/api/user/profile/getMyNotifications', { sid: order.sid }),
     ).notifications.filter((notification) => notification.title === subject);
-    expect(notifications.map((notification) => notification.body)).toEqual([expect.stringMatching(/^₹600\.00 has been refunded\./)]);
+    expect(notifications.map((notification) => notification.body)).toEqual([expect.stringMatching(/^₹600\.00 has been refunded: /)]);
     await t.services.orderNotices.settled();
     const mails = mail.sent.filter((item) => item.to === order.email && item.subject === subject);
     expect(mails).toHaveLength(1);

@@ -16,7 +16,7 @@ describe("a field's message", () => {
   // The return form's items were keyed 'items' by the page and 'items.0.quantity' by the API: one mapping now, and
   // the 'items' field still shows a line's message.
   it("names a form's refusal as the API does, and the form's field shows it", () => {
-    const checked = validate(requestReturnSchema, { reason: 'size_did_not_fit', items: [{ itemId: 'a', quantity: 11 }] });
+    const checked = validate(requestReturnSchema, { reason: 'damaged', items: [{ itemId: 'a', quantity: 11 }] });
     expect(checked.errors).toEqual({ 'items.0.quantity': 'That is more pieces than you bought.' });
     expect(fieldError({ ok: false, error: null, fields: checked.errors ?? {} }, 'items')).toBe('That is more pieces than you bought.');
   });
