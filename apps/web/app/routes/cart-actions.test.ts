@@ -18,9 +18,21 @@ const saree = {
   productDescription: 'Woven silk',
   productImages: [],
   availableStock: 0,
-  price: { selling: 100_000, mrp: 120_000, saving: 20_000 },
+  // Priced as the account cart is, from its parts (core's orderTotals): ₹1,250 less 20 % is ₹1,000.
+  productPrice: 125_000,
+  productDiscount: 20,
+  price: { selling: 100_000, mrp: 125_000, saving: 25_000 },
   variants: [
-    { _id: VARIANT, variantName: '', variantColor: 'Wine', variantSize: 'Free', quantity: 2, price: { selling: 100_000, mrp: 120_000 } },
+    {
+      _id: VARIANT,
+      variantName: '',
+      variantColor: 'Wine',
+      variantSize: 'Free',
+      variantColorPrice: 0,
+      variantSizePrice: 0,
+      quantity: 2,
+      price: { selling: 100_000, mrp: 125_000 },
+    },
   ],
 } as unknown as ProductDetails;
 
