@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addressInputSchema, registerSchema, safeRedirectPath, sendLoginOtpSchema, updateProfileSchema } from './accounts.js';
 
 describe('safeRedirectPath', () => {
@@ -55,5 +55,21 @@ describe('account schemas', () => {
       dob: null,
       gender: null,
     });
+  });
+
+  // The profile checked 'not in the future' against UTC's day: from 00:00 to 05:30 in India a baby born today
+  // (India's date) was refused.
+  it("take a date of birth up to today in India, also while UTC's day is still yesterday", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-31T20:00:00Z')); // 01:30 on 1 April in India
+      const profile = { firstName: 'A', lastName: 'B' };
+      expect(updateProfileSchema.safeParse({ ...profile, dob: '2026-04-01' }).success).toBe(true);
+      expect(updateProfileSchema.safeParse({ ...profile, dob: '2026-04-02' }).success).toBe(false);
+      vi.setSystemTime(new Date('2026-03-31T18:29:00Z')); // 23:59 on 31 March in India
+      expect(updateProfileSchema.safeParse({ ...profile, dob: '2026-04-01' }).success).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { ADDRESS_TYPES, LANDMARK_MAX_LENGTH, pincodeField } from './pincodes.js'
 import { INDIAN_STATES } from './settings.js';
 import { plainText } from './text.js';
 import { GENDER_LABELS, GENDERS } from './form-choices.js';
+import { istDay } from './india-time.js';
 
 /** Customer account rules shared by the API and the web forms (spec §5, with the bounds the spec left open). */
 
@@ -86,10 +87,11 @@ export const updateProfileSchema = z.object({
   firstName: requiredText('First name is required.'),
   lastName: requiredText('Last name is required.'),
   phone: optional(mobileField),
+  // Today is India's day: from 00:00 to 05:30 there, UTC's day is still yesterday.
   dob: optional(
     z.iso
       .date('Please enter a valid date of birth.')
-      .refine((value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10), 'Please enter a valid date of birth.'),
+      .refine((value) => value >= '1900-01-01' && value <= istDay(new Date()), 'Please enter a valid date of birth.'),
   ),
   gender: optional(z.enum(GENDERS, { message: 'Please choose a gender from the list.' })),
 });

@@ -15,6 +15,7 @@ import {
   type AdminProductSort,
   type AdminVariant,
   type CreateProductInput,
+  type ProductStatus,
   type UpdateProductInput,
   type UpdateVariantInput,
 } from '@shop/core';
@@ -24,7 +25,7 @@ import { containsPattern, selectRows, type Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
 import { variantWasOrdered } from '../orders/queries.js';
-import { rememberWords } from './admin-queries.js';
+import { insertProduct, rememberWords } from './admin-queries.js';
 import type { CatalogueChanges } from './changes.js';
 import { dictionaryWords } from './search-terms.js';
 import { categories, deletedProductImages, productImages, products, variants } from './tables.js';
@@ -68,6 +69,50 @@ export async function freeSlug(tx: Db, table: typeof products | typeof categorie
     if (!taken) return slug;
   }
   return `${base}-${randomBytes(6).toString('hex')}`;
+}
+
+/** A new product's columns (stock apart: `opening` in insertNewProduct). */
+export interface NewProductFields {
+  name: string;
+  description: string;
+  categoryId: string | null;
+  pricePaise: number;
+  discountPercent: number;
+  status: ProductStatus;
+  fabric: string;
+  tags: string[];
+  hsnCode?: string | null;
+  /** A slug of its own (demo and test data); otherwise a free one made from the name. */
+  slug?: string;
+}
+
+/**
+ * The one way a product is made (the back-office's create, the CSV import, demo and test data): its row under a
+ * free slug, created and updated `at`, then its opening stock through the inventory, so its stock ledger starts
+ * with it. In the caller's transaction; the caller refreshes its search keywords (refreshKeywords: per product, or
+ * once for a whole import) and writes its audit entry. Answers the row with its stock.
+ */
+export async function insertNewProduct(
+  tx: Db,
+  fields: NewProductFields,
+  opening: { stock: number; meta: inventory.StockMeta },
+  at: Date,
+): Promise<ProductRow> {
+  const row = await insertProduct(tx, {
+    name: fields.name,
+    slug: fields.slug ?? (await freeSlug(tx, products, fields.name)),
+    description: fields.description,
+    categoryId: fields.categoryId,
+    pricePaise: fields.pricePaise,
+    discountPercent: fields.discountPercent,
+    status: fields.status,
+    fabric: fields.fabric,
+    tags: fields.tags,
+    hsnCode: fields.hsnCode ?? null,
+    createdAt: at,
+  });
+  await inventory.setOne(tx, { productId: row.id, variantId: null }, opening.stock, opening.meta);
+  return { ...row, stock: opening.stock };
 }
 
 /** What the audit log keeps of a product. */
@@ -369,8 +414,9 @@ export function createAdminProductsService(
       const where: SQL[] = [sql`true`];
       if (query.q) {
         const like = containsPattern(query.q);
+        // Each part a condition on products' own columns, so the planner can join their trigram indexes (migration 0032).
         where.push(
-          sql`(p.name ilike ${like} or p.slug ilike ${like} or exists (select 1 from ${variants} v where v.product_id = p.id and v.sku ilike ${like}))`,
+          sql`(p.name ilike ${like} or p.slug ilike ${like} or p.id = any(array(select v.product_id from ${variants} v where v.sku ilike ${like})))`,
         );
       }
       if (query.category === 'none') where.push(sql`p.category_id is null`);
@@ -428,11 +474,10 @@ export function createAdminProductsService(
       const productId = await db.transaction(async (tx) => {
         await assertCategory(tx, input.category);
         const at = now();
-        const [row] = await tx
-          .insert(products)
-          .values({
+        const created = await insertNewProduct(
+          tx,
+          {
             name: input.productName,
-            slug: await freeSlug(tx, products, input.productName),
             description: input.productDescription,
             categoryId: input.category ?? null,
             pricePaise: input.productPrice,
@@ -441,21 +486,18 @@ export function createAdminProductsService(
             fabric: input.fabric ?? '',
             hsnCode: input.hsnCode ?? null,
             tags: input.tags ?? [],
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning();
-        // The opening stock through the inventory, so the product's ledger starts with it.
-        await inventory.setOne(tx, { productId: row!.id, variantId: null }, input.productStock, adminEdit(actor));
-        const created = { ...row!, stock: input.productStock };
-        await refreshKeywords(tx, [row!.id]);
+          },
+          { stock: input.productStock, meta: adminEdit(actor) },
+          at,
+        );
+        await refreshKeywords(tx, [created.id]);
         await recordAudit(
           tx,
           actor,
-          { action: 'product.create', entity: 'product', entityId: row!.id, after: productSnapshot(created) },
+          { action: 'product.create', entity: 'product', entityId: created.id, after: productSnapshot(created) },
           at,
         );
-        return row!.id;
+        return created.id;
       });
       changed(productId);
       return productId;

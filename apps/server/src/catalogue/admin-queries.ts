@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { categories, productImages, products, searchWords, variants } from './tables.js';
 
@@ -21,20 +20,14 @@ export async function insertCategory(db: Db, values: typeof categories.$inferIns
   return row!.id;
 }
 
-/** A category's name, or undefined when there is no such category. */
-export async function categoryName(db: Db, categoryId: string): Promise<string | undefined> {
-  const [row] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, categoryId));
-  return row?.name;
-}
-
 /** A new product, its stock at 0: the inventory sets the opening stock (so the columns are named, stock never). */
 export async function insertProduct(
   db: Db,
   product: Pick<
     typeof products.$inferInsert,
-    'name' | 'slug' | 'description' | 'categoryId' | 'pricePaise' | 'discountPercent' | 'fabric' | 'tags' | 'status' | 'searchKeywords'
-  > & { createdAt?: Date },
-): Promise<string> {
+    'name' | 'slug' | 'description' | 'categoryId' | 'pricePaise' | 'discountPercent' | 'fabric' | 'tags' | 'status' | 'hsnCode'
+  > & { createdAt: Date },
+): Promise<typeof products.$inferSelect> {
   const [row] = await db
     .insert(products)
     .values({
@@ -47,11 +40,12 @@ export async function insertProduct(
       fabric: product.fabric,
       tags: product.tags,
       status: product.status,
-      searchKeywords: product.searchKeywords,
-      ...(product.createdAt ? { createdAt: product.createdAt, updatedAt: product.createdAt } : {}),
+      hsnCode: product.hsnCode,
+      createdAt: product.createdAt,
+      updatedAt: product.createdAt,
     })
-    .returning({ id: products.id });
-  return row!.id;
+    .returning();
+  return row!;
 }
 
 /** New variants of a product, their quantities at 0: the inventory sets the opening stock. */

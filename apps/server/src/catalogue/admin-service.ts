@@ -1,7 +1,8 @@
 import type { Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
 import type { StoredImage } from '../media/store.js';
-import { categoryName, insertCategory, insertProduct, insertProductImages, insertVariants, rememberWords } from './admin-queries.js';
+import { insertNewProduct, refreshKeywords } from './admin-products.js';
+import { insertCategory, insertProductImages, insertVariants, rememberWords } from './admin-queries.js';
 import type { CatalogueChanges } from './changes.js';
 import { dictionaryWords } from './search-terms.js';
 
@@ -59,27 +60,29 @@ export async function createCategory(db: Db, input: NewCategory): Promise<string
   return id;
 }
 
-/** A product with its variants and photos, in one transaction. */
+/** Demo and test data's stock, set by the system. */
+const SEED_STOCK: inventory.StockMeta = { reason: 'seed', actor: inventory.stockActor.system };
+
+/** A product with its variants and photos, in one transaction, made as the back-office makes one (insertNewProduct). */
 export async function createProduct(db: Db, input: NewProduct): Promise<string> {
   return db.transaction(async (tx) => {
-    const category = input.categoryId ? await categoryName(tx, input.categoryId) : undefined;
-    const colors = [...new Set((input.variants ?? []).map((variant) => variant.variantColor))];
-    const keywords = [category ?? '', ...(input.tags ?? []), input.fabric ?? '', ...colors].filter(Boolean).join(' ');
-    const productId = await insertProduct(tx, {
-      name: input.name,
-      slug: input.slug,
-      description: input.description,
-      categoryId: input.categoryId,
-      pricePaise: input.pricePaise,
-      discountPercent: input.discountPercent ?? 0,
-      fabric: input.fabric ?? '',
-      tags: input.tags ?? [],
-      status: input.status ?? 'active',
-      searchKeywords: keywords,
-      createdAt: input.createdAt,
-    });
+    const { id: productId } = await insertNewProduct(
+      tx,
+      {
+        name: input.name,
+        slug: input.slug,
+        description: input.description,
+        categoryId: input.categoryId,
+        pricePaise: input.pricePaise,
+        discountPercent: input.discountPercent ?? 0,
+        fabric: input.fabric ?? '',
+        tags: input.tags ?? [],
+        status: input.status ?? 'active',
+      },
+      { stock: input.stock ?? 0, meta: SEED_STOCK },
+      input.createdAt ?? new Date(),
+    );
     const opening: inventory.StockSet[] = [];
-    if (input.stock) opening.push({ productId, variantId: null, quantity: input.stock });
     if (input.variants?.length) {
       const inserted = await insertVariants(
         tx,
@@ -98,11 +101,11 @@ export async function createProduct(db: Db, input: NewProduct): Promise<string> 
       const quantities = new Map(input.variants.map((variant) => [variant.sku, variant.quantity]));
       for (const variant of inserted) opening.push({ productId, variantId: variant.id, quantity: quantities.get(variant.sku ?? '') ?? 0 });
     }
-    // Opening stock through the inventory, so every shelf's ledger starts with it.
+    // The variants' opening stock through the inventory too, so every shelf's ledger starts with it.
     await inventory.set(
       tx,
       opening.filter((shelf) => shelf.quantity > 0),
-      { reason: 'seed', actor: inventory.stockActor.system },
+      SEED_STOCK,
     );
     if (input.images?.length) {
       await insertProductImages(
@@ -119,7 +122,8 @@ export async function createProduct(db: Db, input: NewProduct): Promise<string> 
         })),
       );
     }
-    await rememberWords(tx, dictionaryWords(input.name, keywords));
+    // Its search words (category, tags, fabric, colours) as every other write of a product makes them.
+    await refreshKeywords(tx, [productId]);
     return productId;
   });
 }

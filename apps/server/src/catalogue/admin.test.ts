@@ -10,6 +10,8 @@ import { adminCall, adminUpload, signedInOwner, type SignedInAdminForTest } from
 import { useTestApp } from '../test/app.js';
 import { seedTestCatalogue } from '../test/catalogue-fixture.js';
 import { placedOrder } from '../test/order-fixture.js';
+import { selectRows } from '../db/database.js';
+import { refreshKeywords } from './admin-products.js';
 
 const mail = capturingMailer();
 const t = useTestApp({ services: { mailer: mail.mailer } });
@@ -48,6 +50,36 @@ const NEW_PRODUCT = {
 };
 
 describe('products', () => {
+  // Demo and test data made products their own way (the search words joined in JavaScript, colours in the order
+  // given), beside the back-office's and the CSV import's; all three go through insertNewProduct now, and the
+  // search words are refreshKeywords' wherever a product comes from.
+  it('makes demo and test products as the back-office does: the same search words, stock in the ledger', async () => {
+    const productId = await t.services.catalogueAdmin.createProduct({
+      name: 'Zari Lehenga',
+      slug: 'zari-lehenga-one-path',
+      description: 'Heavy zari work.',
+      categoryId: catalogue.categories.silk,
+      pricePaise: 2_499_900,
+      fabric: 'Silk',
+      tags: ['wedding'],
+      variants: [
+        { variantName: 'Wine / M', variantColor: 'Wine', variantSize: 'M', quantity: 2, sku: 'ZL-ONE-WINE-M' },
+        { variantName: 'Blue / M', variantColor: 'Blue', variantSize: 'M', quantity: 1, sku: 'ZL-ONE-BLUE-M' },
+      ],
+    });
+    const keywords = async () =>
+      (await selectRows<{ k: string }>(t.database.db, sql`select search_keywords as k from products where id = ${productId}`))[0]?.k;
+    const made = await keywords();
+    await t.database.db.transaction((tx) => refreshKeywords(tx, [productId]));
+    expect(made).toBe(await keywords());
+    expect(made).toBe('Silk sarees wedding Silk Blue Wine');
+    const ledger = await selectRows(
+      t.database.db,
+      sql`select reason from stock_movements where product_id = ${productId} and reason = 'seed'`,
+    );
+    expect(ledger).toHaveLength(2);
+  });
+
   it('creates a draft, saves every field of an update (stock included), archives, and the storefront follows at once', async () => {
     const created = await call('POST', '/api/admin/product/createProduct', { ...NEW_PRODUCT, category: catalogue.categories.kurtis });
     expect(created.statusCode).toBe(200);

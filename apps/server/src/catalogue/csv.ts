@@ -21,7 +21,14 @@ import { z } from 'zod';
 import { recordAudit, type AuditActor } from '../audit/service.js';
 import { selectRows, type Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
-import { freeSlug, productSnapshot, refreshKeywords, variantSku, variantSnapshot } from './admin-products.js';
+import {
+  insertNewProduct,
+  productSnapshot,
+  refreshKeywords,
+  variantSku,
+  variantSnapshot,
+  type NewProductFields,
+} from './admin-products.js';
 import type { CatalogueChanges } from './changes.js';
 import { categories, products, variants } from './tables.js';
 
@@ -479,7 +486,8 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
 
         for (const group of groups) {
           const first = group.lines[0]!.row;
-          const values = {
+          // Stock moves only through the inventory.
+          const values: NewProductFields = {
             name: first.name,
             description: first.description,
             categoryId: first.category_slug ? categoryIds.get(first.category_slug)! : null,
@@ -488,8 +496,7 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
             status: first.status,
             fabric: first.fabric,
             tags: first.tags,
-            updatedAt: at,
-          } satisfies Partial<Omit<typeof products.$inferInsert, 'stock'>>; // stock moves only through the inventory
+          };
           let product: ProductRow;
           let productChanged: string[] = [];
           let ownStock: CsvImportRow['stock'] | null = null;
@@ -514,7 +521,7 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
             }
             const [after] = await tx
               .update(products)
-              .set({ ...values })
+              .set({ ...values, updatedAt: at })
               .where(eq(products.id, group.id))
               .returning();
             if (!after) throw new Error(`product ${group.id} disappeared under its row lock`);
@@ -534,14 +541,8 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
             );
             result.updated += 1;
           } else {
-            const [inserted] = await tx
-              .insert(products)
-              .values({ ...values, slug: await freeSlug(tx, products, first.name), createdAt: at })
-              .returning();
-            // The opening stock through the inventory, so the new product's ledger starts with it.
             const opening = group.own?.row.stock ?? 0;
-            await inventory.setOne(tx, { productId: inserted!.id, variantId: null }, opening, stockMeta);
-            product = { ...inserted!, stock: opening };
+            product = await insertNewProduct(tx, values, { stock: opening, meta: stockMeta }, at);
             if (group.own) ownStock = { outcome: 'new', before: null, after: opening, file: opening, exported: null };
             await recordAudit(
               tx,

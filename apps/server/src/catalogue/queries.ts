@@ -546,6 +546,13 @@ export async function findBillable(db: Db, q: string, limit = 12): Promise<Billa
         ${billableJoins}
         where p.status <> 'archived'
           and (lower(v.sku) = lower(${q}) or p.name ilike ${like} or v.sku ilike ${like} or v.variant_name ilike ${like})
+          -- The same match as products' ids, which their and the variants' indexes find (migration 0032); the
+          -- condition above, across the two tables, can use none.
+          and p.id = any(array(
+            select id from ${products} where name ilike ${like}
+            union all
+            select product_id from ${variants}
+            where archived_at is null and (lower(sku) = lower(${q}) or sku ilike ${like} or variant_name ilike ${like})))
         order by (lower(v.sku) = lower(${q})) desc nulls last, p.name, v.position, v.variant_name
         limit ${limit}`,
   );

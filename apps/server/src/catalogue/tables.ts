@@ -108,6 +108,9 @@ export const products = pgTable(
       .on(table.discountPercent)
       .where(sql`${table.status} = 'active'`),
     index('products_search_idx').using('gin', table.searchVector),
+    // The back-office's product search: name or slug containing the words (ilike '%…%').
+    index('products_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('products_slug_trgm_idx').using('gin', sql`${table.slug} gin_trgm_ops`),
   ],
 );
 
@@ -140,6 +143,10 @@ export const variants = pgTable(
       .where(sql`${table.archivedAt} is null`),
     index('variants_size_idx').on(table.variantSize, table.productId),
     index('variants_color_idx').on(table.variantColor, table.productId),
+    // The counter's scanned SKU, whatever its case; SKUs and variant names containing the words (product search, counter).
+    index('variants_sku_lower_idx').on(sql`lower(${table.sku})`),
+    index('variants_sku_trgm_idx').using('gin', sql`${table.sku} gin_trgm_ops`),
+    index('variants_name_trgm_idx').using('gin', sql`${table.variantName} gin_trgm_ops`),
     check('variants_quantity_check', sql`${table.quantity} >= 0`),
     check('variants_prices_check', sql`${table.variantColorPricePaise} >= 0 and ${table.variantSizePricePaise} >= 0`),
   ],

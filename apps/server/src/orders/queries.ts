@@ -485,7 +485,7 @@ function listConditions(filter: OrderListFilter): SQL {
     const { text, digits, customers } = filter.search;
     const like = containsPattern(text);
     where.push(
-      sql`(o.order_number ilike ${like} or o.user_id in (${customers}) or o.address->>'name' ilike ${like}${
+      sql`(o.order_number ilike ${like} or o.user_id = any(array(${customers})) or o.address->>'name' ilike ${like}${
         digits ? sql` or o.address->>'phone' like ${`%${digits}%`}` : sql``
       })`,
     );

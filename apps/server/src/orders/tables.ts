@@ -77,6 +77,10 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(table.status, table.createdAt),
     // Newest first, for the admin order list and the dashboard's latest orders.
     index('orders_created_idx').on(table.createdAt.desc().nullsFirst(), table.id),
+    // The admin order search: number, delivery name or phone containing the words (ilike '%…%').
+    index('orders_order_number_trgm_idx').using('gin', sql`${table.orderNumber} gin_trgm_ops`),
+    index('orders_address_name_trgm_idx').using('gin', sql`(${table.address} ->> 'name') gin_trgm_ops`),
+    index('orders_address_phone_trgm_idx').using('gin', sql`(${table.address} ->> 'phone') gin_trgm_ops`),
     // Sales reports: revenue of paid orders by day of payment.
     index('orders_paid_at_idx')
       .on(table.paidAt)

@@ -1,4 +1,4 @@
-import { changePasswordSchema, GENDERS, GENDER_LABELS, updateProfileSchema, type PublicUser } from '@shop/core';
+import { changePasswordSchema, GENDERS, GENDER_LABELS, istDay, updateProfileSchema, type PublicUser } from '@shop/core';
 import { useActionData, useFetcher } from 'react-router';
 import { Enhanced } from '../components/enhanced';
 import { useAnswerToast } from '../components/flash-message';
@@ -57,7 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The latest date of birth the date picker offers: today in India, as the profile's schema checks it. */
+const today = () => istDay(new Date());
 
 /**
  * What one of the page's forms was answered: its fetcher's data once scripts run, or, after a plain HTML post
