@@ -414,7 +414,7 @@ export function createAdminProductsService(
       const where: SQL[] = [sql`true`];
       if (query.q) {
         const like = containsPattern(query.q);
-        // Each part a condition on products' own columns, so the planner can join their trigram indexes (migration 0032).
+        // Each part a condition on products' own columns, so the planner can join their trigram indexes (migration 0030).
         where.push(
           sql`(p.name ilike ${like} or p.slug ilike ${like} or p.id = any(array(select v.product_id from ${variants} v where v.sku ilike ${like})))`,
         );

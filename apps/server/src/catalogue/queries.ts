@@ -546,7 +546,7 @@ export async function findBillable(db: Db, q: string, limit = 12): Promise<Billa
         ${billableJoins}
         where p.status <> 'archived'
           and (lower(v.sku) = lower(${q}) or p.name ilike ${like} or v.sku ilike ${like} or v.variant_name ilike ${like})
-          -- The same match as products' ids, which their and the variants' indexes find (migration 0032); the
+          -- The same match as products' ids, which their and the variants' indexes find (migration 0030); the
           -- condition above, across the two tables, can use none.
           and p.id = any(array(
             select id from ${products} where name ilike ${like}
