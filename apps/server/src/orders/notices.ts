@@ -62,13 +62,7 @@ export function createOrderNotices(deps: {
     return refundWayText(refundTimelineOf(paid?.method));
   }
 
-  function texts(
-    kind: OrderNotice,
-    order: OrderRow,
-    note?: string,
-    way?: string,
-    refundPaise?: number,
-  ): { title: string; body: string } {
+  function texts(kind: OrderNotice, order: OrderRow, note?: string, way?: string, refundPaise?: number): { title: string; body: string } {
     const total = formatINR(order.totalPaise);
     switch (kind) {
       case 'placed':

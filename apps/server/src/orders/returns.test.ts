@@ -144,9 +144,7 @@ describe('returns per item and quantity', () => {
       { pricePaise: 5_000, quantity: 1 },
     ]);
     const kurtaLine = order.order.items[0]!;
-    expect((await askReturn(order, { reason: 'damaged', items: [{ itemId: kurtaLine.itemId, quantity: 2 }] })).statusCode).toBe(
-      200,
-    );
+    expect((await askReturn(order, { reason: 'damaged', items: [{ itemId: kurtaLine.itemId, quantity: 2 }] })).statusCode).toBe(200);
     const refunded = await receiveAndRefund(order.orderId);
     expect(refunded).toMatchObject({ status: 'refunded', refundedAmount: 60_000 });
 
