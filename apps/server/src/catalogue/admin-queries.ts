@@ -1,5 +1,5 @@
 import type { AdminProductSort, ProductStatus } from '@shop/core';
-import { and, asc, desc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { containsPattern, selectRows, type Db } from '../db/database.js';
 import { categories, deletedProductImages, productImages, products, searchWords, variants } from './tables.js';
 
@@ -17,9 +17,56 @@ export async function rememberWords(db: Executor, words: string[]): Promise<void
     .onConflictDoNothing();
 }
 
-export async function insertCategory(db: Db, values: typeof categories.$inferInsert): Promise<string> {
-  const [row] = await db.insert(categories).values(values).returning({ id: categories.id });
-  return row!.id;
+export type CategoryRow = typeof categories.$inferSelect;
+
+/** A new category; answers its row. */
+export async function insertCategory(db: Db, values: typeof categories.$inferInsert): Promise<CategoryRow> {
+  const [row] = await db.insert(categories).values(values).returning();
+  return row!;
+}
+
+/** The category, its row locked until the transaction ends; undefined when there is none. */
+export async function lockCategoryRow(tx: Db, categoryId: string): Promise<CategoryRow | undefined> {
+  const [row] = await tx.select().from(categories).where(eq(categories.id, categoryId)).for('update');
+  return row;
+}
+
+/** The name of a category (other than `exceptId`) named `name` whatever the case, or undefined. */
+export async function categoryNamedAlike(db: Db, name: string, exceptId?: string): Promise<string | undefined> {
+  const sameName = eq(sql`lower(${categories.name})`, name.toLowerCase());
+  const [twin] = await db
+    .select({ name: categories.name })
+    .from(categories)
+    .where(exceptId ? and(sameName, ne(categories.id, exceptId)) : sameName);
+  return twin?.name;
+}
+
+/** Whether a category has this slug. */
+export async function categorySlugTaken(db: Db, slug: string): Promise<boolean> {
+  const [taken] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+  return taken !== undefined;
+}
+
+/** Where a new category goes: after the others. */
+export async function nextCategoryPosition(tx: Db): Promise<number> {
+  const [row] = await selectRows<{ position: number }>(tx, sql`select coalesce(max(position) + 1, 0)::int as position from ${categories}`);
+  return Number(row?.position ?? 0);
+}
+
+/** Changes a category's columns; answers the row after. */
+export async function updateCategory(tx: Db, categoryId: string, values: Partial<typeof categories.$inferInsert>): Promise<CategoryRow> {
+  const [row] = await tx.update(categories).set(values).where(eq(categories.id, categoryId)).returning();
+  return row!;
+}
+
+export async function deleteCategory(tx: Db, categoryId: string): Promise<void> {
+  await tx.delete(categories).where(eq(categories.id, categoryId));
+}
+
+/** The ids of the products in a category (any status). */
+export async function productIdsIn(db: Db, categoryId: string): Promise<string[]> {
+  const rows = await db.select({ id: products.id }).from(products).where(eq(products.categoryId, categoryId));
+  return rows.map((row) => row.id);
 }
 
 /** A new product, its stock at 0: the inventory sets the opening stock (so the columns are named, stock never). */
