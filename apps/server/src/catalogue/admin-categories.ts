@@ -1,16 +1,23 @@
 import { AppError, type AdminCategory, type CreateCategoryInput, type UpdateCategoryInput } from '@shop/core';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/service.js';
-import { isUniqueViolation, selectRows, type Db } from '../db/database.js';
+import { isUniqueViolation, type Db } from '../db/database.js';
 import { advisoryLock } from '../db/statements.js';
 import { categoriesWithCounts, type CategoryWithCounts } from './queries.js';
 import { refreshKeywords, slugify } from './admin-products.js';
-import { rememberWords } from './admin-queries.js';
+import {
+  categoryNamedAlike,
+  categorySlugTaken,
+  deleteCategory,
+  insertCategory,
+  lockCategoryRow,
+  nextCategoryPosition,
+  productIdsIn,
+  rememberWords,
+  updateCategory,
+  type CategoryRow,
+} from './admin-queries.js';
 import type { CatalogueChanges } from './changes.js';
 import { dictionaryWords } from './search-terms.js';
-import { categories, products } from './tables.js';
-
-type CategoryRow = typeof categories.$inferSelect;
 
 const snapshot = (row: CategoryRow) => ({
   categoryName: row.name,
@@ -22,7 +29,7 @@ const snapshot = (row: CategoryRow) => ({
 });
 
 async function lockCategory(tx: Db, categoryId: string): Promise<CategoryRow> {
-  const [row] = await tx.select().from(categories).where(eq(categories.id, categoryId)).for('update');
+  const row = await lockCategoryRow(tx, categoryId);
   if (!row) throw new AppError('NOT_FOUND', 'Category not found');
   return row;
 }
@@ -33,12 +40,8 @@ async function lockCategory(tx: Db, categoryId: string): Promise<CategoryRow> {
  */
 async function refuseTakenName(tx: Db, name: string, exceptId?: string): Promise<void> {
   await advisoryLock(tx, 'category-names');
-  const sameName = eq(sql`lower(${categories.name})`, name.toLowerCase());
-  const [twin] = await tx
-    .select({ name: categories.name })
-    .from(categories)
-    .where(exceptId ? and(sameName, ne(categories.id, exceptId)) : sameName);
-  if (twin) throw nameTaken(twin.name);
+  const twin = await categoryNamedAlike(tx, name, exceptId);
+  if (twin !== undefined) throw nameTaken(twin);
 }
 
 const nameTaken = (name: string) =>
@@ -87,28 +90,20 @@ export function createAdminCategoriesService(db: Db, deps: { changes: CatalogueC
               throw new AppError('INVALID_DATA', 'A category can only be inside a top-level category.', { parentId: 'not top-level' });
           }
           let slug = slugify(input.categoryName);
-          const [taken] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
-          if (taken) slug = `${slug}-${Date.now().toString(36)}`;
-          const [{ position }] = (await selectRows<{ position: number }>(
-            tx,
-            sql`select coalesce(max(position) + 1, 0)::int as position from ${categories}`,
-          )) as [{ position: number }];
-          const [row] = await tx
-            .insert(categories)
-            .values({
-              name: input.categoryName,
-              slug,
-              style: input.style,
-              hsnCode: input.hsnCode,
-              parentId: input.parentId ?? null,
-              description: input.description ?? '',
-              position: Number(position),
-              createdAt: now(),
-            })
-            .returning();
+          if (await categorySlugTaken(tx, slug)) slug = `${slug}-${Date.now().toString(36)}`;
+          const row = await insertCategory(tx, {
+            name: input.categoryName,
+            slug,
+            style: input.style,
+            hsnCode: input.hsnCode,
+            parentId: input.parentId ?? null,
+            description: input.description ?? '',
+            position: await nextCategoryPosition(tx),
+            createdAt: now(),
+          });
           await rememberWords(tx, dictionaryWords(input.categoryName));
-          await recordAudit(tx, actor, { action: 'category.create', entity: 'category', entityId: row!.id, after: snapshot(row!) }, now());
-          return row!.id;
+          await recordAudit(tx, actor, { action: 'category.create', entity: 'category', entityId: row.id, after: snapshot(row) }, now());
+          return row.id;
         })
         .catch(conflictOnTwin(input.categoryName));
       changes.publish();
@@ -121,29 +116,21 @@ export function createAdminCategoriesService(db: Db, deps: { changes: CatalogueC
         .transaction(async (tx) => {
           const before = await lockCategory(tx, categoryId);
           if (input.categoryName !== undefined) await refuseTakenName(tx, input.categoryName, categoryId);
-          const [after] = await tx
-            .update(categories)
-            .set({
-              ...(input.categoryName !== undefined ? { name: input.categoryName } : {}),
-              ...(input.style ? { style: input.style } : {}),
-              ...(input.hsnCode ? { hsnCode: input.hsnCode } : {}),
-              ...(input.description !== undefined ? { description: input.description } : {}),
-            })
-            .where(eq(categories.id, categoryId))
-            .returning();
-          if (after!.name !== before.name) {
+          const after = await updateCategory(tx, categoryId, {
+            ...(input.categoryName !== undefined ? { name: input.categoryName } : {}),
+            ...(input.style ? { style: input.style } : {}),
+            ...(input.hsnCode ? { hsnCode: input.hsnCode } : {}),
+            ...(input.description !== undefined ? { description: input.description } : {}),
+          });
+          if (after.name !== before.name) {
             // Shoppers search products by their category's name.
-            const members = await tx.select({ id: products.id }).from(products).where(eq(products.categoryId, categoryId));
-            await refreshKeywords(
-              tx,
-              members.map((row) => row.id),
-            );
-            await rememberWords(tx, dictionaryWords(after!.name));
+            await refreshKeywords(tx, await productIdsIn(tx, categoryId));
+            await rememberWords(tx, dictionaryWords(after.name));
           }
           await recordAudit(
             tx,
             actor,
-            { action: 'category.update', entity: 'category', entityId: categoryId, before: snapshot(before), after: snapshot(after!) },
+            { action: 'category.update', entity: 'category', entityId: categoryId, before: snapshot(before), after: snapshot(after) },
             now(),
           );
         })
@@ -171,7 +158,7 @@ export function createAdminCategoriesService(db: Db, deps: { changes: CatalogueC
             `Only an empty category can be deleted: it has ${childCount} sub-categor${childCount === 1 ? 'y' : 'ies'}.`,
           );
         }
-        await tx.delete(categories).where(eq(categories.id, categoryId));
+        await deleteCategory(tx, categoryId);
         await recordAudit(
           tx,
           actor,

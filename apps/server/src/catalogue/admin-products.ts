@@ -12,30 +12,59 @@ import {
   type AdminProduct,
   type AdminProductQuery,
   type AdminProductRow,
-  type AdminProductSort,
   type AdminVariant,
   type CreateProductInput,
   type ProductStatus,
   type UpdateProductInput,
   type UpdateVariantInput,
 } from '@shop/core';
-import { and, asc, desc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../audit/service.js';
-import { containsPattern, selectRows, type Db } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
 import { variantWasOrdered } from '../orders/queries.js';
-import { insertProduct, rememberWords } from './admin-queries.js';
+import {
+  adminProductPage,
+  allPhotoKeys,
+  categoryExists,
+  deleteDeletedImagesBefore,
+  deletedImagesSince,
+  deleteProductImage,
+  deleteVariant,
+  hasLiveVariant,
+  insertDeletedImage,
+  insertProduct,
+  insertProductImageRows,
+  insertVariant,
+  liveVariantColor,
+  liveVariantsOf,
+  lockLiveVariant,
+  lockProductRow,
+  nextPhotoPosition,
+  nextVariantPosition,
+  photoKeysOf,
+  productImage,
+  productImagesOf,
+  productName,
+  productWithCategory,
+  rememberWords,
+  setImageColor,
+  setPhotoPosition,
+  productSlugTaken,
+  takeDeletedImage,
+  touchProduct,
+  updateProduct,
+  updateSearchKeywords,
+  updateVariant,
+  type ProductRow,
+  type VariantRow,
+} from './admin-queries.js';
 import type { CatalogueChanges } from './changes.js';
 import { dictionaryWords } from './search-terms.js';
-import { categories, deletedProductImages, productImages, products, variants } from './tables.js';
 
 // The back-office's product, variant and photo calls. Every change is one transaction that locks what it
 // changes, writes its audit entry (before and after) and, once committed, publishes a change notice so the
 // storefront's caches drop the product at once.
-
-type ProductRow = typeof products.$inferSelect;
-type VariantRow = typeof variants.$inferSelect;
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const VARIANT_NOT_FOUND = 'Variant not found';
@@ -60,13 +89,12 @@ export function variantSku(productSlug: string, color: string, size: string): st
   return `${code(productSlug, 16)}-${code(color)}-${code(size)}-${randomBytes(2).toString('hex').toUpperCase()}`;
 }
 
-/** A slug no other row has: the name's, or with a short random tail. */
-export async function freeSlug(tx: Db, table: typeof products | typeof categories, name: string): Promise<string> {
+/** A slug no other product has: the name's, or with a short random tail. */
+export async function freeSlug(tx: Db, name: string): Promise<string> {
   const base = slugify(name);
   for (let attempt = 0; attempt < 5; attempt++) {
     const slug = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`;
-    const [taken] = await tx.select({ id: table.id }).from(table).where(eq(table.slug, slug));
-    if (!taken) return slug;
+    if (!(await productSlugTaken(tx, slug))) return slug;
   }
   return `${base}-${randomBytes(6).toString('hex')}`;
 }
@@ -100,7 +128,7 @@ export async function insertNewProduct(
 ): Promise<ProductRow> {
   const row = await insertProduct(tx, {
     name: fields.name,
-    slug: fields.slug ?? (await freeSlug(tx, products, fields.name)),
+    slug: fields.slug ?? (await freeSlug(tx, fields.name)),
     description: fields.description,
     categoryId: fields.categoryId,
     pricePaise: fields.pricePaise,
@@ -169,9 +197,6 @@ const auditVariant = (tx: Db, actor: AuditActor, action: string, before: Variant
 /** An admin's stock edit, recorded in the stock ledger (inventory) in the edit's transaction. */
 const adminEdit = (actor: AuditActor): inventory.StockMeta => ({ reason: 'admin_edit', actor: inventory.stockActor.admin(actor) });
 
-/** A photo or variant change moves the product's updatedAt, which listings sort and caches validate by. */
-const touchProduct = (tx: Db, productId: string, at: Date) => tx.update(products).set({ updatedAt: at }).where(eq(products.id, productId));
-
 const toAdminVariant = (row: VariantRow): AdminVariant => ({
   _id: row.id,
   variantName: row.variantName,
@@ -186,15 +211,14 @@ const toAdminVariant = (row: VariantRow): AdminVariant => ({
 });
 
 async function lockProduct(tx: Db, productId: string): Promise<ProductRow> {
-  const [row] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  const row = await lockProductRow(tx, productId);
   if (!row) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
   return row;
 }
 
 async function assertCategory(tx: Db, categoryId: string | null | undefined): Promise<void> {
   if (!categoryId) return;
-  const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
-  if (!row) throw new AppError('NOT_FOUND', 'Category not found', { category: 'Category not found' });
+  if (!(await categoryExists(tx, categoryId))) throw new AppError('NOT_FOUND', 'Category not found', { category: 'Category not found' });
 }
 
 /**
@@ -203,20 +227,7 @@ async function assertCategory(tx: Db, categoryId: string | null | undefined): Pr
  */
 export async function refreshKeywords(tx: Db, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
-  const rows = await selectRows<{ id: string; name: string; keywords: string }>(
-    tx,
-    sql`
-    update ${products} p set search_keywords = concat_ws(' ',
-      nullif((select c.name from ${categories} c where c.id = p.category_id), ''),
-      nullif(array_to_string(p.tags, ' '), ''),
-      nullif(p.fabric, ''),
-      (select string_agg(distinct v.variant_color, ' ') from ${variants} v where v.product_id = p.id and v.archived_at is null))
-    where p.id in (${sql.join(
-      productIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})
-    returning p.id, p.name, p.search_keywords as keywords`,
-  );
+  const rows = await updateSearchKeywords(tx, productIds);
   await rememberWords(tx, dictionaryWords(...rows.flatMap((row) => [row.name, row.keywords])));
 }
 
@@ -230,64 +241,18 @@ function editedStock(current: number, wanted: number, previous: number | undefin
   return result;
 }
 
-const ORDER_BY: Record<AdminProductSort, SQL> = {
-  newest: sql`p.created_at desc, p.id`,
-  oldest: sql`p.created_at asc, p.id`,
-  name: sql`lower(p.name), p.id`,
-  price_asc: sql`p.selling_price_paise asc, p.id`,
-  price_desc: sql`p.selling_price_paise desc, p.id`,
-  stock_asc: sql`p.available_stock asc, p.id`,
-  updated: sql`p.updated_at desc, p.id`,
-};
-
-interface ListRow {
-  id: string;
-  name: string;
-  slug: string;
-  category_id: string | null;
-  category_name: string | null;
-  price_paise: number;
-  discount_percent: number;
-  selling_price_paise: number;
-  stock: number;
-  available_stock: number;
-  variant_count: number;
-  low_variants: number;
-  status: AdminProductRow['status'];
-  storage_key: string | null;
-  url: string | null;
-  updated_at: string | Date;
-  total: number;
-}
-
 /** One product as the product view shows it (spec §2.14): photos (linked under `photosBase`), live variants, both stocks. */
 /** Photos deleted before this can no longer be restored. */
 const undoSince = (at: Date) => new Date(at.getTime() - PHOTO_UNDO_HOURS * 3_600_000);
 
 export async function adminProductDetail(db: Db, productId: string, photosBase: string, at: Date): Promise<AdminProduct> {
-  const [found] = await db
-    .select({ product: products, categoryName: categories.name, categoryHsnCode: categories.hsnCode })
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, productId));
+  const found = await productWithCategory(db, productId);
   if (!found) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
   const { product, categoryName, categoryHsnCode } = found;
   const [images, variantRows, deleted] = await Promise.all([
-    db
-      .select()
-      .from(productImages)
-      .where(eq(productImages.productId, productId))
-      .orderBy(asc(productImages.position), asc(productImages.createdAt)),
-    db
-      .select()
-      .from(variants)
-      .where(and(eq(variants.productId, productId), isNull(variants.archivedAt)))
-      .orderBy(asc(variants.position), asc(variants.createdAt)),
-    db
-      .select()
-      .from(deletedProductImages)
-      .where(and(eq(deletedProductImages.productId, productId), gt(deletedProductImages.deletedAt, undoSince(at))))
-      .orderBy(desc(deletedProductImages.deletedAt)),
+    productImagesOf(db, productId),
+    liveVariantsOf(db, productId),
+    deletedImagesSince(db, productId, undoSince(at)),
   ]);
   return {
     _id: product.id,
@@ -341,21 +306,11 @@ export function createAdminProductsService(
   async function setPhotoOrder(actor: AuditActor, productId: string, order: readonly string[], action: 'photo.reorder' | 'photo.cover') {
     await db.transaction(async (tx) => {
       await lockProduct(tx, productId);
-      const rows = await tx
-        .select({ id: productImages.id, key: productImages.storageKey })
-        .from(productImages)
-        .where(eq(productImages.productId, productId))
-        .orderBy(asc(productImages.position), asc(productImages.createdAt));
-      const before = rows.map((row) => row.key);
+      const before = await photoKeysOf(tx, productId);
       if (order.length !== before.length || new Set(order).size !== order.length || !order.every((key) => before.includes(key))) {
         throw new AppError('INVALID_DATA', 'order must list every photo of the product once.', { order: 'must list every photo once' });
       }
-      for (const [position, key] of order.entries()) {
-        await tx
-          .update(productImages)
-          .set({ position })
-          .where(and(eq(productImages.productId, productId), eq(productImages.storageKey, key)));
-      }
+      for (const [position, key] of order.entries()) await setPhotoPosition(tx, productId, key, position);
       await touchProduct(tx, productId, now());
       await recordAudit(tx, actor, { action, entity: 'photo', entityId: productId, before: { order: before }, after: { order } }, now());
     });
@@ -369,81 +324,35 @@ export function createAdminProductsService(
   async function photoColor(tx: Db, productId: string, color: string | null | undefined): Promise<string | null> {
     const wanted = color?.trim();
     if (!wanted) return null;
-    const [match] = await tx
-      .select({ color: variants.variantColor })
-      .from(variants)
-      .where(and(eq(variants.productId, productId), isNull(variants.archivedAt), sql`lower(${variants.variantColor}) = lower(${wanted})`))
-      .limit(1);
-    if (!match) {
+    const match = await liveVariantColor(tx, productId, wanted);
+    if (match === undefined) {
       const message = `variantColor must be one of this product's colours; it has no ${wanted} variant.`;
       throw new AppError('INVALID_DATA', message, { variantColor: message });
     }
-    return match.color;
-  }
-
-  /** The product's photos' keys in their order. */
-  async function photoKeys(tx: Db, productId: string): Promise<string[]> {
-    const rows = await tx
-      .select({ key: productImages.storageKey })
-      .from(productImages)
-      .where(eq(productImages.productId, productId))
-      .orderBy(asc(productImages.position), asc(productImages.createdAt));
-    return rows.map((row) => row.key);
+    return match;
   }
 
   /** Forgets photos deleted more than PHOTO_UNDO_HOURS ago, and removes their files. */
   async function purgeDeletedPhotos(at: Date): Promise<void> {
-    const gone = await db
-      .delete(deletedProductImages)
-      .where(lte(deletedProductImages.deletedAt, undoSince(at)))
-      .returning();
+    const gone = await deleteDeletedImagesBefore(db, undoSince(at));
     for (const photo of gone) await media.remove(photo.storageKey);
   }
 
   return {
     /** Gives every stored photo the renditions added to IMAGE_WIDTHS since it was uploaded; returns how many files were written. */
     async addMissingRenditions(): Promise<number> {
-      const rows = await db.select({ key: productImages.storageKey }).from(productImages).orderBy(asc(productImages.storageKey));
-      return media.addMissingRenditions(rows.map((row) => row.key));
+      return media.addMissingRenditions(await allPhotoKeys(db));
     },
 
     /** GET /api/admin/product/getAllProducts: any status; search by name, slug or SKU. */
     async list(query: AdminProductQuery): Promise<{ products: AdminProductRow[]; total: number; page: number; limit: number }> {
       const page = query.page ?? 1;
       const limit = ADMIN_PAGE_SIZE;
-      const where: SQL[] = [sql`true`];
-      if (query.q) {
-        const like = containsPattern(query.q);
-        // Each part a condition on products' own columns, so the planner can join their trigram indexes (migration 0030).
-        where.push(
-          sql`(p.name ilike ${like} or p.slug ilike ${like} or p.id = any(array(select v.product_id from ${variants} v where v.sku ilike ${like})))`,
-        );
-      }
-      if (query.category === 'none') where.push(sql`p.category_id is null`);
-      else if (query.category) where.push(sql`p.category_id = ${query.category}`);
-      if (query.status) where.push(sql`p.status = ${query.status}`);
-      const rows = await selectRows<ListRow>(
+      const { rows, total } = await adminProductPage(
         db,
-        sql`
-        select p.id, p.name, p.slug, p.category_id, c.name as category_name, p.price_paise, p.discount_percent,
-          p.selling_price_paise, p.stock, p.available_stock, p.status, p.updated_at,
-          (select count(*)::int from ${variants} v where v.product_id = p.id and v.archived_at is null) as variant_count,
-          (select count(*)::int from ${variants} v where v.product_id = p.id and v.archived_at is null and v.quantity <= ${LOW_STOCK_THRESHOLD}) as low_variants,
-          i.storage_key, i.url, count(*) over () as total
-        from ${products} p
-        left join ${categories} c on c.id = p.category_id
-        left join lateral (select * from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1) i on true
-        where ${sql.join(where, sql` and `)}
-        order by ${ORDER_BY[query.sort ?? 'newest']} limit ${limit} offset ${(page - 1) * limit}`,
+        { q: query.q, category: query.category, status: query.status },
+        { sort: query.sort ?? 'newest', limit, offset: (page - 1) * limit, lowStock: LOW_STOCK_THRESHOLD },
       );
-      let total = Number(rows[0]?.total ?? 0);
-      if (rows.length === 0 && page > 1) {
-        const [counted] = await selectRows<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from ${products} p where ${sql.join(where, sql` and `)}`,
-        );
-        total = Number(counted?.n ?? 0);
-      }
       return {
         products: rows.map((row) => ({
           _id: row.id,
@@ -515,22 +424,18 @@ export function createAdminProductsService(
           editedStock(before.stock, input.productStock, input.previousStock),
           adminEdit(actor),
         );
-        const [after] = await tx
-          .update(products)
-          .set({
-            name: input.productName,
-            description: input.productDescription,
-            pricePaise: input.productPrice,
-            discountPercent: input.productDiscount,
-            ...(input.category !== undefined ? { categoryId: input.category } : {}),
-            ...(input.status ? { status: input.status } : {}),
-            ...(input.fabric !== undefined ? { fabric: input.fabric } : {}),
-            ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
-            ...(input.tags ? { tags: input.tags } : {}),
-            updatedAt: at,
-          })
-          .where(eq(products.id, productId))
-          .returning();
+        const after = await updateProduct(tx, productId, {
+          name: input.productName,
+          description: input.productDescription,
+          pricePaise: input.productPrice,
+          discountPercent: input.productDiscount,
+          ...(input.category !== undefined ? { categoryId: input.category } : {}),
+          ...(input.status ? { status: input.status } : {}),
+          ...(input.fabric !== undefined ? { fabric: input.fabric } : {}),
+          ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
+          ...(input.tags ? { tags: input.tags } : {}),
+          updatedAt: at,
+        });
         await refreshKeywords(tx, [productId]);
         await auditProduct(tx, actor, 'product.update', before, after!, at);
       });
@@ -543,7 +448,7 @@ export function createAdminProductsService(
         const before = await lockProduct(tx, productId);
         if (before.status === 'archived') return;
         const at = now();
-        const [after] = await tx.update(products).set({ status: 'archived', updatedAt: at }).where(eq(products.id, productId)).returning();
+        const after = await updateProduct(tx, productId, { status: 'archived', updatedAt: at });
         await auditProduct(tx, actor, 'product.archive', before, after!, at);
       });
       changed(productId);
@@ -554,43 +459,27 @@ export function createAdminProductsService(
       const details = addVariantSchema.parse(input);
       const variantId = await db.transaction(async (tx) => {
         const product = await lockProduct(tx, details.product);
-        const [twin] = await tx
-          .select({ id: variants.id })
-          .from(variants)
-          .where(
-            and(
-              eq(variants.productId, product.id),
-              sql`lower(${variants.variantColor}) = lower(${details.variantColor})`,
-              sql`lower(${variants.variantSize}) = lower(${details.variantSize})`,
-              isNull(variants.archivedAt),
-            ),
-          );
-        if (twin) throw new AppError('CONFLICT', `This product already has a ${details.variantColor} ${details.variantSize} variant.`);
-        const [{ position }] = (await selectRows<{ position: number }>(
-          tx,
-          sql`select coalesce(max(position) + 1, 0)::int as position from ${variants} where product_id = ${product.id}`,
-        )) as [{ position: number }];
-        const [row] = await tx
-          .insert(variants)
-          .values({
-            productId: product.id,
-            variantName: details.variantName,
-            variantDescription: details.variantDescription,
-            variantColor: details.variantColor,
-            variantSize: details.variantSize,
-            variantColorPricePaise: details.variantColorPrice,
-            variantSizePricePaise: details.variantSizePrice,
-            sku: variantSku(product.slug, details.variantColor, details.variantSize),
-            position: Number(position),
-            createdAt: now(),
-          })
-          .returning();
+        if (await hasLiveVariant(tx, product.id, details.variantColor, details.variantSize)) {
+          throw new AppError('CONFLICT', `This product already has a ${details.variantColor} ${details.variantSize} variant.`);
+        }
+        const row = await insertVariant(tx, {
+          productId: product.id,
+          variantName: details.variantName,
+          variantDescription: details.variantDescription,
+          variantColor: details.variantColor,
+          variantSize: details.variantSize,
+          variantColorPricePaise: details.variantColorPrice,
+          variantSizePricePaise: details.variantSizePrice,
+          sku: variantSku(product.slug, details.variantColor, details.variantSize),
+          position: await nextVariantPosition(tx, product.id),
+          createdAt: now(),
+        });
         // The opening quantity through the inventory, so the variant's ledger starts with it.
-        await inventory.setOne(tx, { productId: product.id, variantId: row!.id }, details.quantity, adminEdit(actor));
+        await inventory.setOne(tx, { productId: product.id, variantId: row.id }, details.quantity, adminEdit(actor));
         await touchProduct(tx, product.id, now());
         await refreshKeywords(tx, [product.id]);
-        await auditVariant(tx, actor, 'variant.create', null, { ...row!, quantity: details.quantity }, now());
-        return row!.id;
+        await auditVariant(tx, actor, 'variant.create', null, { ...row, quantity: details.quantity }, now());
+        return row.id;
       });
       changed(details.product);
       return variantId;
@@ -599,11 +488,7 @@ export function createAdminProductsService(
     /** Edits a variant's quantity and prices in place (quantity as a change when `previousQuantity` is sent). */
     async updateVariant(actor: AuditActor, input: UpdateVariantInput): Promise<void> {
       await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(variants)
-          .where(and(eq(variants.id, input.variantId), eq(variants.productId, input.productId), isNull(variants.archivedAt)))
-          .for('update');
+        const before = await lockLiveVariant(tx, input.productId, input.variantId);
         if (!before) throw new AppError('NOT_FOUND', VARIANT_NOT_FOUND);
         await inventory.setOne(
           tx,
@@ -611,16 +496,12 @@ export function createAdminProductsService(
           editedStock(before.quantity, input.quantity, input.previousQuantity),
           adminEdit(actor),
         );
-        const [after] = await tx
-          .update(variants)
-          .set({
-            variantColorPricePaise: input.variantColorPrice,
-            variantSizePricePaise: input.variantSizePrice,
-          })
-          .where(eq(variants.id, before.id))
-          .returning();
+        const after = await updateVariant(tx, before.id, {
+          variantColorPricePaise: input.variantColorPrice,
+          variantSizePricePaise: input.variantSizePrice,
+        });
         await touchProduct(tx, input.productId, now());
-        await auditVariant(tx, actor, 'variant.update', before, after!, now());
+        await auditVariant(tx, actor, 'variant.update', before, after, now());
       });
       changed(input.productId);
     },
@@ -631,20 +512,16 @@ export function createAdminProductsService(
      */
     async removeVariant(actor: AuditActor, input: { productId: string; variantId: string }): Promise<'deleted' | 'archived'> {
       const outcome = await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(variants)
-          .where(and(eq(variants.id, input.variantId), eq(variants.productId, input.productId), isNull(variants.archivedAt)))
-          .for('update');
+        const before = await lockLiveVariant(tx, input.productId, input.variantId);
         if (!before) throw new AppError('NOT_FOUND', VARIANT_NOT_FOUND);
         const ordered = await variantWasOrdered(tx, before.id);
         const at = now();
         if (ordered) {
           await inventory.setOne(tx, { productId: before.productId, variantId: before.id }, 0, adminEdit(actor));
-          const [after] = await tx.update(variants).set({ archivedAt: at }).where(eq(variants.id, before.id)).returning();
-          await auditVariant(tx, actor, 'variant.archive', before, after!, at);
+          const after = await updateVariant(tx, before.id, { archivedAt: at });
+          await auditVariant(tx, actor, 'variant.archive', before, after, at);
         } else {
-          await tx.delete(variants).where(eq(variants.id, before.id));
+          await deleteVariant(tx, before.id);
           await auditVariant(tx, actor, 'variant.delete', before, null, at);
         }
         await touchProduct(tx, input.productId, at);
@@ -662,15 +539,11 @@ export function createAdminProductsService(
      * With `variantColor` (one of the product's live variant colours) the new photos show that colour.
      */
     async addPhotos(actor: AuditActor, productId: string, files: readonly Buffer[], variantColor?: string | null): Promise<number> {
-      const [exists] = await db.select({ name: products.name }).from(products).where(eq(products.id, productId));
-      if (!exists) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
+      const name = await productName(db, productId);
+      if (name === undefined) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
       const color = await photoColor(db, productId, variantColor);
       for (const bytes of files) await media.inspectImage(bytes);
-      const known = new Set(
-        (await db.select({ key: productImages.storageKey }).from(productImages).where(eq(productImages.productId, productId))).map(
-          (row) => row.key,
-        ),
-      );
+      const known = new Set(await photoKeysOf(db, productId));
       const stored: StoredImage[] = [];
       try {
         for (const bytes of files) stored.push(await media.saveImage(bytes, productId));
@@ -685,28 +558,23 @@ export function createAdminProductsService(
       try {
         await db.transaction(async (tx) => {
           await lockProduct(tx, productId);
-          const [{ position }] = (await selectRows<{ position: number }>(
-            tx,
-            sql`select coalesce(max(position) + 1, 0)::int as position from ${productImages} where product_id = ${productId}`,
-          )) as [{ position: number }];
+          const position = await nextPhotoPosition(tx, productId);
           if (fresh.length === 0) return;
-          const rows = await tx
-            .insert(productImages)
-            .values(
-              fresh.map((image, index) => ({
-                productId,
-                storageKey: image.key,
-                url: image.url,
-                width: image.width,
-                height: image.height,
-                // Shoppers' screen readers say the product's name; a better description can come later.
-                alt: exists.name,
-                variantColor: color,
-                position: Number(position) + index,
-                createdAt: now(),
-              })),
-            )
-            .returning();
+          const rows = await insertProductImageRows(
+            tx,
+            fresh.map((image, index) => ({
+              productId,
+              storageKey: image.key,
+              url: image.url,
+              width: image.width,
+              height: image.height,
+              // Shoppers' screen readers say the product's name; a better description can come later.
+              alt: name,
+              variantColor: color,
+              position: position + index,
+              createdAt: now(),
+            })),
+          );
           await touchProduct(tx, productId, now());
           for (const row of rows) {
             await recordAudit(
@@ -742,14 +610,11 @@ export function createAdminProductsService(
       const at = now();
       await db.transaction(async (tx) => {
         await lockProduct(tx, input.productId);
-        const before = await photoKeys(tx, input.productId);
-        const [row] = await tx
-          .delete(productImages)
-          .where(and(eq(productImages.productId, input.productId), eq(productImages.storageKey, input.public_id)))
-          .returning();
+        const before = await photoKeysOf(tx, input.productId);
+        const row = await deleteProductImage(tx, input.productId, input.public_id);
         if (!row) throw new AppError('NOT_FOUND', 'Photo not found');
         // Its place among the photos (stored positions need not run 0…n-1), for an undo.
-        await tx.insert(deletedProductImages).values({ ...row, position: before.indexOf(row.storageKey), deletedAt: at });
+        await insertDeletedImage(tx, { ...row, position: before.indexOf(row.storageKey), deletedAt: at });
         await touchProduct(tx, input.productId, at);
         await recordAudit(
           tx,
@@ -772,27 +637,13 @@ export function createAdminProductsService(
       const at = now();
       await db.transaction(async (tx) => {
         await lockProduct(tx, input.productId);
-        const [row] = await tx
-          .delete(deletedProductImages)
-          .where(
-            and(
-              eq(deletedProductImages.productId, input.productId),
-              eq(deletedProductImages.storageKey, input.public_id),
-              gt(deletedProductImages.deletedAt, undoSince(at)),
-            ),
-          )
-          .returning();
+        const row = await takeDeletedImage(tx, input.productId, input.public_id, undoSince(at));
         if (!row) throw new AppError('NOT_FOUND', 'This photo can no longer be restored.');
-        const order = await photoKeys(tx, input.productId);
+        const order = await photoKeysOf(tx, input.productId);
         order.splice(Math.min(row.position, order.length), 0, row.storageKey);
         const { deletedAt: _deletedAt, ...photo } = row;
-        await tx.insert(productImages).values({ ...photo, position: order.indexOf(row.storageKey) });
-        for (const [position, key] of order.entries()) {
-          await tx
-            .update(productImages)
-            .set({ position })
-            .where(and(eq(productImages.productId, input.productId), eq(productImages.storageKey, key)));
-        }
+        await insertProductImageRows(tx, [{ ...photo, position: order.indexOf(row.storageKey) }]);
+        for (const [position, key] of order.entries()) await setPhotoPosition(tx, input.productId, key, position);
         await touchProduct(tx, input.productId, at);
         await recordAudit(
           tx,
@@ -809,13 +660,10 @@ export function createAdminProductsService(
       const at = now();
       await db.transaction(async (tx) => {
         await lockProduct(tx, input.productId);
-        const [row] = await tx
-          .select()
-          .from(productImages)
-          .where(and(eq(productImages.productId, input.productId), eq(productImages.id, input.imageId)));
+        const row = await productImage(tx, input.productId, input.imageId);
         if (!row) throw new AppError('NOT_FOUND', 'Photo not found');
         const color = await photoColor(tx, input.productId, input.variantColor);
-        await tx.update(productImages).set({ variantColor: color }).where(eq(productImages.id, row.id));
+        await setImageColor(tx, row.id, color);
         await touchProduct(tx, input.productId, at);
         await recordAudit(
           tx,
@@ -838,13 +686,9 @@ export function createAdminProductsService(
 
     /** The cover is the first photo: the chosen one moves to the front, the others keep their order. */
     async setCover(actor: AuditActor, productId: string, publicId: string): Promise<void> {
-      const rows = await db
-        .select({ key: productImages.storageKey })
-        .from(productImages)
-        .where(eq(productImages.productId, productId))
-        .orderBy(asc(productImages.position), asc(productImages.createdAt));
-      if (!rows.some((row) => row.key === publicId)) throw new AppError('NOT_FOUND', 'Photo not found');
-      await setPhotoOrder(actor, productId, [publicId, ...rows.map((row) => row.key).filter((key) => key !== publicId)], 'photo.cover');
+      const keys = await photoKeysOf(db, productId);
+      if (!keys.includes(publicId)) throw new AppError('NOT_FOUND', 'Photo not found');
+      await setPhotoOrder(actor, productId, [publicId, ...keys.filter((key) => key !== publicId)], 'photo.cover');
     },
   };
 }

@@ -47,7 +47,7 @@ export interface NewProduct {
 }
 
 export async function createCategory(db: Db, input: NewCategory): Promise<string> {
-  const id = await insertCategory(db, {
+  const { id } = await insertCategory(db, {
     name: input.name,
     slug: input.slug,
     style: input.style,

@@ -4,7 +4,7 @@ import { takingsByMode } from '../billing/queries.js';
 import { lowStockShelves } from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
 import { orderListPage, orderStatusTotals } from '../orders/queries.js';
-import { salesFromEach, topProducts, type PeriodSales } from './sales.js';
+import { salesFromEach, topProducts, type PeriodSales } from './queries.js';
 
 const TOP_PRODUCTS = 5;
 const LOW_STOCK_ROWS = 10;

@@ -1,6 +1,6 @@
 import { addDays, istDay, monthLabel, mondayOf, roundToRupee, type MonthlyReport } from '@shop/core';
 import type { Db } from '../db/database.js';
-import { salesByCategory, salesByDay, salesInPeriod } from './sales.js';
+import { salesByCategory, salesByDay, salesInPeriod } from './queries.js';
 import { bestDayOf, dayList } from './weekly.js';
 
 const firstOf = (month: string) => `${month}-01`;

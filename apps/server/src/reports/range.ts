@@ -10,7 +10,7 @@ import {
   type SalesRangeReport,
 } from '@shop/core';
 import type { Db } from '../db/database.js';
-import { salesByCategory, salesByDay, salesInPeriod, topProducts } from './sales.js';
+import { salesByCategory, salesByDay, salesInPeriod, topProducts } from './queries.js';
 import { dayList } from './weekly.js';
 
 const TOP_PRODUCTS = 10;

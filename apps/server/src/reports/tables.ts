@@ -4,7 +4,7 @@ import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text
 // Sales rolled up by India day, so a report reads at most a few hundred small rows instead of every order and
 // bill of the period. PostgreSQL keeps them: triggers on orders, order_items, refunds, bills, bill_items, credit_notes
 // and credit_note_items call sales_recount() (migrations 0011, 0019) in the writing transaction, so the rollups can never disagree with what was
-// committed. sales.ts has the definition of a sale they follow.
+// committed. queries.ts has the definition of a sale they follow.
 
 /**
  * What each sale put into the rollups, so a later change (paid, cancelled, refunded) takes out exactly what went

@@ -1,6 +1,6 @@
 import { addDays, istDay, mondayOf, roundToRupee, weekdayOf, weekLabel, type SalesDay, type WeeklyReport } from '@shop/core';
 import type { Db } from '../db/database.js';
-import { salesByCategory, salesByDay, type DaySales } from './sales.js';
+import { salesByCategory, salesByDay, type DaySales } from './queries.js';
 
 /** Every day from `start` for `count` days, with its sales (0 when none). */
 export function dayList(start: string, count: number, sales: DaySales[]): SalesDay[] {

@@ -3,8 +3,8 @@ import { selectRows, type Db } from '../db/database.js';
 import { productNames } from '../catalogue/queries.js';
 import { salesDayCategories, salesDayProducts, salesDays } from './tables.js';
 
-// Every report reads the sales rollups (tables.ts), kept by PostgreSQL triggers in the writing transaction.
-// What counts as a sale is defined once, in SQL, by sale_rows() (migration 0019_bill_voids_returns, after 0011): a
+// The reports' SQL. Every report reads the sales rollups (tables.ts), kept by PostgreSQL triggers in the writing
+// transaction. What counts as a sale is defined once, in SQL, by sale_rows() (migration 0019_bill_voids_returns, after 0011): a
 // paid online order counts on the India day it was paid, for its total net of processed refunds, and as a sale
 // with its pieces unless it was cancelled, returned or refunded; an in-store bill counts on the day it was made,
 // for its total and its pieces, unless it was voided; a credit note takes its refund and pieces out on the day it
