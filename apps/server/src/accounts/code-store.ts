@@ -1,10 +1,19 @@
 import { AppError } from '@shop/core';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { advisoryLock } from '../db/statements.js';
 import { authEventTimes, pruneAuthEvents, recordAuthEvents } from '../identity/queries.js';
-import { otpCodes } from './tables.js';
+import {
+  countWrongTry,
+  currentCode,
+  deleteCodesBefore,
+  forgetVerification,
+  insertCode,
+  useCode,
+  verifiedSince,
+  voidCode,
+  voidCodes,
+} from './queries.js';
 
 export const OTP_RULES = {
   validMinutes: 10,
@@ -77,19 +86,16 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
         // Counters and codes older than a day are no longer needed by any rule.
         const dayAgo = new Date(at.getTime() - 24 * HOUR);
         await pruneAuthEvents(tx, dayAgo);
-        await tx.delete(otpCodes).where(lt(otpCodes.createdAt, dayAgo));
+        await deleteCodesBefore(tx, dayAgo);
         await recordAuthEvents(tx, [
           { kind: 'otp_sent_to_email', subject: addressKey, createdAt: at },
           { kind: 'otp_sent_from_ip', subject: ip, createdAt: at },
         ]);
 
-        await tx
-          .update(otpCodes)
-          .set({ consumedAt: at })
-          .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
+        await voidCodes(tx, email, purpose, at);
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
         const expiresAt = new Date(at.getTime() + OTP_RULES.validMinutes * MINUTE);
-        await tx.insert(otpCodes).values({ email, purpose, codeHash: hashCode(email, purpose, code), createdAt: at, expiresAt });
+        await insertCode(tx, { email, purpose, codeHash: hashCode(email, purpose, code), createdAt: at, expiresAt });
         return queueMail(tx, code, expiresAt);
       });
     },
@@ -97,12 +103,7 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
     /** Uses up the address's current code when `code` matches; counts a wrong try otherwise. */
     async consume(email: string, purpose: CodePurpose, code: string): Promise<void> {
       const at = now();
-      const [current] = await db
-        .select()
-        .from(otpCodes)
-        .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
-        .orderBy(desc(otpCodes.createdAt))
-        .limit(1);
+      const current = await currentCode(db, email, purpose);
       if (!current || current.expiresAt <= at) {
         throw new AppError('INVALID_DATA', 'This OTP has expired or was already used. Please request a new one.', {
           otp: 'Please request a new OTP.',
@@ -111,43 +112,27 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
       const expected = Buffer.from(current.codeHash, 'hex');
       const given = Buffer.from(hashCode(email, purpose, code), 'hex');
       if (!timingSafeEqual(expected, given)) {
-        const [counted] = await db
-          .update(otpCodes)
-          .set({ attempts: sql`${otpCodes.attempts} + 1` })
-          .where(and(eq(otpCodes.id, current.id), isNull(otpCodes.consumedAt)))
-          .returning({ attempts: otpCodes.attempts });
-        if (!counted || counted.attempts >= OTP_RULES.maxWrongTries) {
-          await db.update(otpCodes).set({ consumedAt: at }).where(eq(otpCodes.id, current.id));
+        const attempts = await countWrongTry(db, current.id);
+        if (attempts === undefined || attempts >= OTP_RULES.maxWrongTries) {
+          await voidCode(db, current.id, at);
           throw new AppError('INVALID_DATA', 'Too many wrong tries. Please request a new OTP.', { otp: 'Please request a new OTP.' });
         }
         throw new AppError('INVALID_DATA', 'Invalid OTP.', { otp: 'Invalid OTP.' });
       }
       // Single use even when two requests race with the right code: only one update finds it unused.
-      const [used] = await db
-        .update(otpCodes)
-        .set({ consumedAt: at, verifiedAt: purpose === 'verify' ? at : null })
-        .where(and(eq(otpCodes.id, current.id), isNull(otpCodes.consumedAt)))
-        .returning({ id: otpCodes.id });
+      const used = await useCode(db, current.id, at, purpose === 'verify' ? at : null);
       if (!used) throw new AppError('INVALID_DATA', 'This OTP has expired or was already used. Please request a new one.');
     },
 
     /** True when the address entered a correct sign-up code within the last 30 minutes. */
     async isRecentlyVerified(email: string): Promise<boolean> {
       const since = new Date(now().getTime() - OTP_RULES.verifiedForMinutes * MINUTE);
-      const rows = await db
-        .select({ id: otpCodes.id })
-        .from(otpCodes)
-        .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, 'verify'), gt(otpCodes.verifiedAt, since)))
-        .limit(1);
-      return rows.length > 0;
+      return verifiedSince(db, email, since);
     },
 
     /** Uses up the address's sign-up verification (at registration), in the caller's transaction. */
     async forgetVerification(email: string, tx: Executor = db): Promise<void> {
-      await tx
-        .update(otpCodes)
-        .set({ verifiedAt: null })
-        .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, 'verify')));
+      await forgetVerification(tx, email);
     },
   };
 }
