@@ -1,11 +1,20 @@
 import { AppError } from '@shop/core';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { advisoryLock } from '../db/statements.js';
 import { throttleAddress } from '../identity/client-address.js';
 import { authEventTimes, forgetAuthEvents, pruneAuthEvents, recordAuthEvents } from '../identity/queries.js';
-import { otpCodes } from './tables.js';
+import {
+  countWrongTry,
+  currentCode,
+  deleteCodesBefore,
+  forgetVerification,
+  insertCode,
+  useCode,
+  verifiedSince,
+  voidCode,
+  voidCodes,
+} from './queries.js';
 
 export const OTP_RULES = {
   validMinutes: 10,
@@ -109,19 +118,16 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
         // Counters and codes older than a day are no longer needed by any rule.
         const dayAgo = new Date(at.getTime() - 24 * HOUR);
         await pruneAuthEvents(tx, dayAgo);
-        await tx.delete(otpCodes).where(lt(otpCodes.createdAt, dayAgo));
+        await deleteCodesBefore(tx, dayAgo);
         await recordAuthEvents(tx, [
           { kind: 'otp_sent_to_email', subject: addressKey, createdAt: at },
           { kind: 'otp_sent_from_ip', subject: ip, createdAt: at },
         ]);
 
-        await tx
-          .update(otpCodes)
-          .set({ consumedAt: at })
-          .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
+        await voidCodes(tx, email, purpose, at);
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
         const expiresAt = new Date(at.getTime() + OTP_RULES.validMinutes * MINUTE);
-        await tx.insert(otpCodes).values({ email, purpose, codeHash: hashCode(email, purpose, code), createdAt: at, expiresAt });
+        await insertCode(tx, { email, purpose, codeHash: hashCode(email, purpose, code), createdAt: at, expiresAt });
         return queueMail(tx, code, expiresAt);
       });
     },
@@ -140,12 +146,7 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
         await advisoryLock(tx, `code-guess:${client}`);
         const at = now();
         await assertGuessAllowed(tx, addressKey, client, at);
-        const [current] = await tx
-          .select()
-          .from(otpCodes)
-          .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
-          .orderBy(desc(otpCodes.createdAt))
-          .limit(1);
+        const current = await currentCode(tx, email, purpose);
         if (!current || current.expiresAt <= at) return CODE_GONE();
         const expected = Buffer.from(current.codeHash, 'hex');
         const given = Buffer.from(hashCode(email, purpose, code), 'hex');
@@ -154,23 +155,15 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
             { kind: 'code_failed', subject: addressKey, ip: client, createdAt: at },
             { kind: 'code_failed_from_ip', subject: client, createdAt: at },
           ]);
-          const [counted] = await tx
-            .update(otpCodes)
-            .set({ attempts: sql`${otpCodes.attempts} + 1` })
-            .where(and(eq(otpCodes.id, current.id), isNull(otpCodes.consumedAt)))
-            .returning({ attempts: otpCodes.attempts });
-          if (!counted || counted.attempts >= OTP_RULES.maxWrongTries) {
-            await tx.update(otpCodes).set({ consumedAt: at }).where(eq(otpCodes.id, current.id));
+          const attempts = await countWrongTry(tx, current.id);
+          if (attempts === undefined || attempts >= OTP_RULES.maxWrongTries) {
+            await voidCode(tx, current.id, at);
             return new AppError('INVALID_DATA', 'Too many wrong tries. Please request a new OTP.', { otp: 'Please request a new OTP.' });
           }
           return new AppError('INVALID_DATA', 'Invalid OTP.', { otp: 'Invalid OTP.' });
         }
         // Single use even when two requests race with the right code: only one update finds it unused.
-        const [used] = await tx
-          .update(otpCodes)
-          .set({ consumedAt: at, verifiedAt: purpose === 'verify' ? at : null })
-          .where(and(eq(otpCodes.id, current.id), isNull(otpCodes.consumedAt)))
-          .returning({ id: otpCodes.id });
+        const used = await useCode(tx, current.id, at, purpose === 'verify' ? at : null);
         if (!used) return new AppError('INVALID_DATA', 'This OTP has expired or was already used. Please request a new one.');
         // Her typos before the right code are forgotten; nobody else's guesses are.
         await forgetAuthEvents(tx, ['code_failed'], addressKey, client);
@@ -182,20 +175,12 @@ export function createCodeStore(db: Db, options: { secret: string; now: () => Da
     /** True when the address entered a correct sign-up code within the last 30 minutes. */
     async isRecentlyVerified(email: string): Promise<boolean> {
       const since = new Date(now().getTime() - OTP_RULES.verifiedForMinutes * MINUTE);
-      const rows = await db
-        .select({ id: otpCodes.id })
-        .from(otpCodes)
-        .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, 'verify'), gt(otpCodes.verifiedAt, since)))
-        .limit(1);
-      return rows.length > 0;
+      return verifiedSince(db, email, since);
     },
 
     /** Uses up the address's sign-up verification (at registration), in the caller's transaction. */
     async forgetVerification(email: string, tx: Executor = db): Promise<void> {
-      await tx
-        .update(otpCodes)
-        .set({ verifiedAt: null })
-        .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, 'verify')));
+      await forgetVerification(tx, email);
     },
   };
 }

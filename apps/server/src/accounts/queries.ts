@@ -1,7 +1,7 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { containsPattern, selectRows, type Db } from '../db/database.js';
 import { statement } from '../db/statements.js';
-import { users } from './tables.js';
+import { otpCodes, users } from './tables.js';
 
 export type UserRow = typeof users.$inferSelect;
 type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
@@ -120,4 +120,79 @@ export async function userPage(db: Db, filter: UserFilter, limit: number, offset
     total = Number(counted?.n ?? 0);
   }
   return { rows, total };
+}
+
+// ---- One-time codes (code-store.ts) ----
+
+export type OtpCodeRow = typeof otpCodes.$inferSelect;
+
+/** Forgets the codes made before `before`. */
+export async function deleteCodesBefore(tx: Db, before: Date): Promise<void> {
+  await tx.delete(otpCodes).where(lt(otpCodes.createdAt, before));
+}
+
+/** Uses up every unused code of an address for a purpose (a new one replaces them). */
+export async function voidCodes(tx: Db, email: string, purpose: OtpCodeRow['purpose'], at: Date): Promise<void> {
+  await tx
+    .update(otpCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
+}
+
+export async function insertCode(tx: Db, values: typeof otpCodes.$inferInsert): Promise<void> {
+  await tx.insert(otpCodes).values(values);
+}
+
+/** The address's newest unused code for a purpose. */
+export async function currentCode(db: Db, email: string, purpose: OtpCodeRow['purpose']): Promise<OtpCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Counts a wrong try on a code still unused; answers its tries so far, or undefined when it was used meanwhile. */
+export async function countWrongTry(db: Db, codeId: string): Promise<number | undefined> {
+  const [counted] = await db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(and(eq(otpCodes.id, codeId), isNull(otpCodes.consumedAt)))
+    .returning({ attempts: otpCodes.attempts });
+  return counted?.attempts;
+}
+
+/** Uses a code up, whatever its state. */
+export async function voidCode(db: Db, codeId: string, at: Date): Promise<void> {
+  await db.update(otpCodes).set({ consumedAt: at }).where(eq(otpCodes.id, codeId));
+}
+
+/** Uses a code up if it is still unused (and marks the address verified, for a sign-up code); false when it was not. */
+export async function useCode(db: Db, codeId: string, at: Date, verifiedAt: Date | null): Promise<boolean> {
+  const [used] = await db
+    .update(otpCodes)
+    .set({ consumedAt: at, verifiedAt })
+    .where(and(eq(otpCodes.id, codeId), isNull(otpCodes.consumedAt)))
+    .returning({ id: otpCodes.id });
+  return used !== undefined;
+}
+
+/** Whether the address entered a correct sign-up code after `since`. */
+export async function verifiedSince(db: Db, email: string, since: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: otpCodes.id })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, 'verify'), gt(otpCodes.verifiedAt, since)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Forgets the address's sign-up verification. */
+export async function forgetVerification(db: Pick<Db, 'update'>, email: string): Promise<void> {
+  await db
+    .update(otpCodes)
+    .set({ verifiedAt: null })
+    .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, 'verify')));
 }

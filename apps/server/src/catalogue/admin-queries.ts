@@ -1,5 +1,5 @@
 import type { AdminProductSort, ProductStatus } from '@shop/core';
-import { and, asc, desc, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { containsPattern, selectRows, type Db } from '../db/database.js';
 import { categories, deletedProductImages, productImages, products, searchWords, variants } from './tables.js';
 
@@ -483,4 +483,101 @@ export async function updateVariant(
 
 export async function deleteVariant(tx: Db, variantId: string): Promise<void> {
   await tx.delete(variants).where(eq(variants.id, variantId));
+}
+
+// ---- The catalogue CSV (csv.ts) ----
+
+/** The live variants (id and product) of some products. */
+export function liveVariantIdsOf(tx: Db, productIds: readonly string[]): Promise<Array<{ id: string; productId: string }>> {
+  return tx
+    .select({ id: variants.id, productId: variants.productId })
+    .from(variants)
+    .where(and(inArray(variants.productId, [...productIds]), isNull(variants.archivedAt)));
+}
+
+/** Locks variants' rows (or products': `kind`) in id order until the transaction ends. */
+export async function lockRowsInIdOrder(tx: Db, kind: 'variant' | 'product', ids: readonly string[]): Promise<void> {
+  if (kind === 'variant') {
+    await tx
+      .select({ id: variants.id })
+      .from(variants)
+      .where(inArray(variants.id, [...ids]))
+      .orderBy(asc(variants.id))
+      .for('update');
+  } else {
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, [...ids]))
+      .orderBy(asc(products.id))
+      .for('update');
+  }
+}
+
+/** Products by id, in id order, their rows locked until the transaction ends. */
+export function lockProductRows(tx: Db, productIds: readonly string[]): Promise<ProductRow[]> {
+  return tx
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...productIds]))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** The live variants of some products in their order, their rows locked until the transaction ends. */
+export function lockLiveVariantRows(tx: Db, productIds: readonly string[]): Promise<VariantRow[]> {
+  return tx
+    .select()
+    .from(variants)
+    .where(and(inArray(variants.productId, [...productIds]), isNull(variants.archivedAt)))
+    .orderBy(asc(variants.position), asc(variants.createdAt), asc(variants.id))
+    .for('update');
+}
+
+/** Whether a variant (live or removed) has this SKU. */
+export async function skuTaken(db: Db, sku: string): Promise<boolean> {
+  const [taken] = await db.select({ id: variants.id }).from(variants).where(eq(variants.sku, sku));
+  return taken !== undefined;
+}
+
+/** Every product with its category's slug, oldest first. */
+export function productsWithCategorySlug(db: Db): Promise<Array<{ product: ProductRow; categorySlug: string | null }>> {
+  return db
+    .select({ product: products, categorySlug: categories.slug })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .orderBy(asc(products.createdAt), asc(products.id));
+}
+
+/** Every live variant, in each product's order. */
+export function allLiveVariants(db: Db): Promise<VariantRow[]> {
+  return db
+    .select()
+    .from(variants)
+    .where(isNull(variants.archivedAt))
+    .orderBy(asc(variants.position), asc(variants.createdAt), asc(variants.id));
+}
+
+/** The ids of the categories with these slugs. */
+export async function categoryIdsBySlug(db: Db, slugs: readonly string[]): Promise<Map<string, string>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await db
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(inArray(categories.slug, [...slugs]));
+  return new Map(rows.map((row) => [row.slug, row.id] as const));
+}
+
+/** The variants (live or removed) with these SKUs, with their product's name, by SKU. */
+export async function variantsBySku(
+  db: Db,
+  skus: readonly string[],
+): Promise<Map<string, { id: string; sku: string; productId: string; archivedAt: Date | null; product: string }>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .select({ id: variants.id, sku: variants.sku, productId: variants.productId, archivedAt: variants.archivedAt, product: products.name })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(inArray(variants.sku, [...skus]));
+  return new Map(rows.map((row) => [row.sku, row] as const));
 }

@@ -16,10 +16,9 @@ import {
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit, type AuditActor } from '../audit/service.js';
-import { selectRows, type Db } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
 import {
   insertNewProduct,
@@ -29,8 +28,24 @@ import {
   variantSnapshot,
   type NewProductFields,
 } from './admin-products.js';
+import {
+  allLiveVariants,
+  categoryIdsBySlug,
+  insertVariant,
+  liveVariantIdsOf,
+  lockLiveVariantRows,
+  lockProductRows,
+  lockRowsInIdOrder,
+  nextVariantPosition,
+  productsWithCategorySlug,
+  skuTaken,
+  updateProduct,
+  updateVariant,
+  variantsBySku,
+  type ProductRow,
+  type VariantRow,
+} from './admin-queries.js';
 import type { CatalogueChanges } from './changes.js';
-import { categories, products, variants } from './tables.js';
 
 // The catalogue as a CSV file for spreadsheets: export, and an import that checks every row first and writes
 // nothing unless all are right. Prices are rupees with two decimals here, the one place people type them.
@@ -106,9 +121,6 @@ interface Line {
   line: number;
   row: Row;
 }
-
-type ProductRow = typeof products.$inferSelect;
-type VariantRow = typeof variants.$inferSelect;
 
 /** The columns of the product itself, which every row of one product repeats alike. */
 const PRODUCT_COLUMNS = ['name', 'description', 'category_slug', 'price_rupees', 'discount_percent', 'status', 'fabric', 'tags'] as const;
@@ -228,10 +240,7 @@ async function lockProducts(
   productIds: readonly string[],
 ): Promise<{ products: Map<string, ProductRow>; variants: Map<string, VariantRow[]> }> {
   if (productIds.length === 0) return { products: new Map(), variants: new Map() };
-  const planned = await tx
-    .select({ id: variants.id, productId: variants.productId })
-    .from(variants)
-    .where(and(inArray(variants.productId, [...productIds]), isNull(variants.archivedAt)));
+  const planned = await liveVariantIdsOf(tx, productIds);
   const withVariants = new Set(planned.map((row) => row.productId));
   const shelves: inventory.StockTarget[] = [
     ...planned.map((row) => ({ productId: row.productId, variantId: row.id })),
@@ -243,25 +252,11 @@ async function lockProducts(
     let end = start;
     while (end < shelves.length && (shelves[end]!.variantId ? 'variant' : 'product') === kind) end++;
     const ids = shelves.slice(start, end).map((shelf) => shelf.variantId ?? shelf.productId);
-    if (kind === 'variant') {
-      await tx.select({ id: variants.id }).from(variants).where(inArray(variants.id, ids)).orderBy(asc(variants.id)).for('update');
-    } else {
-      await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
-    }
+    await lockRowsInIdOrder(tx, kind, ids);
     start = end;
   }
-  const productRows = await tx
-    .select()
-    .from(products)
-    .where(inArray(products.id, [...productIds]))
-    .orderBy(asc(products.id))
-    .for('update');
-  const variantRows = await tx
-    .select()
-    .from(variants)
-    .where(and(inArray(variants.productId, [...productIds]), isNull(variants.archivedAt)))
-    .orderBy(asc(variants.position), asc(variants.createdAt), asc(variants.id))
-    .for('update');
+  const productRows = await lockProductRows(tx, productIds);
+  const variantRows = await lockLiveVariantRows(tx, productIds);
   const byProduct = new Map<string, VariantRow[]>();
   for (const row of variantRows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
   return { products: new Map(productRows.map((row) => [row.id, row])), variants: byProduct };
@@ -278,8 +273,7 @@ interface VariantPlan {
 async function freeSku(tx: Db, slug: string, color: string, size: string): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const sku = variantSku(slug, color, size);
-    const [taken] = await tx.select({ id: variants.id }).from(variants).where(eq(variants.sku, sku));
-    if (!taken) return sku;
+    if (!(await skuTaken(tx, sku))) return sku;
   }
   throw new Error(`no free SKU for ${slug} ${color} ${size}`);
 }
@@ -290,16 +284,8 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
   return {
     /** Every product, oldest first, in the columns the import reads back: a row per live variant, or one for the product. */
     async exportCsv(): Promise<string> {
-      const rows = await db
-        .select({ product: products, categorySlug: categories.slug })
-        .from(products)
-        .leftJoin(categories, eq(categories.id, products.categoryId))
-        .orderBy(asc(products.createdAt), asc(products.id));
-      const live = await db
-        .select()
-        .from(variants)
-        .where(isNull(variants.archivedAt))
-        .orderBy(asc(variants.position), asc(variants.createdAt), asc(variants.id));
+      const rows = await productsWithCategorySlug(db);
+      const live = await allLiveVariants(db);
       const variantsOf = new Map<string, VariantRow[]>();
       for (const variant of live) variantsOf.set(variant.productId, [...(variantsOf.get(variant.productId) ?? []), variant]);
       return stringify(
@@ -386,31 +372,9 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
           groups.flatMap((group) => (group.id ? [group.id] : [])),
         );
         const slugs = [...new Set(rows.map(({ row }) => row.category_slug).filter(Boolean))];
-        const categoryIds = new Map(
-          slugs.length > 0
-            ? (await tx.select({ id: categories.id, slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs))).map(
-                (row) => [row.slug, row.id] as const,
-              )
-            : [],
-        );
+        const categoryIds = await categoryIdsBySlug(tx, slugs);
         const skus = [...new Set(rows.map(({ row }) => row.variant_sku).filter(Boolean))];
-        const bySku = new Map(
-          skus.length > 0
-            ? (
-                await tx
-                  .select({
-                    id: variants.id,
-                    sku: variants.sku,
-                    productId: variants.productId,
-                    archivedAt: variants.archivedAt,
-                    product: products.name,
-                  })
-                  .from(variants)
-                  .innerJoin(products, eq(products.id, variants.productId))
-                  .where(inArray(variants.sku, skus))
-              ).map((row) => [row.sku, row] as const)
-            : [],
-        );
+        const bySku = await variantsBySku(tx, skus);
 
         const plans = new Map<number, VariantPlan>();
         for (const group of groups) {
@@ -474,11 +438,7 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
         const nextPosition = async (productId: string): Promise<number> => {
           let position = positions.get(productId);
           if (position === undefined) {
-            const [row] = await selectRows<{ position: number }>(
-              tx,
-              sql`select coalesce(max(position) + 1, 0)::int as position from ${variants} where product_id = ${productId}`,
-            );
-            position = Number(row?.position ?? 0);
+            position = await nextVariantPosition(tx, productId);
           }
           positions.set(productId, position + 1);
           return position;
@@ -519,11 +479,7 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
                 exported: row.exported_stock,
               };
             }
-            const [after] = await tx
-              .update(products)
-              .set({ ...values, updatedAt: at })
-              .where(eq(products.id, group.id))
-              .returning();
+            const after = await updateProduct(tx, group.id, { ...values, updatedAt: at });
             if (!after) throw new Error(`product ${group.id} disappeared under its row lock`);
             product = after;
             productChanged = changedColumns(before, after);
@@ -582,18 +538,13 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
               if (variantChanged.length > 0) {
                 // A variant named by default ('Red / M') follows its new colour or size.
                 const named = target.variantName === defaultVariantName(target.variantColor, target.variantSize);
-                const [updated] = await tx
-                  .update(variants)
-                  .set({
-                    variantColor: color,
-                    variantSize: size,
-                    variantColorPricePaise: colorPrice,
-                    variantSizePricePaise: sizePrice,
-                    ...(named ? { variantName: defaultVariantName(color, size) } : {}),
-                  })
-                  .where(eq(variants.id, target.id))
-                  .returning();
-                after = updated!;
+                after = await updateVariant(tx, target.id, {
+                  variantColor: color,
+                  variantSize: size,
+                  variantColorPricePaise: colorPrice,
+                  variantSizePricePaise: sizePrice,
+                  ...(named ? { variantName: defaultVariantName(color, size) } : {}),
+                });
               }
               if (variantChanged.length > 0 || stock.stock !== target.quantity) {
                 await recordAudit(
@@ -622,23 +573,20 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
                 },
               });
             } else {
-              const [inserted] = await tx
-                .insert(variants)
-                .values({
-                  productId: product.id,
-                  variantName: defaultVariantName(color, size),
-                  variantColor: color,
-                  variantSize: size,
-                  variantColorPricePaise: row.variant_color_price ?? 0,
-                  variantSizePricePaise: row.variant_size_price ?? 0,
-                  sku: await freeSku(tx, product.slug, color, size),
-                  position: await nextPosition(product.id),
-                  createdAt: at,
-                })
-                .returning();
+              const inserted = await insertVariant(tx, {
+                productId: product.id,
+                variantName: defaultVariantName(color, size),
+                variantColor: color,
+                variantSize: size,
+                variantColorPricePaise: row.variant_color_price ?? 0,
+                variantSizePricePaise: row.variant_size_price ?? 0,
+                sku: await freeSku(tx, product.slug, color, size),
+                position: await nextPosition(product.id),
+                createdAt: at,
+              });
               // The opening quantity through the inventory, so the variant's ledger starts with it.
-              await inventory.setOne(tx, { productId: product.id, variantId: inserted!.id }, row.stock, stockMeta);
-              const created = { ...inserted!, quantity: row.stock };
+              await inventory.setOne(tx, { productId: product.id, variantId: inserted.id }, row.stock, stockMeta);
+              const created = { ...inserted, quantity: row.stock };
               await recordAudit(
                 tx,
                 actor,

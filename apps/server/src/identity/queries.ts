@@ -1,9 +1,12 @@
-import { and, count, countDistinct, desc, eq, gt, inArray, lt, min } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, getTableColumns, getTableName, gt, inArray, lt, min, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.js';
+import { statement } from '../db/statements.js';
 import { authEvents } from './tables.js';
 
-// The auth_events counters: code sends and wrong codes (accounts/code-store.ts) and password failures, locks and alerts
-// (password-throttle.ts), each a row with its time, so every instance sees the same counts.
+// The identity module's SQL: the auth_events counters (code sends and wrong codes in accounts/code-store.ts, password
+// failures, locks and alerts in password-throttle.ts), each a row with its time so every instance sees the same
+// counts; and the sessions of each kind of account (sessions.ts), in the kind's own table.
 
 export type AuthEventKind = (typeof authEvents.kind.enumValues)[number];
 type Executor = Pick<Db, 'select' | 'insert' | 'delete'>;
@@ -91,4 +94,104 @@ export async function forgetAuthEvents(db: Executor, kinds: AuthEventKind[], sub
 /** Events older than `before`: no rule counts them any more. */
 export async function pruneAuthEvents(db: Executor, before: Date): Promise<void> {
   await db.delete(authEvents).where(lt(authEvents.createdAt, before));
+}
+
+// ---- Sessions (sessions.ts). Each kind of account keeps them in a table of its own, named by a SessionsTable. ----
+
+/** Where a kind keeps its sessions: one row per session, keyed by the SHA-256 of its token. */
+export interface SessionsTable {
+  table: PgTable;
+  tokenHash: PgColumn;
+  /** The account the session belongs to (user_id, admin_id). */
+  accountId: PgColumn;
+  createdAt: PgColumn;
+  expiresAt: PgColumn;
+}
+
+/** The accounts a kind's sessions belong to, typed by their row. */
+export interface AccountsTable<TAccount> {
+  table: PgTable & { $inferSelect: TAccount };
+  id: PgColumn;
+  /** The accounts that may be signed in (a shopper not blocked, an admin active): any other's session reads as none. */
+  allowed: SQL;
+}
+
+type SessionsExecutor = Pick<Db, 'delete'>;
+
+/** The property a column has in its table's rows: drizzle's insert and update objects are keyed by it. */
+function keyOf(table: PgTable, column: PgColumn): string {
+  const found = Object.entries(getTableColumns(table)).find(([, candidate]) => candidate === column);
+  if (!found) throw new Error(`column ${column.name} is not a column of its sessions table`);
+  return found[0];
+}
+
+export type SessionOfStatement = (
+  db: Db,
+  values: { tokenHash: string; at: Date },
+) => Promise<Array<{ account: unknown; expiresAt: unknown }>>;
+const sessionOfStatements = new Map<string, SessionOfStatement>();
+
+/**
+ * The account and expiry of an unexpired session by its token's hash, if the account may sign in. Every signed-in
+ * request asks it: the statement is built once per kind (db/statements.ts).
+ */
+export function sessionOfStatement(spec: { sessions: SessionsTable; accounts: AccountsTable<unknown> }): SessionOfStatement {
+  const { sessions, accounts } = spec;
+  const name = `${getTableName(sessions.table)}_authenticate`;
+  let found = sessionOfStatements.get(name);
+  if (!found) {
+    found = statement(name, (db, prepared) =>
+      db
+        .select({ account: accounts.table, expiresAt: sessions.expiresAt })
+        .from(sessions.table)
+        .innerJoin(accounts.table, eq(accounts.id, sessions.accountId))
+        .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('at')), accounts.allowed))
+        .prepare(prepared),
+    );
+    sessionOfStatements.set(name, found);
+  }
+  return found;
+}
+
+/** A new session row. */
+export async function insertSession(
+  db: Db,
+  sessions: SessionsTable,
+  values: { tokenHash: string; accountId: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions.table).values({
+    [keyOf(sessions.table, sessions.tokenHash)]: values.tokenHash,
+    [keyOf(sessions.table, sessions.accountId)]: values.accountId,
+    [keyOf(sessions.table, sessions.createdAt)]: values.createdAt,
+    [keyOf(sessions.table, sessions.expiresAt)]: values.expiresAt,
+  });
+}
+
+/** Moves a session's expiry. */
+export async function setSessionExpiry(db: Db, sessions: SessionsTable, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db
+    .update(sessions.table)
+    .set({ [keyOf(sessions.table, sessions.expiresAt)]: expiresAt })
+    .where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends the session of a token's hash. */
+export async function deleteSession(db: SessionsExecutor, sessions: SessionsTable, tokenHash: string): Promise<void> {
+  await db.delete(sessions.table).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends the account's sessions that expired before `at`. */
+export async function deleteExpiredSessions(db: SessionsExecutor, sessions: SessionsTable, accountId: string, at: Date): Promise<void> {
+  await db.delete(sessions.table).where(and(eq(sessions.accountId, accountId), lt(sessions.expiresAt, at)));
+}
+
+/** Ends every session of the account, or every one but that of `keptTokenHash`. */
+export async function deleteSessionsOf(
+  db: SessionsExecutor,
+  sessions: SessionsTable,
+  accountId: string,
+  keptTokenHash?: string,
+): Promise<void> {
+  const ofAccount = eq(sessions.accountId, accountId);
+  await db.delete(sessions.table).where(keptTokenHash === undefined ? ofAccount : and(ofAccount, ne(sessions.tokenHash, keptTokenHash)));
 }

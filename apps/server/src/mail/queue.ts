@@ -1,8 +1,18 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { pgArray, type Db } from '../db/database.js';
-import { statement } from '../db/statements.js';
+import type { Db } from '../db/database.js';
 import type { Mail, Mailer } from './mailer.js';
-import { mailOutbox } from './tables.js';
+import {
+  CLAIM_BATCH,
+  claimMail,
+  deleteMail,
+  deleteMailDoneBefore,
+  expiredUnsentMail,
+  insertMail,
+  markMailDropped,
+  markMailSent,
+  pendingMailCount,
+  scheduleMailRetry,
+  type OutboxRow,
+} from './queries.js';
 
 export interface QueuedMailOptions {
   /** What the mail is about, for logs and metrics: 'code', 'order', 'invite', 'alert'… */
@@ -37,7 +47,7 @@ export const MAIL_RULES = {
   requestWaitMs: 3_000,
   /** The worker looks for due mail (another instance's, retries) this often. */
   pollMs: 5_000,
-  batch: 10,
+  batch: CLAIM_BATCH,
   /** Sent and dropped rows are kept this long (what went out, for support), then deleted. */
   keepMs: 7 * 24 * 3_600_000,
 } as const;
@@ -45,65 +55,6 @@ export const MAIL_RULES = {
 /** The wait before attempt `attempts + 1`, after `attempts` failed: 2 s, 4 s, 8 s … at most a minute. */
 export const retryDelayMs = (attempts: number): number =>
   Math.min(MAIL_RULES.maxRetryMs, MAIL_RULES.firstRetryMs * 2 ** Math.max(0, attempts - 1));
-
-type OutboxRow = typeof mailOutbox.$inferSelect;
-
-// Every order queues and sends a mail: these are built once (db/statements.ts).
-const enqueueStatement = statement('mail_outbox_enqueue', (db, name) =>
-  db
-    .insert(mailOutbox)
-    .values({
-      kind: sql.placeholder('kind'),
-      to: sql.placeholder('to'),
-      subject: sql.placeholder('subject'),
-      html: sql.placeholder('html'),
-      text: sql.placeholder('text'),
-      dedupeKey: sql.placeholder('dedupeKey'),
-      sensitive: sql.placeholder('sensitive'),
-      createdAt: sql.placeholder('createdAt'),
-      validUntil: sql.placeholder('validUntil'),
-      nextAttemptAt: sql.placeholder('nextAttemptAt'),
-    })
-    .onConflictDoNothing()
-    .returning({ id: mailOutbox.id })
-    .prepare(name),
-);
-const markSentStatement = statement('mail_outbox_sent', (db, name) =>
-  db
-    .update(mailOutbox)
-    .set({ sentAt: sql`${sql.placeholder('at')}`, claimedUntil: null, lastError: null })
-    .where(eq(mailOutbox.id, sql.placeholder('id')))
-    .prepare(name),
-);
-
-// Every mail is claimed (by the worker's round, or at once by the request that queued it): built once
-// (db/statements.ts). The rows picked are locked (SKIP LOCKED) until their lease is set, in the same statement.
-const claimStatement = (name: string, onlyIds: boolean) =>
-  statement(name, (db, prepared) => {
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          isNull(mailOutbox.sentAt),
-          isNull(mailOutbox.droppedAt),
-          lte(mailOutbox.nextAttemptAt, sql`${sql.placeholder('at')}`),
-          or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, sql`${sql.placeholder('at')}`)),
-          onlyIds ? sql`${mailOutbox.id} = any(${sql.placeholder('ids')}::uuid[])` : undefined,
-        ),
-      )
-      .orderBy(mailOutbox.nextAttemptAt)
-      .limit(MAIL_RULES.batch)
-      .for('update', { skipLocked: true });
-    return db
-      .update(mailOutbox)
-      .set({ claimedUntil: sql`${sql.placeholder('until')}`, attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(inArray(mailOutbox.id, due))
-      .returning()
-      .prepare(prepared);
-  });
-const claimDue = claimStatement('mail_outbox_claim_due', false);
-const claimOfIds = claimStatement('mail_outbox_claim_ids', true);
 
 /**
  * The mail outbox. `enqueue` writes a mail in the caller's transaction; `send` queues one and waits (briefly)
@@ -139,7 +90,7 @@ export function createMailQueue(
 
   async function enqueue(executor: Db, mail: Mail, queued: QueuedMailOptions): Promise<string | null> {
     const at = now();
-    const [row] = await enqueueStatement(executor, {
+    const id = await insertMail(executor, {
       kind: queued.kind,
       to: mail.to,
       subject: mail.subject,
@@ -151,8 +102,8 @@ export function createMailQueue(
       validUntil: new Date(at.getTime() + (queued.validForMs ?? MAIL_RULES.defaultValidForMs)),
       nextAttemptAt: at,
     });
-    if (row) count('queued');
-    return row?.id ?? null;
+    if (id) count('queued');
+    return id;
   }
 
   /**
@@ -162,7 +113,7 @@ export function createMailQueue(
   async function claim(ids?: readonly string[]): Promise<OutboxRow[]> {
     const at = now();
     const until = new Date(at.getTime() + MAIL_RULES.claimMs);
-    return ids ? claimOfIds(db, { at, until, ids: pgArray(ids) }) : claimDue(db, { at, until });
+    return claimMail(db, at, until, ids);
   }
 
   async function deliver(row: OutboxRow): Promise<void> {
@@ -175,26 +126,24 @@ export function createMailQueue(
     } catch (error) {
       count('failed');
       options.onError?.(error, { id: row.id, kind: row.kind, attempts: row.attempts });
-      await db
-        .update(mailOutbox)
-        .set({
-          claimedUntil: null,
-          nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts)),
-          lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        })
-        .where(eq(mailOutbox.id, row.id));
+      await scheduleMailRetry(
+        db,
+        row.id,
+        new Date(now().getTime() + retryDelayMs(row.attempts)),
+        (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      );
       return;
     }
     count('sent');
     // A code has no business in the database once it is on its way.
-    if (row.sensitive) await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
-    else await markSentStatement(db, { id: row.id, at: now() });
+    if (row.sensitive) await deleteMail(db, row.id);
+    else await markMailSent(db, row.id, now());
   }
 
   async function drop(rows: readonly Pick<OutboxRow, 'id' | 'kind' | 'sensitive'>[]): Promise<void> {
     for (const row of rows) {
-      if (row.sensitive) await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
-      else await db.update(mailOutbox).set({ droppedAt: now(), claimedUntil: null }).where(eq(mailOutbox.id, row.id));
+      if (row.sensitive) await deleteMail(db, row.id);
+      else await markMailDropped(db, row.id, now());
       count('dropped');
       options.onDropped?.({ id: row.id, kind: row.kind });
     }
@@ -203,28 +152,8 @@ export function createMailQueue(
   /** Drops what ran out of time unsent, and forgets what went out (or was dropped) long ago. */
   async function tidy(): Promise<void> {
     const at = now();
-    const expired = await db
-      .select({ id: mailOutbox.id, kind: mailOutbox.kind, sensitive: mailOutbox.sensitive })
-      .from(mailOutbox)
-      .where(
-        and(
-          isNull(mailOutbox.sentAt),
-          isNull(mailOutbox.droppedAt),
-          lte(mailOutbox.validUntil, at),
-          or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, at)),
-        ),
-      )
-      .limit(100);
-    await drop(expired);
-    const before = new Date(at.getTime() - MAIL_RULES.keepMs);
-    await db
-      .delete(mailOutbox)
-      .where(
-        or(
-          and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, before)),
-          and(isNotNull(mailOutbox.droppedAt), lt(mailOutbox.droppedAt, before)),
-        ),
-      );
+    await drop(await expiredUnsentMail(db, at, 100));
+    await deleteMailDoneBefore(db, new Date(at.getTime() - MAIL_RULES.keepMs));
   }
 
   /** Tracks a delivery so `idle()` and `stop()` can wait for it. */
@@ -331,11 +260,7 @@ export function createMailQueue(
 
     /** Mails not yet sent nor dropped (a gauge for the metrics endpoint). */
     async pending(): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(mailOutbox)
-        .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.droppedAt)));
-      return row?.count ?? 0;
+      return pendingMailCount(db);
     },
 
     /** Starts the background worker: a round every `pollMs` (retries, mail queued by other instances). */
