@@ -65,6 +65,15 @@ const escape = (name: string) => name.replace(/[$]/g, '\\$');
 const mentions = (text: string, table: Table) => STOCK_COLUMNS[table].some((column) => new RegExp(`\\b${column}\\b`).test(text));
 /** A value Drizzle writes that the source does not spell out (`rows`, `input.values`): it may hold stock. */
 const opaque = (text: string) => /^[\w$.!]+$/.test(text.trim());
+/**
+ * An opaque value that is a parameter declared without the table's stock columns (`values: Omit<…, 'quantity'>`,
+ * the data layer's typed writes): the type checker keeps stock out of it, so it is not a stock write.
+ */
+function typedWithoutStock(source: string, at: number, value: string, table: Table): boolean {
+  const declared = [...source.slice(0, at).matchAll(new RegExp(`\\b${escape(value.trim())}\\??:\\s*([^\\n]*)`, 'g'))].at(-1)?.[1];
+  if (!declared || !declared.includes('Omit<')) return false;
+  return STOCK_COLUMNS[table].filter((column) => !column.includes('_')).every((column) => declared.includes(`'${column}'`));
+}
 
 /**
  * Every place a source writes a stock column: a Drizzle update whose set names it (or is not an object literal),
@@ -83,6 +92,7 @@ function stockWrites(source: string, file: string): StockWrite[] {
       const set = statement.indexOf('.set(');
       if (set === -1) continue;
       const values = argumentsAt(statement, set + '.set'.length).trim();
+      if (opaque(values) && typedWithoutStock(source, update.index, values, table)) continue;
       if (!values.startsWith('{') || mentions(values, table)) push(update.index, 'update', statement);
     }
     for (const insert of source.matchAll(new RegExp(`\\.insert\\(\\s*${escape(name)}\\s*\\)`, 'g'))) {
@@ -92,7 +102,8 @@ function stockWrites(source: string, file: string): StockWrite[] {
       const values = valuesAt === -1 ? '' : argumentsAt(statement, valuesAt + '.values'.length);
       const conflictAt = statement.indexOf('.onConflictDoUpdate(');
       const conflict = conflictAt === -1 ? '' : argumentsAt(statement, conflictAt + '.onConflictDoUpdate'.length);
-      if (mentions(values, table) || opaque(values) || mentions(conflict, table)) push(insert.index, 'insert', statement);
+      const untyped = opaque(values) && !typedWithoutStock(source, insert.index, values, table);
+      if (mentions(values, table) || untyped || mentions(conflict, table)) push(insert.index, 'insert', statement);
     }
   }
   for (const table of ['variants', 'products'] as const) {
@@ -162,5 +173,12 @@ describe('writes of a stock column', () => {
       await db.execute(sql\`update cart_lines set quantity = 2\`);`;
     expect(stockWrites(raw, file).map((write) => write.line)).toEqual([2, 3, 4, 6]);
     expect(stockWrites(`import { variants } from './elsewhere.js';\nawait tx.update(variants).set({ quantity: 1 });`, file)).toEqual([]);
+    // A parameter typed without the stock columns is not a stock write; one typed with them all, or only some, is.
+    const typed = `import { variants, products } from '../catalogue/tables.js';
+      function a(values: Omit<typeof variants.$inferInsert, 'id' | 'quantity'>) { return tx.insert(variants).values(values); }
+      function b(values: Partial<Omit<typeof products.$inferInsert, 'stock' | 'availableStock'>>) { return tx.update(products).set(values); }
+      function c(values: typeof variants.$inferInsert) { return tx.insert(variants).values(values); }
+      function d(values: Partial<Omit<typeof products.$inferInsert, 'stock'>>) { return tx.update(products).set(values); }`;
+    expect(stockWrites(typed, file).map((write) => write.line)).toEqual([4, 5]);
   });
 });
