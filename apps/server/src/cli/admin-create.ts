@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
 import { emailField, newPassword } from '@shop/core';
 import { z } from 'zod';
+import { PASSWORD_ON_COMMAND_LINE, adminPassword } from '../admin/command-line-password.js';
 import { createAdminsService } from '../admin/service.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openPglite, openPostgres } from '../db/database.js';
 import { createSettingsService } from '../settings/service.js';
 
-const USAGE = 'usage: npm run admin:create -- --email <e-mail> --name <full name> [--password <password>] (or ADMIN_PASSWORD)';
+const USAGE =
+  'usage: npm run admin:create -- --email <e-mail> --name <full name>, the password typed at its prompt, piped in, or in ADMIN_PASSWORD';
 
 const argsSchema = z.object({
   email: emailField('--email is required'),
@@ -17,23 +19,27 @@ const argsSchema = z.object({
 /**
  * Creates a shop owner in the configured database (DATABASE_URL, or PGlite in DATA_DIR), or, for an address
  * that already has an admin account, sets a new password, turns the account on again and ends its sessions.
- * The password comes from --password or ADMIN_PASSWORD (better: it stays out of the shell history).
+ * The password comes from ADMIN_PASSWORD, or standard input (a prompt without echo, or piped in); never from the
+ * arguments, which `ps` shows to every user of the server.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
     strict: true,
   });
-  const parsed = argsSchema.safeParse({
-    email: values.email ?? '',
-    name: values.name ?? '',
-    password: values.password ?? process.env.ADMIN_PASSWORD ?? '',
+  // Said before anything else: whatever is wrong besides, the password is already in `ps` and the history.
+  if (values.password !== undefined) throw new ConfigError(PASSWORD_ON_COMMAND_LINE);
+  const fields = argsSchema.pick({ email: true, name: true }).safeParse({ email: values.email ?? '', name: values.name ?? '' });
+  if (!fields.success) throw new ConfigError(`${fields.error.issues[0]!.message} (${USAGE})`);
+  // Asked for once the arguments are right, so that a typo does not cost a typed password.
+  const { password, from } = await adminPassword({
+    argument: values.password,
+    env: process.env,
+    input: process.stdin,
+    output: process.stderr,
   });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const message = issue.path[0] === 'password' ? `--password or ADMIN_PASSWORD: ${issue.message}` : issue.message;
-    throw new ConfigError(`${message} (${USAGE})`);
-  }
+  const parsed = argsSchema.safeParse({ ...fields.data, password });
+  if (!parsed.success) throw new ConfigError(`${from}: ${parsed.error.issues[0]!.message}`);
   const config = loadConfig();
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   try {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Bill, OrderDetail, PublicUser } from '@shop/core';
@@ -99,29 +98,4 @@ export async function expectShopIntact(shop: ShopForTest, facts: ShopFacts): Pro
   const photo = await shop.app.inject({ method: 'GET', url: facts.photo.url });
   expect(photo.statusCode).toBe(200);
   expect(photo.rawPayload.equals(facts.photo.bytes)).toBe(true);
-}
-
-const CLI_DIR = path.resolve(import.meta.dirname, '../cli');
-
-/**
- * Runs a command-line script from the sources (as `npm run …` runs its build), with `env` laid over this process's
- * (a variable set to undefined is left out).
- */
-export function runCli(
-  script: 'db-backup' | 'db-restore',
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(CLI_DIR, `${script}.ts`), ...args], {
-      env: Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined)),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }

@@ -32,7 +32,7 @@ export async function startDemoShop({ db, services, publicUrl, log }: DemoShop):
   if (owner) {
     log.info(
       `demo owner created: log in at ${publicUrl}/admin/login as ${owner.email} with the password ${owner.password} ` +
-        `(shown once; set a new one with: npm run admin:create -- --email ${owner.email} --name "Demo Owner" --password <new>)`,
+        `(shown once; set a new one with: npm run admin:create -- --email ${owner.email} --name "Demo Owner", then type it)`,
     );
   }
   seedDemoCatalogue(services, (message) => log.info(message))
