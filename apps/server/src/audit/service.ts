@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { ADMIN_PAGE_SIZE, istDayEnd, istDayStart, type AuditActor, type AuditEntity, type AuditEntry, type AuditQuery } from '@shop/core';
 import type { Db } from '../db/database.js';
 import { auditPage, insertAuditEntry } from './queries.js';
@@ -7,6 +8,22 @@ import { auditPage, insertAuditEntry } from './queries.js';
 export { actorOf, requireOwner, type AuditActor } from '@shop/core';
 
 export const COMMAND_LINE: AuditActor = { id: null, label: 'command line (admin:create)', role: 'owner' };
+
+/**
+ * A command run on the server (`npm run sessions:end`), named with the login that ran it: under `sudo -u shop`
+ * the shop user runs it, and sudo says who asked (SUDO_USER).
+ */
+export function commandLineActor(command: string, env: NodeJS.ProcessEnv = process.env): AuditActor {
+  let user = env.SUDO_USER;
+  if (!user) {
+    try {
+      user = userInfo().username;
+    } catch {
+      user = undefined;
+    }
+  }
+  return { id: null, label: `command line (${command}${user ? `, run by ${user}` : ''})`, role: 'owner' };
+}
 
 export interface AuditRecord {
   action: string;

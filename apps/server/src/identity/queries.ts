@@ -195,3 +195,25 @@ export async function deleteSessionsOf(
   const ofAccount = eq(sessions.accountId, accountId);
   await db.delete(sessions.table).where(keptTokenHash === undefined ? ofAccount : and(ofAccount, ne(sessions.tokenHash, keptTokenHash)));
 }
+
+/**
+ * Ends every session of the kind, or of one account (`npm run sessions:end`); answers how many of them were still
+ * unexpired at `at`, that is how many browsers were signed out.
+ */
+export async function deleteSessions(db: SessionsExecutor, sessions: SessionsTable, at: Date, accountId?: string): Promise<number> {
+  const ended = await db
+    .delete(sessions.table)
+    .where(accountId === undefined ? undefined : eq(sessions.accountId, accountId))
+    .returning({ expiresAt: sessions.expiresAt });
+  return ended.filter((row) => (row.expiresAt as Date) > at).length;
+}
+
+/** The id of the account with this e-mail address, whether or not it may sign in. */
+export async function accountIdByEmail(
+  db: Pick<Db, 'select'>,
+  accounts: { table: PgTable; id: PgColumn; email: PgColumn },
+  email: string,
+): Promise<string | undefined> {
+  const [found] = await db.select({ id: accounts.id }).from(accounts.table).where(eq(accounts.email, email));
+  return found?.id as string | undefined;
+}
