@@ -71,13 +71,14 @@ function addEntry(archive: Pack, header: Header | { name: string; size: number; 
 }
 
 /**
- * Writes the archive to `file`, under a temporary name until `fill` has added every entry, so that a failed or
- * interrupted backup never leaves a file that looks whole. Answers the archive's size in bytes.
+ * Writes the archive to `file` (mode 0600), under a temporary name until `fill` has added every entry, so that a
+ * failed or interrupted backup never leaves a file that looks whole. Answers the archive's size in bytes.
  */
 export async function writeArchive(file: string, fill: (archive: ArchiveWriter) => Promise<void>): Promise<number> {
   const partial = `${file}.partial`;
   const archive = pack();
-  const output = createWriteStream(partial, { flags: 'wx' });
+  // The archive holds the whole database (password hashes, every customer's address): for the shop user's eyes only.
+  const output = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
   try {
     await once(output, 'open');
   } catch (error) {

@@ -12,6 +12,7 @@ import { createTestDatabase } from '../test/database.js';
 import { adminQuery, urlOf } from '../test/postgres-admin.js';
 import { MANIFEST_ENTRY, PGLITE_DUMP_ENTRY, knownMigrationCount, newManifest, writeArchive } from './archive.js';
 import { createBackup, mediaDirOf, type BackupTarget } from './backup.js';
+import { checkShopPhotos } from './photos.js';
 import { dumpPostgres } from './postgres-tools.js';
 import { restoreBackup } from './restore.js';
 
@@ -66,6 +67,8 @@ describe('db:backup and db:restore on PostgreSQL', () => {
       migrations: knownMigrationCount(),
       mediaFiles: IMAGE_WIDTHS.length,
     });
+    // What db:restore then looks for: the photo the restored database names, in the restored media folder.
+    expect(await checkShopPhotos(target, { kind: 'local', root: mediaDirOf(target) })).toMatchObject({ total: 1, missing: [] });
     const shop = await openShop(await openPostgres(target.databaseUrl!, { max: 2 }), mediaDirOf(target), mail);
     try {
       await expectShopIntact(shop, facts);

@@ -1,14 +1,17 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { IMAGE_WIDTHS } from '@shop/core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openPglite } from '../db/database.js';
 import { capturingMailer } from '../test/accounts.js';
 import { expectShopIntact, fillShop, openShop, type ShopFacts } from '../test/backup-shop.js';
 import { runCli } from '../test/cli.js';
+import { startS3Server } from '../test/s3-server.js';
 import { BackupError, MANIFEST_ENTRY, POSTGRES_DUMP_ENTRY, knownMigrationCount, newManifest, writeArchive } from './archive.js';
-import { createBackup, mediaDirOf, type BackupTarget } from './backup.js';
+import { createBackup, listMedia, mediaDirOf, type BackupTarget } from './backup.js';
+import { checkShopPhotos, describeMissing } from './photos.js';
 import { restoreBackup } from './restore.js';
 
 // Backups of the embedded database (PGlite in DATA_DIR); backup.pg.test.ts does the same on PostgreSQL.
@@ -20,6 +23,8 @@ const source = dataDir('source');
 /** Made by createBackup from the filled source shop. */
 const archive = path.join(root, 'source.tar');
 let facts: ShopFacts;
+
+const localStore = (target: BackupTarget) => ({ kind: 'local' as const, root: mediaDirOf(target) });
 
 /** The environment of a command-line run on the embedded database in `target`. */
 const cliEnv = (target: BackupTarget) => ({ DATA_DIR: target.dataDir, DATABASE_URL: undefined, MEDIA_STORE: undefined });
@@ -42,7 +47,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('db:backup and db:restore on the embedded database', () => {
   it('backs a stopped shop up from the command line and restores it into a new DATA_DIR: order, bill, session and photos intact', async () => {
-    const file = path.join(root, 'from-the-command-line.tar');
+    // Into a folder that does not exist yet: db:backup makes it, for the shop user alone.
+    const file = path.join(root, 'backups', 'from-the-command-line.tar');
     const backup = await runCli('db-backup', ['--file', file], cliEnv(source));
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
@@ -50,12 +56,23 @@ describe('db:backup and db:restore on the embedded database', () => {
       `Backed up the embedded database (${knownMigrationCount()} migrations) and ${IMAGE_WIDTHS.length} photo files to ${file} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB).\n`,
     );
 
+    // Only the shop user may read it: it holds password hashes and every customer's address.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+
     const target = dataDir('restored');
-    expect(await restoreBackup(target, file)).toMatchObject({
-      kind: 'pglite',
-      migrations: knownMigrationCount(),
-      mediaFiles: IMAGE_WIDTHS.length,
-    });
+    const restore = await runCli('db-restore', ['--file', file], cliEnv(target));
+    expect(restore.stderr).toBe('');
+    expect(restore.code).toBe(0);
+    expect(restore.stdout.split('\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Restored the embedded database \\(${knownMigrationCount()} migrations\\) and ${IMAGE_WIDTHS.length} photo files, backed up at `,
+        ),
+      ),
+      `photos: 1 of 1 found in the media folder ${mediaDirOf(target)}.`,
+      '',
+    ]);
     const shop = await openShop(await openPglite(target.dataDir), mediaDirOf(target), mail);
     try {
       await expectShopIntact(shop, facts);
@@ -141,12 +158,54 @@ describe('db:backup and db:restore on the embedded database', () => {
     );
   });
 
+  it('db:restore fails naming the photos the restored database names that the media folder lacks', async () => {
+    const target = dataDir('restored');
+    expect(await checkShopPhotos(target, localStore(target))).toEqual({
+      total: 1,
+      missing: [],
+      store: `the media folder ${mediaDirOf(target)}`,
+    });
+    const rendition = path.join(mediaDirOf(target), `${facts.photo.key}-${IMAGE_WIDTHS[0]}.webp`);
+    renameSync(rendition, `${rendition}.away`);
+    try {
+      const check = await checkShopPhotos(target, localStore(target));
+      expect(check.missing).toEqual([facts.photo.key]);
+      expect(describeMissing(check)).toBe(
+        `photos: 0 of 1 found; 1 missing from the media folder ${mediaDirOf(target)}: ${facts.photo.key}`,
+      );
+    } finally {
+      renameSync(`${rendition}.away`, rendition);
+    }
+  });
+
+  it('with MEDIA_STORE=s3 db:restore fails until the bucket holds the photos, and --check-photos then finds them', async () => {
+    const s3 = await startS3Server();
+    try {
+      const target = dataDir('restored-s3');
+      const env = { ...cliEnv(target), ...s3.env };
+      const restore = await runCli('db-restore', ['--file', archive], env);
+      expect(restore.code).toBe(1);
+      expect(restore.stderr).toBe(
+        `Cannot restore: the database is restored, but photos: 0 of 1 found; 1 missing from the S3 bucket ${s3.bucket}: ${facts.photo.key}. ` +
+          'Copy them into the store (docs/deploy.md, Restoring) and look again with npm run db:restore -- --check-photos\n',
+      );
+      // The bucket restored with the store's tools (aws s3 sync, rclone): here, the archive's photos copied in.
+      for (const photo of await listMedia(mediaDirOf(target))) {
+        await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: photo.name, Body: readFileSync(photo.file) }));
+      }
+      const again = await runCli('db-restore', ['--check-photos'], env);
+      expect(again).toEqual({ code: 0, stdout: `photos: 1 of 1 found in the S3 bucket ${s3.bucket}.\n`, stderr: '' });
+    } finally {
+      await s3.close();
+    }
+  }, 120_000);
+
   it('the command line without --file answers one line and exit code 1', async () => {
     const run = await runCli('db-restore', [], cliEnv(dataDir('no-file')));
     expect(run).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'Cannot restore: --file is required (usage: npm run db:restore -- --file <archive.tar>)\n',
+      stderr: 'Cannot restore: --file is required (usage: npm run db:restore -- --file <archive.tar> | --check-photos)\n',
     });
   });
 });

@@ -1,5 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -85,10 +85,12 @@ export interface BackupSummary {
 /**
  * Writes one archive `file` holding the database (pg_dump's custom format on PostgreSQL, while the shop runs;
  * the data directory of the embedded database, which only a stopped shop lets go of) and, with local media, the
- * photos. Never overwrites a file.
+ * photos. Never overwrites a file. The archive is written 0600, and a missing folder for it is made 0700.
  */
 export async function createBackup(target: BackupTarget, file: string, now: () => Date = () => new Date()): Promise<BackupSummary> {
   if (existsSync(file)) throw new BackupError(`--file: ${file} already exists; a backup never overwrites a file, choose a new name`);
+  // A folder made here is the shop user's alone (0700), like the archive in it (0600, writeArchive).
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const scratch = await mkdtemp(path.join(tmpdir(), 'shop-backup-'));
   try {
     const database = target.databaseUrl ? await dumpPostgresTo(target.databaseUrl, scratch) : await dumpPglite(target);
