@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from './e2e/support/chromium.js';
 
-const SERVER_ONLY = [/start-and-stop\.spec\.ts/, /postgres\.spec\.ts/, /cluster\.spec\.ts/];
+const SERVER_ONLY = [/start-and-stop\.spec\.ts/, /backup-timer\.spec\.ts/, /postgres\.spec\.ts/, /cluster\.spec\.ts/];
 // Journeys made with the page's scripts blocked (ADR 026): every change is a plain HTML form post.
 const NO_SCRIPT = /\.no-script\.spec\.ts/;
 // What only a phone's screen has (its header's folding, its first screen): the desktop project leaves it out.
@@ -56,8 +56,8 @@ export default defineConfig({
       testMatch: NO_SCRIPT,
       use: { ...devices['Pixel 7'], browserName: 'chromium', viewport: { width: 390, height: 844 }, javaScriptEnabled: false },
     },
-    // Start-up and shutdown of the server process itself.
-    { name: 'server', testMatch: /start-and-stop\.spec\.ts/ },
+    // Start-up and shutdown of the server process itself, and the guide's backup unit run on the build.
+    { name: 'server', testMatch: [/start-and-stop\.spec\.ts/, /backup-timer\.spec\.ts/] },
     // The server on PostgreSQL; run by scripts/test-postgres.mjs when a server answers.
     { name: 'postgres', testMatch: /postgres\.spec\.ts/ },
     // Two instances on PostgreSQL behind nginx with S3 photos, and their faults (docs/deploy.md); needs nginx and

@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError } from '../backup/archive.js';
 import { backupTargetOf, createBackup } from '../backup/backup.js';
@@ -16,6 +18,12 @@ async function main(): Promise<void> {
   const summary = await createBackup(backupTargetOf(loadConfig()), file);
   process.stdout.write(`Backed up ${describeArchive(summary)} to ${file} (${(summary.bytes / 1024 / 1024).toFixed(1)} MB).\n`);
   if (process.env.MEDIA_STORE === 's3') process.stdout.write('The photos are in the S3 store (MEDIA_STORE=s3): back them up there.\n');
+  // A folder made before backups were private (the guide's first version made it 0755): say so, once a night.
+  const folder = path.dirname(file);
+  const mode = statSync(folder).mode & 0o777;
+  if (mode & 0o077) {
+    process.stderr.write(`Note: other users of this server can look into ${folder} (mode ${mode.toString(8)}): chmod 700 ${folder}\n`);
+  }
 }
 
 main().catch((error: unknown) => {
