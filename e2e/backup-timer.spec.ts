@@ -50,6 +50,8 @@ test('the backup unit runs twice on one day: both succeed, archives 0600 in a 07
   expect(settings.get('Type')).toBe('oneshot');
   expect(settings.get('WorkingDirectory')).toBe('/srv/shop/app');
   expect(settings.get('UMask')).toBe('0077');
+  // The guide shows the command the unit runs.
+  expect(readFileSync(path.join(ROOT, 'docs/deploy.md'), 'utf8')).toContain(`ExecStart=${settings.get('ExecStart')}\n`);
   const systemdAnalyze = '/usr/bin/systemd-analyze';
   if (existsSync(systemdAnalyze)) {
     // Where systemd's own checker is installed, the unit and its timer pass it.
