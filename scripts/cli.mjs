@@ -29,20 +29,22 @@ const notBuilt = () => {
 };
 if (!existsSync(command) || !existsSync(at('packages/core/dist/index.js'))) notBuilt();
 
-/** Newest modification time of the files under `folder` that go into the build (tests do not). */
+/** Newest modification time of the files under `folder` (tests, which no build holds, left out). */
 function newest(folder) {
   let latest = 0;
+  if (!existsSync(folder)) return latest;
   for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && !entry.name.endsWith('.test.ts'))
-      latest = Math.max(latest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && !entry.name.endsWith('.test.ts') && !file.includes(`${path.sep}src${path.sep}test${path.sep}`)) {
+      latest = Math.max(latest, statSync(file).mtimeMs);
+    }
   }
   return latest;
 }
-// A checkout edited since its build runs the old code: say so (on stderr) rather than build behind the operator's back.
-const sources = [at('apps/server/src'), at('packages/core/src')].filter((folder) => existsSync(folder));
-if (sources.some((folder) => newest(folder) > statSync(command).mtimeMs)) {
-  console.error(`Note: the build is older than the sources; run npm run build to use them.`);
-}
+// A checkout edited since its build runs the old code: say so (on stderr) rather than build behind the operator's
+// back. tsc -b rewrites only what changed, so a build is as new as its newest output.
+const stale = ['packages/core', 'apps/server'].some((part) => newest(at(part, 'src')) > newest(at(part, 'dist')));
+if (stale) console.error('Note: the build is older than the sources; run npm run build to use them.');
 
 // The command reads its arguments as if it had been started itself: node <command> <arguments>.
 process.argv.splice(1, 2, command);

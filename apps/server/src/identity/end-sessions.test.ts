@@ -48,8 +48,7 @@ describe('npm run sessions:end', () => {
     expect(entry).toMatchObject({
       action: 'user.sessions_end',
       actor: { _id: null, label: 'command line (sessions:end, run by meera)' },
-      before: { email: asha.email },
-      after: { ended: 2 },
+      after: { email: asha.email, sessionsEnded: 2 },
     });
   });
 
@@ -60,7 +59,7 @@ describe('npm run sessions:end', () => {
     expect(await adminIn(staff.asid)).toBe(401);
     expect(await adminIn(owner.asid)).toBe(200);
     const [entry] = await auditOf(owner.asid, `entity=admin&entityId=${staff.admin._id}`);
-    expect(entry).toMatchObject({ action: 'admin.sessions_end', after: { ended: 1 } });
+    expect(entry).toMatchObject({ action: 'admin.sessions_end', after: { email: staff.email, sessionsEnded: 1 } });
   });
 
   it('--all signs every shopper and admin out, counts them and writes one audit entry', async () => {
@@ -76,13 +75,15 @@ describe('npm run sessions:end', () => {
     expect(await shopperIn(asha.sid)).toBe(401);
     expect(await adminIn(owner.asid)).toBe(401);
     // Nobody left to end: 0, and still audited.
-    expect(await end({ all: true })).toEqual({ byKind: { shopper: 0, staff: 0 }, total: 0 });
+    const none = await end({ all: true });
+    expect(none).toEqual({ byKind: { shopper: 0, staff: 0 }, total: 0 });
+    expect(describeEnded({ all: true }, none)).toBe('Ended 0 sessions of everybody (0 shopper, 0 staff).');
 
     const reader = await signedInOwner(t);
     const entries = await auditOf(reader.asid, 'entity=session');
     expect(entries.slice(0, 2).map((entry) => [entry.action, entry.entityId, entry.after])).toEqual([
-      ['session.end_all', 'all', { ended: { shopper: 0, staff: 0 } }],
-      ['session.end_all', 'all', { ended: ended.byKind }],
+      ['session.end_all', 'all', { shopperSessionsEnded: 0, staffSessionsEnded: 0 }],
+      ['session.end_all', 'all', { shopperSessionsEnded: ended.byKind.shopper, staffSessionsEnded: ended.byKind.staff }],
     ]);
   });
 

@@ -52,7 +52,9 @@ export async function endSessions(
     const byKind: Record<string, number> = {};
     if ('all' in target) {
       for (const { name, kind } of kinds) byKind[name] = await deleteSessions(tx, kind.sessions, at);
-      await recordAudit(tx, options.actor, { action: 'session.end_all', entity: 'session', entityId: 'all', after: { ended: byKind } }, at);
+      // One field a kind: the audit page shows 'Shopper sessions ended: 12'.
+      const after = Object.fromEntries(Object.entries(byKind).map(([name, n]) => [`${name}SessionsEnded`, n]));
+      await recordAudit(tx, options.actor, { action: 'session.end_all', entity: 'session', entityId: 'all', after }, at);
     } else {
       for (const { name, entity, kind } of kinds) {
         const accountId = await accountIdByEmail(tx, kind.accounts, target.email);
@@ -65,8 +67,7 @@ export async function endSessions(
             action: `${entity}.sessions_end`,
             entity,
             entityId: accountId,
-            before: { email: target.email },
-            after: { ended: byKind[name] },
+            after: { email: target.email, sessionsEnded: byKind[name] },
           },
           at,
         );
@@ -79,9 +80,10 @@ export async function endSessions(
   });
 }
 
-/** 'Ended 3 sessions (2 shopper, 1 staff).' */
+/** 'Ended 3 sessions of everybody (2 shopper, 1 staff); they must sign in again.' */
 export function describeEnded(target: SessionsEndTarget, ended: EndedSessions): string {
   const whose = 'all' in target ? 'of everybody' : `of ${target.email}`;
   const parts = Object.entries(ended.byKind).map(([name, n]) => `${n} ${name}`);
-  return `Ended ${ended.total} session${ended.total === 1 ? '' : 's'} ${whose} (${parts.join(', ')}); they must sign in again.`;
+  const then = ended.total > 0 ? '; they must sign in again' : '';
+  return `Ended ${ended.total} session${ended.total === 1 ? '' : 's'} ${whose} (${parts.join(', ')})${then}.`;
 }
