@@ -61,6 +61,7 @@ export function readHidden(input: TerminalInput, output: PasswordSources['output
     let typed = '';
     const finish = (error?: Error) => {
       input.removeListener('data', onData);
+      input.removeListener('end', onEnd);
       input.setRawMode!(false);
       input.pause();
       output.write('\n');
@@ -75,6 +76,9 @@ export function readHidden(input: TerminalInput, output: PasswordSources['output
         else if (char >= ' ') typed += char;
       }
     };
+    // The terminal went away before Enter.
+    const onEnd = () => finish(new ConfigError('no password typed; nothing was changed'));
     input.on('data', onData);
+    input.on('end', onEnd);
   });
 }
