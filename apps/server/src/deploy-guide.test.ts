@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -101,6 +102,18 @@ describe("the guide's env file and unit (docs/deploy)", () => {
     for (const { env } of instances) {
       for (const [key, value] of Object.entries(env)) expect(`${key}=${value}`).not.toMatch(/\s[#;]/);
     }
+  });
+
+  it('reads the same in the shell as under systemd (the guide’s shop-run sources it)', () => {
+    const shared = parseEnvironmentFile(read('docs/deploy/shop.env'));
+    const shell = execFileSync('sh', ['-c', 'set -a; . "$1"; set +a; env -0', 'sh', path.join(ROOT, 'docs/deploy/shop.env')], {
+      env: {},
+      encoding: 'utf8',
+    });
+    const fromShell = Object.fromEntries(
+      shell.split('\0').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    for (const [key, value] of Object.entries(shared)) expect(fromShell[key], key).toBe(value);
   });
 
   it('accepts every DATABASE_URL the README and the guide show', () => {
