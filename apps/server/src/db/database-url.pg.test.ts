@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpPostgres, restorePostgres } from '../backup/postgres-tools.js';
 import { loadConfig } from '../config.js';
+import { runCli } from '../test/backup-shop.js';
 import { adminQuery } from '../test/postgres-admin.js';
 import { parseDatabaseUrl } from './database-url.js';
 import { openPostgres, selectRows } from './database.js';
@@ -25,6 +26,7 @@ const admin = (statement: string) => adminQuery(serverUrl, statement);
 const suffix = randomBytes(5).toString('hex');
 const name = `shop_test_url_${suffix}`;
 const restored = `shop_test_url_restored_${suffix}`;
+const restoredByCli = `shop_test_url_cli_${suffix}`;
 const root = mkdtempSync(path.join(tmpdir(), 'shop-url-pg-test-'));
 
 const forms = [
@@ -46,11 +48,13 @@ beforeAll(async () => {
   }
   await admin(`create database ${name}`);
   await admin(`create database ${restored}`);
+  await admin(`create database ${restoredByCli}`);
 });
 
 afterAll(async () => {
   await admin(`drop database if exists ${name} with (force)`);
   await admin(`drop database if exists ${restored} with (force)`);
+  await admin(`drop database if exists ${restoredByCli} with (force)`);
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -91,4 +95,31 @@ describe('DATABASE_URL over the Unix socket', () => {
       await target.close();
     }
   });
+
+  // The guide's restore section: db:restore into DATABASE_URL='postgres://shop@/shop_restored?host=/var/run/postgresql'.
+  it('db:backup and db:restore run with the guide’s socket addresses', async () => {
+    const shop = await openPostgres(forms[0]!, { max: 1 });
+    try {
+      await shop.migrate();
+    } finally {
+      await shop.close();
+    }
+    const file = path.join(root, 'cli.tar');
+    const env = { DATA_DIR: path.join(root, 'cli'), MEDIA_STORE: undefined };
+    const backup = await runCli('db-backup', ['--file', file], { ...env, DATABASE_URL: forms[0] });
+    expect(backup.stderr).toBe('');
+    expect(backup.code).toBe(0);
+    const restore = await runCli('db-restore', ['--file', file], {
+      ...env,
+      DATABASE_URL: `postgres://${user}@/${restoredByCli}?host=${socketDir}`,
+    });
+    expect(restore.stderr).toBe('');
+    expect(restore.code).toBe(0);
+    const target = await openPostgres(`host=${socketDir} dbname=${restoredByCli} user=${user}`, { max: 1 });
+    try {
+      expect(await selectRows(target.db, sql`select id from guide_check`)).toEqual([{ id: 39 }]);
+    } finally {
+      await target.close();
+    }
+  }, 120_000);
 });
