@@ -4,6 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startMailCatcher, type CaughtMail } from '../../apps/server/src/test/mail-catcher.js';
+import { instanceEnvironment } from '../../apps/server/src/test/systemd-env.js';
 import { createEmptyDatabase, POSTGRES_URL } from './postgres.js';
 
 // Two shop instances on one PostgreSQL database, photos in a loopback S3 server, behind nginx with the site
@@ -85,26 +86,53 @@ export interface Instance {
   output(): string;
 }
 
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/** A free four-digit port whose guide metrics port (1 before it, shop@.service's METRICS_PORT=1%i) is free too. */
+async function freeInstancePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 2000 + Math.floor(Math.random() * 3536);
+    if ((await canListen(port)) && (await canListen(Number(`1${port}`)))) return port;
+  }
+  throw new Error('no free port pair for an instance');
+}
+
+// Settings of the guide's env file that a test machine replaces (startCluster's env), or drops: the placeholders
+// for live Razorpay keys, and production with them (the test pays on the built-in emulator).
+const SWAPPED = ['DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'SESSION_SECRET'];
+const DROPPED = ['NODE_ENV', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'];
+
+/**
+ * What systemd gives `shop@<port>` from docs/deploy/shop@.service and docs/deploy/shop.env (installed as
+ * /etc/shop/shop.env), by systemd's rules, with only what differs on a test machine swapped.
+ */
+function guideEnvironment(port: number, dataDir: string, env: Record<string, string>): Record<string, string> {
+  const guide = instanceEnvironment(path.join(ROOT, 'docs/deploy/shop@.service'), String(port), (file) =>
+    file === '/etc/shop/shop.env' ? readFileSync(path.join(ROOT, 'docs/deploy/shop.env'), 'utf8') : undefined,
+  );
+  for (const key of [...SWAPPED, ...DROPPED, 'PORT', 'METRICS_PORT']) {
+    if (guide[key] === undefined) throw new Error(`docs/deploy/shop.env or shop@.service changed shape: ${key} not set`);
+  }
+  for (const key of DROPPED) delete guide[key];
+  return { ...guide, DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: '0', ...env };
+}
+
 function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   return (async () => {
-    const port = await freePort();
-    const metricsPort = await freePort();
+    const port = await freeInstancePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), `shop-${name}-`));
+    const environment = guideEnvironment(port, dataDir, env);
+    const metricsPort = Number(environment.METRICS_PORT);
     // Instance b runs on the current Node.js LTS when scripts/test-postgres.mjs hands it over (SHOP_NODE_B), a
     // on this machine's Node: a mixed pair, as during a rolling upgrade.
     const node = name === 'b' && process.env.SHOP_NODE_B ? process.env.SHOP_NODE_B : process.execPath;
     const child = spawn(node, [MAIN], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        METRICS_PORT: String(metricsPort),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        SEED_DEMO: '0',
-        ...env,
-      },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // The log's last 200 KB: enough to read a failure, bounded however long a soak runs.
@@ -276,12 +304,11 @@ export async function startCluster(
 
   const httpsPort = await freePort();
   const url = `https://127.0.0.1:${httpsPort}`;
+  // What differs from the guide's env file on a test machine (guideEnvironment); the rest is the guide's.
   const env = {
     DATABASE_URL: databaseUrl.toString(),
     PUBLIC_URL: url,
-    TRUST_PROXY: '127.0.0.1',
     SMTP_URL: catcher.url,
-    MAIL_FROM: 'shop@saanjh.example',
     // One secret for every instance (docs/deploy.md): a code mailed by one is checked by the other.
     SESSION_SECRET: 'cluster-test-secret-shared-by-both-instances-0001',
     // Reconciliation runs at least three times per reservation: a short one lets the crash test see it act.

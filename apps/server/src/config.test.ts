@@ -63,7 +63,37 @@ describe('loadConfig', () => {
     [{ METRICS_PORT: '0' }, "METRICS_PORT: must be a port number from 1 to 65535 (got '0')"],
     [{ METRICS_PORT: 'nine' }, "METRICS_PORT: must be a port number from 1 to 65535 (got 'nine')"],
     [{ METRICS_PORT: '3000' }, 'METRICS_PORT: must differ from PORT (3000); metrics never share the public port'],
-    [{ DATABASE_URL: 'mysql://x@y/z' }, "DATABASE_URL: must be a URL like postgres://user:password@host:5432/shop (got 'mysql://x@y/z')"],
+    [
+      { DATABASE_URL: 'mysql://x@y/z' },
+      "DATABASE_URL: a URL must start with postgres:// or postgresql://; write it like postgres://user:password@host:5432/shop or postgres://shop@/shop?host=/var/run/postgresql (got 'mysql://x@y/z')",
+    ],
+    // The password is not printed.
+    [
+      { DATABASE_URL: 'postgres://shop:s3cret@db.internal:99999/shop' },
+      "DATABASE_URL: the port must be a number from 1 to 65535; write it like postgres://user:password@host:5432/shop or postgres://shop@/shop?host=/var/run/postgresql (got 'postgres://shop:****@db.internal:99999/shop')",
+    ],
+    [
+      { DATABASE_URL: 'postgres://shop@/shop?host=/var/run/postgresql&service=shop' },
+      "DATABASE_URL: service is a libpq setting that the shop's driver (node-postgres) does not use; leave it out; write it like postgres://user:password@host:5432/shop or postgres://shop@/shop?host=/var/run/postgresql (got 'postgres://shop@/shop?host=/var/run/postgresql&service=shop')",
+    ],
+    [
+      { SMTP_URL: 'smtp://user:pa$$word@mail.example.com:587 # Zoho' },
+      "SMTP_URL: holds an inline comment (got 'smtp://user:****@mail.example.com:587 # Zoho'); systemd keeps everything after = as the value, so put comments on a line of their own",
+    ],
+    // Issue 39: systemd's EnvironmentFile= keeps an inline comment as part of the value.
+    ...(
+      [
+        ['PORT', '3000 # the port'],
+        ['METRICS_PORT', '9464           # optional: Prometheus metrics on 127.0.0.1:9464'],
+        ['PUBLIC_URL', 'https://shop.example.in # the domain'],
+        ['MAIL_FROM', 'orders@shop.example.in\t# sender'],
+        ['TRUST_PROXY', '127.0.0.1 # nginx'],
+        ['DATABASE_URL', 'postgres://shop@/shop?host=/var/run/postgresql # local socket'],
+      ] as const
+    ).map(([variable, value]): [Record<string, string>, string] => [
+      { [variable]: value },
+      `${variable}: holds an inline comment (got '${value}'); systemd keeps everything after = as the value, so put comments on a line of their own`,
+    ]),
     [{ PUBLIC_URL: 'shop.example.in' }, "PUBLIC_URL: must be a URL like https://shop.example.in (got 'shop.example.in')"],
     [{ SMTP_URL: 'http://mail' }, "SMTP_URL: must be a URL like smtp://user:pass@host:587 (got 'http://mail')"],
     [{ MAIL_FROM: 'shop' }, "MAIL_FROM: must be an e-mail address (got 'shop')"],
@@ -80,6 +110,26 @@ describe('loadConfig', () => {
     ),
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => load(env)).toThrow(new ConfigError(message));
+  });
+
+  // Issue 39: the guide's socket address was refused ("must be a URL like…").
+  it.each([
+    'postgres://shop@/shop?host=/var/run/postgresql',
+    'postgresql://shop@%2Fvar%2Frun%2Fpostgresql/shop',
+    'postgres:///shop',
+    'postgresql://shop@/shop',
+    'postgres://shop:pw@db.internal:5433/shop?sslmode=verify-full&application_name=shop',
+    'host=/var/run/postgresql dbname=shop user=shop',
+  ])('accepts the DATABASE_URL %s as libpq does', (value) => {
+    expect(load({ DATABASE_URL: value }).databaseUrl).toBe(value);
+  });
+
+  it('keeps a # that is part of a value: in a secret, or quoted in libpq’s keyword form', () => {
+    expect(load({ SESSION_SECRET: 'a #secret that is long enough for the shop' }).sessionSecret).toBe(
+      'a #secret that is long enough for the shop',
+    );
+    expect(load({ DATABASE_URL: "host=/var/run/postgresql dbname=shop password='x #y'" }).databaseUrl).toContain('#y');
+    expect(load({ PUBLIC_URL: 'https://shop.example.in/#top' }).publicUrl).toBe('https://shop.example.in/#top');
   });
 
   it('serves metrics on METRICS_PORT only when it is set', () => {

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DATABASE_URL_EXAMPLES, isKeywordForm, maskPassword, parseDatabaseUrl } from './db/database-url.js';
 import type { MediaStoreConfig } from './media/store.js';
 
 /** A start-up problem a person can fix: printed as one line, the process exits with code 1. */
@@ -27,6 +28,18 @@ const url = (protocols: string[], example: string) =>
         return false;
       }
     }, `must be a URL like ${example}`);
+
+// Every form libpq accepts (db/database-url.ts): the guide's socket address has no host in the URL.
+const databaseUrl = z
+  .string()
+  .trim()
+  .superRefine((value, context) => {
+    try {
+      parseDatabaseUrl(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: `${(error as Error).message}; write it like ${DATABASE_URL_EXAMPLES}` });
+    }
+  });
 
 /** Who may set X-Forwarded-For/-Host/-Proto: nobody, the nearest `hops` proxies, or proxies at these addresses. */
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
@@ -75,7 +88,7 @@ const envSchema = z.object({
     .refine((port) => port >= 1 && port <= 65_535, 'must be a port number from 1 to 65535')
     .optional(),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
-  DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/shop').optional(),
+  DATABASE_URL: databaseUrl.optional(),
   PUBLIC_URL: url(['http:', 'https:'], 'https://shop.example.in').optional(),
   ALLOW_INSECURE_HTTP: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   TRUST_PROXY: trustProxy,
@@ -177,13 +190,34 @@ export const EMULATOR_KEYS = {
   webhookSecret: 'emulator_webhook_secret',
 } as const;
 
+// Values that may hold " #" for real; any other value with one is an inline comment that systemd kept.
+const MAY_HOLD_HASH = new Set(['SESSION_SECRET', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY']);
+
+/**
+ * systemd's EnvironmentFile= (and docker's --env-file) keep everything after `=` as the value: `PORT=3000 # web`
+ * is "3000 # web". Said as what it is rather than as a bad port or URL.
+ */
+function refuseInlineComments(env: NodeJS.ProcessEnv): void {
+  for (const variable of Object.keys(envSchema.shape)) {
+    const value = env[variable];
+    if (value === undefined || MAY_HOLD_HASH.has(variable) || !/\s#/.test(value)) continue;
+    // libpq's keyword/value form may quote a password holding " #".
+    if (variable === 'DATABASE_URL' && isKeywordForm(value)) continue;
+    throw new ConfigError(
+      `${variable}: holds an inline comment (got '${maskPassword(value)}'); systemd keeps everything after = as the value, so put comments on a line of their own`,
+    );
+  }
+}
+
 /** Reads and checks every environment variable once; throws ConfigError naming the first bad one. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  refuseInlineComments(env);
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`${variable}: ${issue?.message ?? 'invalid value'} (got '${String(env[variable] ?? '')}')`);
+    // Passwords in URLs (DATABASE_URL, SMTP_URL) are not printed.
+    throw new ConfigError(`${variable}: ${issue?.message ?? 'invalid value'} (got '${maskPassword(String(env[variable] ?? ''))}')`);
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';

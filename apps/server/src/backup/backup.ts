@@ -16,7 +16,8 @@ import {
   writeArchive,
   type Manifest,
 } from './archive.js';
-import { describeDatabaseUrl, dumpPostgres } from './postgres-tools.js';
+import { describeDatabaseUrl } from '../db/database-url.js';
+import { dumpPostgres } from './postgres-tools.js';
 
 /** What a backup reads and a restore writes: the shop's database and, with MEDIA_STORE=local, its photos. */
 export interface BackupTarget {

@@ -1,27 +1,12 @@
 import { spawn } from 'node:child_process';
+import { libpqConnection } from '../db/database-url.js';
 import { BackupError } from './archive.js';
 
 // pg_dump and pg_restore are PostgreSQL's own client programs (Debian: postgresql-client-NN). They are run with
-// the connection DATABASE_URL names; its password goes in PGPASSWORD, never on the command line where `ps` shows it.
+// the connection DATABASE_URL names, as keyword/value pairs read by libpq's rules as the shop reads them (any form
+// libpq accepts); its password goes in PGPASSWORD, never on the command line where `ps` shows it.
 
 type Tool = 'pg_dump' | 'pg_restore';
-
-/** host:port/database of a connection URL, without the credentials, for messages. */
-export function describeDatabaseUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
-  } catch {
-    return 'the database';
-  }
-}
-
-function connectionOf(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
-  const parsed = new URL(url);
-  const password = decodeURIComponent(parsed.password);
-  parsed.password = '';
-  return { dbname: parsed.toString(), env: password ? { PGPASSWORD: password } : {} };
-}
 
 /** The major version of a version string such as '15.20 (Debian 15.20-0+deb12u1)' or '16beta2'. */
 export const majorOf = (version: string): number => Number(/^\D*(\d+)/.exec(version)?.[1] ?? Number.NaN);
@@ -71,8 +56,8 @@ export async function dumpPostgres(url: string, file: string, serverVersion: str
       `pg_dump ${version} cannot back up PostgreSQL ${serverVersion} (DATABASE_URL): install the PostgreSQL ${server} client tools (Debian and Ubuntu: apt-get install postgresql-client-${server})`,
     );
   }
-  const { dbname, env } = connectionOf(url);
-  await run('pg_dump', ['--format=custom', `--file=${file}`, `--dbname=${dbname}`], env);
+  const { conninfo, env } = libpqConnection(url);
+  await run('pg_dump', ['--format=custom', `--file=${file}`, `--dbname=${conninfo}`], env);
   return version;
 }
 
@@ -82,8 +67,8 @@ export async function dumpPostgres(url: string, file: string, serverVersion: str
  * names owns what it creates.
  */
 export async function restorePostgres(url: string, file: string): Promise<void> {
-  const { dbname, env } = connectionOf(url);
-  await run('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, file], env);
+  const { conninfo, env } = libpqConnection(url);
+  await run('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', '--single-transaction', `--dbname=${conninfo}`, file], env);
 }
 
 /** pg_restore reads archives of its own major version and older ones only. */

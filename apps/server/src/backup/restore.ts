@@ -21,7 +21,8 @@ import {
   type Manifest,
 } from './archive.js';
 import { appliedMigrations, listMedia, mediaDirOf, pgdataOf, type BackupTarget } from './backup.js';
-import { checkRestoreTool, describeDatabaseUrl, restorePostgres } from './postgres-tools.js';
+import { describeDatabaseUrl } from '../db/database-url.js';
+import { checkRestoreTool, restorePostgres } from './postgres-tools.js';
 
 export interface RestoreSummary {
   kind: Manifest['kind'];

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { BackupError } from '../backup/archive.js';
 import { backupTargetOf } from '../backup/backup.js';
 import { restoreBackup } from '../backup/restore.js';
-import { describeDatabaseUrl } from '../backup/postgres-tools.js';
+import { describeDatabaseUrl } from '../db/database-url.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { describeArchive, fileArgument, isParseArgsError } from '../backup/command-line.js';
 import { checkShopPhotos, describeMissing, describePhotoCheck } from '../backup/photos.js';

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { ConfigError } from '../config.js';
+import { describeDatabaseUrl, pgClientConfig } from './database-url.js';
 
 /**
  * No relational schema: nothing uses drizzle's `db.query` API, and with a schema every transaction builds a query
@@ -114,12 +115,19 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // A few connections stay open however long the shop is quiet (the rest close after 10 s idle): opening one costs
   // ~3 ms here, and a new search after a quiet spell, or after a burst answered from cache, opened two in turn.
   const max = options.max ?? 10;
+  // DATABASE_URL by libpq's rules (database-url.ts), not node-postgres' connection-string parser.
+  let connection: pg.ClientConfig;
+  try {
+    connection = pgClientConfig(url);
+  } catch (error) {
+    throw new ConfigError(`DATABASE_URL: ${(error as Error).message}`);
+  }
   const pool = new pg.Pool({
-    connectionString: url,
+    ...connection,
     max,
     min: Math.min(KEPT_CONNECTIONS, max),
-    connectionTimeoutMillis: 5_000,
-    options: '-c jit=off',
+    connectionTimeoutMillis: connection.connectionTimeoutMillis ?? 5_000,
+    options: [connection.options, '-c jit=off'].filter(Boolean).join(' '),
   });
   // A client losing its connection must not crash the process. The pool hears the idle ones (and replaces them);
   // one checked out (runExclusive's lock, a transaction between statements) emits 'error' to nobody, which ends
@@ -131,7 +139,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     await pool.query('select 1');
   } catch (error) {
     await pool.end().catch(() => {});
-    throw new ConfigError(`DATABASE_URL: cannot connect to ${describeTarget(url)} (${describePgError(error)})`);
+    throw new ConfigError(`DATABASE_URL: cannot connect to ${describeDatabaseUrl(url)} (${describePgError(error)})`);
   }
   const db = drizzlePg(pool) as unknown as Db;
   return {
@@ -176,7 +184,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         let dropped = false;
         let retry: NodeJS.Timeout | undefined;
         const open = async () => {
-          const client = new pg.Client({ connectionString: url });
+          const client = new pg.Client(connection);
           client.on('error', () => {});
           client.on('notification', (message) => {
             if (message.channel === name) onPayload(message.payload ?? '');
@@ -217,15 +225,6 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
 }
 
-function describeTarget(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
-  } catch {
-    return 'the database';
-  }
-}
-
 function describePgError(error: unknown): string {
   const e = error as { code?: string; message?: string };
   switch (e.code) {
@@ -233,6 +232,8 @@ function describePgError(error: unknown): string {
       return 'connection refused';
     case 'ENOTFOUND':
       return 'unknown host';
+    case 'ENOENT':
+      return 'no PostgreSQL socket in that directory';
     case '3D000':
       return 'database does not exist';
     case '28P01':
