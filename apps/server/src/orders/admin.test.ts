@@ -199,6 +199,14 @@ describe('order transitions', () => {
     expect((await as(staff)('POST', `/api/admin/order/approveReturn/${returned.orderId}`)).statusCode).toBe(200);
     expect((await as(staff)('POST', `/api/admin/order/approveReturn/${returned.orderId}`)).statusCode).toBe(200);
     expect((await detail(returned.orderId)).status).toBe('returned');
+    // The refund follows receipt (issue 40).
+    const unreceived = await as(owner)('POST', `/api/admin/order/refundOrder/${returned.orderId}`);
+    expect([unreceived.statusCode, errorOf(unreceived)]).toEqual([409, 'Receive the return first: the refund follows once the pieces are checked.']);
+    const line = (await detail(returned.orderId)).items[0]!;
+    const receive = await as(staff)('POST', `/api/admin/order/receiveReturn/${returned.orderId}`, {
+      items: [{ itemId: line.itemId, quantity: 1, restock: true }],
+    });
+    expect(receive.statusCode, receive.body).toBe(200);
     const refund = await as(owner)('POST', `/api/admin/order/refundOrder/${returned.orderId}`);
     expect(refund.statusCode).toBe(200);
     expect(dataOf<{ order: AdminOrderDetail }>(refund).order).toMatchObject({ status: 'refunded', refundedAmount: 120_000 });
@@ -207,6 +215,7 @@ describe('order transitions', () => {
     const payment = (await detail(returned.orderId)).payment!;
     expect((await t.services.paymentProvider.client.fetchPayment(payment.razorpay_id!)).amount_refunded).toBe(120_000);
     expect((await auditOf(returned.orderId)).map((entry) => entry.action)).toEqual([
+      'order.return_received',
       'order.return_approved',
       'order.delivered',
       'order.shipped',
