@@ -141,7 +141,7 @@ export const ownerOrderRoutes =
       {
         schema: {
           summary:
-            'Refund a received return through Razorpay: the received pieces\' share, or `amount` paise (a part refund, at most what was paid less what was refunded); once per return, a repeat asks again; refunded when Razorpay confirms',
+            "Refund a received return through Razorpay: the received pieces' share, or `amount` paise (a part refund, at most what was paid less what was refunded); once per return, a repeat asks again; refunded when Razorpay confirms",
           params: orderParams,
           body: refundOrderSchema,
           response: {

@@ -20,15 +20,7 @@ import { refundsOfOrder } from '../payments/queries.js';
 import { refundStateOf } from '../payments/refund-retries.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { OrderNotices } from './notices.js';
-import {
-  eventsOfOrder,
-  lockOrder,
-  orderListPage,
-  orderOf,
-  returnReceiptOf,
-  updateOrder,
-  type OrderListFilter,
-} from './queries.js';
+import { eventsOfOrder, lockOrder, orderListPage, orderOf, returnReceiptOf, updateOrder, type OrderListFilter } from './queries.js';
 import type { AdminRef, InTransaction, OrderChanges, OrderRow, OrdersService, ReceivedItemInput } from './service.js';
 
 // The back-office's orders: lists and details, and every change through the orders module (its state machine,

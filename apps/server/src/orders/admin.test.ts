@@ -161,7 +161,12 @@ describe('order transitions', () => {
     const after = await detail(order.orderId);
     expect(after).toMatchObject({ status: 'refunded', cancelReason: 'Out of fabric', refundedAmount: 240_000 });
     expect(after.refunds).toEqual([expect.objectContaining({ amount: 240_000, status: 'processed' })]);
-    expect(after.events.find((event) => event.status === 'cancelled')).toMatchObject({ actor: 'admin', note: 'Out of fabric' });
+    // The timeline names who cancelled, not "admin" (issue 40).
+    expect(after.events.find((event) => event.status === 'cancelled')).toMatchObject({
+      actor: 'admin',
+      actorName: owner.admin.adminName,
+      note: 'Out of fabric',
+    });
     expect(await stockOf(t.database.db, order.product)).toBe(5);
     const entries = await auditOf(order.orderId);
     expect(entries.map((entry) => entry.action)).toEqual(['order.cancel']);
@@ -201,7 +206,10 @@ describe('order transitions', () => {
     expect((await detail(returned.orderId)).status).toBe('returned');
     // The refund follows receipt (issue 40).
     const unreceived = await as(owner)('POST', `/api/admin/order/refundOrder/${returned.orderId}`);
-    expect([unreceived.statusCode, errorOf(unreceived)]).toEqual([409, 'Receive the return first: the refund follows once the pieces are checked.']);
+    expect([unreceived.statusCode, errorOf(unreceived)]).toEqual([
+      409,
+      'Receive the return first: the refund follows once the pieces are checked.',
+    ]);
     const line = (await detail(returned.orderId)).items[0]!;
     const receive = await as(staff)('POST', `/api/admin/order/receiveReturn/${returned.orderId}`, {
       items: [{ itemId: line.itemId, quantity: 1, restock: true }],

@@ -98,8 +98,7 @@ describe('receiving a return (issue 40, item 2)', () => {
     // Both pieces came back (one damaged): everything paid is owed.
     expect(after.suggestedRefund).toBe(after.total);
     // The timeline names who received it.
-    expect(after.events.at(-1)).toMatchObject({ status: 'returned', actor: 'admin', actorName: expect.stringMatching(/\S/) });
-    expect(after.events.at(-1)!.actorName).not.toBe('admin');
+    expect(after.events.at(-1)).toMatchObject({ status: 'returned', actor: 'admin', actorName: staff.admin.adminName });
 
     // Received once: a second receipt is a conflict and changes nothing.
     const again = await receive(returned.orderId, [{ itemId: returned.line.itemId, quantity: 1, restock: true }]);
@@ -134,7 +133,7 @@ describe('refunding a received return (issue 40, item 1)', () => {
 
     const tooMuch = await refund(returned.orderId, { amount: before.total + 1 });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json<ErrorEnvelope>().fields).toEqual({ amount: expect.stringContaining('at most') });
+    expect(tooMuch.json<ErrorEnvelope>().fields?.amount).toMatch(/^Refund at most ₹/);
     const zero = await refund(returned.orderId, { amount: 0 });
     expect(zero.statusCode).toBe(400);
     expect(zero.json<ErrorEnvelope>().error).toMatch(/amount/);
@@ -162,7 +161,7 @@ describe('refunding a received return (issue 40, item 1)', () => {
     expect(removed).toEqual([]);
   });
 
-  it('keeps the call without an amount: the received pieces\' share', async () => {
+  it("keeps the call without an amount: the received pieces' share", async () => {
     const returned = await approvedReturn(1, 120_000);
     expect((await receive(returned.orderId, [{ itemId: returned.line.itemId, quantity: 1, restock: false }])).statusCode).toBe(200);
     const answer = await refund(returned.orderId);

@@ -749,11 +749,20 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         await saveReturnReceipt(
           tx,
           order.id,
-          lines.map((line) => ({ orderItemId: line.item.id, quantity: approved.get(line.item.id)!, restocked: line.restocked, writtenOff: line.writtenOff })),
+          lines.map((line) => ({
+            orderItemId: line.item.id,
+            quantity: approved.get(line.item.id)!,
+            restocked: line.restocked,
+            writtenOff: line.writtenOff,
+          })),
         );
         const note = receiptNote(lines);
         await addEvent(tx, order.id, 'returned', 'admin', note, at, input.admin?.name);
-        const after = await updateOrder(tx, order.id, { returnReceivedAt: at, stockReleasedAt: order.stockReleasedAt ?? at, updatedAt: at });
+        const after = await updateOrder(tx, order.id, {
+          returnReceivedAt: at,
+          stockReleasedAt: order.stockReleasedAt ?? at,
+          updatedAt: at,
+        });
         await options.notices?.write(tx, 'status', after, note);
         if (input.inTransaction) await input.inTransaction(tx, order, after);
         return { order: after, back };
@@ -985,7 +994,9 @@ function receivedLinesOf(items: ItemRow[], approved: ReadonlyMap<string, number>
     if (restock) line.restocked += quantity;
     else line.writtenOff += quantity;
     if (line.restocked + line.writtenOff > allowed) {
-      throw refuse(`${allowed} of ${pieceName(item)} ${allowed === 1 ? 'was' : 'were'} approved for return; you cannot receive ${line.restocked + line.writtenOff}.`);
+      throw refuse(
+        `${allowed} of ${pieceName(item)} ${allowed === 1 ? 'was' : 'were'} approved for return; you cannot receive ${line.restocked + line.writtenOff}.`,
+      );
     }
     lines.set(item.id, line);
   }
@@ -995,7 +1006,10 @@ function receivedLinesOf(items: ItemRow[], approved: ReadonlyMap<string, number>
 /** 'We received your return: 1 × Kurti (Red, M) back in stock; 1 × Dupatta written off (damaged).' */
 function receiptNote(lines: readonly ReceivedLine[]): string {
   const part = (pick: 'restocked' | 'writtenOff') =>
-    lines.filter((line) => line[pick] > 0).map((line) => `${line[pick]} × ${pieceName(line.item)}`).join(', ');
+    lines
+      .filter((line) => line[pick] > 0)
+      .map((line) => `${line[pick]} × ${pieceName(line.item)}`)
+      .join(', ');
   const restocked = part('restocked');
   const writtenOff = part('writtenOff');
   const checked = [restocked && `${restocked} checked`, writtenOff && `${writtenOff} damaged`].filter(Boolean).join('; ');

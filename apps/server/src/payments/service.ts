@@ -446,7 +446,8 @@ export function createPaymentsService(
         const captured = await firstCapturedPayment(tx, order.id);
         if (!captured) throw new AppError('CONFLICT', 'This order has no captured payment to refund.');
         // The refund follows receipt: the pieces are checked before money goes back (issue 40).
-        if (!order.returnReceivedAt) throw new AppError('CONFLICT', 'Receive the return first: the refund follows once the pieces are checked.');
+        if (!order.returnReceivedAt)
+          throw new AppError('CONFLICT', 'Receive the return first: the refund follows once the pieces are checked.');
         const refundedBefore = (await refundsOfOrder(tx, order.id))
           .filter((refund) => refund.razorpayPaymentId === captured.razorpayPaymentId)
           .reduce((sum, refund) => sum + refund.amountPaise, 0);
@@ -454,7 +455,9 @@ export function createPaymentsService(
         const chosen = amount ?? Math.min(await orders.returnRefund(tx, order.id, captured.amountPaise), refundable);
         if (chosen > refundable || chosen < 1) {
           const message =
-            refundable < 1 ? 'Nothing is left to refund on this order.' : `Refund at most ${formatINR(refundable)}: what was paid less what was refunded.`;
+            refundable < 1
+              ? 'Nothing is left to refund on this order.'
+              : `Refund at most ${formatINR(refundable)}: what was paid less what was refunded.`;
           throw new AppError('INVALID_DATA', `amount: ${message}`, { amount: message });
         }
         const recorded = await recordRefund(tx, {

@@ -88,7 +88,7 @@ export function adminUpload(app: FastifyInstance, url: string, files: readonly U
 export async function approvedAndReceived(app: FastifyInstance, asid: string, orderId: string) {
   const approve = await adminCall(app, 'POST', `/api/admin/order/approveReturn/${orderId}`, { asid });
   if (approve.statusCode !== 200) throw new Error(`approving the return answered ${approve.statusCode}: ${approve.body}`);
-  const order = (approve.json() as { data: { order: AdminOrderDetail } }).data.order;
+  const order = approve.json<{ data: { order: AdminOrderDetail } }>().data.order;
   const items = returnedPieces(order).map(({ item, pieces }) => ({ itemId: item.itemId, quantity: pieces, restock: true }));
   return adminCall(app, 'POST', `/api/admin/order/receiveReturn/${orderId}`, { asid, body: { items } });
 }
