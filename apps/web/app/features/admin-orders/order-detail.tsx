@@ -64,7 +64,8 @@ function RefundMove({ order }: { order: AdminOrderDetail }) {
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-ink">
           <dt className="text-muted">Goes to</dt>
           <dd>
-            {order.payment ? methodLabel(order.payment.paymentMethod) : 'The payment'}, back to {way.where}, through Razorpay
+            {order.payment ? methodLabel(order.payment.paymentMethod) : 'The payment'}: back to{' '}
+            {way.where.replace(/^your /, "the shopper's ")}, through Razorpay
           </dd>
           {order.payment?.razorpay_id && (
             <>

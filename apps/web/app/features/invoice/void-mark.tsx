@@ -11,9 +11,9 @@ export function VoidMark({ invoice }: { invoice: InvoiceView }) {
   if (!voided) return null;
   return (
     <>
-      <p aria-hidden="true" className="invoice-void-stamp">
-        VOID
-      </p>
+      <div aria-hidden="true" className="invoice-void-stamp">
+        <span>VOID</span>
+      </div>
       <section aria-label="Void" className="invoice-void mt-3 rounded-lg border-2 border-wine-700 px-3 py-2 text-wine-700">
         <p className="text-base font-semibold">
           VOID: this {invoice.kind === 'bill' ? 'bill was voided' : 'order was cancelled'} on {istDateTime(new Date(voided.at))}.
