@@ -60,7 +60,7 @@ test('a shopper returns one piece with a photo; once refunded her order says whe
   await expect(page.getByText('Returning', { exact: true })).toBeVisible();
 
   // The owner has the parcel back and refunds it; the emulator confirms the refund at once.
-  const detail = dataOf<{ order: { returnItems: Array<{ quantity: number }>; returnPhotos: string[] } }>(
+  const detail = dataOf<{ order: { returnItems: Array<{ itemId: string; quantity: number }>; returnPhotos: string[] } }>(
     await call(baseURL!, 'GET', `/api/admin/order/getOrderDetails/${orderId}`, { cookie: asid }),
     'order details',
   );
@@ -69,6 +69,12 @@ test('a shopper returns one piece with a photo; once refunded her order says whe
   expect(detail.order.returnPhotos).toHaveLength(1);
   expect((await page.request.get(detail.order.returnPhotos[0]!)).headers()['content-type']).toMatch(/^image\//);
   dataOf(await call(baseURL!, 'POST', `/api/admin/order/approveReturn/${orderId}`, { cookie: asid }), 'approving the return');
+  // The pieces are checked on arrival before the refund (issue 40).
+  const items = detail.order.returnItems.map((line) => ({ itemId: line.itemId, quantity: line.quantity, restock: true }));
+  dataOf(
+    await call(baseURL!, 'POST', `/api/admin/order/receiveReturn/${orderId}`, { cookie: asid, body: { items } }),
+    'receiving the return',
+  );
   dataOf(await call(baseURL!, 'POST', `/api/admin/order/refundOrder/${orderId}`, { cookie: asid }), 'refunding');
 
   await page.reload();

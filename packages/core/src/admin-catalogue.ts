@@ -324,6 +324,8 @@ export const STOCK_REASONS = [
   'bill_return',
   /** An online return received: the pieces it named back on the shelf (issue 38; was 'order_released'). */
   'return_restocked',
+  /** An online return's piece received damaged (issue 40): recorded, never put back on sale (change 0). */
+  'return_written_off',
   'csv_import',
   'admin_edit',
   'seed',

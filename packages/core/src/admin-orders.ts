@@ -30,8 +30,10 @@ export const adminOrderPageSchema = z.object({ orders: z.array(adminOrderRowSche
 
 export const adminOrderDetailSchema = orderDetailSchema.extend({
   customer: orderCustomerSchema,
-  /** The timeline with who made each change: shopper, system, razorpay or admin. */
-  events: z.array(z.object({ status: z.enum(ORDER_STATUSES), note: z.string(), actor: z.string(), at: z.string() })),
+  /** The timeline with who made each change: shopper, system, razorpay or admin, and the admin's name (issue 40). */
+  events: z.array(
+    z.object({ status: z.enum(ORDER_STATUSES), note: z.string(), actor: z.string(), actorName: z.string().nullable(), at: z.string() }),
+  ),
   refunds: z.array(
     z.object({
       _id: z.string(),
@@ -55,6 +57,14 @@ export const adminOrderDetailSchema = orderDetailSchema.extend({
   /** The photos the shopper sent with her return (damage, a wrong item), as URLs; empty without them. */
   returnPhotos: z.array(z.string()),
   deliveredAt: z.string().nullable(),
+  /** When the approved return's pieces were received and checked (issue 40); null before. */
+  returnReceivedAt: z.string().nullable(),
+  /** What the receipt did with each return line's pieces: back on sale, or written off (damaged). */
+  returnReceipt: z.array(z.object({ itemId: z.string(), restocked: z.number().int(), writtenOff: z.number().int() })),
+  /** Paise a refund may still send back: what was paid less what was refunded. */
+  refundable: z.number().int(),
+  /** A received return's refund as the shop reckons it (the received pieces' share), before the owner's choice; null otherwise. */
+  suggestedRefund: z.number().int().nullable(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
@@ -76,6 +86,38 @@ export const updateOrderStatusSchema = z.discriminatedUnion(
   { error: 'status must be packed, shipped or delivered' },
 );
 export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatusSchema>;
+
+/** POST /api/admin/order/refundOrder/{orderId}: an optional amount in paise (a part refund); none: the return's share. */
+export const refundOrderSchema = z
+  .object({
+    amount: z
+      .number({ error: 'amount must be a whole number of paise' })
+      .int('amount must be a whole number of paise')
+      .min(1, 'amount must be at least 1 paisa')
+      .optional(),
+  })
+  .optional();
+export type RefundOrderInput = z.infer<typeof refundOrderSchema>;
+
+/** POST /api/admin/order/receiveReturn/{orderId}: the pieces that arrived, each back on sale (restock) or written off. */
+export const receiveReturnSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        itemId: z.uuid('itemId must be an item of the order'),
+        quantity: z
+          .number({ error: 'quantity must be a whole number from 1' })
+          .int('quantity must be a whole number from 1')
+          .min(1, 'quantity must be at least 1')
+          .max(10, 'quantity must be at most 10'),
+        restock: z.boolean({ error: 'restock must be true or false' }),
+      }),
+      { error: 'items: say what arrived' },
+    )
+    .min(1, 'items: say what arrived: at least one piece')
+    .max(50, 'items: at most 50 lines'),
+});
+export type ReceiveReturnInput = z.infer<typeof receiveReturnSchema>;
 
 export const adminReasonSchema = z.object({
   reason: plainText({ multiline: true, missing: 'Please give a reason.' }).trim().min(1, 'Please give a reason.').max(500),

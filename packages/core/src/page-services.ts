@@ -43,6 +43,7 @@ import type {
   AdminUserQuery,
   AdminUserRow,
   UpdateOrderStatusInput,
+  ReceiveReturnInput,
 } from './admin-orders.js';
 import type { AddReviewInput, AdminReview, AdminReviewQuery, MyReview, ProductReviews, Review, ReviewSort } from './reviews.js';
 import type { Bill, BillableItem, BillPage, BillQuery, CreateBill, CreditNote, ReturnItemsInput, VoidBillInput } from './bills.js';
@@ -247,8 +248,9 @@ export interface PageServices {
     updateStatus(actor: AuditActor, orderId: string, input: UpdateOrderStatusInput): Promise<void>;
     cancel(actor: AuditActor, orderId: string, reason: string): Promise<void>;
     approveReturn(actor: AuditActor, orderId: string): Promise<void>;
+    receiveReturn(actor: AuditActor, orderId: string, items: ReceiveReturnInput['items']): Promise<void>;
     rejectReturn(actor: AuditActor, orderId: string, reason: string): Promise<void>;
-    refund(actor: AuditActor, orderId: string): Promise<void>;
+    refund(actor: AuditActor, orderId: string, amount?: number): Promise<void>;
     /** The owner's Retry refund of a refund that did not go through (audited; CONFLICT when there is none). */
     retryRefund(actor: AuditActor, orderId: string): Promise<void>;
   };

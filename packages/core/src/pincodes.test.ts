@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressInputSchema } from './accounts.js';
 import { deliveryCheck } from './delivery.js';
-import { parsePincodeLine, pincodeDetailsSchema, pincodeParamsSchema, stateMismatch } from './pincodes.js';
+import { cityAndDistrict, parsePincodeLine, pincodeDetailsSchema, pincodeParamsSchema, stateMismatch } from './pincodes.js';
 
 describe('parsePincodeLine', () => {
   it('reads a line of the shipped directory: states (the commonest first), district and post offices', () => {
@@ -83,5 +83,21 @@ describe('deliveryCheck', () => {
     });
     expect(deliveryCheck('999999', null, now)).toEqual({ ok: false, reason: 'unknown' });
     expect(deliveryCheck('1234', null, now)).toEqual({ ok: false, reason: 'malformed' });
+  });
+});
+
+describe('cityAndDistrict (issue 40)', () => {
+  it('regression: does not read "Bengaluru, Bangalore": one place under its old and new names, any case', () => {
+    expect(cityAndDistrict({ city: 'Bengaluru', district: 'Bangalore' })).toBe('Bengaluru');
+    expect(cityAndDistrict({ city: 'bangalore', district: 'BENGALURU' })).toBe('bangalore');
+    expect(cityAndDistrict({ city: 'Kolkata', district: 'Kolkata' })).toBe('Kolkata');
+    expect(cityAndDistrict({ city: 'Mumbai', district: 'Bombay' })).toBe('Mumbai');
+    expect(cityAndDistrict({ city: 'Mysore', district: 'Mysuru District' })).toBe('Mysore');
+  });
+
+  it('keeps both when they differ, and either alone when the other is empty', () => {
+    expect(cityAndDistrict({ city: 'Whitefield', district: 'Bangalore' })).toBe('Whitefield, Bangalore');
+    expect(cityAndDistrict({ city: '', district: 'Bangalore' })).toBe('Bangalore');
+    expect(cityAndDistrict({ city: 'Udupi', district: ' ' })).toBe('Udupi');
   });
 });

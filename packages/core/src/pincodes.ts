@@ -61,3 +61,59 @@ export function stateMismatch(place: Pick<PincodePlace, 'pincode' | 'states'>, s
 
 export const unknownPincodeMessage = (pincode: string) =>
   `We could not find pincode ${pincode} in India Post's directory. Please check it.`;
+
+/**
+ * Old and new names of one place, as addresses carry them: a shopper types the city she knows (Bengaluru) and the
+ * pincode directory fills its district under the older name (Bangalore). Each alias maps to the name used today.
+ */
+const PLACE_ALIASES: Record<string, string> = {
+  bangalore: 'bengaluru',
+  bombay: 'mumbai',
+  madras: 'chennai',
+  calcutta: 'kolkata',
+  gurgaon: 'gurugram',
+  mysore: 'mysuru',
+  mangalore: 'mangaluru',
+  belgaum: 'belagavi',
+  hubli: 'hubballi',
+  gulbarga: 'kalaburagi',
+  bellary: 'ballari',
+  shimoga: 'shivamogga',
+  tumkur: 'tumakuru',
+  poona: 'pune',
+  baroda: 'vadodara',
+  trivandrum: 'thiruvananthapuram',
+  cochin: 'kochi',
+  ernakulam: 'kochi',
+  calicut: 'kozhikode',
+  pondicherry: 'puducherry',
+  allahabad: 'prayagraj',
+  benares: 'varanasi',
+  banaras: 'varanasi',
+  trichy: 'tiruchirappalli',
+  tiruchirapalli: 'tiruchirappalli',
+  vizag: 'visakhapatnam',
+  simla: 'shimla',
+  cawnpore: 'kanpur',
+};
+
+/** A place's name compared as one: case, spaces and dots aside, a trailing 'city' or 'district', and old names. */
+function placeKey(name: string): string {
+  const plain = name
+    .toLowerCase()
+    .replace(/[.\s]+/g, ' ')
+    .trim()
+    .replace(/\s+(city|district)$/, '');
+  return PLACE_ALIASES[plain] ?? plain;
+}
+
+/**
+ * The city and district of an address as one line: 'Bengaluru' rather than 'Bengaluru, Bangalore' when both name
+ * the same place (issue 40), 'Whitefield, Bangalore' when they differ; either alone when the other is empty.
+ */
+export function cityAndDistrict(address: { city: string; district: string }): string {
+  const city = address.city.trim();
+  const district = address.district.trim();
+  if (!city || !district) return city || district;
+  return placeKey(city) === placeKey(district) ? city : `${city}, ${district}`;
+}

@@ -88,6 +88,19 @@ export async function putBack<T extends StockItem>(tx: Db, items: readonly T[], 
   return back;
 }
 
+/**
+ * Records pieces that came back and were written off (a return's damaged piece, issue 40): one ledger row per piece
+ * (the change is 0, so the rows count the pieces), with the shelf unchanged: it never goes back on sale.
+ */
+export async function writeOff<T extends StockItem>(tx: Db, items: readonly T[], meta: StockMeta): Promise<void> {
+  const rows: NewMovement[] = [];
+  for (const item of [...items].filter((item) => item.quantity > 0).sort(stockOrder)) {
+    const left = await stockLeft(tx, item);
+    for (let piece = 0; piece < item.quantity; piece++) rows.push(movement(item, 0, left, meta));
+  }
+  await insertMovements(tx, rows);
+}
+
 export interface StockSet extends StockTarget {
   quantity: number;
 }

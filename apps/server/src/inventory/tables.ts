@@ -34,11 +34,12 @@ export const stockMovements = pgTable(
   (table) => [
     index('stock_movements_variant_idx').on(table.variantId, table.createdAt.desc(), table.id.desc()),
     index('stock_movements_product_idx').on(table.productId, table.createdAt.desc(), table.id.desc()),
-    check('stock_movements_change_check', sql`${table.change} <> 0`),
+    // A piece written off is recorded without changing the shelf (issue 40).
+    check('stock_movements_change_check', sql`${table.change} <> 0 OR ${table.reason} = 'return_written_off'`),
     check('stock_movements_quantity_after_check', sql`${table.quantityAfter} >= 0`),
     check(
       'stock_movements_reason_check',
-      sql`${table.reason} in ('order_reserved', 'order_released', 'order_retaken', 'bill', 'bill_void', 'bill_return', 'return_restocked', 'csv_import', 'admin_edit', 'seed')`,
+      sql`${table.reason} in ('order_reserved', 'order_released', 'order_retaken', 'bill', 'bill_void', 'bill_return', 'return_restocked', 'return_written_off', 'csv_import', 'admin_edit', 'seed')`,
     ),
   ],
 );

@@ -3,6 +3,8 @@ import {
   adminOrderPageSchema,
   adminOrderQuerySchema,
   adminReasonSchema,
+  receiveReturnSchema,
+  refundOrderSchema,
   updateOrderStatusSchema,
 } from '@shop/core';
 import type { FastifyRequest } from 'fastify';
@@ -73,6 +75,28 @@ export const adminOrderRoutes =
     );
 
     app.post(
+      '/api/admin/order/receiveReturn/:orderId',
+      {
+        schema: {
+          summary:
+            'The approved return has arrived: each piece restocked or written off (damaged) through the stock ledger, once; the shopper is told; the refund follows',
+          params: orderParams,
+          body: receiveReturnSchema,
+          response: {
+            ...orderAnswer,
+            400: errorEnvelope.describe('items names a line the return does not hold, or more pieces than were approved for return.'),
+            404: errorEnvelope.describe('No order with this id.'),
+            409: errorEnvelope.describe('The return is not approved, or was received already.'),
+          },
+        },
+      },
+      async (request) => {
+        await orders.receiveReturn(await actor(request), request.params.orderId, request.body.items);
+        return ok({ order: await orders.detail(request.params.orderId) });
+      },
+    );
+
+    app.post(
       '/api/admin/order/rejectReturn/:orderId',
       {
         schema: {
@@ -116,13 +140,23 @@ export const ownerOrderRoutes =
       '/api/admin/order/refundOrder/:orderId',
       {
         schema: {
-          summary: 'Refund a returned order in full through Razorpay; it becomes refunded when Razorpay confirms',
+          summary:
+            "Refund a received return through Razorpay: the received pieces' share, or `amount` paise (a part refund, at most what was paid less what was refunded); once per return, a repeat asks again; refunded when Razorpay confirms",
           params: orderParams,
-          response: orderAnswer,
+          body: refundOrderSchema,
+          response: {
+            ...orderAnswer,
+            400: errorEnvelope.describe('amount is above what is refundable (what was paid less what was refunded).'),
+            404: errorEnvelope.describe('No order with this id.'),
+            409: errorEnvelope.describe(
+              'The order is not a received return, has no captured payment, or a refund of another amount is recorded for it.',
+            ),
+            503: errorEnvelope.describe('Razorpay refused the refund or did not answer: it stays recorded and the refund job asks again.'),
+          },
         },
       },
       async (request) => {
-        await orders.refund(await actor(request), request.params.orderId);
+        await orders.refund(await actor(request), request.params.orderId, request.body?.amount);
         return ok({ order: await orders.detail(request.params.orderId) });
       },
     );

@@ -20,8 +20,8 @@ import { refundsOfOrder } from '../payments/queries.js';
 import { refundStateOf } from '../payments/refund-retries.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { OrderNotices } from './notices.js';
-import { eventsOfOrder, lockOrder, orderListPage, orderOf, updateOrder, type OrderListFilter } from './queries.js';
-import type { InTransaction, OrderChanges, OrderRow, OrdersService } from './service.js';
+import { eventsOfOrder, lockOrder, orderListPage, orderOf, returnReceiptOf, updateOrder, type OrderListFilter } from './queries.js';
+import type { AdminRef, InTransaction, OrderChanges, OrderRow, OrdersService, ReceivedItemInput } from './service.js';
 
 // The back-office's orders: lists and details, and every change through the orders module (its state machine,
 // its locks, its idempotence), with the audit entry in the change's own transaction and the shopper told after.
@@ -49,6 +49,9 @@ export function createAdminOrdersService(
   },
 ) {
   const { orders: orderModule, payments, notices, now } = deps;
+
+  /** The admin as the order's timeline and stock ledger name them: 'Meera Kapoor' (the label without the e-mail). */
+  const adminRef = (actor: AuditActor): AdminRef => ({ id: actor.id, name: actor.label.replace(/\s*<[^>]*>$/, '') || actor.label });
 
   const audited =
     (actor: AuditActor, action: string): InTransaction =>
@@ -116,11 +119,16 @@ export function createAdminOrdersService(
     /** The whole order for the detail page and the packing slip: items, address, payment, refunds and who did what. */
     async detail(orderId: string): Promise<AdminOrderDetail> {
       const order = await orderModule.detail(orderId);
-      const [row, events, refundRows] = await Promise.all([
+      const [row, events, refundRows, receipt] = await Promise.all([
         orderOf(db, { id: orderId }),
         eventsOfOrder(db, orderId),
         refundsOfOrder(db, orderId),
+        returnReceiptOf(db, orderId),
       ]);
+      const paid = order.payment?.amount ?? 0;
+      const refundedOfPayment = refundRows
+        .filter((refund) => refund.razorpayPaymentId === order.payment?.razorpay_id)
+        .reduce((sum, refund) => sum + refund.amountPaise, 0);
       return {
         ...order,
         customer: await customerOf(row!.userId, order.address.phone),
@@ -128,6 +136,7 @@ export function createAdminOrdersService(
           status: event.status as OrderStatus,
           note: event.note,
           actor: event.actor,
+          actorName: event.actorName,
           at: event.createdAt.toISOString(),
         })),
         refunds: refundRows.map((refund) => {
@@ -150,6 +159,16 @@ export function createAdminOrdersService(
         // Only the shop's own photos of this return: a link recorded from outside before issue 38 is never shown as one.
         returnPhotos: row!.returnPhotos.filter((stored) => isReturnPhotoOf(orderId, stored)).map((stored) => deps.photoUrl(stored)),
         deliveredAt: row!.deliveredAt?.toISOString() ?? null,
+        returnReceivedAt: row!.returnReceivedAt?.toISOString() ?? null,
+        returnReceipt: receipt
+          .filter((line) => line.restocked !== null || line.writtenOff !== null)
+          .map((line) => ({ itemId: line.orderItemId, restocked: line.restocked ?? 0, writtenOff: line.writtenOff ?? 0 })),
+        // What a refund may still send back (issue 40): what was paid less every refund recorded against that payment.
+        refundable: Math.max(0, paid - refundedOfPayment),
+        suggestedRefund:
+          order.status === 'returned' && row!.returnReceivedAt && order.payment
+            ? Math.min(await orderModule.returnRefund(db, orderId, paid), Math.max(0, paid - refundedOfPayment))
+            : null,
       };
     },
 
@@ -171,6 +190,7 @@ export function createAdminOrdersService(
       }
       const { order, moved } = await orderModule.advance(orderId, input.status, {
         actor: 'admin',
+        by: adminRef(actor).name,
         note,
         extra,
         inTransaction: audited(actor, `order.${input.status}`),
@@ -198,15 +218,46 @@ export function createAdminOrdersService(
      */
     async cancel(actor: AuditActor, orderId: string, reason: string): Promise<void> {
       requireOwner(actor);
-      const { trouble } = await payments.cancelOrder('', orderId, reason, 'admin', audited(actor, 'order.cancel'), actor.id);
+      const { trouble } = await payments.cancelOrder('', orderId, reason, 'admin', audited(actor, 'order.cancel'), adminRef(actor));
       if (trouble) throw new AppError('UNAVAILABLE', `The order is cancelled, but its refund did not go through: ${trouble}`);
     },
 
-    /** A return request accepted: the order is returned, and the refund is the next step. */
+    /** A return request accepted: the order is returned (approved); its pieces are received and checked next. */
     async approveReturn(actor: AuditActor, orderId: string): Promise<void> {
       const note = 'We accepted your return. Your refund follows once we have the items back.';
-      // The returned pieces (only those the return named) go back to stock in the same transaction.
-      await orderModule.receiveReturn(orderId, { note, inTransaction: audited(actor, 'order.return_approved'), adminId: actor.id });
+      // Nothing goes back on sale yet: the pieces are checked when they arrive (receiveReturn, issue 40).
+      await orderModule.approveReturn(orderId, { note, inTransaction: audited(actor, 'order.return_approved'), admin: adminRef(actor) });
+    },
+
+    /**
+     * The approved return's parcel, checked (issue 40): each piece restocked or written off (damaged) through the
+     * stock ledger, in one transaction with its audit entry; the shopper is told. CONFLICT when the return is not
+     * approved or was received already.
+     */
+    async receiveReturn(actor: AuditActor, orderId: string, items: ReceivedItemInput[]): Promise<void> {
+      await orderModule.receiveReturn(orderId, {
+        items,
+        admin: adminRef(actor),
+        inTransaction: async (tx, before, after) => {
+          const receipt = await returnReceiptOf(tx, orderId);
+          await recordAudit(
+            tx,
+            actor,
+            {
+              action: 'order.return_received',
+              entity: 'order',
+              entityId: orderId,
+              before: { ...orderSnapshot(before), returnReceivedAt: null },
+              after: {
+                ...orderSnapshot(after),
+                returnReceivedAt: after.returnReceivedAt,
+                received: receipt.map((line) => ({ itemId: line.orderItemId, restocked: line.restocked, writtenOff: line.writtenOff })),
+              },
+            },
+            now(),
+          );
+        },
+      });
     },
 
     /** A return request refused with a reason the shopper reads: the order is delivered again. */
@@ -217,25 +268,40 @@ export function createAdminOrdersService(
         note,
         inTransaction: audited(actor, 'order.return_rejected'),
         from: { status: 'return_requested', refusal: 'This order has no return request to reject.' },
+        by: adminRef(actor).name,
       });
     },
 
-    /** Refunds a returned order: the returned pieces' share, or all that was paid for a whole return; refunded when Razorpay confirms. */
-    async refund(actor: AuditActor, orderId: string): Promise<void> {
+    /**
+     * Refunds a received return: `amount` (paise) when the owner chose one (never above what is refundable), else the
+     * received pieces' share, or all that was paid for a whole return; refunded when Razorpay confirms. The audit entry
+     * tells the money (refunded before and after), not the order's shipping fields (issue 40).
+     */
+    async refund(actor: AuditActor, orderId: string, amount?: number): Promise<void> {
       requireOwner(actor);
-      await payments.refundReturned(orderId, (tx, order, amount) =>
-        recordAudit(
-          tx,
-          actor,
-          {
-            action: 'refund.create',
-            entity: 'refund',
-            entityId: order.id,
-            before: orderSnapshot(order),
-            after: { orderNumber: order.orderNumber, amount, text: `${formatINR(amount)} refund requested from Razorpay` },
-          },
-          now(),
-        ),
+      await payments.refundReturned(
+        orderId,
+        (tx, order, refund) =>
+          recordAudit(
+            tx,
+            actor,
+            {
+              action: 'refund.create',
+              entity: 'refund',
+              entityId: order.id,
+              before: { orderNumber: order.orderNumber, status: order.status, paid: refund.paid, refunded: refund.refundedBefore },
+              after: {
+                orderNumber: order.orderNumber,
+                status: order.status,
+                paid: refund.paid,
+                refunded: refund.refundedBefore + refund.amount,
+                amount: refund.amount,
+                text: `${formatINR(refund.amount)} refund requested from Razorpay`,
+              },
+            },
+            now(),
+          ),
+        amount,
       );
     },
 
@@ -256,9 +322,15 @@ export function createAdminOrdersService(
             entity: 'refund',
             entityId: order.id,
             before: {
+              orderNumber: order.orderNumber,
               refunds: claimed.map((refund) => ({ amount: refund.amountPaise, status: refund.status, attempts: refund.attempts })),
             },
-            after: { orderNumber: order.orderNumber, amount, text: `${formatINR(amount)} refund sent to Razorpay again` },
+            after: {
+              orderNumber: order.orderNumber,
+              refunds: claimed.map((refund) => ({ amount: refund.amountPaise, status: refund.status, attempts: refund.attempts })),
+              amount,
+              text: `${formatINR(amount)} refund sent to Razorpay again`,
+            },
           },
           now(),
         );

@@ -161,7 +161,12 @@ describe('order transitions', () => {
     const after = await detail(order.orderId);
     expect(after).toMatchObject({ status: 'refunded', cancelReason: 'Out of fabric', refundedAmount: 240_000 });
     expect(after.refunds).toEqual([expect.objectContaining({ amount: 240_000, status: 'processed' })]);
-    expect(after.events.find((event) => event.status === 'cancelled')).toMatchObject({ actor: 'admin', note: 'Out of fabric' });
+    // The timeline names who cancelled, not "admin" (issue 40).
+    expect(after.events.find((event) => event.status === 'cancelled')).toMatchObject({
+      actor: 'admin',
+      actorName: owner.admin.adminName,
+      note: 'Out of fabric',
+    });
     expect(await stockOf(t.database.db, order.product)).toBe(5);
     const entries = await auditOf(order.orderId);
     expect(entries.map((entry) => entry.action)).toEqual(['order.cancel']);
@@ -199,6 +204,17 @@ describe('order transitions', () => {
     expect((await as(staff)('POST', `/api/admin/order/approveReturn/${returned.orderId}`)).statusCode).toBe(200);
     expect((await as(staff)('POST', `/api/admin/order/approveReturn/${returned.orderId}`)).statusCode).toBe(200);
     expect((await detail(returned.orderId)).status).toBe('returned');
+    // The refund follows receipt (issue 40).
+    const unreceived = await as(owner)('POST', `/api/admin/order/refundOrder/${returned.orderId}`);
+    expect([unreceived.statusCode, errorOf(unreceived)]).toEqual([
+      409,
+      'Receive the return first: the refund follows once the pieces are checked.',
+    ]);
+    const line = (await detail(returned.orderId)).items[0]!;
+    const receive = await as(staff)('POST', `/api/admin/order/receiveReturn/${returned.orderId}`, {
+      items: [{ itemId: line.itemId, quantity: 1, restock: true }],
+    });
+    expect(receive.statusCode, receive.body).toBe(200);
     const refund = await as(owner)('POST', `/api/admin/order/refundOrder/${returned.orderId}`);
     expect(refund.statusCode).toBe(200);
     expect(dataOf<{ order: AdminOrderDetail }>(refund).order).toMatchObject({ status: 'refunded', refundedAmount: 120_000 });
@@ -207,6 +223,7 @@ describe('order transitions', () => {
     const payment = (await detail(returned.orderId)).payment!;
     expect((await t.services.paymentProvider.client.fetchPayment(payment.razorpay_id!)).amount_refunded).toBe(120_000);
     expect((await auditOf(returned.orderId)).map((entry) => entry.action)).toEqual([
+      'order.return_received',
       'order.return_approved',
       'order.delivered',
       'order.shipped',

@@ -312,6 +312,46 @@ export async function replaceReturnItems(tx: Db, orderId: string, lines: NewRetu
   if (lines.length > 0) await tx.insert(orderReturnItems).values(lines.map((line) => ({ ...line, orderId })));
 }
 
+/** What a received return did with each line's pieces (issue 40): restocked and written off. */
+export type ReturnReceiptRow = { orderItemId: string; quantity: number; restocked: number | null; writtenOff: number | null };
+
+/** Each return line's pieces restocked and written off, as the receipt recorded them (null before receipt). */
+export function returnReceiptOf(db: Db, orderId: string): Promise<ReturnReceiptRow[]> {
+  return db
+    .select({
+      orderItemId: orderReturnItems.orderItemId,
+      quantity: orderReturnItems.quantity,
+      restocked: orderReturnItems.restockedQuantity,
+      writtenOff: orderReturnItems.writtenOffQuantity,
+    })
+    .from(orderReturnItems)
+    .where(eq(orderReturnItems.orderId, orderId));
+}
+
+/** Records a return's receipt line by line: pieces restocked and written off (a line it did not name gets its row). */
+export async function saveReturnReceipt(
+  tx: Db,
+  orderId: string,
+  lines: Array<{ orderItemId: string; quantity: number; restocked: number; writtenOff: number }>,
+): Promise<void> {
+  if (lines.length === 0) return;
+  await tx
+    .insert(orderReturnItems)
+    .values(
+      lines.map((line) => ({
+        orderId,
+        orderItemId: line.orderItemId,
+        quantity: line.quantity,
+        restockedQuantity: line.restocked,
+        writtenOffQuantity: line.writtenOff,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [orderReturnItems.orderId, orderReturnItems.orderItemId],
+      set: { restockedQuantity: sql`excluded.restocked_quantity`, writtenOffQuantity: sql`excluded.written_off_quantity` },
+    });
+}
+
 /** Adds lines to an open return, or sets the pieces of lines it holds (their reason stays the one first asked). */
 export async function saveReturnItems(tx: Db, orderId: string, lines: NewReturnItem[]): Promise<void> {
   if (lines.length === 0) return;
@@ -331,6 +371,7 @@ const insertEventStatement = statement('order_event_insert', (db, name) =>
       orderId: sql.placeholder('orderId'),
       status: sql.placeholder('status'),
       actor: sql.placeholder('actor'),
+      actorName: sql.placeholder('actorName'),
       note: sql.placeholder('note'),
       createdAt: sql.placeholder('createdAt'),
     })
@@ -339,9 +380,9 @@ const insertEventStatement = statement('order_event_insert', (db, name) =>
 
 export async function insertOrderEvent(
   tx: Db,
-  event: { orderId: string; status: OrderStatus; actor: string; note: string; createdAt: Date },
+  event: { orderId: string; status: OrderStatus; actor: string; actorName?: string | null; note: string; createdAt: Date },
 ): Promise<void> {
-  await insertEventStatement(tx, event);
+  await insertEventStatement(tx, { ...event, actorName: event.actorName ?? null });
 }
 
 const eventsStatement = statement('order_events_of_order', (db, name) =>

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
 import { stockMovements } from '../inventory/tables.js';
 import { capturingMailer, jsonCall } from '../test/accounts.js';
-import { adminCall, signedInOwner, signedInStaff, type SignedInAdminForTest } from '../test/admins.js';
+import { adminCall, approvedAndReceived, signedInOwner, signedInStaff, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
 import { placedOrder } from '../test/order-fixture.js';
 import { sellableProduct, stockOf } from '../test/shop-fixture.js';
@@ -52,7 +52,8 @@ const askReturn = (order: { sid: string; orderId: string }, body: object) =>
   jsonCall(t.app, 'POST', `/api/user/order/requestReturn/${order.orderId}`, { sid: order.sid, body });
 
 async function receiveAndRefund(orderId: string) {
-  expect((await as(staff)('POST', `/api/admin/order/approveReturn/${orderId}`)).statusCode).toBe(200);
+  const received = await approvedAndReceived(t.app, staff.asid, orderId);
+  expect(received.statusCode, received.body).toBe(200);
   const refund = await as(owner)('POST', `/api/admin/order/refundOrder/${orderId}`);
   expect(refund.statusCode, refund.body).toBe(200);
   return dataOf<{ order: AdminOrderDetail }>(refund).order;

@@ -59,6 +59,8 @@ import {
   ordersDueForExpiry,
   replaceReturnItems,
   returnItemsOfOrder,
+  returnReceiptOf,
+  saveReturnReceipt,
   saveReturnItems,
   ordersOfUser,
   payableOrderOf,
@@ -78,6 +80,12 @@ import {
 
 export type { OrderChanges, OrderRow };
 export type Actor = 'shopper' | 'system' | 'razorpay' | 'admin';
+
+/** The back-office admin behind an 'admin' change: the stock ledger's actor (id) and the timeline's name (issue 40). */
+export interface AdminRef {
+  id: string | null;
+  name: string;
+}
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -100,8 +108,8 @@ function assertOrderId(orderId: string): void {
   if (!isUuid(orderId)) throw new AppError('NOT_FOUND', 'Order not found');
 }
 
-async function addEvent(tx: Db, orderId: string, status: OrderStatus, actor: Actor, note: string, at: Date) {
-  await insertOrderEvent(tx, { orderId, status, actor, note, createdAt: at });
+async function addEvent(tx: Db, orderId: string, status: OrderStatus, actor: Actor, note: string, at: Date, actorName?: string | null) {
+  await insertOrderEvent(tx, { orderId, status, actor, actorName, note, createdAt: at });
 }
 
 /**
@@ -196,8 +204,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     note: string,
     extra: OrderChanges = {},
     facts: TransitionFacts = {},
-    /** What the shopper's notice of the change needs besides the order (a refund's amount). */
-    told: Pick<StatusChange, 'refundPaise'> = {},
+    /** What the shopper's notice of the change needs besides the order (a refund's amount); `by`: the admin's name. */
+    told: Pick<StatusChange, 'refundPaise'> & { by?: string | null } = {},
   ): Promise<OrderRow | null> {
     const decision = transition(order.status as OrderStatus, to, facts);
     if (decision.kind === 'already') return null;
@@ -205,9 +213,10 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       throw new AppError('CONFLICT', `This order is ${order.status.replace('_', ' ')} and cannot become ${to.replace('_', ' ')}.`);
     }
     const at = now();
-    await addEvent(tx, order.id, to, actor, note, at);
+    const { by, ...notice } = told;
+    await addEvent(tx, order.id, to, actor, note, at, by);
     const after = { ...order, ...extra, status: to, updatedAt: at };
-    await options.notices?.statusChanged(tx, { order: after, from: order.status as OrderStatus, to, actor, note, ...told });
+    await options.notices?.statusChanged(tx, { order: after, from: order.status as OrderStatus, to, actor, note, ...notice });
     // The status last: its write takes the rows every order shares (the invoice counter of a payment, the day's sales,
     // the status counts) and holds them until the commit, so nothing else runs while they are held.
     return setOrderStatus(tx, order.id, to, extra, at);
@@ -548,8 +557,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       actor: Actor,
       ownerId?: string,
       inTransaction?: InTransaction,
-      /** The back-office admin who cancels (the stock ledger's actor). */
-      adminId?: string | null,
+      /** The back-office admin who cancels (the stock ledger's actor, the timeline's name). */
+      admin?: AdminRef,
     ): Promise<{ order: OrderRow; refundDue: RefundDue | null }> {
       assertOrderId(orderId);
       const result = await db.transaction(async (tx) => {
@@ -561,8 +570,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (!alreadyCancelled) {
           if (!isCancellable(order.status as OrderStatus))
             throw new AppError('CONFLICT', 'This order has been shipped and can no longer be cancelled.');
-          await move(tx, order, 'cancelled', actor, reason, { cancelReason: reason, reservedUntil: null });
-          released = await releaseStock(tx, order, now(), stockActorOf(actor, order, adminId));
+          await move(tx, order, 'cancelled', actor, reason, { cancelReason: reason, reservedUntil: null }, {}, { by: admin?.name });
+          released = await releaseStock(tx, order, now(), stockActorOf(actor, order, admin?.id));
           if (inTransaction) {
             const after = await orderOf(tx, { id: order.id });
             await inTransaction(tx, order, after!);
@@ -610,6 +619,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         inTransaction?: InTransaction;
         /** Only from this status (when the state machine allows more than one way in). */
         from?: { status: OrderStatus; refusal: string };
+        /** The back-office admin's name, for the timeline. */
+        by?: string | null;
       },
     ): Promise<{ order: OrderRow; moved: boolean }> {
       assertOrderId(orderId);
@@ -617,7 +628,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         const order = await lockOrder(tx, { id: orderId });
         if (!order) throw new AppError('NOT_FOUND', 'Order not found');
         if (input.from && order.status !== to && order.status !== input.from.status) throw new AppError('CONFLICT', input.from.refusal);
-        const moved = await move(tx, order, to, input.actor, input.note, input.extra);
+        const moved = await move(tx, order, to, input.actor, input.note, input.extra, {}, { by: input.by });
         // Already there: the locked row is the order as it stands.
         const after = moved ?? order;
         if (moved && input.inTransaction) await input.inTransaction(tx, order, after);
@@ -692,44 +703,85 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     },
 
     /**
-     * The back-office has the parcel back: the order becomes returned and only the pieces the return named go
-     * back to stock (all of them for a return made before per-item returns), once, in the same transaction.
+     * A return request accepted: the order becomes returned (approved), and nothing goes back to stock yet: the
+     * pieces are checked when they arrive (receiveReturn, issue 40).
+     */
+    async approveReturn(
+      orderId: string,
+      input: { note: string; inTransaction?: InTransaction; admin?: AdminRef },
+    ): Promise<{ order: OrderRow; moved: boolean }> {
+      assertOrderId(orderId);
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, { id: orderId });
+        if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+        const moved = await move(tx, order, 'returned', 'admin', input.note, {}, {}, { by: input.admin?.name });
+        const after = moved ?? order;
+        if (moved && input.inTransaction) await input.inTransaction(tx, order, after);
+        return { order: after, moved: moved !== null };
+      });
+    },
+
+    /**
+     * The approved return's parcel is here and checked (issue 40): each piece named is put back on sale or written
+     * off (damaged), through the stock ledger with a reason of its own, in one transaction that locks the order, so
+     * two presses count once (the second is a CONFLICT). A line takes at most the pieces approved for return; the
+     * shopper is told what arrived; the refund follows.
      */
     async receiveReturn(
       orderId: string,
-      input: { note: string; inTransaction?: InTransaction; adminId?: string | null },
-    ): Promise<{ order: OrderRow; moved: boolean }> {
+      input: { items: ReceivedItemInput[]; inTransaction?: InTransaction; admin?: AdminRef },
+    ): Promise<OrderRow> {
       assertOrderId(orderId);
       const result = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, { id: orderId });
         if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-        const moved = await move(tx, order, 'returned', 'admin', input.note);
-        // The row as each write answered it (already returned: the locked row as it stands).
-        let after = moved ?? order;
-        let back: inventory.StockItem[] = [];
-        if (moved && !order.stockReleasedAt) {
-          back = await returnedStock(tx, order.id);
-          await inventory.putBack(tx, back, {
-            reason: 'return_restocked',
-            actor: stockActorOf('admin', order, input.adminId),
-            orderId: order.id,
-          });
-          after = await updateOrder(tx, order.id, { stockReleasedAt: now() });
-        }
-        if (moved && input.inTransaction) await input.inTransaction(tx, order, after);
-        return { order: after, moved: moved !== null, back };
+        if (order.returnReceivedAt) throw new AppError('CONFLICT', 'This return has been received already.');
+        if (order.status !== 'returned') throw new AppError('CONFLICT', 'Only an approved return can be received: approve it first.');
+        const items = await itemsOf(tx, order.id);
+        const approved = await returningOf(tx, order.id, items);
+        const lines = receivedLinesOf(items, approved, input.items);
+        const at = now();
+        const meta = { actor: stockActorOf('admin', order, input.admin?.id), orderId: order.id };
+        const pieces = (pick: 'restocked' | 'writtenOff') =>
+          lines.map((line) => ({ productId: line.item.productId, variantId: line.item.variantId, quantity: line[pick] }));
+        const back = await inventory.putBack(tx, pieces('restocked'), { ...meta, reason: 'return_restocked' });
+        await inventory.writeOff(tx, pieces('writtenOff'), { ...meta, reason: 'return_written_off' });
+        await saveReturnReceipt(
+          tx,
+          order.id,
+          lines.map((line) => ({
+            orderItemId: line.item.id,
+            quantity: approved.get(line.item.id)!,
+            restocked: line.restocked,
+            writtenOff: line.writtenOff,
+          })),
+        );
+        const note = receiptNote(lines);
+        await addEvent(tx, order.id, 'returned', 'admin', note, at, input.admin?.name);
+        const after = await updateOrder(tx, order.id, {
+          returnReceivedAt: at,
+          stockReleasedAt: order.stockReleasedAt ?? at,
+          updatedAt: at,
+        });
+        await options.notices?.write(tx, 'status', after, note);
+        if (input.inTransaction) await input.inTransaction(tx, order, after);
+        return { order: after, back };
       });
       if (result.back.length > 0) stockChanged(result.back);
-      return { order: result.order, moved: result.moved };
+      return result.order;
     },
 
-    /** What a received return refunds: its pieces' share of what was paid, or all of it when every piece came back. */
+    /**
+     * What a received return refunds by default: the received pieces' share of what was paid, or all of it when every
+     * piece of the order came back (restocked or written off: a damaged piece is refunded all the same).
+     */
     async returnRefund(tx: Db, orderId: string, paid: number): Promise<number> {
       const items = await itemsOf(tx, orderId);
-      const returning = await returningOf(tx, orderId, items);
+      const receipt = await returnReceiptOf(tx, orderId);
+      const received = new Map(receipt.map((row) => [row.orderItemId, (row.restocked ?? 0) + (row.writtenOff ?? 0)]));
       return returnRefundAmount(
         items.map((item) => ({ itemId: item.id, quantity: item.quantity, lineTotal: item.lineTotalPaise })),
-        returning,
+        received,
         paid,
       );
     },
@@ -913,13 +965,55 @@ async function returningOf(tx: Db, orderId: string, items: ItemRow[]): Promise<M
     : new Map(items.map((item) => [item.id, item.quantity]));
 }
 
-/** The stock a received return puts back. */
-async function returnedStock(tx: Db, orderId: string): Promise<inventory.StockItem[]> {
-  const items = await itemsOfOrder(tx, orderId);
-  const returning = await returningOf(tx, orderId, items);
-  return items
-    .filter((item) => (returning.get(item.id) ?? 0) > 0)
-    .map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: returning.get(item.id)! }));
+/** One piece count of a received return as the back-office gives it: an order line, how many, restocked or not. */
+export interface ReceivedItemInput {
+  itemId: string;
+  quantity: number;
+  restock: boolean;
+}
+
+interface ReceivedLine {
+  item: ItemRow;
+  restocked: number;
+  writtenOff: number;
+}
+
+/**
+ * The receipt's lines, checked against the approved return: each item an order line the return holds, its pieces in
+ * all (restocked and written off) at most those approved. A bad one is a 400 naming `items`.
+ */
+function receivedLinesOf(items: ItemRow[], approved: ReadonlyMap<string, number>, given: readonly ReceivedItemInput[]): ReceivedLine[] {
+  const refuse = (message: string) => new AppError('INVALID_DATA', `items: ${message}`, { items: message });
+  if (given.length === 0) throw refuse('Say what arrived: at least one piece.');
+  const lines = new Map<string, ReceivedLine>();
+  for (const { itemId, quantity, restock } of given) {
+    const item = items.find((candidate) => candidate.id === itemId);
+    const allowed = item ? (approved.get(item.id) ?? 0) : 0;
+    if (!item || allowed === 0) throw refuse('That item is not in this return.');
+    const line = lines.get(item.id) ?? { item, restocked: 0, writtenOff: 0 };
+    if (restock) line.restocked += quantity;
+    else line.writtenOff += quantity;
+    if (line.restocked + line.writtenOff > allowed) {
+      throw refuse(
+        `${allowed} of ${pieceName(item)} ${allowed === 1 ? 'was' : 'were'} approved for return; you cannot receive ${line.restocked + line.writtenOff}.`,
+      );
+    }
+    lines.set(item.id, line);
+  }
+  return [...lines.values()];
+}
+
+/** 'We received your return: 1 × Kurti (Red, M) back in stock; 1 × Dupatta written off (damaged).' */
+function receiptNote(lines: readonly ReceivedLine[]): string {
+  const part = (pick: 'restocked' | 'writtenOff') =>
+    lines
+      .filter((line) => line[pick] > 0)
+      .map((line) => `${line[pick]} × ${pieceName(line.item)}`)
+      .join(', ');
+  const restocked = part('restocked');
+  const writtenOff = part('writtenOff');
+  const checked = [restocked && `${restocked} checked`, writtenOff && `${writtenOff} damaged`].filter(Boolean).join('; ');
+  return `We received your return: ${checked}. Your refund follows.`;
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

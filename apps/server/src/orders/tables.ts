@@ -58,6 +58,8 @@ export const orders = pgTable(
       .default(sql`'{}'::text[]`),
     courier: text('courier'),
     trackingNumber: text('tracking_number'),
+    /** When an approved return's pieces arrived and were checked (issue 40): restocked or written off, then refunded. */
+    returnReceivedAt: timestamp('return_received_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -141,6 +143,8 @@ export const orderEvents = pgTable(
     status: text('status').notNull(),
     note: text('note').notNull().default(''),
     actor: text('actor').notNull(),
+    /** The back-office admin who made the change, by name (issue 40); null for the shopper, Razorpay and the shop. */
+    actorName: text('actor_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],
@@ -190,9 +194,16 @@ export const orderReturnItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** The reason this line was asked back with (RETURN_REASONS); null for lines of returns asked before issue 38. */
     reason: text('reason'),
+    /** Once received (issue 40): pieces checked and put back on sale, and pieces written off (damaged); null before. */
+    restockedQuantity: integer('restocked_quantity'),
+    writtenOffQuantity: integer('written_off_quantity'),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.orderItemId] }),
     check('order_return_items_quantity_check', sql`${table.quantity} between 1 and 10`),
+    check(
+      'order_return_items_received_check',
+      sql`coalesce(${table.restockedQuantity}, 0) >= 0 AND coalesce(${table.writtenOffQuantity}, 0) >= 0 AND coalesce(${table.restockedQuantity}, 0) + coalesce(${table.writtenOffQuantity}, 0) <= ${table.quantity}`,
+    ),
   ],
 );

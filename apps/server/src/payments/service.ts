@@ -1,10 +1,11 @@
-import { AppError, type CreatePaymentInput, type OrderDetail, type VerifyPaymentInput } from '@shop/core';
+import { AppError, formatINR, type CreatePaymentInput, type OrderDetail, type VerifyPaymentInput } from '@shop/core';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import type { ShopMetrics } from '../metrics/metrics.js';
 import {
   latePaymentRefundKey,
   paymentOfAnotherOrder,
+  type AdminRef,
   type CapturedPayment,
   type InTransaction,
   type OrdersService,
@@ -401,8 +402,8 @@ export function createPaymentsService(
       reason: string,
       actor: 'shopper' | 'admin' = 'shopper',
       inTransaction?: InTransaction,
-      /** The back-office admin who cancels, for the stock ledger. */
-      adminId?: string | null,
+      /** The back-office admin who cancels, for the stock ledger and the timeline. */
+      admin?: AdminRef,
     ): Promise<CancelOutcome> {
       // The cancellation's notice is written with the move itself, so ten parallel cancels tell her once.
       const { order, refundDue } = await orders.cancel(
@@ -411,7 +412,7 @@ export function createPaymentsService(
         actor,
         actor === 'shopper' ? userId : undefined,
         inTransaction,
-        adminId,
+        admin,
       );
       if (!refundDue) return { refund: null };
       const sent = await refund(order, refundDue.paymentId, refundDue.amount, refundDue.key, refundDue.reason);
@@ -419,33 +420,57 @@ export function createPaymentsService(
     },
 
     /**
-     * The back-office refunds a returned order in full through Razorpay: the refund is recorded (once per order,
-     * with `inTransaction` in the same transaction) before Razorpay is asked, and the order becomes refunded when
-     * Razorpay confirms. Asking again retries a refund that did not go through and never pays twice.
+     * The back-office refunds a received return through Razorpay: `amount` (paise) when the owner chose one, else the
+     * received pieces' share; never more than is refundable (what was paid less what was refunded: a 400 naming
+     * `amount`). The refund is recorded (once per return, under its key, with `inTransaction` in the same transaction)
+     * before Razorpay is asked, and the order becomes refunded when Razorpay confirms. Asking again retries the refund
+     * recorded and never pays twice; asking again for another amount is a CONFLICT.
      */
-    async refundReturned(orderId: string, inTransaction?: (tx: Db, order: OrderRow, amount: number) => Promise<void>): Promise<void> {
+    async refundReturned(
+      orderId: string,
+      inTransaction?: (tx: Db, order: OrderRow, refund: { amount: number; refundedBefore: number; paid: number }) => Promise<void>,
+      amount?: number,
+    ): Promise<void> {
       const due = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, { id: orderId });
         if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+        if (order.status !== 'returned' && order.status !== 'refunded')
+          throw new AppError('CONFLICT', 'Only a returned order can be refunded; approve the return first.');
+        const key = `return_${order.id}`;
+        // One refund per return (its key): a repeat asks again with the amount first recorded; another amount is refused.
+        const asked = await refundByKey(tx, key);
+        if (asked && amount !== undefined && amount !== asked.amountPaise)
+          throw new AppError('CONFLICT', `A refund of ${formatINR(asked.amountPaise)} is already recorded for this return.`);
         if (order.status === 'refunded') return null;
-        if (order.status !== 'returned') throw new AppError('CONFLICT', 'Only a returned order can be refunded; approve the return first.');
+        if (asked) return { order, key, paymentId: asked.razorpayPaymentId, amount: asked.amountPaise };
         const captured = await firstCapturedPayment(tx, order.id);
         if (!captured) throw new AppError('CONFLICT', 'This order has no captured payment to refund.');
-        const key = `return_${order.id}`;
-        // One refund per return (its key), asked again with the amount first recorded when retried.
-        const asked = await refundByKey(tx, key);
-        const amount = asked ? asked.amountPaise : await orders.returnRefund(tx, order.id, captured.amountPaise);
+        // The refund follows receipt: the pieces are checked before money goes back (issue 40).
+        if (!order.returnReceivedAt)
+          throw new AppError('CONFLICT', 'Receive the return first: the refund follows once the pieces are checked.');
+        const refundedBefore = (await refundsOfOrder(tx, order.id))
+          .filter((refund) => refund.razorpayPaymentId === captured.razorpayPaymentId)
+          .reduce((sum, refund) => sum + refund.amountPaise, 0);
+        const refundable = captured.amountPaise - refundedBefore;
+        const chosen = amount ?? Math.min(await orders.returnRefund(tx, order.id, captured.amountPaise), refundable);
+        if (chosen > refundable || chosen < 1) {
+          const message =
+            refundable < 1
+              ? 'Nothing is left to refund on this order.'
+              : `Refund at most ${formatINR(refundable)}: what was paid less what was refunded.`;
+          throw new AppError('INVALID_DATA', `amount: ${message}`, { amount: message });
+        }
         const recorded = await recordRefund(tx, {
           orderId: order.id,
           razorpayPaymentId: captured.razorpayPaymentId,
           idempotencyKey: key,
-          amountPaise: amount,
+          amountPaise: chosen,
           status: 'pending',
           reason: `Return: ${order.returnReason ?? ''}`.trim(),
           createdAt: now(),
         });
-        if (recorded && inTransaction) await inTransaction(tx, order, amount);
-        return { order, key, paymentId: captured.razorpayPaymentId, amount };
+        if (recorded && inTransaction) await inTransaction(tx, order, { amount: chosen, refundedBefore, paid: captured.amountPaise });
+        return { order, key, paymentId: captured.razorpayPaymentId, amount: chosen };
       });
       if (!due) return;
       const sent = await refund(due.order, due.paymentId, due.amount, due.key, `Return: ${due.order.returnReason ?? ''}`.trim());

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
 import { capturingMailer, jsonCall, uniqueIp } from '../test/accounts.js';
-import { adminCall, signedInOwner, signedInStaff, type SignedInAdminForTest } from '../test/admins.js';
+import { adminCall, approvedAndReceived, signedInOwner, signedInStaff, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
 import { placedOrder } from '../test/order-fixture.js';
 import { sellableProduct } from '../test/shop-fixture.js';
@@ -130,7 +130,7 @@ describe('addReview and getProductReviews', () => {
       body: { reason: 'damaged' },
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    expect((await adminCall(t.app, 'POST', `/api/admin/order/approveReturn/${order.orderId}`, { asid: staff.asid })).statusCode).toBe(200);
+    expect((await approvedAndReceived(t.app, staff.asid, order.orderId)).statusCode).toBe(200);
     expect((await adminCall(t.app, 'POST', `/api/admin/order/refundOrder/${order.orderId}`, { asid: owner.asid })).statusCode).toBe(200);
     const review = await addReview(order.sid, {
       productId: piece.productId,

@@ -1,4 +1,4 @@
-import type { PublicAdmin } from '@shop/core';
+import { returnedPieces, type AdminOrderDetail, type PublicAdmin } from '@shop/core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestContext } from './app.js';
@@ -79,4 +79,16 @@ export function adminUpload(app: FastifyInstance, url: string, files: readonly U
     remoteAddress: uniqueIp(),
     cookies: options.asid ? { asid: options.asid } : {},
   });
+}
+
+/**
+ * Approves a return and receives it with every approved piece back on sale (issue 40: the refund follows receipt);
+ * answers the receipt's response.
+ */
+export async function approvedAndReceived(app: FastifyInstance, asid: string, orderId: string) {
+  const approve = await adminCall(app, 'POST', `/api/admin/order/approveReturn/${orderId}`, { asid });
+  if (approve.statusCode !== 200) throw new Error(`approving the return answered ${approve.statusCode}: ${approve.body}`);
+  const order = approve.json<{ data: { order: AdminOrderDetail } }>().data.order;
+  const items = returnedPieces(order).map(({ item, pieces }) => ({ itemId: item.itemId, quantity: pieces, restock: true }));
+  return adminCall(app, 'POST', `/api/admin/order/receiveReturn/${orderId}`, { asid, body: { items } });
 }

@@ -13,6 +13,7 @@ function adminOrders() {
     rejectReturn: vi.fn(async () => {}),
     refund: vi.fn(async () => {}),
     retryRefund: vi.fn(async () => {}),
+    receiveReturn: vi.fn(async () => {}),
   };
 }
 
@@ -82,6 +83,35 @@ describe("the admin order page's moves (issue 10)", () => {
       location: `/admin/orders/${ORDER_ID}`,
       flash: { kind: 'success', message: 'Refund sent again' },
     });
+  });
+
+  it('refunds the amount the owner confirmed, in paise; none typed: the server reckons it; a bad amount names the field (issue 40)', async () => {
+    const chosen = await move(OWNER, { intent: 'refund', amount: '₹ 1,299.50' }, { enhanced: true });
+    expect(chosen.orders.refund).toHaveBeenCalledWith(OWNER_ACTOR, ORDER_ID, 129_950);
+    const blank = await move(OWNER, { intent: 'refund', amount: '' });
+    expect(blank.orders.refund).toHaveBeenCalledWith(OWNER_ACTOR, ORDER_ID, undefined);
+    const bad = await move(OWNER, { intent: 'refund', amount: '12.345' }, { enhanced: true });
+    expect(bad.answer).toMatchObject({ status: 400, body: { fields: { amount: 'Enter the amount in rupees, such as 1299.50.' } } });
+    expect(bad.orders.refund).not.toHaveBeenCalled();
+  });
+
+  it('receives a return from the plain form: each line back on sale or written off, for any admin (issue 40)', async () => {
+    const kurti = '11111111-2222-4333-8444-555555555555';
+    const dupatta = '66666666-7777-4888-8999-aaaaaaaaaaaa';
+    const { answer, orders } = await move(STAFF, {
+      intent: 'receiveReturn',
+      [`restock.${kurti}`]: '1',
+      [`writeOff.${kurti}`]: '1',
+      [`restock.${dupatta}`]: '0',
+      [`writeOff.${dupatta}`]: '',
+    });
+    expect(orders.receiveReturn).toHaveBeenCalledWith(STAFF_ACTOR, ORDER_ID, [
+      { itemId: kurti, quantity: 1, restock: true },
+      { itemId: kurti, quantity: 1, restock: false },
+    ]);
+    expect(answer).toEqual({ status: 302, location: `/admin/orders/${ORDER_ID}`, flash: { kind: 'success', message: 'Return received' } });
+    const bad = await move(STAFF, { intent: 'receiveReturn', [`restock.${kurti}`]: '-1' }, { enhanced: true });
+    expect(bad.answer).toMatchObject({ status: 400, body: { fields: { items: 'Enter each count as a whole number from 0 to 10.' } } });
   });
 
   it('asks for the reason of a cancel or a refused return', async () => {

@@ -1,4 +1,12 @@
-import { AppError, adminReasonSchema, isUuid, updateOrderStatusSchema, type UpdateOrderStatusInput } from '@shop/core';
+import {
+  AppError,
+  adminReasonSchema,
+  isUuid,
+  parseRupees,
+  updateOrderStatusSchema,
+  type ReceiveReturnInput,
+  type UpdateOrderStatusInput,
+} from '@shop/core';
 import { adminOf, servicesOf } from '../context';
 import { adminActor, ownerActor } from '../features/admin/admin-actor.server';
 import { buttonCall, invalidFields } from '../lib/button-action.server';
@@ -44,6 +52,31 @@ function reasonOf(form: FormData): string {
   return checked.data.reason;
 }
 
+/** The refund's amount in rupees as the owner typed it (paise); none: the received pieces' share the server reckons. */
+function refundAmountOf(form: FormData): number | undefined {
+  const text = formText(form, 'amount').trim();
+  if (!text) return undefined;
+  const paise = parseRupees(text);
+  if (paise === null || paise < 1) throw invalidFields({ amount: 'Enter the amount in rupees, such as 1299.50.' });
+  return paise;
+}
+
+/**
+ * The receive-return form: per returned line, `restock.<itemId>` pieces back on sale and `writeOff.<itemId>` pieces
+ * written off (damaged), as the API's items (issue 40). A count that is not a whole number from 0 to 10 names `items`.
+ */
+function receivedItemsOf(form: FormData): ReceiveReturnInput['items'] {
+  const items: ReceiveReturnInput['items'] = [];
+  for (const [name, value] of form.entries()) {
+    const match = /^(restock|writeOff)\.([0-9a-f-]{36})$/.exec(name);
+    if (!match || typeof value !== 'string') continue;
+    const text = value.trim() || '0';
+    if (!/^\d{1,2}$/.test(text) || Number(text) > 10) throw invalidFields({ items: 'Enter each count as a whole number from 0 to 10.' });
+    if (Number(text) > 0) items.push({ itemId: match[2]!, quantity: Number(text), restock: match[1] === 'restock' });
+  }
+  return items;
+}
+
 /**
  * The order page's moves (issue 10): pack, ship (courier, tracking number), deliver, approve or reject a return
  * for any admin; cancel, refund and Retry refund (issue 38), which send money back, for owners only, as the API
@@ -70,7 +103,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'rejectReturn':
         return orders.rejectReturn(adminActor(context), orderId, reasonOf(form));
       case 'refund':
-        return orders.refund(ownerActor(context), orderId);
+        return orders.refund(ownerActor(context), orderId, refundAmountOf(form));
+      case 'receiveReturn':
+        return orders.receiveReturn(adminActor(context), orderId, receivedItemsOf(form));
       case 'retryRefund':
         return orders.retryRefund(ownerActor(context), orderId);
     }

@@ -1,4 +1,4 @@
-import { AppError, formatINR, isUuid } from '@shop/core';
+import { cityAndDistrict, AppError, formatINR, isUuid } from '@shop/core';
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { servicesOf } from '../context';
@@ -152,7 +152,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
                       {address.name} {address.isDefault && <Chip tone="info">Default</Chip>}
                     </p>
                     <p className="text-muted">
-                      {address.street}, {address.city}, {address.district}, {address.state} {address.pincode}
+                      {address.street}, {cityAndDistrict(address)}, {address.state} {address.pincode}
                     </p>
                     <p className="text-muted">Phone {address.phone}</p>
                   </div>

@@ -1,5 +1,5 @@
 import { privatePageMeta } from '../lib/meta';
-import { ADDRESS_TYPE_LABELS, rupeesCompact, type Address, type CartLine } from '@shop/core';
+import { cityAndDistrict, ADDRESS_TYPE_LABELS, rupeesCompact, type Address, type CartLine } from '@shop/core';
 import { MapPin, ShoppingBag } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
@@ -94,7 +94,7 @@ function AddressLines({ address }: { address: Address }) {
       </span>
       <span className="mt-0.5 block text-sm text-ink">
         {address.street}
-        {address.landmark && `, near ${address.landmark}`}, {address.city}, {address.district}, {address.state} –{' '}
+        {address.landmark && `, near ${address.landmark}`}, {cityAndDistrict(address)}, {address.state} –{' '}
         <span className="font-semibold">{address.pincode}</span>
       </span>
     </>

@@ -8,7 +8,6 @@ import {
   SHIPPING,
   sizeChartFor,
   type ProductDetails,
-  type VariantView,
 } from '@shop/core';
 import { RotateCcw, ShieldCheck, ShoppingBag, Truck } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
@@ -18,7 +17,7 @@ import { AddToCartButton } from '../features/cart/add-to-cart-button';
 import { Price } from '../features/catalogue/price';
 import { colourExtraLabel, sizeExtraLabel } from '../features/catalogue/choice-extras';
 import { absoluteMediaUrl } from '../features/catalogue/media-links';
-import { galleryPhotos } from '../features/catalogue/colour-photos';
+import { galleryPhotos, openingColour } from '../features/catalogue/colour-photos';
 import { ProductGallery } from '../features/catalogue/product-gallery';
 import { ProductGrid } from '../features/catalogue/product-card';
 import { swatchBackground } from '../features/catalogue/swatches';
@@ -106,8 +105,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 /** The variant the shopper is looking at: the chosen colour and size, or sensible defaults. */
 function choose(product: ProductDetails, wantedColor: string | null, wantedSize: string | null) {
   const colors = [...new Set(product.variants.map((variant) => variant.variantColor))];
-  const inStock = (variant: VariantView) => variant.quantity > 0;
-  const color = colors.find((item) => item === wantedColor) ?? product.variants.find(inStock)?.variantColor ?? colors[0] ?? null;
+  const color = colors.find((item) => item === wantedColor) ?? openingColour(product.variants, product.productImages);
   const ofColor = product.variants.filter((variant) => variant.variantColor === color);
   const sizes = [...new Set(product.variants.map((variant) => variant.variantSize))].sort(compareSizes);
   const bySize = new Map(ofColor.map((variant) => [variant.variantSize, variant]));

@@ -1,4 +1,5 @@
 import {
+  cityAndDistrict,
   ADDRESS_TYPE_LABELS,
   ADDRESS_TYPES,
   AppError,
@@ -316,7 +317,7 @@ function AddressCard({ address }: { address: Address }) {
           </>
         )}
         <br />
-        {address.city}, {address.district}
+        {cityAndDistrict(address)}
         <br />
         {address.state} – {address.pincode}
         <br />

@@ -1,5 +1,6 @@
 import { privatePageMeta } from '../lib/meta';
 import {
+  cityAndDistrict,
   AppError,
   cancelOrderSchema,
   MAX_PHOTO_BYTES,
@@ -308,7 +309,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                   </>
                 )}
                 <br />
-                {address.city}, {address.district}
+                {cityAndDistrict(address)}
                 <br />
                 {address.state} – {address.pincode}
                 <br />

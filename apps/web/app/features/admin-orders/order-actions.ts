@@ -2,8 +2,11 @@ import type { AdminOrderDetail, OrderStatus } from '@shop/core';
 
 /** What the back-office can do to an order in each status (core's ORDER_TRANSITIONS decides on the server). */
 export type OrderMove = 'pack' | 'ship' | 'deliver' | 'cancel' | 'approveReturn' | 'rejectReturn' | 'refund';
-/** The moves, and sending again a refund that did not go through (issue 38), whatever the status. */
-export type AdminOrderAction = OrderMove | 'retryRefund';
+/**
+ * The moves, sending again a refund that did not go through (issue 38), whatever the status, and receiving an
+ * approved return's pieces (issue 40: a form of its own, before the refund).
+ */
+export type AdminOrderAction = OrderMove | 'retryRefund' | 'receiveReturn';
 
 const ACTIONS: Record<OrderStatus, readonly OrderMove[]> = {
   pending_payment: ['cancel'],
@@ -31,6 +34,7 @@ export const ADMIN_ORDER_ACTIONS = [
   'rejectReturn',
   'refund',
   'retryRefund',
+  'receiveReturn',
 ] as const satisfies readonly AdminOrderAction[];
 
 /** Moves that send money back: the owner's only (the API keeps them to its owner scope). */
@@ -45,6 +49,7 @@ export const ACTION_LABELS: Record<AdminOrderAction, string> = {
   rejectReturn: 'Reject return',
   refund: 'Refund',
   retryRefund: 'Retry refund',
+  receiveReturn: 'Receive return',
 };
 
 /** The toast after each action succeeds. */
@@ -57,4 +62,12 @@ export const ACTION_DONE: Record<AdminOrderAction, string> = {
   rejectReturn: 'Return rejected',
   refund: 'Refund started',
   retryRefund: 'Refund sent again',
+  receiveReturn: 'Return received',
 };
+
+/**
+ * The moves the order page offers: a returned order is received first (the refund follows receipt, issue 40), so
+ * Refund shows only once its pieces are checked.
+ */
+export const pageActionsFor = (order: Pick<AdminOrderDetail, 'status' | 'returnReceivedAt'>): readonly OrderMove[] =>
+  order.status === 'returned' && !order.returnReceivedAt ? [] : actionsFor(order.status);

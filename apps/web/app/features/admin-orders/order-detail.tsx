@@ -1,4 +1,14 @@
-import { ORDER_STATUS_LABELS, returnedPieces, returnReasonLabel, rupeesCompact, type AdminOrderDetail } from '@shop/core';
+import {
+  cityAndDistrict,
+  formatINR,
+  ORDER_STATUS_LABELS,
+  paiseToDecimal,
+  refundTimelineOf,
+  returnedPieces,
+  returnReasonLabel,
+  rupeesCompact,
+  type AdminOrderDetail,
+} from '@shop/core';
 import { FileText, Printer } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { Link, useFetcher } from 'react-router';
@@ -10,7 +20,7 @@ import { PrintLink } from '../../components/print-link';
 import { formatDateTime, isPartlyRefunded, methodLabel, orderPaymentLabel } from '../../lib/order-format';
 import { OrderItemRow, OrderTotals, variantText } from '../../components/order-items';
 import { StatusChip } from '../../components/status-chip';
-import { ACTION_LABELS, OWNER_ACTIONS, actionsFor, hasRefundToRetry, type AdminOrderAction } from './order-actions';
+import { ACTION_LABELS, OWNER_ACTIONS, hasRefundToRetry, pageActionsFor, type AdminOrderAction } from './order-actions';
 import { refundStateText } from './refund-state';
 
 const card = 'rounded-2xl border border-line bg-white p-4 sm:p-6';
@@ -33,8 +43,132 @@ function OrderButton({ action }: { action: AdminOrderAction }) {
 /** A reason the shopper reads (a cancel, a refused return). */
 const ReasonField = () => <TextAreaField label="Reason" name="reason" required rows={3} maxLength={500} />;
 
+/** Who made a timeline change: the admin by name (issue 40), else the shopper, Razorpay or the shop. */
+const ACTOR_WORDS: Record<string, string> = { shopper: 'Shopper', razorpay: 'Razorpay', system: 'The shop', admin: 'Back-office' };
+export const eventActorText = (event: Pick<AdminOrderDetail['events'][number], 'actor' | 'actorName'>): string =>
+  event.actorName ?? ACTOR_WORDS[event.actor] ?? event.actor;
+
+/**
+ * Refund asks first (issue 40): the amount, where it goes (the payment method Razorpay recorded, its refund time and
+ * the payment's id) and what is refundable; the amount may be lowered for a part refund. A native dialog with scripts
+ * (focus kept inside, Escape closes, labelled by its title); without them a disclosure with the same form.
+ */
+function RefundMove({ order }: { order: AdminOrderDetail }) {
+  const amount = order.suggestedRefund ?? order.refundable;
+  const way = refundTimelineOf(order.payment?.paymentMethod);
+  return (
+    <ConfirmButton
+      label={ACTION_LABELS.refund}
+      title={`Refund ${formatINR(amount)}?`}
+      message={
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-ink">
+          <dt className="text-muted">Goes to</dt>
+          <dd>
+            {order.payment ? methodLabel(order.payment.paymentMethod) : 'The payment'}: back to{' '}
+            {way.where.replace(/^your /, "the shopper's ")}, through Razorpay
+          </dd>
+          {order.payment?.razorpay_id && (
+            <>
+              <dt className="text-muted">Payment</dt>
+              <dd className="break-all font-mono text-xs leading-5">{order.payment.razorpay_id}</dd>
+            </>
+          )}
+          <dt className="text-muted">Refundable</dt>
+          <dd className="tabular-nums">
+            {formatINR(order.refundable)}
+            {order.payment && order.refundable !== order.payment.amount && (
+              <span className="text-muted"> of {formatINR(order.payment.amount)} paid</span>
+            )}
+          </dd>
+        </dl>
+      }
+      confirmLabel="Send refund"
+      fields={{ intent: 'refund' }}
+    >
+      <div className="mt-4">
+        <TextField
+          label="Amount (₹)"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          defaultValue={paiseToDecimal(amount)}
+          hint={`At most ${formatINR(order.refundable)}. Lower it for a part refund.`}
+        />
+      </div>
+    </ConfirmButton>
+  );
+}
+
+/**
+ * The approved return's parcel, checked (issue 40): per line the pieces put back on sale and those written off
+ * (damaged); a plain form to the page's action, so it works without scripts. Nothing is restocked before this.
+ */
+function ReceiveReturn({ order }: { order: AdminOrderDetail }) {
+  const fetcher = useFetcher();
+  useAnswerToast(fetcher.data, { failures: true });
+  const lines = returnedPieces(order);
+  return (
+    <section aria-labelledby="receive-title" className={card}>
+      <h2 id="receive-title" className="text-lg font-semibold">
+        Receive return
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Check each piece as it arrives. Pieces in good condition go back on sale; damaged ones are written off. The shopper is told, and the
+        refund follows.
+      </p>
+      <fetcher.Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="receiveReturn" />
+        <Enhanced />
+        <ul className="divide-y divide-line">
+          {lines.map(({ item, pieces }) => (
+            <li key={item.itemId} className="py-3 first:pt-0">
+              <fieldset>
+                <legend className="text-sm font-semibold">
+                  {item.productName}
+                  {variantText(item) && <span className="font-normal text-muted"> ({variantText(item)})</span>}
+                  <span className="font-normal text-muted">
+                    {' · '}
+                    {pieces} {pieces === 1 ? 'piece' : 'pieces'} approved
+                  </span>
+                </legend>
+                <div className="mt-2 grid grid-cols-2 gap-3 sm:max-w-md">
+                  <TextField
+                    label="Back on sale"
+                    id={`restock-${item.itemId}`}
+                    name={`restock.${item.itemId}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={pieces}
+                    defaultValue={pieces}
+                  />
+                  <TextField
+                    label="Damaged, written off"
+                    id={`writeoff-${item.itemId}`}
+                    name={`writeOff.${item.itemId}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={pieces}
+                    defaultValue={0}
+                  />
+                </div>
+              </fieldset>
+            </li>
+          ))}
+        </ul>
+        <button type="submit" className="btn btn-primary mt-4" disabled={fetcher.state !== 'idle'}>
+          {fetcher.state !== 'idle' ? 'Working...' : 'Receive return'}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
 /** The courier and tracking number 'Mark shipped' needs, a cancel's or a refused return's reason; the rest are one button. */
-function OrderMove({ action }: { action: AdminOrderAction }) {
+function OrderMove({ action, order }: { action: AdminOrderAction; order?: AdminOrderDetail }) {
+  if (action === 'refund' && order) return <RefundMove order={order} />;
   if (action === 'ship')
     return (
       <ConfirmButton
@@ -101,6 +235,12 @@ function ReturnRequest({ order }: { order: AdminOrderDetail }) {
         {returnReasonLabel(order.returnReason)}
       </p>
       {order.returnNote && <p className="mt-1 whitespace-pre-line text-sm break-words">“{order.returnNote}”</p>}
+      {order.returnReceivedAt && (
+        <p className="mt-1 text-sm">
+          <span className="text-muted">Received: </span>
+          {formatDateTime(order.returnReceivedAt)}
+        </p>
+      )}
       <ul className="mt-3 space-y-1 text-sm" aria-label="Pieces coming back">
         {lines.map(({ item, pieces, reason }) => (
           <li key={item.itemId}>
@@ -111,6 +251,7 @@ function ReturnRequest({ order }: { order: AdminOrderDetail }) {
             {item.productName}
             {variantText(item) && <span className="text-muted"> ({variantText(item)})</span>}
             {reason && reason !== order.returnReason && <span className="text-muted"> · {returnReasonLabel(reason)}</span>}
+            <ReceiptText receipt={order.returnReceipt.find((line) => line.itemId === item.itemId)} />
           </li>
         ))}
       </ul>
@@ -133,6 +274,16 @@ function ReturnRequest({ order }: { order: AdminOrderDetail }) {
       )}
     </section>
   );
+}
+
+/** What the receipt did with a line's pieces: ' · 1 back on sale, 1 written off'. */
+function ReceiptText({ receipt }: { receipt: AdminOrderDetail['returnReceipt'][number] | undefined }) {
+  if (!receipt) return null;
+  const parts = [
+    receipt.restocked > 0 && `${receipt.restocked} back on sale`,
+    receipt.writtenOff > 0 && `${receipt.writtenOff} written off`,
+  ];
+  return <span className="text-muted"> · {parts.filter(Boolean).join(', ') || 'none arrived'}</span>;
 }
 
 /**
@@ -181,7 +332,7 @@ function PackingSlip({ order }: { order: AdminOrderDetail }) {
         <p>{order.address.name}</p>
         <p>{order.address.street}</p>
         <p>
-          {order.address.city}, {order.address.district}, {order.address.state} {order.address.pincode}
+          {cityAndDistrict(order.address)}, {order.address.state} {order.address.pincode}
         </p>
         <p>Phone {order.address.phone}</p>
       </div>
@@ -230,7 +381,8 @@ export function OrderDetailView({
   /** The credit note of a paid order cancelled or refunded since. */
   creditNoteHref: string | null;
 }) {
-  const actions = actionsFor(order.status).filter((action) => isOwner || !OWNER_ACTIONS.includes(action));
+  const actions = pageActionsFor(order).filter((action) => isOwner || !OWNER_ACTIONS.includes(action));
+  const receiving = order.status === 'returned' && !order.returnReceivedAt;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -274,10 +426,11 @@ export function OrderDetailView({
       {actions.length > 0 && (
         <div className={`${card} flex flex-wrap gap-2`} role="group" aria-label="Order actions">
           {actions.map((action) => (
-            <OrderMove key={action} action={action} />
+            <OrderMove key={action} action={action} order={order} />
           ))}
         </div>
       )}
+      {receiving && <ReceiveReturn order={order} />}
 
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-5">
@@ -310,7 +463,7 @@ export function OrderDetailView({
               <br />
               {order.address.street}
               <br />
-              {order.address.city}, {order.address.district}
+              {cityAndDistrict(order.address)}
               <br />
               {order.address.state} {order.address.pincode}
               <br />
@@ -354,7 +507,7 @@ export function OrderDetailView({
                 <li key={`${event.at}-${index}`} className="text-sm">
                   <p className="font-semibold">{ORDER_STATUS_LABELS[event.status]}</p>
                   <p className="text-xs text-muted">
-                    {formatDateTime(event.at)} · {event.actor}
+                    {formatDateTime(event.at)} · {eventActorText(event)}
                   </p>
                   {event.note && <p className="text-muted">{event.note}</p>}
                 </li>

@@ -22,6 +22,7 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   bill_void: 'Bill voided',
   bill_return: 'Returned at the counter',
   return_restocked: 'Returned online',
+  return_written_off: 'Returned online, written off (damaged)',
   csv_import: 'CSV import',
   admin_edit: 'Edited',
   seed: 'Opening stock',

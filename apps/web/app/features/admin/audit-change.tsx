@@ -27,14 +27,17 @@ const fieldLabel = (name: string) => {
 };
 
 /**
- * What an audit entry changed: for an update only the fields whose value differs, before → after; for a
- * creation the new record, for a removal the old one. `formatTime` shows a recorded moment (India time).
+ * What an audit entry changed: for an update only the fields the after-state records whose value differs, before →
+ * after; for a creation the new record, for a removal the old one. `formatTime` shows a recorded moment (India time).
  */
 export function AuditChange({ entry, formatTime }: { entry: AuditEntry; formatTime: (iso: string) => string }) {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
-  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-    (name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]) || !entry.before || !entry.after,
+  const update = entry.before !== null && entry.after !== null;
+  // In an update a field the after-state does not record was not changed: shown, it read as wiped (a refund's entry
+  // seemed to clear the courier and tracking number, issue 40). A field set to nothing is recorded as null.
+  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((name) =>
+    update ? name in after && JSON.stringify(before[name]) !== JSON.stringify(after[name]) : true,
   );
   if (names.length === 0) return <p className="text-sm text-muted">No field changed.</p>;
   return (

@@ -1,4 +1,5 @@
 import {
+  cityAndDistrict,
   describeBillPayments,
   gstBreakupOf,
   returnedPieces,
@@ -48,6 +49,11 @@ export interface InvoiceView {
   paidBy?: string;
   /** Set on the credit note of a cancelled or refunded order: the tax invoice it reduces. */
   credit?: { againstInvoice: string; invoiceDate: string };
+  /**
+   * Set on a void bill's invoice and a cancelled order's (issue 40): when and why, and whether a credit note
+   * reverses it; printed VOID across the sheet.
+   */
+  voided?: { at: string; reason: string; creditNote: boolean };
 }
 
 /** A bill as the server answered it (its GST breakup computed there). */
@@ -72,6 +78,9 @@ export function invoiceOfBill(bill: Bill): InvoiceView {
     total: bill.totalPrice,
     gst: bill.gst,
     paidBy: bill.payments.length > 0 ? describeBillPayments(bill.payments) : undefined,
+    ...(bill.status === 'void'
+      ? { voided: { at: bill.voidedAt ?? bill.createdAt, reason: bill.voidReason ?? '', creditNote: false } }
+      : {}),
   };
 }
 
@@ -105,7 +114,7 @@ export function invoiceOfOrder(order: OrderDetail, settings: Pick<ShopSettings, 
     buyer: {
       name: address.name,
       phone: address.phone,
-      address: [address.street, `${address.city}, ${address.district}`, `${address.state} – ${address.pincode}`],
+      address: [address.street, cityAndDistrict(address), `${address.state} – ${address.pincode}`],
     },
     lines: invoice.lines.map((line) => ({
       name: line.name,
@@ -151,11 +160,21 @@ export function creditNoteOfOrder(order: OrderDetail, settings: Pick<ShopSetting
 }
 
 /**
+ * A paid order cancelled since: its tax invoice prints VOID, when it was cancelled and why, beside the credit note
+ * that reverses it (issue 40). A return refunded keeps its invoice valid: the shopper holds the pieces she kept.
+ */
+function orderVoid(order: OrderDetail): Pick<InvoiceView, 'voided'> {
+  if (order.cancelReason === null || !isCreditedOrder(order)) return {};
+  const at = order.timeline.find((event) => event.status === 'cancelled')?.at ?? order.createdAt;
+  return { voided: { at, reason: order.cancelReason, creditNote: true } };
+}
+
+/**
  * The paper of a paid order a page asks for: its tax invoice, which stays as issued whatever happens after; with
  * `credit`, the credit note of an order cancelled or refunded since (null when it has none). After a partial refund
  * the shopper holds pieces the invoice is for, so both stay printable (issue 38).
  */
 export function orderPaperOf(order: OrderDetail, settings: Pick<ShopSettings, 'state'>, credit: boolean): InvoiceView | null {
-  if (!credit) return invoiceOfOrder(order, settings);
+  if (!credit) return { ...invoiceOfOrder(order, settings), ...orderVoid(order) };
   return isCreditedOrder(order) ? creditNoteOfOrder(order, settings) : null;
 }

@@ -3,6 +3,7 @@ import { Printer } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { InvoicePaper, InvoiceView } from './invoice-model';
+import { VoidMark } from './void-mark';
 
 const percent = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0$/, '')}%`;
 
@@ -172,6 +173,7 @@ export function TaxInvoice({
           {gst.interState ? ' (inter-state)' : ''}
         </p>
       </ShopLetterhead>
+      <VoidMark invoice={invoice} />
 
       <section aria-label="Billed to" className="invoice-buyer border-b border-line py-3">
         <p>
