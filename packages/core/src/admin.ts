@@ -152,6 +152,7 @@ export const AUDIT_ENTITIES = [
   'review',
   'announcement',
   'contact_message',
+  'settings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -43,6 +43,7 @@ const ENTITY_LABEL: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   review: 'Review',
   announcement: 'Announcement',
   contact_message: 'Contact message',
+  settings: 'Shop settings',
 };
 
 /** 'product.update' → 'Update'; 'user.block' → 'Block'. */
