@@ -83,6 +83,18 @@ describe('the owner edits the shop settings (GET getSettings, PUT updateSettings
     );
   });
 
+  it('documents both calls in OpenAPI with their 400, 401 and 403', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    expect(Object.keys(document.paths['/api/admin/settings/getSettings']!.get!.responses)).toEqual(
+      expect.arrayContaining(['200', '401', '403']),
+    );
+    expect(Object.keys(document.paths['/api/admin/settings/updateSettings']!.put!.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403']),
+    );
+  });
+
   it('saves real details for the owner, answers them with savedAt, and audits before and after', async () => {
     const response = await put(owner, CHENNAI);
     expect(response.statusCode, response.body).toBe(200);
