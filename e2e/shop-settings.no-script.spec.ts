@@ -1,7 +1,11 @@
 import { expect } from '@playwright/test';
-import { button, field, said } from './support/no-script.js';
+import type { Page } from '@playwright/test';
+import { button, said } from './support/no-script.js';
 import { ownerLogsIn } from './support/owner.js';
 import { ownNetworkTest as test } from './support/test.js';
+
+/** A text field by its accessible name (a required one's label ends in a '*' screen readers skip). */
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
 // The Settings page from a phone whose scripts never arrive (issue 39, ADR 026): a plain multipart form posted to
 // the page's action; a refusal comes back with each message beside its field, a save with its message on the page.

@@ -19,28 +19,28 @@ async function openSettings(page: Page) {
 test('the owner edits the shop settings: a GSTIN of another state is refused beside its field, a save is kept', async ({ page }) => {
   await ownerLogsIn(page);
   await openSettings(page);
-  const gstin = page.getByLabel('GSTIN', { exact: true });
+  const gstin = page.getByRole('textbox', { name: 'GSTIN', exact: true });
   const original = await gstin.inputValue();
-  const originalHandle = await page.getByLabel('Social handle').inputValue();
-  await expect(page.getByLabel('State', { exact: true })).toHaveValue('Karnataka');
+  const originalHandle = await page.getByRole('textbox', { name: 'Social handle', exact: true }).inputValue();
+  await expect(page.getByRole('combobox', { name: 'State', exact: true })).toHaveValue('Karnataka');
 
   await gstin.fill('27AAPFU0939F1ZV');
-  await page.getByLabel('Social handle').fill(HANDLE);
+  await page.getByRole('textbox', { name: 'Social handle', exact: true }).fill(HANDLE);
   await page.getByRole('button', { name: 'Save settings' }).click();
   const refusal = "GSTIN 27AAPFU0939F1ZV is registered in Maharashtra (27); the shop's state is Karnataka.";
   await expect(page.locator('#gstin-error')).toHaveText(refusal);
   await expect(gstin).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('Social handle')).toHaveValue(HANDLE);
+  await expect(page.getByRole('textbox', { name: 'Social handle', exact: true })).toHaveValue(HANDLE);
 
-  await page.getByLabel('GSTIN', { exact: true }).fill(original);
+  await page.getByRole('textbox', { name: 'GSTIN', exact: true }).fill(original);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(toast(page, 'Settings saved.')).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Social handle')).toHaveValue(HANDLE);
+  await expect(page.getByRole('textbox', { name: 'Social handle', exact: true })).toHaveValue(HANDLE);
   await expect(page.getByText(/Last saved/)).toBeVisible();
 
   // Back as it was, for the other journeys on this shop.
-  await page.getByLabel('Social handle').fill(originalHandle);
+  await page.getByRole('textbox', { name: 'Social handle', exact: true }).fill(originalHandle);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(toast(page, 'Settings saved.')).toBeVisible();
 });
