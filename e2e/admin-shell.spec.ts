@@ -115,16 +115,20 @@ test('the back-office: guard, owner and staff, invites, categories, blocking a s
   await expect(staff).toHaveURL(/\/admin\/login$/);
   await logInAsAdmin(staff, staffEmail, STAFF_PASSWORD);
 
-  // Staff see no owner-only things: no audit link, no invites, the audit page refuses in the API's words.
+  // Staff see no owner-only things: no audit or settings link, no invites, those pages refuse in the API's words.
   const menu = staff.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
   await expect(staff.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Profile' })).toBeVisible();
   await expect(staff.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  await expect(staff.getByRole('link', { name: 'Settings' })).toHaveCount(0);
   await staff.goto('/admin/profile');
   await expect(staff.getByRole('heading', { name: 'Profile' })).toBeVisible();
   await expect(staff.getByText('Staff', { exact: true }).first()).toBeVisible();
   await expect(staff.getByRole('heading', { name: 'Invite an admin' })).toHaveCount(0);
   await staff.goto('/admin/audit');
+  await expect(staff.getByRole('heading', { name: 'Owner only' })).toBeVisible();
+  // The shop's own details too (issue 39).
+  await staff.goto('/admin/settings');
   await expect(staff.getByRole('heading', { name: 'Owner only' })).toBeVisible();
 
   // The owner creates a category and renames it.

@@ -39,7 +39,7 @@ import { apiHeaders, securityHeaders } from './http/security-headers.js';
 import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { localMediaRoutes, s3MediaRoutes } from './media/routes.js';
 import type { Services } from './services.js';
-import { settingsRoutes } from './settings/routes.js';
+import { ownerSettingsRoutes, settingsRoutes } from './settings/routes.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { seoRoutes } from './seo/routes.js';
 import { adminContactRoutes, contactRoutes } from './contact/routes.js';
@@ -232,7 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(adminContactRoutes(options.services.contact));
     }),
   );
-  // Owners only: admin accounts and invites, the audit log, money going back, blocking shoppers, revenue.
+  // Owners only: admin accounts and invites, the audit log, money going back, blocking shoppers, revenue, the shop's details.
   await app.register(
     adminRoutes(
       async (owner) => {
@@ -243,6 +243,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await owner.register(ownerReviewRoutes(options.services.reviews));
         // Revenue is the owner's (the invite tells staff so): the dashboard's sales, the weekly and monthly reports.
         await owner.register(salesReportRoutes(options.services.salesReports));
+        // The shop's own details: what every invoice states, and production's checkout waits for (issue 39).
+        await owner.register(ownerSettingsRoutes(options.services.settings));
       },
       { role: 'owner' },
     ),

@@ -133,7 +133,8 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
   const now = options.now ?? (() => new Date());
   const log = options.log ?? { info: () => {}, error: () => {} };
   const metrics = options.metrics ?? createMetrics({ defaultMetrics: false });
-  const settings = createSettingsService(db);
+  const media = createMediaStore(options.media ?? { kind: 'local', root: options.mediaDir });
+  const settings = createSettingsService(db, { production: options.production ?? false, now, media });
   // Without SMTP_URL the mail is kept in the dev outbox, dev-only code loaded (and its table made) only then.
   const outbox =
     options.smtpUrl || options.mailer
@@ -158,7 +159,6 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
   // Callers that only send use the queue as their Mailer: queued, first attempt at once, retried after.
   const mailer: Mailer = mail;
   const catalogueChanges = createCatalogueChanges();
-  const media = createMediaStore(options.media ?? { kind: 'local', root: options.mediaDir });
   // Photo URLs leave the server under MEDIA_PUBLIC_URL when it is set: catalogue answers, cart lines, orders, bills.
   const photos = photoLinks(media.baseUrl);
   const catalogue = createCatalogueService(db, catalogueChanges, { photos });
@@ -190,7 +190,7 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
   );
   const pincodes = createPincodeDirectory();
   const addresses = createAddressService(db, pincodes);
-  const payments = createPaymentsService(db, { orders, provider: paymentProvider, now, log: paymentsLog(log), metrics });
+  const payments = createPaymentsService(db, { orders, settings, provider: paymentProvider, now, log: paymentsLog(log), metrics });
   return {
     settings,
     catalogueChanges,

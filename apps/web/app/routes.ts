@@ -71,6 +71,8 @@ export default [
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:messageId', 'routes/admin.message.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
+    // Issue 39: the shop's own details, owners only.
+    route('settings', 'routes/admin.settings.tsx'),
     route('*', 'routes/admin.not-found.tsx'),
   ]),
   // Spec §2.1: the in-store checkout, outside the admin frame, for admins only.

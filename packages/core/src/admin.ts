@@ -153,6 +153,7 @@ export const AUDIT_ENTITIES = [
   'announcement',
   'contact_message',
   'session',
+  'settings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -3,6 +3,7 @@ import { dayParam, pageParam, pagingShape } from './admin.js';
 import { indianMobileSchema, optionalIndianMobileSchema } from './phone.js';
 import { formatINR } from './money.js';
 import { isBillDiscount } from './pricing.js';
+import { sellerSchema } from './settings.js';
 import { plainText } from './text.js';
 
 // Contracts of in-store billing (issue 11; spec §2.17, §3 Bill, §9): amounts in integer paise.
@@ -223,6 +224,8 @@ export const billSchema = z.object({
   voidedBy: z.string().nullable(),
   /** The credit notes of its returns, oldest first. */
   creditNotes: z.array(creditNoteRefSchema),
+  /** The seller as the bill was issued (issue 39); null only for a bill made before the shop was set up. */
+  seller: sellerSchema.nullable(),
 });
 export type Bill = z.infer<typeof billSchema>;
 
@@ -322,6 +325,8 @@ export const creditNoteSchema = z.object({
   reason: z.string(),
   createdAt: z.string(),
   createdBy: z.string(),
+  /** The seller as the credit note was issued (issue 39); null only for one made before the shop was set up. */
+  seller: sellerSchema.nullable(),
 });
 export type CreditNote = z.infer<typeof creditNoteSchema>;
 

@@ -4,6 +4,7 @@ import { deliveryEstimate } from './delivery.js';
 import { istDay, istDayStart } from './india-time.js';
 import { ORDER_STATUSES } from './order-states.js';
 import { RETURN_REASONS } from './policy.js';
+import { sellerSchema } from './settings.js';
 
 // Contracts of checkout, payment and orders (spec §2.7–§2.9, §3 payment record and order product details).
 
@@ -141,6 +142,8 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const orderDetailSchema = orderSummarySchema.extend({
   /** The tax invoice's number, 'WEB/26-27/00001', given when the order is paid; null before. */
   invoiceNumber: z.string().nullable(),
+  /** The seller as the tax invoice was issued (issue 39): kept with the invoice number; null before it is paid. */
+  seller: sellerSchema.nullable(),
   items: z.array(orderProductSchema),
   subtotal: z.number().int(),
   shipping: z.number().int(),

@@ -53,7 +53,7 @@ import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery }
 import type { AdminContactMessage, AdminContactPage, AdminContactQuery, ContactMessageInput } from './contact.js';
 import type { OrderDetail, OrderSummary } from './orders.js';
 import type { ReturnReason } from './policy.js';
-import type { ShopSettings } from './settings.js';
+import type { AdminShopSettings, ShopSettings } from './settings.js';
 import type { WishlistEntry } from './wishlist.js';
 
 /**
@@ -62,7 +62,17 @@ import type { WishlistEntry } from './wishlist.js';
  * satisfy it (apps/server/src/web/ssr.ts checks that at compile time).
  */
 export interface PageServices {
-  settings: { get(): Promise<ShopSettings> };
+  settings: {
+    get(): Promise<ShopSettings>;
+    /** Whether the shop takes orders: in production, only once the owner has saved its details (issue 39). */
+    takingOrders(): Promise<boolean>;
+    /** The owner's Settings page: the details and when she saved them (NOT_ALLOWED for staff). */
+    getForOwner(actor: AuditActor): Promise<AdminShopSettings>;
+    /** Checked (the GSTIN by its check character and state), saved and audited (NOT_ALLOWED for staff). */
+    update(actor: AuditActor, input: ShopSettings): Promise<AdminShopSettings>;
+    /** Stores an uploaded logo through the photo pipeline; answers its address (NOT_ALLOWED for staff). */
+    saveLogo(actor: AuditActor, bytes: Uint8Array): Promise<string>;
+  };
   /**
    * The shopper of a `sid` session token, or null. Her session slides forward as it is used: `setCookie` is then
    * the Set-Cookie header to put on the answer, so that the browser's cookie keeps the new expiry.

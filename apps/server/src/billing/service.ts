@@ -153,7 +153,8 @@ export function toBill(
   shopState: string,
   afterSale: BillAfterSale = NO_AFTER_SALE,
 ): Bill {
-  const invoice = invoiceOf(row, items, shopState);
+  // The bill's own seller's state (issue 39): a later move of the shop does not turn its CGST/SGST into IGST.
+  const invoice = invoiceOf(row, items, row.seller?.state ?? shopState);
   return {
     _id: row.id,
     invoiceNumber: row.invoiceNumber,
@@ -191,6 +192,7 @@ export function toBill(
       total: note.totalPaise,
       createdAt: note.createdAt.toISOString(),
     })),
+    seller: row.seller ?? null,
   };
 }
 
@@ -208,7 +210,8 @@ function toCreditNote(note: CreditNoteRow, lines: CreditNoteItemRow[], bill: Bil
       rate: line.gstRateBasisPoints / 100,
     })),
     placeOfSupply: bill.placeOfSupply,
-    shopState,
+    // The tax goes back as the bill charged it: its seller's state, whatever the shop's is today.
+    shopState: bill.seller?.state ?? shopState,
   });
   return {
     _id: note.id,
@@ -235,6 +238,7 @@ function toCreditNote(note: CreditNoteRow, lines: CreditNoteItemRow[], bill: Bil
     reason: note.reason,
     createdAt: note.createdAt.toISOString(),
     createdBy: note.createdByLabel,
+    seller: note.seller ?? null,
   };
 }
 
@@ -349,6 +353,8 @@ export function createBillingService(
       };
       const known = key && (await billByIdempotencyKey(db, key.adminId, key.key));
       if (known) return repeat(known);
+      // In production, no tax invoice under the demo's GSTIN: the owner saves the shop's details first (issue 39).
+      await settings.assertTakingOrders('counter');
       const at = now();
       const shop = await settings.get();
       const outcome = await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
-import { BILL_PAYMENT_MODES, BILL_STATUSES } from '@shop/core';
+import { BILL_PAYMENT_MODES, BILL_STATUSES, type Seller } from '@shop/core';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { admins } from '../admin/tables.js';
 
 /**
@@ -23,6 +23,8 @@ export const bills = pgTable(
     totalPaise: integer('total_paise').notNull(),
     /** The shop's state when the bill was made: the place of supply of a counter sale. */
     placeOfSupply: text('place_of_supply').notNull(),
+    /** The seller as the bill was issued: set when it is written (migration 0032's trigger). */
+    seller: jsonb('seller').$type<Seller>(),
     createdBy: uuid('created_by').references(() => admins.id, { onDelete: 'set null' }),
     createdByLabel: text('created_by_label').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -145,6 +147,8 @@ export const creditNotes = pgTable(
     totalPaise: integer('total_paise').notNull(),
     refundMode: text('refund_mode', { enum: BILL_PAYMENT_MODES }).notNull(),
     reason: text('reason').notNull(),
+    /** The seller as the credit note was issued: set when it is written (migration 0032's trigger). */
+    seller: jsonb('seller').$type<Seller>(),
     createdBy: uuid('created_by').references(() => admins.id, { onDelete: 'set null' }),
     createdByLabel: text('created_by_label').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -863,6 +863,7 @@ async function detail(
     _id: order.id,
     orderNumber: order.orderNumber,
     invoiceNumber: order.invoiceNumber,
+    seller: order.seller ?? null,
     status,
     total: order.totalPaise,
     subtotal: order.subtotalPaise,

@@ -1,4 +1,4 @@
-import type { Address } from '@shop/core';
+import type { Address, Seller } from '@shop/core';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -49,6 +49,8 @@ export const orders = pgTable(
      * year of its own (migration 0021's trigger, in the paying transaction), so checkouts never paid leave no gap.
      */
     invoiceNumber: text('invoice_number'),
+    /** The seller as the invoice was issued: set with the invoice number (migration 0032's trigger). */
+    seller: jsonb('seller').$type<Seller>(),
     cancelReason: text('cancel_reason'),
     returnReason: text('return_reason'),
     returnNote: text('return_note'),

@@ -2,7 +2,7 @@ import { createPaymentSchema, orderDetailSchema, orderProductSchema, paymentReco
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { shopperOf } from '../auth/plugin.js';
-import { ok, okEnvelope } from '../http/envelope.js';
+import { errorEnvelope, ok, okEnvelope } from '../http/envelope.js';
 import type { PaymentsService } from './service.js';
 
 const tags = ['payment'];
@@ -42,6 +42,9 @@ export const paymentRoutes =
                 orderNumber: z.string(),
                 keyId: z.string(),
               }),
+            ),
+            503: errorEnvelope.describe(
+              "Not taking orders: in production until the owner has saved the shop's details (issue 39), or Razorpay could not open the payment.",
             ),
           },
         },

@@ -33,6 +33,7 @@ import {
 } from './queries.js';
 import type { RazorpayRefund } from './razorpay/razorpay-client.js';
 import { REFUND_RULES, refundAttemptKey, refundRetryDelayMs, refusedForSure, type RefundTally } from './refund-retries.js';
+import type { SettingsService } from '../settings/service.js';
 
 // The flows that cross our orders and Razorpay: opening a payment, verifying it, webhooks, reconciliation of
 // unpaid orders, and refunds. Each side effect has its undo (reserve stock ↔ release it), and every call that
@@ -70,6 +71,8 @@ export function createPaymentsService(
   db: Db,
   deps: {
     orders: OrdersService;
+    /** Production takes no orders until the owner has saved the shop's details (issue 39). */
+    settings: Pick<SettingsService, 'assertTakingOrders'>;
     provider: PaymentProvider;
     now: () => Date;
     log: PaymentsLog;
@@ -270,6 +273,7 @@ export function createPaymentsService(
      * fails or does not answer in time, the order is withdrawn and its stock returns.
      */
     async createPayment(userId: string, input: CreatePaymentInput) {
+      await deps.settings.assertTakingOrders('checkout');
       const { order, reused } = await orders.place(userId, { products: input.products, addressId: input.address });
       let razorpay: { id: string; amount: number; currency: string };
       if (reused && order.razorpayOrderId) {

@@ -1,11 +1,29 @@
-import { SHOP_TAGLINE, shopSettingsSchema, type ShopSettings, AppError } from '@shop/core';
-import { requireOwner, type AuditActor } from '../audit/service.js';
+import {
+  AppError,
+  IMAGE_WIDTHS,
+  SHOP_DETAILS_NEEDED,
+  SHOP_NOT_OPEN,
+  SHOP_TAGLINE,
+  invalidInput,
+  mediaUrl,
+  shopSettingsSchema,
+  storedShopSettingsSchema,
+  type AdminShopSettings,
+  type ShopSettings,
+} from '@shop/core';
+import { recordAudit, requireOwner, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
-import { createSettingsOnce, saveSettings, settingsRow, type SettingsRow } from './queries.js';
+import type { MediaStore } from '../media/store.js';
+import { createSettingsOnce, lockedSettingsRow, saveSettings, settingsRow, type SettingsRow } from './queries.js';
 
-/** Demo details a fresh shop starts with; the owner edits them in the back-office. */
+/**
+ * Demo details a fresh shop starts with; the owner replaces them on the back-office's Settings page. Production
+ * takes no orders and makes no bills until she has (the row's saved_at, issue 39). The GSTIN is a made-up one of
+ * Karnataka's with a right check character.
+ */
 export const DEMO_SETTINGS: ShopSettings = {
   name: 'Saanjh Boutique',
+  legalName: 'Saanjh Boutique',
   tagline: SHOP_TAGLINE,
   logoUrl: '/logo.svg',
   address: '14, 2nd Cross, Jayanagar 4th Block, Bengaluru, Karnataka 560011',
@@ -13,44 +31,107 @@ export const DEMO_SETTINGS: ShopSettings = {
   email: 'hello@saanjh.example',
   socialHandle: '@saanjhboutique',
   openingHours: 'Mon–Sat, 10 am – 7 pm IST',
-  gstin: '29ABCDE1234F1Z5',
+  gstin: '29ABCDE1234F1ZW',
   state: 'Karnataka',
 };
 
 export interface SettingsService {
   /** `executor`: a transaction in progress (on PGlite, a read outside it would wait for it to end). */
   get(executor?: Db): Promise<ShopSettings>;
-  /** The owner's (NOT_ALLOWED for staff). */
-  update(actor: AuditActor, input: ShopSettings): Promise<ShopSettings>;
+  /** The details and whether the owner has saved them: the owner's (NOT_ALLOWED for staff). */
+  getForOwner(actor: AuditActor): Promise<AdminShopSettings>;
+  /** The owner's (NOT_ALLOWED for staff): checked (the GSTIN by its check character and state), saved, audited. */
+  update(actor: AuditActor, input: ShopSettings): Promise<AdminShopSettings>;
+  /**
+   * Stores a logo the owner uploaded through the product photos' pipeline (checked by content, within the pixel
+   * limit, WebP renditions, local disk or S3) and answers its address for `logoUrl` (NOT_ALLOWED for staff).
+   */
+  saveLogo(actor: AuditActor, bytes: Uint8Array): Promise<string>;
+  /** Whether the shop takes orders and makes bills: in production, only once the owner has saved its details. */
+  takingOrders(executor?: Db): Promise<boolean>;
+  /**
+   * UNAVAILABLE (503) in words when the shop does not take orders yet (takingOrders): for a shopper's checkout, or
+   * for the counter, whose bill would be a tax invoice under the demo's GSTIN.
+   */
+  assertTakingOrders(who: 'checkout' | 'counter', executor?: Db): Promise<void>;
   /** Creates the settings row with demo values when there is none; never overwrites. */
   ensureExists(): Promise<void>;
 }
 
-export function createSettingsService(db: Db): SettingsService {
-  const toSettings = (row: SettingsRow): ShopSettings =>
-    shopSettingsSchema.parse({
-      name: row.name,
-      tagline: row.tagline,
-      logoUrl: row.logoUrl,
-      address: row.address,
-      phone: row.phone,
-      email: row.email,
-      socialHandle: row.socialHandle,
-      openingHours: row.openingHours,
-      gstin: row.gstin,
-      state: row.state,
-    });
+const toSettings = (row: SettingsRow): ShopSettings =>
+  storedShopSettingsSchema.parse({
+    name: row.name,
+    legalName: row.legalName || row.name,
+    tagline: row.tagline,
+    logoUrl: row.logoUrl,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    socialHandle: row.socialHandle,
+    openingHours: row.openingHours,
+    gstin: row.gstin,
+    state: row.state,
+  });
+
+const toAdminSettings = (row: SettingsRow): AdminShopSettings => ({
+  settings: toSettings(row),
+  savedAt: row.savedAt?.toISOString() ?? null,
+});
+
+/** `production`: config.production, where demo details keep checkout and the counter closed. */
+export function createSettingsService(
+  db: Db,
+  options: { production?: boolean; now?: () => Date; media?: Pick<MediaStore, 'saveImage'> } = {},
+): SettingsService {
+  const now = options.now ?? (() => new Date());
+  const rowOf = async (executor: Db) => {
+    const row = await settingsRow(executor);
+    if (!row) throw new AppError('UNAVAILABLE', 'The shop is not set up yet.');
+    return row;
+  };
+  const takingOrders = async (executor: Db = db) => !options.production || (await rowOf(executor)).savedAt !== null;
 
   return {
     async get(executor: Db = db) {
-      const row = await settingsRow(executor);
-      if (!row) throw new AppError('UNAVAILABLE', 'The shop is not set up yet.');
-      return toSettings(row);
+      return toSettings(await rowOf(executor));
+    },
+    async getForOwner(actor) {
+      requireOwner(actor);
+      return toAdminSettings(await rowOf(db));
     },
     async update(actor, input) {
       requireOwner(actor);
-      const values = shopSettingsSchema.parse(input);
-      return toSettings(await saveSettings(db, values, new Date()));
+      const checked = shopSettingsSchema.safeParse(input);
+      if (!checked.success) throw invalidInput(checked.error.issues);
+      return db.transaction(async (tx) => {
+        const before = await lockedSettingsRow(tx);
+        const at = now();
+        const saved = await saveSettings(tx, checked.data, at);
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'settings.update',
+            entity: 'settings',
+            entityId: 'shop',
+            before: before ? { ...toSettings(before), savedAt: before.savedAt } : null,
+            after: { ...toSettings(saved), savedAt: saved.savedAt },
+          },
+          at,
+        );
+        return toAdminSettings(saved);
+      });
+    },
+    async saveLogo(actor, bytes) {
+      requireOwner(actor);
+      if (!options.media) throw new AppError('UNAVAILABLE', 'Logos cannot be uploaded here.');
+      const stored = await options.media.saveImage(Buffer.from(bytes), 'logo');
+      // The narrowest rendition (240 px) is sharp at the 40–56 px the header and invoices draw it.
+      return mediaUrl(stored.key, IMAGE_WIDTHS[0]);
+    },
+    takingOrders,
+    async assertTakingOrders(who, executor) {
+      if (!(await takingOrders(executor))) throw new AppError('UNAVAILABLE', who === 'checkout' ? SHOP_NOT_OPEN : SHOP_DETAILS_NEEDED);
     },
     async ensureExists() {
       await createSettingsOnce(db, DEMO_SETTINGS);

@@ -20,6 +20,12 @@ export const PHOTOS_FORM: FormLimit = {
   tooLarge: `The upload is too large: at most ${MAX_PHOTOS_PER_UPLOAD} files of ${MAX_PHOTO_BYTES / 1024 / 1024} MB each.`,
 };
 
+/** A form of fields with one photo (the shop's logo on the Settings page). */
+export const ONE_PHOTO_FORM: FormLimit = {
+  bytes: MAX_PHOTO_BYTES + 64 * 1024,
+  tooLarge: `The upload is too large: the logo may be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB.`,
+};
+
 /**
  * The posted form. Refused before a byte of it is read when its declared length is missing (400: browsers always
  * declare the length of a form they post) or over the limit (TOO_LARGE, 413, in the limit's words); the server's

@@ -44,6 +44,7 @@ const ENTITY_LABEL: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   announcement: 'Announcement',
   contact_message: 'Contact message',
   session: 'Sessions',
+  settings: 'Shop settings',
 };
 
 /** 'product.update' → 'Update'; 'user.block' → 'Block'. */

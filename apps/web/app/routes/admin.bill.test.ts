@@ -45,6 +45,7 @@ function bill(overrides: Partial<Bill> = {}): Bill {
     voidReason: null,
     voidedBy: null,
     creditNotes: [],
+    seller: null,
     ...overrides,
   };
 }

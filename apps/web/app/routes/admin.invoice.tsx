@@ -2,7 +2,7 @@ import { servicesOf } from '../context';
 import { loaderCall } from '../lib/service-call.server';
 import { requireAdmin } from '../lib/page-middleware.server';
 import { AdminPageError } from '../features/admin/admin-error';
-import { invoiceOfBill, invoicePageOptions } from '../features/invoice/invoice-model';
+import { invoiceOfBill, invoicePageOptions, issuedSettings } from '../features/invoice/invoice-model';
 import { TaxInvoice } from '../features/invoice/tax-invoice';
 import type { Route } from './+types/admin.invoice';
 import { privatePageMeta } from '../lib/meta';
@@ -12,8 +12,9 @@ export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const [bill, settings] = await loaderCall(Promise.all([services.billing.get(params.billId), services.settings.get()]));
-  return { invoice: invoiceOfBill(bill), settings, ...invoicePageOptions(request.url) };
+  const [bill, shop] = await loaderCall(Promise.all([services.billing.get(params.billId), services.settings.get()]));
+  // The seller as the bill was issued, whatever the settings say today.
+  return { invoice: invoiceOfBill(bill), settings: issuedSettings(shop, bill.seller), ...invoicePageOptions(request.url) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>

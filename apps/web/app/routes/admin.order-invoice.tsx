@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { servicesOf } from '../context';
 import { AdminPageError } from '../features/admin/admin-error';
-import { invoicePageOptions, orderPaperOf } from '../features/invoice/invoice-model';
+import { invoicePageOptions, issuedSettings, orderPaperOf } from '../features/invoice/invoice-model';
 import { TaxInvoice } from '../features/invoice/tax-invoice';
 import { requireAdmin } from '../lib/page-middleware.server';
 import { privatePageMeta } from '../lib/meta';
@@ -17,7 +17,9 @@ export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const [order, settings] = await loaderCall(Promise.all([services.adminOrders.detail(params.orderId), services.settings.get()]));
+  const [order, shop] = await loaderCall(Promise.all([services.adminOrders.detail(params.orderId), services.settings.get()]));
+  // The seller as the invoice was issued, whatever the settings say today.
+  const settings = issuedSettings(shop, order.seller);
   // A tax invoice is issued for a payment: an unpaid order has none.
   if (!order.invoiceNumber) throw data({ error: 'This order has no invoice until it is paid.' }, { status: 404 });
   const invoice = orderPaperOf(order, settings, new URL(request.url).searchParams.get('credit') === '1');

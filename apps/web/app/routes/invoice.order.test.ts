@@ -1,4 +1,4 @@
-import type { OrderDetail, PublicUser } from '@shop/core';
+import type { OrderDetail, PublicUser, Seller, ShopSettings } from '@shop/core';
 import { describe, expect, it } from 'vitest';
 import { get, settled } from '../lib/action-test-kit';
 import { loader } from './invoice.order';
@@ -37,7 +37,7 @@ const partlyRefunded = {
   ],
 } as unknown as OrderDetail;
 
-const load = (order: OrderDetail, query = '') =>
+const load = (order: OrderDetail, query = '', today: Partial<ShopSettings> = { state: 'Karnataka' }) =>
   settled(() =>
     loader(
       get(`/invoice/order/${ORDER_ID}${query}`, {
@@ -45,13 +45,22 @@ const load = (order: OrderDetail, query = '') =>
         params: { orderId: ORDER_ID },
         services: {
           orders: { getMine: async () => order },
-          settings: { get: async () => ({ state: 'Karnataka' }) as never },
+          settings: { get: async () => today as never },
         },
       }) as never,
     ),
   );
 
-type Paper = { invoice: { number: string; total: number; lines: Array<{ quantity: number }>; credit?: { againstInvoice: string } } };
+type Paper = {
+  invoice: {
+    number: string;
+    total: number;
+    lines: Array<{ quantity: number }>;
+    credit?: { againstInvoice: string };
+    gst: { interState: boolean };
+  };
+  settings: ShopSettings;
+};
 
 describe("the shopper's papers of an online order", () => {
   it('regression: after a partial refund she can still print the tax invoice of what she kept, beside the credit note', async () => {
@@ -75,5 +84,25 @@ describe("the shopper's papers of an online order", () => {
       status: 404,
       body: { error: 'This order has no invoice until it is paid.' },
     });
+  });
+
+  it('issue 39: shows the seller kept with the invoice, not the shop details of today, and taxes as issued', async () => {
+    const issuedAs: Seller = {
+      name: 'Saanjh Boutique',
+      legalName: 'Saanjh Boutique LLP',
+      address: 'Jayanagar, Bengaluru',
+      state: 'Karnataka',
+      gstin: '29ABCDE1234F1ZW',
+      phone: '+91 80 4123 5678',
+      email: 'hello@saanjh.example',
+    };
+    // Since then the shop moved to Chennai under a new GSTIN.
+    const today = { name: 'Meenakshi Silks', state: 'Tamil Nadu', gstin: '33AAACH7409R1Z8', logoUrl: '/logo.svg' } as const;
+    const paper = (await load({ ...partlyRefunded, seller: issuedAs }, '', today)).body as Paper;
+    expect(paper.settings).toMatchObject({ ...issuedAs, logoUrl: '/logo.svg' });
+    // Delivered within Karnataka, sold from Karnataka: CGST + SGST, as it was printed.
+    expect(paper.invoice.gst.interState).toBe(false);
+    // An order invoiced before the shop was set up kept nothing: today's details stand for it.
+    expect(((await load({ ...partlyRefunded, seller: null }, '', today)).body as Paper).settings.gstin).toBe('33AAACH7409R1Z8');
   });
 });

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { invoicePageOptions, orderPaperOf } from '../features/invoice/invoice-model';
+import { invoicePageOptions, issuedSettings, orderPaperOf } from '../features/invoice/invoice-model';
 import { TaxInvoice } from '../features/invoice/tax-invoice';
 import { servicesOf, signedInShopper } from '../context';
 import { requireShopper } from '../lib/page-middleware.server';
@@ -14,10 +14,12 @@ export const middleware: Route.MiddlewareFunction[] = [requireShopper];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = signedInShopper(context);
-  const [order, settings] = await Promise.all([
+  const [order, shop] = await Promise.all([
     loaderCall(servicesOf(context).orders.getMine(user._id, params.orderId)),
     servicesOf(context).settings.get(),
   ]);
+  // The seller as the invoice was issued, whatever the settings say today.
+  const settings = issuedSettings(shop, order.seller);
   // A tax invoice is issued for a payment: an unpaid order has none.
   if (!order.payment || !order.invoiceNumber) throw data({ error: 'This order has no invoice until it is paid.' }, { status: 404 });
   // The invoice stays as issued; a cancellation or a refund since adds a credit note against it (issues 28, 38).

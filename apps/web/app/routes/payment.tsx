@@ -1,5 +1,5 @@
 import { privatePageMeta } from '../lib/meta';
-import { PAYMENT_RESERVATION_MINUTES, rupeesCompact } from '@shop/core';
+import { PAYMENT_RESERVATION_MINUTES, SHOP_NOT_OPEN, rupeesCompact } from '@shop/core';
 import { Banknote, CreditCard, Landmark, Lock, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
@@ -27,10 +27,16 @@ export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Paymen
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = shopperOf(context);
   if (!user) throw redirect(paths.checkout);
-  const { cart, addresses, payments } = servicesOf(context);
-  const [userCart, userAddresses] = await Promise.all([cart.get(user._id), addresses.list(user._id)]);
+  const { cart, addresses, payments, settings } = servicesOf(context);
+  const [userCart, userAddresses, takingOrders] = await Promise.all([
+    cart.get(user._id),
+    addresses.list(user._id),
+    settings.takingOrders(),
+  ]);
   return {
     user,
+    // In production, false until the owner has saved the shop's own details (issue 39): no Pay button then.
+    takingOrders,
     cart: userCart,
     address: confirmedAddress(userAddresses, readCheckoutState(request)),
     razorpay: { keyId: payments.keyId, checkoutScriptUrl: payments.checkoutScriptUrl },
@@ -59,7 +65,7 @@ type Stage = 'idle' | 'starting' | 'open' | 'verifying';
  * Razorpay Checkout (or the emulator's sheet), verification on the server and the success page.
  */
 export default function PaymentPage({ loaderData }: Route.ComponentProps) {
-  const { user, cart, address, razorpay } = loaderData;
+  const { user, cart, address, razorpay, takingOrders } = loaderData;
   const shopName = useRouteLoaderData<RootLoaderData>('root')?.settings.name ?? 'Shop';
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
@@ -187,7 +193,11 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
             </div>
           </fieldset>
 
-          {needsAddress ? (
+          {!takingOrders ? (
+            <p role="status" className="mt-6 rounded-xl border border-gold-400 bg-sand/60 p-4 text-sm font-medium text-ink">
+              {SHOP_NOT_OPEN} Your cart is kept for you.
+            </p>
+          ) : needsAddress ? (
             <div className="mt-6 rounded-xl border border-line bg-sand/40 p-4 text-sm">
               <p>Please choose a delivery address first.</p>
               <Link to={paths.checkout} className="btn btn-primary mt-3">

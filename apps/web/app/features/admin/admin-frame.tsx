@@ -14,6 +14,7 @@ import {
   Package,
   ReceiptIndianRupee,
   ScrollText,
+  Settings,
   Shirt,
   TrendingUp,
   UserRound,
@@ -79,6 +80,7 @@ const SECTIONS: readonly { title: string; items: readonly NavItem[] }[] = [
     items: [
       { label: 'Profile', to: adminPaths.profile, icon: UserRound },
       { label: 'Audit log', to: adminPaths.audit, icon: ScrollText, ownerOnly: true },
+      { label: 'Settings', to: adminPaths.settings, icon: Settings, ownerOnly: true },
     ],
   },
 ];

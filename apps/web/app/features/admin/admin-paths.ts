@@ -34,6 +34,8 @@ export const adminPaths = {
   /** One message: its replies, the reply form and 'Mark handled'. */
   message: (messageId: string) => `/admin/messages/${encodeURIComponent(messageId)}`,
   audit: '/admin/audit',
+  /** The shop's own details (owners): every invoice states them; production sells once they are saved (issue 39). */
+  settings: '/admin/settings',
   logout: '/admin/logout',
   adminCheckout: '/adminCheckout',
 } as const;

@@ -42,6 +42,7 @@ const bill = (overrides: Partial<Bill> = {}): Bill => ({
   voidReason: null,
   voidedBy: null,
   creditNotes: [{ _id: 'cn1', creditNoteNumber: 'CN/26-27/00001', total: 299_700, createdAt: '2026-11-12T08:00:00.000Z' }],
+  seller: null,
   ...overrides,
 });
 

@@ -55,6 +55,7 @@ describe('the credit note page', () => {
     reason: 'Wrong size',
     createdAt: '2026-11-13T06:00:00.000Z',
     createdBy: 'Ravi Kumar <ravi@example.in>',
+    seller: null,
   };
 
   it('names the invoice it reduces, the lines with their taxable value, the GST split, the refund and why', () => {

@@ -7,11 +7,22 @@ import {
   taxInvoice,
   type Bill,
   type GstBreakup,
+  type IndianState,
   type OrderDetail,
+  type Seller,
   type ShopSettings,
 } from '@shop/core';
 
 // One tax invoice (CGST Rules, rule 46) for an in-store bill or an online order: what the printed page shows.
+
+/**
+ * The shop's details as a document was issued (issue 39): the seller it kept (name, legal name, address, state,
+ * GSTIN, phone, e-mail) over today's settings, which still give the logo and the social handle. A document issued
+ * before the shop was set up kept none: today's settings stand for it.
+ */
+export function issuedSettings(settings: ShopSettings, seller: Seller | null): ShopSettings {
+  return seller ? { ...settings, ...seller, state: seller.state as IndianState } : settings;
+}
 
 /** A4 sheet, or an 80 mm thermal receipt roll. */
 export type InvoicePaper = 'a4' | '80mm';

@@ -16,7 +16,10 @@ export function useAutoPrint(autoPrint: boolean) {
   }, [autoPrint]);
 }
 
-/** The shop's name, address, phone and GSTIN from the settings record; the document's own title and numbers at the right. */
+/**
+ * The seller's name (and legal name when it differs), address, phone, e-mail and GSTIN as the document was issued
+ * (invoice-model's issuedSettings); the document's own title and numbers at the right.
+ */
 export function ShopLetterhead({ settings, children }: { settings: ShopSettings; children: ReactNode }) {
   return (
     // Side by side from a small screen up (the shop's address wraps to make room); stacked on a phone.
@@ -27,9 +30,11 @@ export function ShopLetterhead({ settings, children }: { settings: ShopSettings;
         )}
         <div>
           <p className="font-display text-2xl font-semibold leading-tight">{settings.name}</p>
+          {settings.legalName && settings.legalName !== settings.name && <p className="font-semibold">{settings.legalName}</p>}
           <p className="max-w-sm leading-snug">{settings.address}</p>
           <p>
             {settings.phone}
+            {settings.email && <> · {settings.email}</>}
             {settings.socialHandle && <> · {settings.socialHandle}</>}
           </p>
           <p className="font-semibold">GSTIN {settings.gstin}</p>

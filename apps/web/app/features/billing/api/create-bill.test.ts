@@ -25,6 +25,7 @@ const bill: Bill = {
   voidReason: null,
   voidedBy: null,
   creditNotes: [],
+  seller: null,
 };
 
 describe('createBill (issue 38: a retried bill was saved twice)', () => {

@@ -1,0 +1,91 @@
+import { AppError, OWNER_ONLY, type ShopSettings } from '@shop/core';
+import { describe, expect, it, vi } from 'vitest';
+import { OWNER, OWNER_ACTOR, STAFF, get, post, settled } from '../features/admin/admin-test-kit';
+import { action, loader, SETTINGS_SAVED } from './admin.settings';
+
+const SAVED: ShopSettings = {
+  name: 'Meenakshi Silks',
+  legalName: 'Meenakshi Silks Private Limited',
+  tagline: 'Kanchipuram silks since 1962',
+  logoUrl: '/logo.svg',
+  address: '22 Usman Road, T. Nagar, Chennai 600017',
+  phone: '+91 44 2434 1122',
+  email: 'care@meenakshisilks.example',
+  socialHandle: '@meenakshisilks',
+  openingHours: 'Mon–Sun, 10 am – 9 pm IST',
+  gstin: '33AAACH7409R1Z8',
+  state: 'Tamil Nadu',
+};
+const fields = (overrides: Partial<Record<keyof ShopSettings, string>> = {}) => ({ ...SAVED, ...overrides }) as Record<string, string>;
+
+const settingsStub = () => ({
+  getForOwner: vi.fn(async () => ({ settings: SAVED, savedAt: null })),
+  update: vi.fn(async (_actor: unknown, input: ShopSettings) => ({ settings: input, savedAt: '2026-11-29T04:00:00.000Z' })),
+  saveLogo: vi.fn(async () => '/media/logo/0123456789abcdef0123-240.webp'),
+});
+
+/** The page's form posted as the browser sends it with a file chosen: multipart, its length declared. */
+async function multipartPost(values: Record<string, string>, file: Blob, settings: ReturnType<typeof settingsStub>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.set(name, value);
+  form.set('logo', file, 'logo.png');
+  const encoded = new Response(form);
+  const body = await encoded.arrayBuffer();
+  const args = post('/admin/settings', {}, { admin: OWNER, services: { settings } });
+  const request = new Request('http://localhost/admin/settings', {
+    method: 'POST',
+    headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.byteLength) },
+    body,
+  });
+  return settled(() => action({ ...args, request }));
+}
+
+describe('the Settings page (issue 39)', () => {
+  it("is the owner's: staff get the API's refusal as the page and their post changes nothing", async () => {
+    const settings = settingsStub();
+    expect(await settled(() => loader(get('/admin/settings', { admin: STAFF, services: { settings } }) as never))).toEqual({
+      status: 403,
+      body: { error: OWNER_ONLY },
+    });
+    const posted = await settled(() => action(post('/admin/settings', fields(), { admin: STAFF, services: { settings } })));
+    expect(posted).toEqual({ status: 403, body: { error: OWNER_ONLY } });
+    expect(settings.update).not.toHaveBeenCalled();
+  });
+
+  it('saves what the owner typed (a GSTIN in small letters is the same number) and goes back with a message', async () => {
+    const settings = settingsStub();
+    const answer = await settled(() =>
+      action(post('/admin/settings', fields({ gstin: ' 33aaach7409r1z8 ' }), { admin: OWNER, services: { settings } })),
+    );
+    expect(settings.update).toHaveBeenCalledWith(OWNER_ACTOR, SAVED);
+    expect(answer).toEqual({ status: 302, location: '/admin/settings', flash: { kind: 'success', message: SETTINGS_SAVED } });
+  });
+
+  it('refuses a GSTIN of another state beside its field, with the values typed, and saves nothing', async () => {
+    const settings = settingsStub();
+    const typed = fields({ gstin: '29ABCDE1234F1ZW', name: 'Meenakshi Silks & Co' });
+    const answer = await settled(() => action(post('/admin/settings', typed, { admin: OWNER, services: { settings } })));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      ok: false,
+      error: null,
+      fields: { gstin: "GSTIN 29ABCDE1234F1ZW is registered in Karnataka (29); the shop's state is Tamil Nadu." },
+      values: { name: 'Meenakshi Silks & Co', gstin: '29ABCDE1234F1ZW' },
+    });
+    expect(settings.update).not.toHaveBeenCalled();
+  });
+
+  it('stores a chosen logo through the photo pipeline and saves its address; a picture refused is told beside the logo', async () => {
+    const settings = settingsStub();
+    const answer = await multipartPost(fields(), new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), settings);
+    expect(answer.status).toBe(302);
+    expect(settings.saveLogo).toHaveBeenCalledWith(OWNER_ACTOR, new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    expect(settings.update).toHaveBeenCalledWith(OWNER_ACTOR, { ...SAVED, logoUrl: '/media/logo/0123456789abcdef0123-240.webp' });
+
+    const refusing = settingsStub();
+    refusing.saveLogo.mockRejectedValueOnce(new AppError('INVALID_DATA', 'Only JPEG, PNG, WebP or AVIF pictures can be uploaded.'));
+    const refused = await multipartPost(fields(), new Blob(['not a picture'], { type: 'image/png' }), refusing);
+    expect(refused).toMatchObject({ status: 400, body: { fields: { logo: 'Only JPEG, PNG, WebP or AVIF pictures can be uploaded.' } } });
+    expect(refusing.update).not.toHaveBeenCalled();
+  });
+});

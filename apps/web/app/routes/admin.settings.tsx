@@ -1,0 +1,91 @@
+import { AppError, shopSettingsSchema, type ShopSettings } from '@shop/core';
+import { useActionData } from 'react-router';
+import { servicesOf } from '../context';
+import { adminActor, ownerActor, requireOwner } from '../features/admin/admin-actor.server';
+import { AdminPageError } from '../features/admin/admin-error';
+import { adminPaths } from '../features/admin/admin-paths';
+import { SETTINGS_FIELDS, SettingsForm, type SettingsFormValues } from '../features/admin-settings/settings-form';
+import { PageHeader } from '../components/page-header';
+import { isFailure, type Failure } from '../lib/failure';
+import { redirectWithFlash } from '../lib/flash.server';
+import { validate } from '../lib/form';
+import { formFiles, formTexts } from '../lib/form-data';
+import { privatePageMeta } from '../lib/meta';
+import { formatDateTime } from '../lib/order-format';
+import { ONE_PHOTO_FORM, postedForm } from '../lib/read-form.server';
+import { actionCall, formFailure, loaderCall } from '../lib/service-call.server';
+import type { Route } from './+types/admin.settings';
+
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Settings · Admin Panel', matches);
+
+/** Owners only: staff get the API's refusal (403, in its words) as the page, as on the audit log. */
+export async function loader({ context }: Route.LoaderArgs) {
+  requireOwner(context);
+  return loaderCall(servicesOf(context).settings.getForOwner(adminActor(context)));
+}
+
+export const SETTINGS_SAVED = 'Settings saved.';
+
+/**
+ * Saves the shop's details as the owner typed them, checked with the API's schema (the GSTIN by its check character
+ * and the state's code): a refused form comes back with its values and each message beside its field. A logo file,
+ * when one is chosen, is stored as product photos are, and its address saved with the rest. Audited by the service.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  // Staff get the page's refusal (403) before the form is read; the service refuses them too.
+  requireOwner(context);
+  const actor = ownerActor(context);
+  const form = await postedForm(request, ONE_PHOTO_FORM);
+  const values: SettingsFormValues = formTexts(form, SETTINGS_FIELDS);
+  // GSTINs are written in capitals; a lower-case one typed is the same number.
+  values.gstin = values.gstin.trim().toUpperCase();
+  const echo = { values };
+  const checked = validate(shopSettingsSchema, values);
+  if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, echo);
+  const input: ShopSettings = checked.data;
+  const [logo] = formFiles(form, 'logo');
+  const { settings } = servicesOf(context);
+  return actionCall(
+    (async () => {
+      if (logo) {
+        try {
+          input.logoUrl = await settings.saveLogo(actor, new Uint8Array(await logo.arrayBuffer()));
+        } catch (error) {
+          // The picture's refusal (not an image, too many pixels) belongs beside the logo's field.
+          if (error instanceof AppError && error.code === 'INVALID_DATA')
+            throw new AppError('INVALID_DATA', error.message, { logo: error.message });
+          throw error;
+        }
+      }
+      return settings.update(actor, input);
+    })(),
+    () => redirectWithFlash(adminPaths.settings, { kind: 'success', message: SETTINGS_SAVED }),
+    echo,
+  );
+}
+
+/** A refused form's answer: the failure and what was typed. */
+type Refused = Failure & { values?: SettingsFormValues };
+
+/** /admin/settings: the shop's own details in sections (identity, GST registration, address and contact). */
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const answer: unknown = useActionData();
+  const refused = isFailure(answer) ? (answer as Refused) : null;
+  const values = refused?.values ?? loaderData.settings;
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description={
+          loaderData.savedAt
+            ? `The shop's own details: on the storefront, the mails and every invoice. Last saved ${formatDateTime(loaderData.savedAt)}.`
+            : "The shop's own details: on the storefront, the mails and every invoice."
+        }
+      />
+      {/* A new form after each answer: the values shown are the ones saved, or the ones refused. */}
+      <SettingsForm key={JSON.stringify(values)} values={values} failure={refused} savedAt={loaderData.savedAt} />
+    </>
+  );
+}
+
+export { AdminPageError as ErrorBoundary };
