@@ -6,19 +6,33 @@ import { removeDataDir, runShopExpectingExit, startShop } from './support/shop-p
 
 // These checks start their own servers and need no page: they run once, in the 'server' project.
 
-test('a bad PORT stops the start with one line naming it and exit code 1', async () => {
+/** The one line a failed start writes when its output is not a terminal (the journal under systemd, a pipe here). */
+function startFailureLine(result: { stdout: string; stderr: string }) {
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]!) as { level: number; msg: string; err: { type: string; message: string; stack: string } };
+}
+
+test('a bad PORT stops the start with one JSON line naming it and exit code 1', async () => {
   const result = await runShopExpectingExit({ PORT: 'abc', DATA_DIR: '/tmp/never-created' });
   expect(result.code).toBe(1);
-  expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Cannot start the shop: PORT: must be a port number/)]);
-  expect(result.stderr).not.toMatch(/\bat .+:\d+:\d+/); // no stack trace
+  const line = startFailureLine(result);
+  expect(line.level).toBe(60);
+  expect(line.msg).toMatch(/^Cannot start the shop: PORT: must be a port number/);
+  expect(line.err).toMatchObject({ type: 'ConfigError', message: expect.stringMatching(/^PORT: /) });
+  expect(line.err.stack).toMatch(/\n\s+at loadConfig /);
 });
 
-test('an unreachable DATABASE_URL stops the start with one line naming it and exit code 1', async () => {
+test('an unreachable DATABASE_URL stops the start with one JSON line naming it and exit code 1', async () => {
   const result = await runShopExpectingExit({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/x' });
   expect(result.code).toBe(1);
-  expect(result.stderr.trim().split('\n')).toEqual([
-    'Cannot start the shop: DATABASE_URL: cannot connect to 127.0.0.1:1/x (connection refused)',
-  ]);
+  const line = startFailureLine(result);
+  expect(line).toMatchObject({
+    level: 60,
+    msg: 'Cannot start the shop: DATABASE_URL: cannot connect to 127.0.0.1:1/x (connection refused)',
+  });
+  expect(line.err.stack).toContain('\n    at ');
 });
 
 test('data in DATA_DIR survives a restart, and SIGTERM stops the shop cleanly', async ({ request }) => {
