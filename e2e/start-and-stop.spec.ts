@@ -4,6 +4,14 @@ import net from 'node:net';
 import path from 'node:path';
 import { removeDataDir, runShopExpectingExit, startShop } from './support/shop-process.js';
 
+async function until(done: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`not done after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 // These checks start their own servers and need no page: they run once, in the 'server' project.
 
 /** The one line a failed start writes when its output is not a terminal (the journal under systemd, a pipe here). */
@@ -33,6 +41,26 @@ test('an unreachable DATABASE_URL stops the start with one JSON line naming it a
     msg: 'Cannot start the shop: DATABASE_URL: cannot connect to 127.0.0.1:1/x (connection refused)',
   });
   expect(line.err.stack).toContain('\n    at ');
+});
+
+test('every line a running shop writes is one JSON object, a Node.js warning over two lines included', async () => {
+  // A warning emitted once the shop runs, as a library would (the AWS SDK warns about Node 20 over six lines).
+  const warn = `process.on('SIGUSR2', () => process.emitWarning('a test warning\\nover two lines', 'TestWarning'))`;
+  const shop = await startShop({ nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(warn)}`] });
+  try {
+    shop.child.kill('SIGUSR2');
+    await until(() => shop.output().includes('TestWarning'), 10_000);
+    expect(await shop.stop()).toBe(0);
+    const lines = shop.output().trimEnd().split('\n');
+    const parsed = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(parsed.find((line) => line.level === 40)).toMatchObject({
+      msg: 'a test warning over two lines',
+      warning: { name: 'TestWarning' },
+    });
+  } finally {
+    await shop.stop();
+    removeDataDir(shop.dataDir);
+  }
 });
 
 test('data in DATA_DIR survives a restart, and SIGTERM stops the shop cleanly', async ({ request }) => {

@@ -1,3 +1,5 @@
+// First: warnings printed while the modules below load are JSON lines too.
+import './logging/process-output.js';
 import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';

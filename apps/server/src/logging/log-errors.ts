@@ -69,13 +69,20 @@ export function loggerOptions(level: string): LoggerOptions {
   };
 }
 
-/** `msg` and `error` as one pino line at level fatal (60), the error and its stack inside it. */
-export function fatalLine(msg: string, error: unknown): string {
+/** One pino line, as the app's logger writes them, for what is said before (or outside) the app's logger. */
+function pinoLine(level: 'warn' | 'fatal', details: object, msg: string): string {
   let line = '';
   const logger = pino({ serializers: { err: serializeError } }, { write: (chunk: string) => void (line += chunk) });
-  logger.fatal({ err: error }, msg);
+  logger[level](details, msg);
   return line;
 }
+
+/** `msg` and `error` as one pino line at level fatal (60), the error and its stack inside it. */
+export const fatalLine = (msg: string, error: unknown): string => pinoLine('fatal', { err: error }, msg);
+
+/** A Node.js warning (a deprecation, a library's own) as one pino line at level warn (40): Node prints several plain lines. */
+export const warningLine = (warning: Error & { code?: string }): string =>
+  pinoLine('warn', { warning: { name: warning.name, code: warning.code } }, warning.message.replace(/\s*\n\s*/g, ' ').trim());
 
 /**
  * What the process says when it cannot start. On a terminal: one human line (`Cannot start the shop: PORT: …`,
