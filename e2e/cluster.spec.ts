@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import sharp from 'sharp';
 import { FormData } from 'undici';
-import { startCluster, until, type Cluster } from './support/cluster.js';
+import { startCluster, startHttpSiteAlone, until, type Cluster } from './support/cluster.js';
 import { adminLogin, call, dataOf, getBytes, payOnEmulator, signUpShopper, type Shopper } from './support/shop-api.js';
 import { startS3Server, type TestS3Server } from '../apps/server/src/test/s3-server.js';
 
@@ -128,6 +128,29 @@ test('two instances started together on one new database apply each migration on
   }
   // HSTS because PUBLIC_URL is https, as the guide sets it.
   expect((await call(cluster.url, 'GET', '/api/health')).headers.get('strict-transport-security')).toContain('max-age=');
+});
+
+test('the plain-http site alone, before any certificate exists: nginx takes it, answers certbot from the webroot, sends the rest to https', async () => {
+  // docs/deploy.md enables docs/deploy/nginx-shop-http.conf first, then runs certbot, then enables the https site.
+  const site = await startHttpSiteAlone();
+  try {
+    const token = `token-${randomBytes(8).toString('hex')}`;
+    writeFileSync(path.join(site.webroot, '.well-known/acme-challenge', token), `${token}.thumbprint`, { mode: 0o644 });
+    const challenge = await until(
+      'nginx to answer the challenge',
+      async () => {
+        const answer = await fetch(`${site.url}/.well-known/acme-challenge/${token}`);
+        return answer.status === 200 ? answer : undefined;
+      },
+      10_000,
+    );
+    expect(await challenge.text()).toBe(`${token}.thumbprint`);
+    const page = await fetch(`${site.url}/shop/sarees?page=2`, { redirect: 'manual' });
+    expect(page.status).toBe(301);
+    expect(page.headers.get('location')).toBe('https://127.0.0.1/shop/sarees?page=2');
+  } finally {
+    await site.stop();
+  }
 });
 
 test('a session made on one instance works on the other', async () => {
@@ -310,6 +333,11 @@ test('an instance killed between createpayment and payment: the order still ends
   );
   cluster.instances[0].child.kill('SIGKILL');
   await new Promise((resolve) => cluster.instances[0].child.once('exit', resolve));
+  // The public uptime check (docs/deploy.md: https://your.domain/api/health/ready) stays green with one of the two
+  // gone: nginx passes the GET to the other. Round robin sends every other one to the dead instance first.
+  const uptime: number[] = [];
+  for (let i = 0; i < 12; i++) uptime.push((await call(cluster.url, 'GET', '/api/health/ready')).status);
+  expect(uptime).toEqual(uptime.map(() => 200));
   // The shopper pays on Razorpay's sheet; nginx sends her to the instance that is left, whose webhook marks the order.
   await payOnEmulator(cluster.url, opened.razorpay.id, EMULATOR_KEY_ID, buyer);
   const order = await until(

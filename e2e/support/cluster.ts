@@ -217,8 +217,6 @@ export function renderSiteConfig(options: { upstreams: number[]; httpsPort: numb
   const rendered = site
     .replace(/( {4}server 127\.0\.0\.1:\d+ [^\n]*\n)+/, `${servers}\n`)
     .replace('/var/cache/nginx/shop', options.cacheDir)
-    // The plain-http server only redirects; the test talks https.
-    .replace(/server \{\n {4}listen 80;[\s\S]*?\n\}\n/, '')
     .replace('listen 443 ssl http2;', `listen 127.0.0.1:${options.httpsPort} ssl http2;`)
     .replace(/ {4}listen \[::\]:443 ssl http2;\n/, '')
     .replace('/etc/letsencrypt/live/shop.example.in/fullchain.pem', options.cert)
@@ -228,6 +226,36 @@ export function renderSiteConfig(options: { upstreams: number[]; httpsPort: numb
     if (!rendered.includes(expected)) throw new Error(`docs/deploy/nginx-shop.conf changed shape: ${expected} not placed`);
   }
   return rendered;
+}
+
+/**
+ * docs/deploy/nginx-shop-http.conf, the site enabled first, on its own and before any certificate exists: only the
+ * port and the webroot swapped. nginx checks it (nginx -t) and serves it; `stop` ends nginx and removes its folder.
+ */
+export async function startHttpSiteAlone(): Promise<{ url: string; webroot: string; stop(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-http-site-'));
+  const webroot = path.join(dir, 'letsencrypt');
+  mkdirSync(path.join(webroot, '.well-known/acme-challenge'), { recursive: true });
+  const port = await freePort();
+  const site = readFileSync(path.join(ROOT, 'docs/deploy/nginx-shop-http.conf'), 'utf8');
+  const rendered = site
+    .replace('listen 80;', `listen 127.0.0.1:${port};`)
+    .replace(/ {4}listen \[::\]:80;\n/, '')
+    .replace('/var/www/letsencrypt', webroot);
+  if (!rendered.includes(String(port)) || !rendered.includes(webroot)) throw new Error('docs/deploy/nginx-shop-http.conf changed shape');
+  if (/ssl|443|letsencrypt\/live/.test(rendered)) throw new Error('docs/deploy/nginx-shop-http.conf must not need a certificate');
+  // Workers run as nobody when nginx is started by root: they must read the challenge files.
+  for (const folder of [webroot, path.join(webroot, '.well-known'), path.join(webroot, '.well-known/acme-challenge')])
+    chmodSync(folder, 0o755);
+  const nginx = await startNginx(dir, rendered);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    webroot,
+    async stop() {
+      await stopProcess(nginx.child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function startNginx(dir: string, site: string): Promise<{ child: ChildProcess; output: () => string }> {

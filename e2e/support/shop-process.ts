@@ -97,7 +97,8 @@ export function runShopExpectingExit(env: Record<string, string>, timeoutMs = 30
       child.kill('SIGKILL');
       reject(new Error(`the shop did not exit:\n${stdout()}${stderr()}`));
     }, timeoutMs);
-    child.once('exit', (code) => {
+    // 'close', not 'exit': the output is read to its end (a test reads the last line).
+    child.once('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout: stdout(), stderr: stderr() });
     });

@@ -32,6 +32,7 @@ import { registerErrorHandling } from './http/errors.js';
 import { PERMISSIONS_POLICY, pagePermissionsPolicy } from './http/permissions-policy.js';
 import { acceptEmptyJsonBody } from './http/json-body.js';
 import { openapiTransform, openapiTransformObject } from './http/openapi.js';
+import { loggerOptions } from './logging/log-errors.js';
 import { registerPrivateCaching } from './http/private-caching.js';
 import { isApiRequest, originForm, registerEncodedPathGuard, routedPath } from './http/request-path.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
@@ -61,6 +62,8 @@ export interface AppOptions {
   /** The built React app; without it only /api is served (API tests). */
   web?: WebBuild;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 type ResponseWithNonce = ServerResponse & { cspNonce?: string };
@@ -95,8 +98,7 @@ function answerFrameworkError(error: FastifyError, request: FastifyRequest, repl
 /** Builds the whole HTTP app without listening, so tests can drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false ? false : { level: options.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: options.logger === false ? false : { ...loggerOptions(options.config.logLevel), stream: options.logStream },
     // Fastify would take any x-request-id as is (log and header injection); genReqId checks it instead.
     requestIdHeader: false,
     genReqId: (raw) => requestId(raw.headers['x-request-id']),

@@ -1,3 +1,5 @@
+// First: warnings printed while the modules below load are JSON lines too.
+import './logging/process-output.js';
 import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +12,7 @@ import { heapRoomWarningNow } from './metrics/heap-room.js';
 import { createMetrics } from './metrics/metrics.js';
 import { startMetricsServer } from './metrics/server.js';
 import { createServices } from './services.js';
+import { causeOf, fatalLine, startFailure } from './logging/log-errors.js';
 import { loadWebBuild } from './web/ssr.js';
 
 const WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
@@ -167,11 +170,14 @@ async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
 }
 
+// Whatever escapes (a throw in a timer, a rejection nobody awaited) ends the process as Node would, but as one
+// JSON line in the journal instead of a stack over many lines.
+process.on('uncaughtException', (error) => {
+  process.stderr.write(fatalLine(`The shop stopped on an unexpected error: ${causeOf(error)}`, error));
+  process.exit(1);
+});
+
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(`Cannot start the shop: ${error.message}`);
-  } else {
-    console.error('Cannot start the shop:', error);
-  }
+  process.stderr.write(startFailure(error, process.stderr.isTTY === true));
   process.exit(1);
 });

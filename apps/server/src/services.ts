@@ -22,6 +22,7 @@ import type { Db } from './db/database.js';
 import { createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { createMailQueue, type MailQueue } from './mail/queue.js';
 import { createInventoryService, type InventoryService } from './inventory/service.js';
+import { causeOf } from './logging/log-errors.js';
 import { createMetrics, type ShopMetrics } from './metrics/metrics.js';
 import { createMediaStore, type MediaStore, type MediaStoreConfig } from './media/store.js';
 import { photoLinks } from './media/public-urls.js';
@@ -151,7 +152,10 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
   const mail = createMailQueue(db, {
     transport,
     now,
-    onError: (error, queued) => log.error({ err: error, mail: queued }, 'mail not sent yet; it will be retried'),
+    onError: (error, queued) => log.error({ err: error, mail: queued }, `mail not sent yet (${causeOf(error)}); it will be retried`),
+    // Not a mail refused: the queue could not read or write its table (PostgreSQL gone), and says so.
+    onQueueError: (error) =>
+      log.error({ err: error }, `mail queue could not be worked through (${causeOf(error)}); the next round retries`),
     onDropped: (queued) => log.error({ mail: queued }, 'mail dropped: it could not be sent while it was still valid'),
     onCount: (event) => metrics.mails.inc({ event }),
   });

@@ -1,6 +1,7 @@
 import { AppError, fieldMessages, STATUS_BY_CODE } from '@shop/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { causeOf } from '../logging/log-errors.js';
 import type { ErrorEnvelope } from './envelope.js';
 
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -29,7 +30,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      // The cause in the msg too: what `journalctl -o cat | jq -r .msg` shows first (a database gone, not the SQL).
+      request.log.error({ err: error }, `request failed: ${causeOf(error)}`);
       return reply.status(status).send({ success: false, error: SERVER_ERROR_MESSAGE } satisfies ErrorEnvelope);
     }
     // Fastify's own 4xx (malformed JSON, unsupported media type, body too large): its message is safe.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OTP_RULES } from '../accounts/code-store.js';
 import { jsonCall, testClock, uniqueEmail } from '../test/accounts.js';
 import { useTestApp } from '../test/app.js';
+import { createTestDatabase } from '../test/database.js';
 import { startMailCatcher } from '../test/mail-catcher.js';
 import { createSmtpMailer, type Mailer } from './mailer.js';
 import { createMailQueue, MAIL_RULES, retryDelayMs } from './queue.js';
@@ -128,6 +129,17 @@ describe('the mail outbox', () => {
     await t.services.mail.drain();
     expect(mailsTo(to)).toHaveLength(1);
     expect((await rowsTo(to))[0]).toMatchObject({ id: row!.id, attempts: 2 });
+  });
+
+  it('a database gone is the queue’s own failure, never reported as a mail not sent (issue 39)', async () => {
+    const gone = await createTestDatabase();
+    await gone.close();
+    const onError = vi.fn();
+    const onQueueError = vi.fn();
+    const queue = createMailQueue(gone.db, { transport, now: clock.now, onError, onQueueError });
+    await queue.drain();
+    expect(onError).not.toHaveBeenCalled();
+    expect(onQueueError).toHaveBeenCalledTimes(1);
   });
 
   it('deliverSoon tries again a mail its first try did not find yet (a transaction that committed late)', async () => {

@@ -67,7 +67,10 @@ export function createMailQueue(
   options: {
     transport: Mailer;
     now: () => Date;
+    /** A mail the transport did not take (SMTP down, refused): it is tried again later. */
     onError?: (error: unknown, mail: { id: string; kind: string; attempts: number }) => void;
+    /** The queue's own work failed (the database gone, mostly): no mail was refused; the next round tries again. */
+    onQueueError?: (error: unknown) => void;
     onDropped?: (mail: { id: string; kind: string }) => void;
     /** Each counted event as it happens (the metrics' shop_mails_total). */
     onCount?: (event: keyof MailStats) => void;
@@ -158,7 +161,7 @@ export function createMailQueue(
 
   /** Tracks a delivery so `idle()` and `stop()` can wait for it. */
   function track(work: Promise<void>): Promise<void> {
-    const tracked = work.catch((error: unknown) => options.onError?.(error, { id: '', kind: 'worker', attempts: 0 }));
+    const tracked = work.catch((error: unknown) => options.onQueueError?.(error));
     inFlight.add(tracked);
     void tracked.finally(() => inFlight.delete(tracked));
     return tracked;

@@ -1,3 +1,5 @@
+import { causeOf } from '../logging/log-errors.js';
+
 /** Advisory-lock key of the job: one instance at a time asks Razorpay about expired reservations. */
 export const RECONCILIATION_LOCK_KEY = 7_302_026_002;
 
@@ -25,7 +27,7 @@ export function startReconciliationJob(options: {
         if (tally.paid + tally.expired + tally.skipped > 0) options.log.info(tally, 'payment reconciliation');
       });
     } catch (error) {
-      options.log.error({ err: error }, 'payment reconciliation failed; next round will retry');
+      options.log.error({ err: error }, `payment reconciliation failed (${causeOf(error)}); next round will retry`);
     } finally {
       busy = false;
     }

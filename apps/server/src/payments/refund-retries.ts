@@ -1,4 +1,5 @@
 import { REFUND_MAX_ATTEMPTS, type RefundState } from '@shop/core';
+import { causeOf } from '../logging/log-errors.js';
 import { RazorpayError } from './razorpay/razorpay-client.js';
 
 // Refunds that did not go through at once: how often the shop asks Razorpay again, under which key, and the
@@ -82,7 +83,7 @@ export function startRefundJob(options: {
       const tally = await options.retry();
       if (tally.processed + tally.pending + tally.failed + tally.unknown > 0) options.log.info(tally, 'refund retries');
     } catch (error) {
-      options.log.error({ err: error }, 'refund retries failed; next round will retry');
+      options.log.error({ err: error }, `refund retries failed (${causeOf(error)}); next round will retry`);
     } finally {
       busy = false;
     }

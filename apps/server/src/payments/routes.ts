@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { shopperOf } from '../auth/plugin.js';
 import { errorEnvelope, ok, okEnvelope } from '../http/envelope.js';
 import type { PaymentsService } from './service.js';
+import { WebhookSignatureError, webhookClaims } from './webhook-refusal.js';
 
 const tags = ['payment'];
 
@@ -93,9 +94,19 @@ export const webhookRoutes =
       },
       async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
-        return ok({
-          status: await payments.handleWebhook(body, request.headers['x-razorpay-signature'], request.headers['x-razorpay-event-id']),
-        });
+        const eventId = request.headers['x-razorpay-event-id'];
+        try {
+          return ok({ status: await payments.handleWebhook(body, request.headers['x-razorpay-signature'], eventId) });
+        } catch (error) {
+          // Refused (400, counted by the request metrics) and said in the log, with the request id (reqId) and the
+          // sender's address: a dashboard secret that differs from RAZORPAY_WEBHOOK_SECRET loses every webhook.
+          if (error instanceof WebhookSignatureError)
+            request.log.warn(
+              { webhook: { ...webhookClaims(body, eventId), signature: error.signature }, remoteAddress: request.ip },
+              'Razorpay webhook refused: its signature does not match RAZORPAY_WEBHOOK_SECRET',
+            );
+          throw error;
+        }
       },
     );
   };

@@ -1,6 +1,7 @@
 import { AppError, formatINR, type CreatePaymentInput, type OrderDetail, type VerifyPaymentInput } from '@shop/core';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
+import { causeOf } from '../logging/log-errors.js';
 import type { ShopMetrics } from '../metrics/metrics.js';
 import {
   latePaymentRefundKey,
@@ -31,7 +32,8 @@ import {
   webhookSeen,
   type RefundRow,
 } from './queries.js';
-import type { RazorpayRefund } from './razorpay/razorpay-client.js';
+import { RazorpayError, type RazorpayRefund } from './razorpay/razorpay-client.js';
+import { WebhookSignatureError } from './webhook-refusal.js';
 import { REFUND_RULES, refundAttemptKey, refundRetryDelayMs, refusedForSure, type RefundTally } from './refund-retries.js';
 import type { SettingsService } from '../settings/service.js';
 
@@ -320,7 +322,7 @@ export function createPaymentsService(
      */
     async handleWebhook(rawBody: Buffer, signature: string | undefined, eventId: string | undefined): Promise<'handled' | 'repeat'> {
       if (!verifyWebhookSignature(rawBody, signature, provider.webhookSecret)) {
-        throw new AppError('INVALID_DATA', 'Invalid webhook signature');
+        throw new WebhookSignatureError(signature ? 'mismatch' : 'missing');
       }
       let parsed: z.infer<typeof webhookSchema>;
       try {
@@ -385,8 +387,10 @@ export function createPaymentsService(
             tally.expired += 1;
           }
         } catch (error) {
-          // Razorpay unreachable: keep the reservation and ask again next round rather than cancel a paid order.
-          log.error({ err: error, orderId: order.id }, 'reconciliation could not reach Razorpay; will retry');
+          // Razorpay unreachable, or the database: keep the reservation and ask again next round rather than cancel a
+          // paid order. The line names which (a database outage is not Razorpay's).
+          const what = error instanceof RazorpayError ? 'reconciliation could not reach Razorpay' : 'reconciliation of an order failed';
+          log.error({ err: error, orderId: order.id }, `${what} (${causeOf(error)}); will retry`);
           tally.skipped += 1;
         }
       }

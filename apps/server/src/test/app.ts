@@ -24,6 +24,8 @@ export function useTestApp(
     extraRoutes?: (app: FastifyInstance) => void;
     services?: Omit<ServicesOptions, 'mediaDir'>;
     config?: Partial<AppOptions['config']>;
+    /** The app's log lines at `info` and above, parsed, as they would reach the journal (none when not given). */
+    logLines?: Record<string, unknown>[];
   } = {},
 ): TestContext {
   const context = {} as TestContext;
@@ -33,10 +35,10 @@ export function useTestApp(
     context.services = await createServices(context.database.db, { ...options.services, mediaDir: context.mediaDir });
     await context.services.settings.ensureExists();
     context.app = await buildApp({
-      config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false, ...options.config },
+      config: { publicUrl: 'http://localhost:3000', logLevel: options.logLines ? 'info' : 'silent', production: false, ...options.config },
       db: context.database.db,
       services: context.services,
-      logger: false,
+      ...(options.logLines ? { logStream: linesInto(options.logLines) } : { logger: false }),
     });
     options.extraRoutes?.(context.app);
     await context.app.ready();
@@ -47,4 +49,9 @@ export function useTestApp(
     if (context.mediaDir) rmSync(context.mediaDir, { recursive: true, force: true });
   });
   return context;
+}
+
+/** A log stream that keeps each line, parsed: every line the shop writes must be one JSON object. */
+function linesInto(lines: Record<string, unknown>[]) {
+  return { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
 }

@@ -46,6 +46,7 @@ const bill = (status: 'paid' | 'void'): Bill => ({
   voidReason: status === 'void' ? 'Rang up the wrong saree' : null,
   voidedBy: status === 'void' ? 'Meera Kapoor <meera@example.in>' : null,
   creditNotes: [],
+  seller: null,
 });
 
 describe('a void invoice (issue 40)', () => {
