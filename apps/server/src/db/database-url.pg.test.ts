@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dumpPostgres, restorePostgres } from '../backup/postgres-tools.js';
 import { loadConfig } from '../config.js';
-import { runCli } from '../test/backup-shop.js';
+import { runCli } from '../test/cli.js';
 import { adminQuery } from '../test/postgres-admin.js';
 import { parseDatabaseUrl } from './database-url.js';
 import { openPostgres, selectRows } from './database.js';

@@ -18,6 +18,7 @@ function paymentsFailing(step: { expire?: Error; fetchOrderPayments?: Error }) {
   const lines: { details: { err?: unknown }; line: string }[] = [];
   const { client } = t.services.paymentProvider;
   const payments = createPaymentsService(t.database.db, {
+    settings: t.services.settings,
     orders: { ...t.services.orders, expire: (...args) => (step.expire ? Promise.reject(step.expire) : t.services.orders.expire(...args)) },
     provider: {
       ...t.services.paymentProvider,
