@@ -119,6 +119,7 @@ async function insertBill(db: Db, when: Date, customer: [string, string], discou
         customerPhone: customer[1],
         discountBasisPoints: Math.round(discount * 100),
         subtotalPaise: totals.subtotal,
+        roundOffPaise: totals.roundOff,
         totalPaise: totals.total,
         placeOfSupply: 'Karnataka',
         createdByLabel: 'demo seed',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PAYMENT, paymentsOf } from './payment-section';
+import { EMPTY_PAYMENT, paymentsOf, withRemainder } from './payment-section';
 
 describe("the counter's payment draft", () => {
   it('pays the whole total by one mode, with the cash received when typed', () => {
@@ -47,5 +47,31 @@ describe("the counter's payment draft", () => {
       ok: true,
       payments: [{ mode: 'cash', amount: 1_49_900, tendered: 1_00_00_000 }],
     });
+  });
+
+  it('records the cash received and the change on the cash part of a split (issue 40)', () => {
+    const split = { ...EMPTY_PAYMENT, choice: 'split' as const, received: '600', split: { cash: '500', upi: '999', card: '' } };
+    expect(paymentsOf(split, 1_49_900)).toEqual({
+      ok: true,
+      payments: [
+        { mode: 'cash', amount: 50_000, tendered: 60_000 },
+        { mode: 'upi', amount: 99_900 },
+      ],
+    });
+    expect(paymentsOf({ ...split, received: '400' }, 1_49_900)).toEqual({ ok: false, message: 'Cash received must be at least the cash amount.' });
+    expect(paymentsOf({ ...split, split: { cash: '', upi: '1499', card: '' } }, 1_49_900)).toEqual({
+      ok: false,
+      message: 'Cash received: type the cash part of the split first.',
+    });
+  });
+
+  it('pre-fills the mode the cashier goes to last with what remains (issue 40)', () => {
+    const split = { ...EMPTY_PAYMENT, choice: 'split' as const, split: { cash: '500', upi: '', card: '' } };
+    expect(withRemainder(split, 1_49_950, 'upi').split).toEqual({ cash: '500', upi: '999.50', card: '' });
+    expect(withRemainder(split, 1_49_900, 'card').split).toEqual({ cash: '500', upi: '', card: '999' });
+    // A field already typed, or nothing left to pay: left as it is.
+    const typed = { ...split, split: { cash: '500', upi: '100', card: '' } };
+    expect(withRemainder(typed, 1_49_900, 'upi')).toBe(typed);
+    expect(withRemainder({ ...split, split: { cash: '1499', upi: '', card: '' } }, 1_49_900, 'upi').split.upi).toBe('');
   });
 });

@@ -15,7 +15,7 @@ export type PayChoice = BillPaymentMode | 'split';
 
 export interface PaymentDraft {
   choice: PayChoice;
-  /** Cash handed over, in rupees as typed ('' when not said). */
+  /** Cash handed over, in rupees as typed ('' when not said): for a cash payment, or the cash part of a split. */
   received: string;
   /** Split amounts in rupees as typed, per mode. */
   split: Record<BillPaymentMode, string>;
@@ -45,6 +45,14 @@ export function paymentsOf(
       if (amount > 0) payments.push({ mode, amount });
     }
     if (payments.length === 0) return { ok: false, message: 'Type what is paid by each mode.' };
+    // The cash part of a split records what was handed over too (issue 40): the change is given on it.
+    if (draft.received.trim()) {
+      const tendered = parseRupees(draft.received);
+      if (tendered === null) return { ok: false, message: 'Cash received: please type an amount in rupees.' };
+      const cash = payments.find((payment) => payment.mode === 'cash');
+      if (!cash) return { ok: false, message: 'Cash received: type the cash part of the split first.' };
+      cash.tendered = tendered;
+    }
   } else if (draft.choice === 'cash' && draft.received.trim()) {
     const tendered = parseRupees(draft.received);
     if (tendered === null) return { ok: false, message: 'Cash received: please type an amount in rupees.' };
@@ -55,6 +63,20 @@ export function paymentsOf(
   if (total === 0) return { ok: true, payments: [] };
   const checked = billPayments(payments, total);
   return checked.ok ? { ok: true, payments } : { ok: false, message: checked.message };
+}
+
+/** Rupees as the counter's fields show them: '1299' or '1299.50'. */
+const rupeesText = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
+
+/**
+ * A split with what is left pre-filled in `mode`'s field (issue 40), when that field is empty and the others come
+ * to less than the total: the cashier types the first parts and the last mode she goes to holds the rest.
+ */
+export function withRemainder(draft: PaymentDraft, total: number, mode: BillPaymentMode): PaymentDraft {
+  if (draft.split[mode].trim()) return draft;
+  const paid = BILL_PAYMENT_MODES.filter((other) => other !== mode).reduce((sum, other) => sum + (parseRupees(draft.split[other]) ?? 0), 0);
+  if (paid >= total) return draft;
+  return { ...draft, split: { ...draft.split, [mode]: rupeesText(total - paid) } };
 }
 
 const field =
@@ -71,6 +93,8 @@ export function PaymentSection({
 }) {
   const received = draft.choice === 'cash' ? parseRupees(draft.received) : null;
   const splitPaid = BILL_PAYMENT_MODES.reduce((sum, mode) => sum + (parseRupees(draft.split[mode]) ?? 0), 0);
+  const splitCash = draft.choice === 'split' && draft.split.cash.trim() ? parseRupees(draft.split.cash) : null;
+  const splitReceived = draft.choice === 'split' && draft.received.trim() ? parseRupees(draft.received) : null;
   return (
     <fieldset className="space-y-3 border-t border-line pt-3">
       <legend className="float-left mb-2 text-sm font-medium">Paid by</legend>
@@ -132,10 +156,40 @@ export function PaymentSection({
                 inputMode="decimal"
                 autoComplete="off"
                 value={draft.split[mode]}
+                onFocus={(event) => {
+                  const filled = withRemainder(draft, total, mode);
+                  if (filled === draft) return;
+                  onChange(filled);
+                  // Selected, so typing another amount replaces the remainder.
+                  const target = event.currentTarget;
+                  window.setTimeout(() => target.select(), 0);
+                }}
                 onChange={(event) => onChange({ ...draft, split: { ...draft.split, [mode]: event.target.value } })}
               />
             </div>
           ))}
+          <label htmlFor="split-received">Cash received (₹)</label>
+          <input
+            id="split-received"
+            name="received"
+            className={field}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={splitCash !== null && splitCash > 0 ? rupeesText(splitCash) : ''}
+            value={draft.received}
+            onChange={(event) => onChange({ ...draft, received: event.target.value })}
+          />
+          {splitReceived !== null && splitCash !== null && (
+            <p className="col-span-2 text-right tabular-nums" aria-live="polite" data-testid="split-change">
+              {splitReceived >= splitCash ? (
+                <>
+                  Change <strong className="text-base">{formatINR(splitReceived - splitCash)}</strong>
+                </>
+              ) : (
+                <span className="text-wine-700">Short by {formatINR(splitCash - splitReceived)}</span>
+              )}
+            </p>
+          )}
           <p className="col-span-2 text-right tabular-nums" aria-live="polite" data-testid="split-remaining">
             {splitPaid === total ? (
               <span className="text-green-800">Adds up to the total</span>

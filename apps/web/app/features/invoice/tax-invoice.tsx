@@ -1,8 +1,8 @@
-import { formatINR, istDate, istDateTime, type GstBreakup, type ShopSettings } from '@shop/core';
+import { formatINR, formatSignedINR, istDate, istDateTime, type GstBreakup, type ShopSettings } from '@shop/core';
 import { Printer } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { InvoicePaper, InvoiceView } from './invoice-model';
+import type { InvoiceLineView, InvoicePaper, InvoiceView } from './invoice-model';
 
 const percent = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0$/, '')}%`;
 
@@ -81,10 +81,10 @@ export function GstTable({ gst, title }: { gst: GstBreakup; title: string }) {
               ) : (
                 <>
                   <td className="py-1 pr-2 text-right">
-                    {formatINR(row.cgst)} <span className="text-muted">({row.rate / 2}%)</span>
+                    {formatINR(row.cgst)} <span className="gst-half text-muted">({row.rate / 2}%)</span>
                   </td>
                   <td className="py-1 text-right">
-                    {formatINR(row.sgst)} <span className="text-muted">({row.rate / 2}%)</span>
+                    {formatINR(row.sgst)} <span className="gst-half text-muted">({row.rate / 2}%)</span>
                   </td>
                 </>
               )}
@@ -124,6 +124,119 @@ export function PrintControls({ paper }: { paper: InvoicePaper }) {
         {paper === '80mm' ? 'A4 page' : '80 mm receipt'}
       </Link>
     </div>
+  );
+}
+
+/** A line's own discount under its name: 'Less 10%: −₹269.90'. */
+function LineDiscount({ line }: { line: InvoiceLineView }) {
+  if (line.discountAmount === 0) return null;
+  return (
+    <span className="block text-xs">
+      Less {percent(line.discount)}: −{formatINR(line.discountAmount)}
+    </span>
+  );
+}
+
+/** The items of an A4 invoice: one row a line, HSN, quantity, unit price, GST rate and total in columns. */
+function InvoiceItems({ lines }: { lines: readonly InvoiceLineView[] }) {
+  return (
+    <table className="invoice-items mt-3 w-full border-collapse">
+      <thead>
+        <tr className="border-b border-ink text-left">
+          <th scope="col" className="py-1.5 pr-2 font-semibold">
+            Item
+          </th>
+          <th scope="col" className="invoice-hsn py-1.5 pr-2 font-semibold">
+            HSN
+          </th>
+          <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
+            Quantity
+          </th>
+          <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
+            Unit price
+          </th>
+          <th scope="col" className="invoice-rate py-1.5 pr-2 text-right font-semibold">
+            GST
+          </th>
+          <th scope="col" className="py-1.5 text-right font-semibold">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line, index) => (
+          <tr key={`${line.name}-${index}`} className="border-b border-line align-top">
+            <td className="py-1.5 pr-2">
+              {line.name}
+              <LineDiscount line={line} />
+            </td>
+            <td className="invoice-hsn py-1.5 pr-2 tabular-nums">{line.hsnCode || '—'}</td>
+            <td className="py-1.5 pr-2 text-right tabular-nums">{line.quantity}</td>
+            <td className="py-1.5 pr-2 text-right tabular-nums">{formatINR(line.unitPrice)}</td>
+            <td className="invoice-rate py-1.5 pr-2 text-right tabular-nums">{line.rate}%</td>
+            <td className="py-1.5 text-right tabular-nums">{formatINR(line.total)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The items of an 80 mm receipt (issue 40): 72 mm of printable width hold four narrow columns, not six, so each
+ * line takes two rows: its name across the roll, then HSN, quantity × unit price, GST rate and total, every figure
+ * whole (amounts never break; the quantity wraps before its price if it must).
+ */
+function ReceiptItems({ lines }: { lines: readonly InvoiceLineView[] }) {
+  const figure = 'py-0.5 text-right tabular-nums';
+  return (
+    <table className="invoice-items receipt-items mt-2 w-full border-collapse">
+      <thead>
+        <tr className="border-b border-ink text-left">
+          <th scope="col" className="py-1 pr-1 font-semibold">
+            HSN
+          </th>
+          <th scope="col" className="py-1 pr-1 text-right font-semibold">
+            Qty × Price
+          </th>
+          <th scope="col" className="py-1 pr-1 text-right font-semibold">
+            GST
+          </th>
+          <th scope="col" className="py-1 text-right font-semibold">
+            Total
+          </th>
+        </tr>
+      </thead>
+      {lines.map((line, index) => (
+        <tbody key={`${line.name}-${index}`} className="border-b border-line">
+          <tr>
+            <th scope="rowgroup" colSpan={4} className="pt-1 text-left font-semibold [overflow-wrap:anywhere]">
+              {line.name}
+            </th>
+          </tr>
+          <tr className="align-top">
+            <td className="py-0.5 pr-1 tabular-nums" data-receipt="hsn">
+              {line.hsnCode || '—'}
+            </td>
+            <td className={`${figure} pr-1`}>
+              {line.quantity} ×<wbr /> <span className="whitespace-nowrap">{formatINR(line.unitPrice)}</span>
+            </td>
+            <td className={`${figure} whitespace-nowrap pr-1`} data-receipt="rate">
+              {line.rate}%
+            </td>
+            <td className={`${figure} whitespace-nowrap`}>{formatINR(line.total)}</td>
+          </tr>
+          {line.discountAmount > 0 && (
+            <tr>
+              <td colSpan={3} className="py-0.5 pr-1">
+                Less {percent(line.discount)}
+              </td>
+              <td className={`${figure} whitespace-nowrap`}>−{formatINR(line.discountAmount)}</td>
+            </tr>
+          )}
+        </tbody>
+      ))}
+    </table>
   );
 }
 
@@ -182,56 +295,40 @@ export function TaxInvoice({
         {invoice.buyer.address.length > 0 && <p>{invoice.buyer.address.join(', ')}</p>}
       </section>
 
-      <table className="invoice-items mt-3 w-full border-collapse">
-        <thead>
-          <tr className="border-b border-ink text-left">
-            <th scope="col" className="py-1.5 pr-2 font-semibold">
-              Item
-            </th>
-            <th scope="col" className="invoice-hsn py-1.5 pr-2 font-semibold">
-              HSN
-            </th>
-            <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
-              Quantity
-            </th>
-            <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
-              Unit price
-            </th>
-            <th scope="col" className="invoice-rate py-1.5 pr-2 text-right font-semibold">
-              GST
-            </th>
-            <th scope="col" className="py-1.5 text-right font-semibold">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoice.lines.map((line, index) => (
-            <tr key={`${line.name}-${index}`} className="border-b border-line align-top">
-              <td className="py-1.5 pr-2">{line.name}</td>
-              <td className="invoice-hsn py-1.5 pr-2 tabular-nums">{line.hsnCode || '—'}</td>
-              <td className="py-1.5 pr-2 text-right tabular-nums">{line.quantity}</td>
-              <td className="py-1.5 pr-2 text-right tabular-nums">{formatINR(line.unitPrice)}</td>
-              <td className="invoice-rate py-1.5 pr-2 text-right tabular-nums">{line.rate}%</td>
-              <td className="py-1.5 text-right tabular-nums">{formatINR(line.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {paper === '80mm' ? <ReceiptItems lines={invoice.lines} /> : <InvoiceItems lines={invoice.lines} />}
 
       <dl className="invoice-totals ml-auto mt-3 grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 tabular-nums">
         <dt>Subtotal</dt>
         <dd className="text-right">{formatINR(invoice.subtotal)}</dd>
+        {invoice.lineDiscountAmount > 0 && (
+          <>
+            <dt>Item discounts</dt>
+            <dd className="text-right">−{formatINR(invoice.lineDiscountAmount)}</dd>
+          </>
+        )}
         {invoice.kind === 'bill' && (
           <>
             <dt>Discount ({percent(invoice.discount)})</dt>
-            <dd className="text-right">−{formatINR(invoice.discountAmount)}</dd>
+            <dd className="text-right">−{formatINR(invoice.percentDiscountAmount)}</dd>
+          </>
+        )}
+        {invoice.discountFlat > 0 && (
+          <>
+            <dt>Discount (₹)</dt>
+            <dd className="text-right">−{formatINR(invoice.discountFlat)}</dd>
           </>
         )}
         {invoice.kind === 'order' && (
           <>
             <dt>Shipping</dt>
             <dd className="text-right">{invoice.shipping === 0 ? 'Free' : formatINR(invoice.shipping)}</dd>
+          </>
+        )}
+        {/* To the nearest rupee, 50 paise up; not a supply, so outside the GST below. */}
+        {invoice.kind === 'bill' && !invoice.credit && (
+          <>
+            <dt>Round-off</dt>
+            <dd className="text-right">{formatSignedINR(invoice.roundOff)}</dd>
           </>
         )}
         <dt className="border-t border-ink pt-1 text-base font-semibold">{invoice.credit ? 'Total credited' : 'Total'}</dt>
