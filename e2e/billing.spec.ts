@@ -184,8 +184,14 @@ test('a bill split across cash and UPI: the counter shows the change, saves both
     .click();
   await expect(page.getByRole('radio', { name: 'Split' })).toBeChecked();
   await page.getByLabel('Cash (₹)', { exact: true }).fill('500');
-  await expect(page.getByTestId('split-remaining')).toHaveText(`Remaining ${formatINR(99_900)}`);
+  // The last mode not typed in holds what remains (issue 40).
+  await expect(page.getByLabel('Card (₹)', { exact: true })).toHaveValue('999');
+  await expect(page.getByTestId('split-remaining')).toHaveText('Adds up to the total');
   await page.getByLabel('UPI (₹)', { exact: true }).fill('900');
+  await expect(page.getByLabel('Card (₹)', { exact: true })).toHaveValue('99');
+  // Every mode typed: what the cashier typed is what is paid, and it must add up.
+  await page.getByLabel('Card (₹)', { exact: true }).fill('0');
+  await expect(page.getByTestId('split-remaining')).toHaveText(`Remaining ${formatINR(99_900 - 90_000)}`);
   await page.getByRole('button', { name: 'Save bill' }).click();
   const summary = page.getByRole('complementary', { name: 'Customer and total' });
   const short = "The payments add up to ₹1,400.00; the bill's total is ₹1,499.00.";
@@ -194,6 +200,7 @@ test('a bill split across cash and UPI: the counter shows the change, saves both
   await toast(page, short).getByRole('button', { name: 'close' }).click();
   await expect(toast(page, short)).toHaveCount(0);
   await page.getByLabel('UPI (₹)', { exact: true }).fill('999');
+  await page.getByLabel('Card (₹)', { exact: true }).fill('');
   await expect(page.getByTestId('split-remaining')).toHaveText('Adds up to the total');
   await page.getByRole('button', { name: 'Save bill' }).click();
 
@@ -258,14 +265,13 @@ test('discounts, round-off, a typed-in item with its HSN and rate, and a split w
   await page.getByLabel('Cash (₹)', { exact: true }).fill('1000');
   await page.getByLabel('Cash received (₹)').fill('1500');
   await expect(page.getByTestId('split-change')).toHaveText(`Change ${formatINR(50_000)}`);
-  // The mode gone to last holds what remains.
-  await page.getByLabel('UPI (₹)', { exact: true }).focus();
-  await expect(page.getByLabel('UPI (₹)', { exact: true })).toHaveValue('1300');
+  // The last mode not typed in holds what remains.
+  await expect(page.getByLabel('Card (₹)', { exact: true })).toHaveValue('1300');
   await expect(page.getByTestId('split-remaining')).toHaveText('Adds up to the total');
   await page.getByRole('button', { name: 'Save bill' }).click();
 
   await expect(page.getByRole('heading', { name: 'Bill saved' })).toBeVisible();
-  await expect(page.getByTestId('bill-payments')).toHaveText('Cash ₹1,000.00 (received ₹1,500.00, change ₹500.00) · UPI ₹1,300.00');
+  await expect(page.getByTestId('bill-payments')).toHaveText('Cash ₹1,000.00 (received ₹1,500.00, change ₹500.00) · Card ₹1,300.00');
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Print Invoice' }).click()]);
   await popup.waitForLoadState();
   const totals = popup.locator('.invoice-totals');
@@ -299,11 +305,12 @@ test.describe('the total and Save in view', () => {
           await expect(save).toBeInViewport({ ratio: 1 });
           await expect(page.getByTestId('bar-total')).toHaveText('₹250.00');
           await expect(page.getByTestId('bar-total')).toBeInViewport();
-          if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/billing-${width}x${height}-${testInfo.project.name}.png` });
+          if (process.env.SHOTS_DIR)
+            await page.screenshot({ path: `${process.env.SHOTS_DIR}/billing-${width}x${height}-${testInfo.project.name}.png` });
         }
       }
       // Scrolled to the top and to the items: still there.
-      await page.evaluate(() => globalThis.scrollTo(0, 0));
+      await page.mouse.wheel(0, -100_000);
       await expect(save).toBeInViewport({ ratio: 1 });
       await page.getByRole('spinbutton', { name: 'Quantity of Alteration 6' }).scrollIntoViewIfNeeded();
       await expect(save).toBeInViewport({ ratio: 1 });
@@ -314,7 +321,10 @@ test.describe('the total and Save in view', () => {
       // The bar covers none of the form's last controls: the payment's fields scroll clear of it.
       const pay = page.getByRole('radio', { name: 'UPI' });
       await pay.scrollIntoViewIfNeeded();
-      const [bar, choice] = await Promise.all([page.getByTestId('bill-bar').boundingBox(), page.locator('label').filter({ has: pay }).boundingBox()]);
+      const [bar, choice] = await Promise.all([
+        page.getByTestId('bill-bar').boundingBox(),
+        page.locator('label').filter({ has: pay }).boundingBox(),
+      ]);
       expect(choice!.y + choice!.height).toBeLessThanOrEqual(bar!.y + 1);
     });
   }

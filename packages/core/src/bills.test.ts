@@ -71,7 +71,12 @@ describe('billTotals', () => {
   });
 
   it('keeps everything at 0 % and gives everything away at 100 %', () => {
-    expect(billTotals([{ price: 123_456, quantity: 3 }], 0)).toMatchObject({ subtotal: 370_368, net: 370_368, total: 370_400, discountAmount: 0 });
+    expect(billTotals([{ price: 123_456, quantity: 3 }], 0)).toMatchObject({
+      subtotal: 370_368,
+      net: 370_368,
+      total: 370_400,
+      discountAmount: 0,
+    });
     expect(billTotals([{ price: 123_456, quantity: 3 }], 100)).toMatchObject({ subtotal: 370_368, total: 0, discountAmount: 370_368 });
   });
 
@@ -159,9 +164,7 @@ describe('createBillSchema', () => {
     expect(createBillSchema.parse({ items: [line] }).discountFlat).toBe(0);
     expect(issueOf({ discountFlat: 10.5, items: [line] })).toMatch(/^discountFlat:/);
     expect(issueOf({ items: [{ ...line, discount: 101 }] })).toMatch(/^items\.0\.discount:/);
-    expect(issueOf({ items: [{ name: 'Fall', price: 1, quantity: 1, hsnCode: '99' }] })).toMatch(
-      /^items\.0\.hsnCode:/,
-    );
+    expect(issueOf({ items: [{ name: 'Fall', price: 1, quantity: 1, hsnCode: '99' }] })).toMatch(/^items\.0\.hsnCode:/);
     expect(issueOf({ items: [{ ...line, hsnCode: '9988' }] })).toMatch(/^items\.0\.hsnCode:/);
   });
 });

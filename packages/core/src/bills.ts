@@ -44,7 +44,11 @@ export const billLineInputSchema = z
       .regex(/^\d{4,8}$/, 'hsnCode must be 4 to 8 digits')
       .optional(),
     /** A free-text line's GST rate, one of the rate table's (gstRatesOn); JOB_WORK_RATE when left out. */
-    gstRate: z.number({ error: 'gstRate must be a rate of the GST table' }).min(0).max(28, 'gstRate must be a rate of the GST table').optional(),
+    gstRate: z
+      .number({ error: 'gstRate must be a rate of the GST table' })
+      .min(0)
+      .max(28, 'gstRate must be a rate of the GST table')
+      .optional(),
   })
   .superRefine((line, ctx) => {
     if (line.productId) {
@@ -269,7 +273,9 @@ const phoneSearch = z
   .trim()
   .max(20, 'phone must be at most 20 characters')
   // The country code typed with its + (a prefix search too), or before a whole mobile; a trunk 0 before one.
-  .transform((typed) => (/^\+\s*91/.test(typed) ? typed.replace(/^\+\s*91/, '') : typed).replace(/\D/g, '').replace(/^(?:91|0)(?=\d{10}$)/, ''))
+  .transform((typed) =>
+    (/^\+\s*91/.test(typed) ? typed.replace(/^\+\s*91/, '') : typed).replace(/\D/g, '').replace(/^(?:91|0)(?=\d{10}$)/, ''),
+  )
   .pipe(z.string().regex(/^\d{3,10}$/, 'phone: type at least 3 digits of the mobile'));
 
 /**

@@ -99,7 +99,12 @@ describe('taxInvoice', () => {
   it("taxes a typed-in service at the rate chosen for it, not its HSN's rule (issue 40)", () => {
     // Blouse stitching at ₹3,000: the garment rule would say 18 % above ₹2,500; job work (SAC 9988) is 5 %.
     const stitching = { name: 'Blouse stitching', hsnCode: JOB_WORK_SAC, quantity: 1, unitPrice: 300_000, total: 300_000 };
-    const invoice = taxInvoice({ lines: [stitching, { ...stitching, rate: JOB_WORK_RATE }], at: NOW, placeOfSupply: 'Karnataka', shopState: 'Karnataka' });
+    const invoice = taxInvoice({
+      lines: [stitching, { ...stitching, rate: JOB_WORK_RATE }],
+      at: NOW,
+      placeOfSupply: 'Karnataka',
+      shopState: 'Karnataka',
+    });
     expect(invoice.lines.map((line) => [line.rate, line.taxableValue])).toEqual([
       [18, 254_237],
       [5, 285_714],

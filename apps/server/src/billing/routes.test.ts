@@ -224,9 +224,18 @@ describe('createBill', () => {
       items: [{ name: 'Fall and pico', price: 24_910, quantity: 1 }],
       payments: [{ mode: 'cash', amount: 24_910 }],
     });
-    expect([unrounded.statusCode, errorOf(unrounded)]).toEqual([400, "payments: The payments add up to ₹249.10; the bill's total is ₹249.00."]);
-    const tooMuch = await call('POST', '/api/admin/bill/createBill', { discountFlat: 10_001, items: [{ name: 'Pin', price: 10_000, quantity: 1 }] });
-    expect([tooMuch.statusCode, errorOf(tooMuch)]).toEqual([400, 'discountFlat: The flat discount can be at most ₹100.00, what is left to pay.']);
+    expect([unrounded.statusCode, errorOf(unrounded)]).toEqual([
+      400,
+      "payments: The payments add up to ₹249.10; the bill's total is ₹249.00.",
+    ]);
+    const tooMuch = await call('POST', '/api/admin/bill/createBill', {
+      discountFlat: 10_001,
+      items: [{ name: 'Pin', price: 10_000, quantity: 1 }],
+    });
+    expect([tooMuch.statusCode, errorOf(tooMuch)]).toEqual([
+      400,
+      'discountFlat: The flat discount can be at most ₹100.00, what is left to pay.',
+    ]);
   });
 
   it('bills an item not in the catalogue with its HSN/SAC and rate: SAC 9988 job work at 5 % unless chosen (issue 40)', async () => {
@@ -368,7 +377,7 @@ describe('getAllBills and exportBills', () => {
     expect(lines[1]).toMatch(/,500\.00,0,0\.00,0\.00,0\.00,500\.00,500\.00,,,,$/);
   });
 
-  it('has one row per line item, the bill\'s own figures on its first row only (issue 40)', async () => {
+  it("has one row per line item, the bill's own figures on its first row only (issue 40)", async () => {
     const bill = await createBill({
       customerName: 'Csv Lines',
       items: [
@@ -382,7 +391,9 @@ describe('getAllBills and exportBills', () => {
     });
     const csv = (await call('GET', '/api/admin/bill/exportBills?customer=csv%20lines')).body.slice(1).trim().split('\n');
     expect(csv).toHaveLength(3);
-    expect(csv[1]).toMatch(new RegExp(`^${bill.invoiceNumber},[^,]+,Csv Lines,,paid,1,Dupatta,,9988,1,500\\.00,500\\.00,0\\.00,500\\.00,5,`));
+    expect(csv[1]).toMatch(
+      new RegExp(`^${bill.invoiceNumber},[^,]+,Csv Lines,,paid,1,Dupatta,,9988,1,500\\.00,500\\.00,0\\.00,500\\.00,5,`),
+    );
     expect(csv[1]).toMatch(/,1100\.00,0,0\.00,60\.00,0\.00,1040\.00,,540\.00,500\.00,,$/);
     // The second line: its own discount and tax, the formula kept as text, the bill's columns empty.
     expect(csv[2]).toMatch(/,paid,2,'=Stitching,,9988,2,300\.00,600\.00,60\.00,540\.00,5,514\.29,/);

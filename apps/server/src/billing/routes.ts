@@ -122,7 +122,7 @@ export const billingRoutes =
       {
         schema: {
           summary:
-            'The bills of the same filter as CSV (UTF-8 with BOM, India times, amounts in rupees): one row per line item with its GST, the bill\'s figures and a payments column per mode on its first row',
+            "The bills of the same filter as CSV (UTF-8 with BOM, India times, amounts in rupees): one row per line item with its GST, the bill's figures and a payments column per mode on its first row",
           querystring: billQuerySchema,
           produces: ['text/csv'],
           response: { 200: z.string() },

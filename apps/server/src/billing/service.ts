@@ -730,7 +730,10 @@ export function createBillingService(
       const money = (paise: number) => paiseToDecimal(paise);
       const lines = rows.flatMap((row) => {
         const items = itemsByBill.get(row.id) ?? [];
-        const bill = toBill(row, items, paidByBill.get(row.id) ?? [], state, { returned: new Map(), creditNotes: notesByBill.get(row.id) ?? [] });
+        const bill = toBill(row, items, paidByBill.get(row.id) ?? [], state, {
+          returned: new Map(),
+          creditNotes: notesByBill.get(row.id) ?? [],
+        });
         const invoice = invoiceOf(row, items, state);
         const paidBy = (mode: BillPaymentMode) => bill.payments.find((payment) => payment.mode === mode);
         const billCells = [

@@ -30,7 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...page,
     failure,
-    filters: Object.fromEntries(FILTERS.map((name) => [name, url.searchParams.get(name) ?? ''])) as Record<(typeof FILTERS)[number], string>,
+    filters: Object.fromEntries(FILTERS.map((name) => [name, url.searchParams.get(name) ?? ''])) as Record<
+      (typeof FILTERS)[number],
+      string
+    >,
     exportUrl: `/api/admin/bill/exportBills${exportQuery.size > 0 ? `?${exportQuery.toString()}` : ''}`,
   };
 }

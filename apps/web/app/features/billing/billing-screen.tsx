@@ -37,7 +37,7 @@ import {
 } from './counter-draft';
 import { newIdempotencyKey } from './idempotency-key';
 import { billInvoicePath } from './invoice-path';
-import { EMPTY_PAYMENT, PaymentSection, type PaymentDraft } from './payment-section';
+import { EMPTY_PAYMENT, PaymentSection, withRemainder, type PaymentDraft } from './payment-section';
 
 // The counter's billing screen (issue 11): keyboard first. A barcode scanner types the SKU and Enter into the
 // search box; the cashier types names and picks with the arrow keys; totals come from @shop/core as typed.
@@ -139,8 +139,21 @@ export function BillingScreen({
   const discountValue = Number(discount === '' ? '0' : discount);
   const discountOk = isBillDiscount(discountValue);
   const flatValue = discountFlat.trim() === '' ? 0 : parseRupees(discountFlat);
-  const draftNow: CounterDraft = { idempotencyKey: billKey, lines, customerName, customerPhone, discount, discountFlat, payment, q: query, free };
-  const totals = draftTotals(draftNow);
+  const typedDraft: CounterDraft = {
+    idempotencyKey: billKey,
+    lines,
+    customerName,
+    customerPhone,
+    discount,
+    discountFlat,
+    payment,
+    q: query,
+    free,
+  };
+  const totals = draftTotals(typedDraft);
+  // The split's last untyped mode holds what remains of the total as it is now.
+  const paymentNow = withRemainder(payment, totals.total);
+  const draftNow: CounterDraft = { ...typedDraft, payment: paymentNow };
 
   function addItem(item: BillableItem) {
     setLines((before) => {
@@ -640,9 +653,13 @@ export function BillingScreen({
               onChange={(event) => setDiscountFlat(event.target.value)}
             />
           </label>
-          {!discountOk && <span className="col-span-2 -mt-2 block text-xs text-wine-700">Discount %: from 0 to 100, at most two decimals.</span>}
+          {!discountOk && (
+            <span className="col-span-2 -mt-2 block text-xs text-wine-700">Discount %: from 0 to 100, at most two decimals.</span>
+          )}
           {(flatValue === null || errors.discountFlat) && (
-            <span className="col-span-2 -mt-2 block text-xs text-wine-700">{errors.discountFlat ?? 'Discount ₹: an amount in rupees.'}</span>
+            <span className="col-span-2 -mt-2 block text-xs text-wine-700">
+              {errors.discountFlat ?? 'Discount ₹: an amount in rupees.'}
+            </span>
           )}
         </div>
         <dl className="grid grid-cols-[1fr_auto] gap-y-1 border-t border-line pt-3 text-sm tabular-nums" aria-live="polite">
@@ -673,7 +690,7 @@ export function BillingScreen({
             {formatINR(totals.total)}
           </dd>
         </dl>
-        <PaymentSection draft={payment} total={totals.total} onChange={setPayment} />
+        <PaymentSection draft={paymentNow} total={totals.total} onChange={setPayment} />
         {(errors.items ?? errors.payments ?? errors.lineDiscount) && (
           <p role="alert" className="text-sm text-wine-700">
             {errors.items ?? errors.payments ?? errors.lineDiscount}

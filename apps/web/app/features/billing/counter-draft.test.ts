@@ -1,6 +1,18 @@
 import { INDIAN_MOBILE_MESSAGE, type BillableItem } from '@shop/core';
 import { describe, expect, it } from 'vitest';
-import { billToSave, draftFromForm, draftTotals, EMPTY_FREE_LINE, emptyDraft, FREE_LINE_RATES, lineField, pageDraft, withFreeLine, withItem, type CounterLine } from './counter-draft';
+import {
+  billToSave,
+  draftFromForm,
+  draftTotals,
+  EMPTY_FREE_LINE,
+  emptyDraft,
+  FREE_LINE_RATES,
+  lineField,
+  pageDraft,
+  withFreeLine,
+  withItem,
+  type CounterLine,
+} from './counter-draft';
 
 const KEY = '3f9a0c1e5b7d4e2f8a6c0b1d3e5f7a9c';
 const KURTI = '0e4b2c1a-3d5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -131,7 +143,16 @@ describe('the counter draft in a form without scripts (ADR 033)', () => {
   });
 
   it("carries each line's discount, the flat ₹ discount and a typed-in line's HSN/SAC and rate through the form (issue 40)", () => {
-    const free = line({ productId: undefined, variantId: undefined, name: 'Blouse stitching', sku: null, price: 80_000, stock: null, hsnCode: '9988', gstRate: 5 });
+    const free = line({
+      productId: undefined,
+      variantId: undefined,
+      name: 'Blouse stitching',
+      sku: null,
+      price: 80_000,
+      stock: null,
+      hsnCode: '9988',
+      gstRate: 5,
+    });
     const draft = draftFromForm(
       formOf([
         ['idempotencyKey', KEY],

@@ -58,20 +58,44 @@ describe("the counter's payment draft", () => {
         { mode: 'upi', amount: 99_900 },
       ],
     });
-    expect(paymentsOf({ ...split, received: '400' }, 1_49_900)).toEqual({ ok: false, message: 'Cash received must be at least the cash amount.' });
+    expect(paymentsOf({ ...split, received: '400' }, 1_49_900)).toEqual({
+      ok: false,
+      message: 'Cash received must be at least the cash amount.',
+    });
     expect(paymentsOf({ ...split, split: { cash: '', upi: '1499', card: '' } }, 1_49_900)).toEqual({
       ok: false,
       message: 'Cash received: type the cash part of the split first.',
     });
   });
 
-  it('pre-fills the mode the cashier goes to last with what remains (issue 40)', () => {
-    const split = { ...EMPTY_PAYMENT, choice: 'split' as const, split: { cash: '500', upi: '', card: '' } };
-    expect(withRemainder(split, 1_49_950, 'upi').split).toEqual({ cash: '500', upi: '999.50', card: '' });
-    expect(withRemainder(split, 1_49_900, 'card').split).toEqual({ cash: '500', upi: '', card: '999' });
-    // A field already typed, or nothing left to pay: left as it is.
-    const typed = { ...split, split: { cash: '500', upi: '100', card: '' } };
-    expect(withRemainder(typed, 1_49_900, 'upi')).toBe(typed);
-    expect(withRemainder({ ...split, split: { cash: '1499', upi: '', card: '' } }, 1_49_900, 'upi').split.upi).toBe('');
+  it('pre-fills the last mode not typed in with what remains, once one is typed (issue 40)', () => {
+    const split = { ...EMPTY_PAYMENT, choice: 'split' as const, split: { cash: '500', upi: '', card: '' }, typed: ['cash' as const] };
+    expect(withRemainder(split, 1_49_950).split).toEqual({ cash: '500', upi: '', card: '999.50' });
+    // Card typed first: UPI, the last left, holds the rest; two typed, the third holds it.
+    expect(withRemainder({ ...split, split: { cash: '', upi: '', card: '1000' }, typed: ['card'] }, 1_49_900).split).toEqual({
+      cash: '',
+      upi: '499',
+      card: '1000',
+    });
+    expect(withRemainder({ ...split, split: { cash: '500', upi: '900', card: '' }, typed: ['cash', 'upi'] }, 1_49_900).split.card).toBe(
+      '99',
+    );
+    // Nothing left to pay: the untyped modes are empty; every mode typed, or none, or no scripts: as typed.
+    expect(withRemainder({ ...split, split: { cash: '1499', upi: '', card: '5' } }, 1_49_900).split).toEqual({
+      cash: '1499',
+      upi: '',
+      card: '',
+    });
+    const all = { ...split, split: { cash: '1', upi: '2', card: '3' }, typed: ['cash', 'upi', 'card'] as const };
+    expect(withRemainder(all, 1_49_900)).toBe(all);
+    const posted = { ...split, typed: undefined };
+    expect(withRemainder(posted, 1_49_900)).toBe(posted);
+    expect(paymentsOf(withRemainder(split, 1_49_900), 1_49_900)).toEqual({
+      ok: true,
+      payments: [
+        { mode: 'cash', amount: 50_000 },
+        { mode: 'card', amount: 99_900 },
+      ],
+    });
   });
 });

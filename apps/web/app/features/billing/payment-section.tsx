@@ -19,6 +19,8 @@ export interface PaymentDraft {
   received: string;
   /** Split amounts in rupees as typed, per mode. */
   split: Record<BillPaymentMode, string>;
+  /** With scripts: the split's modes the cashier typed an amount in, in order; the last of the others holds the rest. */
+  typed?: readonly BillPaymentMode[];
 }
 
 export const EMPTY_PAYMENT: PaymentDraft = { choice: 'cash', received: '', split: { cash: '', upi: '', card: '' } };
@@ -69,14 +71,20 @@ export function paymentsOf(
 const rupeesText = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
 
 /**
- * A split with what is left pre-filled in `mode`'s field (issue 40), when that field is empty and the others come
- * to less than the total: the cashier types the first parts and the last mode she goes to holds the rest.
+ * A split with what remains pre-filled (issue 40): once the cashier has typed an amount in a mode, the last mode she
+ * has not typed in holds what is left to pay (cash 500 of ₹1,499 → card 999), and any other untyped mode is empty;
+ * so the parts always add up until she types in every mode herself. Without `typed` (no scripts) it is as posted.
  */
-export function withRemainder(draft: PaymentDraft, total: number, mode: BillPaymentMode): PaymentDraft {
-  if (draft.split[mode].trim()) return draft;
-  const paid = BILL_PAYMENT_MODES.filter((other) => other !== mode).reduce((sum, other) => sum + (parseRupees(draft.split[other]) ?? 0), 0);
-  if (paid >= total) return draft;
-  return { ...draft, split: { ...draft.split, [mode]: rupeesText(total - paid) } };
+export function withRemainder(draft: PaymentDraft, total: number): PaymentDraft {
+  if (draft.choice !== 'split' || !draft.typed) return draft;
+  const typed = draft.typed.filter((mode) => draft.split[mode].trim() !== '');
+  const open = BILL_PAYMENT_MODES.filter((mode) => !typed.includes(mode));
+  if (typed.length === 0 || open.length === 0) return draft;
+  const paid = typed.reduce((sum, mode) => sum + (parseRupees(draft.split[mode]) ?? 0), 0);
+  const last = open[open.length - 1];
+  const split = { ...draft.split };
+  for (const mode of open) split[mode] = mode === last && paid < total ? rupeesText(total - paid) : '';
+  return { ...draft, split };
 }
 
 const field =
@@ -110,7 +118,8 @@ export function PaymentSection({
               value={choice}
               className="sr-only"
               checked={draft.choice === choice}
-              onChange={() => onChange({ ...draft, choice })}
+              // What was handed over is said again for the new way of paying (cash alone's is not a split's).
+              onChange={() => onChange({ ...draft, choice, received: '' })}
             />
             {CHOICE_LABELS[choice]}
           </label>
@@ -156,15 +165,13 @@ export function PaymentSection({
                 inputMode="decimal"
                 autoComplete="off"
                 value={draft.split[mode]}
-                onFocus={(event) => {
-                  const filled = withRemainder(draft, total, mode);
-                  if (filled === draft) return;
-                  onChange(filled);
-                  // Selected, so typing another amount replaces the remainder.
-                  const target = event.currentTarget;
-                  window.setTimeout(() => target.select(), 0);
-                }}
-                onChange={(event) => onChange({ ...draft, split: { ...draft.split, [mode]: event.target.value } })}
+                onChange={(event) =>
+                  onChange({
+                    ...draft,
+                    split: { ...draft.split, [mode]: event.target.value },
+                    typed: [...(draft.typed ?? []).filter((other) => other !== mode), mode],
+                  })
+                }
               />
             </div>
           ))}

@@ -81,10 +81,10 @@ export function GstTable({ gst, title }: { gst: GstBreakup; title: string }) {
               ) : (
                 <>
                   <td className="py-1 pr-2 text-right">
-                    {formatINR(row.cgst)} <span className="gst-half text-muted">({row.rate / 2}%)</span>
+                    {formatINR(row.cgst)} <span className="text-muted">({row.rate / 2}%)</span>
                   </td>
                   <td className="py-1 text-right">
-                    {formatINR(row.sgst)} <span className="gst-half text-muted">({row.rate / 2}%)</span>
+                    {formatINR(row.sgst)} <span className="text-muted">({row.rate / 2}%)</span>
                   </td>
                 </>
               )}
@@ -241,6 +241,54 @@ function ReceiptItems({ lines }: { lines: readonly InvoiceLineView[] }) {
 }
 
 /**
+ * The GST of an 80 mm receipt (issue 40): four columns of lakh-sized figures do not fit 72 mm, so each rate is a
+ * group of rows — taxable value, then CGST and SGST at half the rate each (or IGST) — and the totals below.
+ */
+function ReceiptGst({ gst }: { gst: GstBreakup }) {
+  const rows = (label: string, values: Pick<GstBreakup, 'taxableValue' | 'cgst' | 'sgst' | 'igst'>, rate: number | null) =>
+    [
+      [`${label} taxable value`, values.taxableValue],
+      ...(gst.interState
+        ? [[`IGST${rate === null ? '' : ` ${rate}%`}`, values.igst] as const]
+        : [
+            [`CGST${rate === null ? '' : ` ${rate / 2}%`}`, values.cgst] as const,
+            [`SGST${rate === null ? '' : ` ${rate / 2}%`}`, values.sgst] as const,
+          ]),
+    ] as const;
+  return (
+    <section aria-labelledby="gst-title" className="invoice-gst mt-4">
+      <h2 id="gst-title" className="font-sans text-sm font-semibold">
+        GST included in the prices
+      </h2>
+      <table className="mt-1 w-full border-collapse tabular-nums">
+        {gst.byRate.map((row) => (
+          <tbody key={row.rate} className="border-b border-line">
+            {rows(`${row.rate}%`, row, row.rate).map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" className="py-0.5 pr-1 text-left font-normal">
+                  {label}
+                </th>
+                <td className="whitespace-nowrap py-0.5 text-right">{formatINR(value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        ))}
+        <tbody className="font-semibold">
+          {rows('Total', gst, null).map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row" className="py-0.5 pr-1 text-left font-semibold">
+                {label}
+              </th>
+              <td className="whitespace-nowrap py-0.5 text-right">{formatINR(value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/**
  * Spec §2.18, as a GST tax invoice: the shop's header from the settings record, the items with HSN and rate,
  * subtotal, discount %, total, the GST contained per rate (CGST + SGST, or IGST across states) and a thank-you
  * line. `autoPrint` opens the print dialog once the page has drawn (the 800×600 window asks for it).
@@ -336,7 +384,7 @@ export function TaxInvoice({
       </dl>
       {invoice.paidBy && <p className="mt-2 text-right text-xs">Paid by {invoice.paidBy}</p>}
 
-      <GstTable gst={gst} title="GST included in the prices" />
+      {paper === '80mm' ? <ReceiptGst gst={gst} /> : <GstTable gst={gst} title="GST included in the prices" />}
 
       <p className="invoice-thanks mt-6 text-center font-display text-lg">Thank you for shopping with {settings.name}!</p>
       <p className="mt-1 text-center text-xs text-muted">This is a computer-generated {invoice.credit ? 'credit note' : 'invoice'}.</p>
