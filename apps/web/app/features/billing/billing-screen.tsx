@@ -495,8 +495,9 @@ export function BillingScreen({
             </p>
           ) : (
             <div className="mt-3 overflow-x-auto">
+              {/* On a phone each line is two rows (its name, then its figures), as the columns leave a name no room. */}
               <table className="w-full text-sm sm:min-w-[32rem]">
-                <thead>
+                <thead className="max-sm:sr-only">
                   <tr className="border-b border-line text-left text-muted">
                     <th scope="col" className="py-2 pr-2 font-medium">
                       Item
@@ -521,8 +522,11 @@ export function BillingScreen({
                 </thead>
                 <tbody>
                   {lines.map((line, index) => (
-                    <tr key={line.key} className="border-b border-line last:border-0">
-                      <td className="py-2 pr-2">
+                    <tr
+                      key={line.key}
+                      className="border-b border-line last:border-0 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:py-2"
+                    >
+                      <td className="py-2 pr-2 max-sm:basis-full max-sm:py-0">
                         <span className="font-medium">{line.name}</span>
                         <span className="block text-xs text-muted">
                           {line.sku ?? `Not in the catalogue · ${line.hsnCode ?? JOB_WORK_SAC} · GST ${line.gstRate ?? JOB_WORK_RATE}%`}
@@ -531,6 +535,9 @@ export function BillingScreen({
                       </td>
                       <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{formatINR(line.price)}</td>
                       <td className="py-2 pr-2 text-right">
+                        <span aria-hidden="true" className="mr-1 text-xs text-muted sm:hidden">
+                          Qty
+                        </span>
                         <input
                           type="number"
                           name={COUNTER_FIELDS.quantity}
@@ -546,6 +553,9 @@ export function BillingScreen({
                         )}
                       </td>
                       <td className="py-2 pr-2 text-right">
+                        <span aria-hidden="true" className="mr-1 text-xs text-muted sm:hidden">
+                          Off %
+                        </span>
                         <input
                           name={COUNTER_FIELDS.lineDiscount}
                           inputMode="decimal"
@@ -558,7 +568,7 @@ export function BillingScreen({
                           onChange={(event) => setLineDiscount(line.key, event.target.value)}
                         />
                       </td>
-                      <td className="py-2 pr-2 text-right font-medium tabular-nums">
+                      <td className="py-2 pr-2 text-right font-medium tabular-nums max-sm:ml-auto">
                         {formatINR(totals.lines[index]!.net)}
                         {totals.lines[index]!.discountAmount > 0 && (
                           <s className="block text-xs font-normal text-muted">{formatINR(totals.lines[index]!.total)}</s>
@@ -588,7 +598,7 @@ export function BillingScreen({
         </section>
       </div>
 
-      <aside aria-labelledby="summary-title" className="space-y-4 rounded-2xl border border-line bg-white p-4 sm:p-6 lg:sticky lg:top-6">
+      <aside aria-labelledby="summary-title" className="space-y-4 rounded-2xl border border-line bg-white p-4 sm:p-6 lg:sticky lg:top-20">
         <h2 id="summary-title" className="text-lg font-semibold">
           Customer and total
         </h2>

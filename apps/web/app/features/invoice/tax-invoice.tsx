@@ -183,9 +183,9 @@ function InvoiceItems({ lines }: { lines: readonly InvoiceLineView[] }) {
 }
 
 /**
- * The items of an 80 mm receipt (issue 40): 72 mm of printable width hold four narrow columns, not six, so each
- * line takes two rows: its name across the roll, then HSN, quantity × unit price, GST rate and total, every figure
- * whole (amounts never break; the quantity wraps before its price if it must).
+ * The items of an 80 mm receipt (issue 40): 72 mm of printable width hold three columns of lakh-sized figures, not
+ * six, so each line takes two rows: its name across the roll, then its HSN over its GST rate, quantity × unit price
+ * and total, every figure whole (amounts never break; the quantity wraps before its price if it must).
  */
 function ReceiptItems({ lines }: { lines: readonly InvoiceLineView[] }) {
   const figure = 'py-0.5 text-right tabular-nums';
@@ -193,14 +193,11 @@ function ReceiptItems({ lines }: { lines: readonly InvoiceLineView[] }) {
     <table className="invoice-items receipt-items mt-2 w-full border-collapse">
       <thead>
         <tr className="border-b border-ink text-left">
-          <th scope="col" className="py-1 pr-1 font-semibold">
-            HSN
+          <th scope="col" className="py-1 pr-2 font-semibold">
+            HSN · GST
           </th>
-          <th scope="col" className="py-1 pr-1 text-right font-semibold">
+          <th scope="col" className="py-1 pr-2 text-right font-semibold">
             Qty × Price
-          </th>
-          <th scope="col" className="py-1 pr-1 text-right font-semibold">
-            GST
           </th>
           <th scope="col" className="py-1 text-right font-semibold">
             Total
@@ -210,25 +207,27 @@ function ReceiptItems({ lines }: { lines: readonly InvoiceLineView[] }) {
       {lines.map((line, index) => (
         <tbody key={`${line.name}-${index}`} className="border-b border-line">
           <tr>
-            <th scope="rowgroup" colSpan={4} className="pt-1 text-left font-semibold [overflow-wrap:anywhere]">
+            <th scope="rowgroup" colSpan={3} className="pt-1 text-left font-semibold [overflow-wrap:anywhere]">
               {line.name}
             </th>
           </tr>
           <tr className="align-top">
-            <td className="py-0.5 pr-1 tabular-nums" data-receipt="hsn">
-              {line.hsnCode || '—'}
+            <td className="py-0.5 pr-2 tabular-nums">
+              <span className="block" data-receipt="hsn">
+                {line.hsnCode || '—'}
+              </span>
+              <span className="block" data-receipt="rate">
+                {line.rate}%
+              </span>
             </td>
-            <td className={`${figure} pr-1`}>
+            <td className={`${figure} pr-2`}>
               {line.quantity} ×<wbr /> <span className="whitespace-nowrap">{formatINR(line.unitPrice)}</span>
-            </td>
-            <td className={`${figure} whitespace-nowrap pr-1`} data-receipt="rate">
-              {line.rate}%
             </td>
             <td className={`${figure} whitespace-nowrap`}>{formatINR(line.total)}</td>
           </tr>
           {line.discountAmount > 0 && (
             <tr>
-              <td colSpan={3} className="py-0.5 pr-1">
+              <td colSpan={2} className="py-0.5 pr-2">
                 Less {percent(line.discount)}
               </td>
               <td className={`${figure} whitespace-nowrap`}>−{formatINR(line.discountAmount)}</td>
