@@ -544,7 +544,7 @@ export function BillingScreen({
                           min={1}
                           max={line.stock ?? undefined}
                           aria-label={`Quantity of ${line.name}`}
-                          className="min-h-10 w-16 rounded-lg border border-line px-2 text-right tabular-nums sm:w-20"
+                          className="min-h-10 w-14 rounded-lg border border-line px-2 text-right tabular-nums sm:w-20"
                           value={line.quantity}
                           onChange={(event) => setQuantity(line.key, event.target.value)}
                         />
@@ -563,7 +563,7 @@ export function BillingScreen({
                           placeholder="0"
                           aria-label={`Discount % on ${line.name}`}
                           aria-invalid={!isBillDiscount(Number(line.discount.trim() || '0'))}
-                          className="min-h-10 w-14 rounded-lg border border-line px-2 text-right tabular-nums sm:w-16"
+                          className="min-h-10 w-12 rounded-lg border border-line px-2 text-right tabular-nums sm:w-16"
                           value={line.discount}
                           onChange={(event) => setLineDiscount(line.key, event.target.value)}
                         />

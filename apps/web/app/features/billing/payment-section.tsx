@@ -90,6 +90,44 @@ export function withRemainder(draft: PaymentDraft, total: number): PaymentDraft 
 const field =
   'block min-h-11 w-full rounded-xl border border-line bg-white px-3 text-right text-base tabular-nums outline-none focus:border-wine-600 focus:ring-2 focus:ring-wine-100 sm:text-sm';
 
+/**
+ * What the customer handed over in cash, and the change on `due` (the whole total, or a split's cash part; null while
+ * that part is not typed): a label, its field and the change or shortfall, in the section's two-column grid.
+ */
+function CashReceived({ id, due, value, onChange }: { id: string; due: number | null; value: string; onChange: (value: string) => void }) {
+  const received = value.trim() ? parseRupees(value) : null;
+  return (
+    <>
+      <label htmlFor={id}>Cash received (₹)</label>
+      <input
+        id={id}
+        name="received"
+        className={field}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={due !== null && due > 0 ? rupeesText(due) : ''}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {received !== null && due !== null && (
+        <p
+          className="col-span-2 text-right tabular-nums"
+          aria-live="polite"
+          data-testid={id === 'cash-received' ? 'cash-change' : 'split-change'}
+        >
+          {received >= due ? (
+            <>
+              Change <strong className="text-base">{formatINR(received - due)}</strong>
+            </>
+          ) : (
+            <span className="text-wine-700">Short by {formatINR(due - received)}</span>
+          )}
+        </p>
+      )}
+    </>
+  );
+}
+
 export function PaymentSection({
   draft,
   total,
@@ -99,10 +137,8 @@ export function PaymentSection({
   total: number;
   onChange: (draft: PaymentDraft) => void;
 }) {
-  const received = draft.choice === 'cash' ? parseRupees(draft.received) : null;
   const splitPaid = BILL_PAYMENT_MODES.reduce((sum, mode) => sum + (parseRupees(draft.split[mode]) ?? 0), 0);
   const splitCash = draft.choice === 'split' && draft.split.cash.trim() ? parseRupees(draft.split.cash) : null;
-  const splitReceived = draft.choice === 'split' && draft.received.trim() ? parseRupees(draft.received) : null;
   return (
     <fieldset className="space-y-3 border-t border-line pt-3">
       <legend className="float-left mb-2 text-sm font-medium">Paid by</legend>
@@ -128,28 +164,7 @@ export function PaymentSection({
 
       {draft.choice === 'cash' && (
         <div className="grid grid-cols-[1fr_8rem] items-center gap-x-3 gap-y-1 text-sm">
-          <label htmlFor="cash-received">Cash received (₹)</label>
-          <input
-            id="cash-received"
-            name="received"
-            className={field}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={total > 0 ? (total / 100).toFixed(0) : ''}
-            value={draft.received}
-            onChange={(event) => onChange({ ...draft, received: event.target.value })}
-          />
-          {received !== null && (
-            <p className="col-span-2 text-right tabular-nums" aria-live="polite" data-testid="cash-change">
-              {received >= total ? (
-                <>
-                  Change <strong className="text-base">{formatINR(received - total)}</strong>
-                </>
-              ) : (
-                <span className="text-wine-700">Short by {formatINR(total - received)}</span>
-              )}
-            </p>
-          )}
+          <CashReceived id="cash-received" due={total} value={draft.received} onChange={(received) => onChange({ ...draft, received })} />
         </div>
       )}
 
@@ -175,28 +190,12 @@ export function PaymentSection({
               />
             </div>
           ))}
-          <label htmlFor="split-received">Cash received (₹)</label>
-          <input
+          <CashReceived
             id="split-received"
-            name="received"
-            className={field}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={splitCash !== null && splitCash > 0 ? rupeesText(splitCash) : ''}
+            due={splitCash}
             value={draft.received}
-            onChange={(event) => onChange({ ...draft, received: event.target.value })}
+            onChange={(received) => onChange({ ...draft, received })}
           />
-          {splitReceived !== null && splitCash !== null && (
-            <p className="col-span-2 text-right tabular-nums" aria-live="polite" data-testid="split-change">
-              {splitReceived >= splitCash ? (
-                <>
-                  Change <strong className="text-base">{formatINR(splitReceived - splitCash)}</strong>
-                </>
-              ) : (
-                <span className="text-wine-700">Short by {formatINR(splitCash - splitReceived)}</span>
-              )}
-            </p>
-          )}
           <p className="col-span-2 text-right tabular-nums" aria-live="polite" data-testid="split-remaining">
             {splitPaid === total ? (
               <span className="text-green-800">Adds up to the total</span>

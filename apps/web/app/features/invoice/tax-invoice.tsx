@@ -254,34 +254,34 @@ function ReceiptGst({ gst }: { gst: GstBreakup }) {
             [`SGST${rate === null ? '' : ` ${rate / 2}%`}`, values.sgst] as const,
           ]),
     ] as const;
+  // A group a rate, then the totals' (the breakup's own figures, no rate).
+  const groups: Array<{
+    key: string;
+    label: string;
+    values: Pick<GstBreakup, 'taxableValue' | 'cgst' | 'sgst' | 'igst'>;
+    rate: number | null;
+  }> = [
+    ...gst.byRate.map((row) => ({ key: String(row.rate), label: `${row.rate}%`, values: row, rate: row.rate })),
+    { key: 'total', label: 'Total', values: gst, rate: null },
+  ];
   return (
     <section aria-labelledby="gst-title" className="invoice-gst mt-4">
       <h2 id="gst-title" className="font-sans text-sm font-semibold">
         GST included in the prices
       </h2>
       <table className="mt-1 w-full border-collapse tabular-nums">
-        {gst.byRate.map((row) => (
-          <tbody key={row.rate} className="border-b border-line">
-            {rows(`${row.rate}%`, row, row.rate).map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row" className="py-0.5 pr-1 text-left font-normal">
-                  {label}
+        {groups.map(({ key, label, values, rate }) => (
+          <tbody key={key} className={rate === null ? 'font-semibold' : 'border-b border-line'}>
+            {rows(label, values, rate).map(([name, value]) => (
+              <tr key={name}>
+                <th scope="row" className={`py-0.5 pr-1 text-left ${rate === null ? 'font-semibold' : 'font-normal'}`}>
+                  {name}
                 </th>
                 <td className="whitespace-nowrap py-0.5 text-right">{formatINR(value)}</td>
               </tr>
             ))}
           </tbody>
         ))}
-        <tbody className="font-semibold">
-          {rows('Total', gst, null).map(([label, value]) => (
-            <tr key={label}>
-              <th scope="row" className="py-0.5 pr-1 text-left font-semibold">
-                {label}
-              </th>
-              <td className="whitespace-nowrap py-0.5 text-right">{formatINR(value)}</td>
-            </tr>
-          ))}
-        </tbody>
       </table>
     </section>
   );
