@@ -22,7 +22,7 @@ test('bills with plain forms, and the same form posted again answers the same bi
   await bill.getByRole('textbox', { name: 'Item not in the catalogue' }).fill('Fall and pico');
   await bill.getByRole('textbox', { name: 'Price (₹)' }).fill('150');
   await bill.getByRole('button', { name: 'Add item' }).click();
-  await expect(bill.getByRole('cell', { name: 'Fall and pico Free-text item' })).toBeVisible();
+  await expect(bill.getByRole('cell', { name: 'Fall and pico Not in the catalogue · 9988 · GST 5%' })).toBeVisible();
   await bill.getByRole('textbox', { name: 'Customer name' }).fill(customer);
   await bill.getByRole('button', { name: 'Update totals' }).click();
   await expect(bill.getByRole('textbox', { name: 'Customer name' })).toHaveValue(customer);
@@ -52,4 +52,60 @@ test('bills with plain forms, and the same form posted again answers the same bi
   const listed = await page.request.get(`/api/admin/bill/getAllBills?customer=${encodeURIComponent(customer)}`);
   expect(((await listed.json()) as { data: { total: number } }).data.total).toBe(1);
   expect((await billableItem(page, item.sku!, 0)).stock).toBe(stockBefore - 1);
+});
+
+// Issue 40 without scripts: a line's discount, a flat ₹ discount, the round-off, a typed-in item's SAC and rate, a
+// split whose cash part records what was handed over; then the bill history found by phone, bill number and mode.
+test('discounts, round-off, a service line and a split with cash received, then found by phone, number and mode', async ({ page }) => {
+  await signInOwner(page);
+  const phone = `9${Date.now().toString().slice(-9)}`;
+  await page.goto('/admin/billing');
+  const bill = page.getByRole('form', { name: 'Bill' });
+  await bill.getByRole('textbox', { name: 'Item not in the catalogue' }).fill('Silk saree (own weave)');
+  await bill.getByRole('textbox', { name: 'Price (₹)' }).fill('2699');
+  await bill.getByRole('textbox', { name: 'HSN/SAC' }).fill('5007');
+  await bill.getByRole('button', { name: 'Add item' }).click();
+  await bill.getByRole('textbox', { name: 'Item not in the catalogue' }).fill('Blouse stitching');
+  await bill.getByRole('textbox', { name: 'Price (₹)' }).fill('800');
+  await bill.getByRole('combobox', { name: 'GST rate' }).selectOption('18');
+  await bill.getByRole('button', { name: 'Add item' }).click();
+  await expect(bill.getByRole('cell', { name: 'Blouse stitching Not in the catalogue · 9988 · GST 18%' })).toBeVisible();
+
+  await bill.getByRole('textbox', { name: 'Discount % on Silk saree (own weave)' }).fill('10');
+  await bill.getByRole('textbox', { name: 'Discount (₹)' }).fill('100');
+  await bill.getByRole('textbox', { name: 'Phone' }).fill(phone);
+  await bill
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: 'Split' }) })
+    .click();
+  await bill.getByRole('button', { name: 'Update totals' }).click();
+  // ₹2,429.10 + ₹800 − ₹100 = ₹3,129.10 → ₹3,129.00.
+  await expect(bill.getByTestId('bill-round-off')).toHaveText('−₹0.10');
+  await expect(bill.getByTestId('bill-total')).toHaveText('₹3,129.00');
+  await bill.getByLabel('Cash (₹)', { exact: true }).fill('2000');
+  await bill.getByLabel('UPI (₹)', { exact: true }).fill('1129');
+  await bill.getByLabel('Cash received (₹)').fill('2500');
+  await bill.getByRole('button', { name: 'Save bill' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/bill\/[0-9a-f-]{36}$/);
+  const invoiceNumber = ((await said(page, /^Bill INV\//).textContent()) ?? '').match(/INV\/\d\d-\d\d\/\d{5}/)![0];
+  await expect(page.getByText('Paid by Cash ₹2,000.00 (received ₹2,500.00, change ₹500.00) · UPI ₹1,129.00')).toBeVisible();
+  await expect(page.getByText('Round-off')).toBeVisible();
+  await expect(page.getByText(/HSN 9988 · GST 18%/)).toBeVisible();
+
+  // The bill history's filters are a plain GET form.
+  await page.goto('/admin/totalBills');
+  const filters = page.getByRole('search', { name: 'Filter bills' });
+  await filters.getByLabel('Phone').fill(phone.slice(-6));
+  await filters.getByLabel('Paid by').selectOption('upi');
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  const bills = page.getByRole('list', { name: 'Bills' }).getByRole('listitem').filter({ hasText: invoiceNumber });
+  await expect(page.getByRole('list', { name: 'Bills' }).locator(':scope > li')).toHaveCount(1);
+  await expect(bills).toHaveCount(1);
+  await filters.getByLabel('Paid by').selectOption('card');
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('No matching bills found.')).toBeVisible();
+  await page.goto(`/admin/totalBills?invoice=${encodeURIComponent(invoiceNumber.slice(-8))}&status=paid`);
+  await expect(page.getByRole('list', { name: 'Bills' }).locator(':scope > li')).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Bills' })).toContainText(invoiceNumber);
 });

@@ -78,7 +78,7 @@ test('the owner bills with the keyboard, prints the GST invoice and finds the bi
   await page.keyboard.press('Tab');
   await page.keyboard.type('150');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('cell', { name: 'Alteration Free-text item' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Alteration Not in the catalogue · 9988 · GST 5%' })).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Customer name' }).focus();
   await page.keyboard.type(customer);
@@ -89,9 +89,9 @@ test('the owner bills with the keyboard, prints the GST invoice and finds the bi
   await page.keyboard.press('Control+A');
   await page.keyboard.type('10');
 
-  // Σ item totals × (1 − 10/100), half up to the paisa.
+  // Σ item totals × (1 − 10/100), half up to the paisa, then to the nearest rupee (issue 40).
   const subtotal = first.price + second.price * 2 + 15_000;
-  const total = Math.round((subtotal * 90) / 100);
+  const total = Math.round(Math.round((subtotal * 90) / 100) / 100) * 100;
   await expect(page.getByTestId('bill-subtotal')).toHaveText(formatINR(subtotal));
   await expect(page.getByTestId('bill-total')).toHaveText(formatINR(total));
 
@@ -184,8 +184,14 @@ test('a bill split across cash and UPI: the counter shows the change, saves both
     .click();
   await expect(page.getByRole('radio', { name: 'Split' })).toBeChecked();
   await page.getByLabel('Cash (₹)', { exact: true }).fill('500');
-  await expect(page.getByTestId('split-remaining')).toHaveText(`Remaining ${formatINR(99_900)}`);
+  // The last mode not typed in holds what remains (issue 40).
+  await expect(page.getByLabel('Card (₹)', { exact: true })).toHaveValue('999');
+  await expect(page.getByTestId('split-remaining')).toHaveText('Adds up to the total');
   await page.getByLabel('UPI (₹)', { exact: true }).fill('900');
+  await expect(page.getByLabel('Card (₹)', { exact: true })).toHaveValue('99');
+  // Every mode typed: what the cashier typed is what is paid, and it must add up.
+  await page.getByLabel('Card (₹)', { exact: true }).fill('0');
+  await expect(page.getByTestId('split-remaining')).toHaveText(`Remaining ${formatINR(99_900 - 90_000)}`);
   await page.getByRole('button', { name: 'Save bill' }).click();
   const summary = page.getByRole('complementary', { name: 'Customer and total' });
   const short = "The payments add up to ₹1,400.00; the bill's total is ₹1,499.00.";
@@ -194,6 +200,7 @@ test('a bill split across cash and UPI: the counter shows the change, saves both
   await toast(page, short).getByRole('button', { name: 'close' }).click();
   await expect(toast(page, short)).toHaveCount(0);
   await page.getByLabel('UPI (₹)', { exact: true }).fill('999');
+  await page.getByLabel('Card (₹)', { exact: true }).fill('');
   await expect(page.getByTestId('split-remaining')).toHaveText('Adds up to the total');
   await page.getByRole('button', { name: 'Save bill' }).click();
 
@@ -227,4 +234,98 @@ test('a returning customer is found by her mobile at the counter, and her name f
   await summary.getByRole('textbox', { name: 'Phone' }).fill(mobile);
   await expect(summary.getByRole('status').filter({ hasText: 'Returning customer' })).toBeVisible();
   await expect(summary.getByRole('textbox', { name: 'Customer name' })).toHaveValue('Lakshmi R');
+});
+
+// Issue 40: a line's own discount, a flat ₹ discount and the round-off line (the issue's ₹2,429.10 → ₹2,429.00);
+// a typed-in item with its HSN/SAC and rate; a split whose cash part records what was handed over, the last mode
+// pre-filled with what remains; the invoice prints them.
+test('discounts, round-off, a typed-in item with its HSN and rate, and a split with cash received', async ({ page }, testInfo) => {
+  await signInOwner(page);
+  await page.goto('/admin/billing');
+  const name = `Cotton saree ${testInfo.project.name} ${Date.now().toString(36)}`;
+  await page.getByRole('textbox', { name: 'Item not in the catalogue' }).fill(name);
+  await page.getByRole('textbox', { name: 'Price (₹)' }).fill('2699');
+  await page.getByRole('textbox', { name: 'HSN/SAC' }).fill('5208');
+  await page.getByRole('combobox', { name: 'GST rate' }).selectOption('5');
+  await page.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByRole('cell', { name: `${name} Not in the catalogue · 5208 · GST 5%` })).toBeVisible();
+
+  await page.getByRole('textbox', { name: `Discount % on ${name}` }).fill('10');
+  await expect(page.getByTestId('bill-round-off')).toHaveText('−₹0.10');
+  await expect(page.getByTestId('bill-total')).toHaveText('₹2,429.00');
+  await expect(page.getByTestId('bar-total')).toHaveText('₹2,429.00');
+  await page.getByRole('textbox', { name: 'Discount (₹)' }).fill('129');
+  // ₹2,429.10 − ₹129 = ₹2,300.10 → ₹2,300.00.
+  await expect(page.getByTestId('bill-total')).toHaveText('₹2,300.00');
+
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: 'Split' }) })
+    .click();
+  await page.getByLabel('Cash (₹)', { exact: true }).fill('1000');
+  await page.getByLabel('Cash received (₹)').fill('1500');
+  await expect(page.getByTestId('split-change')).toHaveText(`Change ${formatINR(50_000)}`);
+  // The last mode not typed in holds what remains.
+  await expect(page.getByLabel('Card (₹)', { exact: true })).toHaveValue('1300');
+  await expect(page.getByTestId('split-remaining')).toHaveText('Adds up to the total');
+  await page.getByRole('button', { name: 'Save bill' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Bill saved' })).toBeVisible();
+  await expect(page.getByTestId('bill-payments')).toHaveText('Cash ₹1,000.00 (received ₹1,500.00, change ₹500.00) · Card ₹1,300.00');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Print Invoice' }).click()]);
+  await popup.waitForLoadState();
+  const totals = popup.locator('.invoice-totals');
+  await expect(totals).toContainText('Item discounts−₹269.90');
+  await expect(totals).toContainText('Discount (₹)−₹129.00');
+  await expect(totals).toContainText('Round-off−₹0.10');
+  await expect(popup.getByRole('cell', { name: '5208' })).toBeVisible();
+  await popup.close();
+});
+
+// Issue 40: on the counter's tablet Save bill was below the fold with one item. The total and Save stay in view
+// at the tablet's, a phone's and a desktop's size, with one line and with many.
+test.describe('the total and Save in view', () => {
+  test.use({ hasTouch: true });
+  for (const [width, height] of [
+    [820, 1180],
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    test(`at ${width}×${height}`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height });
+      await signInOwner(page);
+      await page.goto('/admin/billing');
+      const save = page.getByRole('button', { name: 'Save bill' });
+      for (let line = 1; line <= 6; line++) {
+        await page.getByRole('textbox', { name: 'Item not in the catalogue' }).fill(`Alteration ${line}`);
+        await page.getByRole('textbox', { name: 'Price (₹)' }).fill('250');
+        await page.getByRole('button', { name: 'Add item' }).click();
+        await expect(page.getByRole('spinbutton', { name: /^Quantity of / })).toHaveCount(line);
+        if (line === 1) {
+          await expect(save).toBeInViewport({ ratio: 1 });
+          await expect(page.getByTestId('bar-total')).toHaveText('₹250.00');
+          await expect(page.getByTestId('bar-total')).toBeInViewport();
+          if (process.env.SHOTS_DIR)
+            await page.screenshot({ path: `${process.env.SHOTS_DIR}/billing-${width}x${height}-${testInfo.project.name}.png` });
+        }
+      }
+      // Scrolled to the top and to the items: still there.
+      await page.mouse.wheel(0, -100_000);
+      await expect(save).toBeInViewport({ ratio: 1 });
+      await page.getByRole('spinbutton', { name: 'Quantity of Alteration 6' }).scrollIntoViewIfNeeded();
+      await expect(save).toBeInViewport({ ratio: 1 });
+      await expect(page.getByTestId('bar-total')).toHaveText('₹1,500.00');
+      if (process.env.SHOTS_DIR) {
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/billing-6-lines-${width}x${height}-${testInfo.project.name}.png` });
+      }
+      // The bar covers none of the form's last controls: the payment's fields scroll clear of it.
+      const pay = page.getByRole('radio', { name: 'UPI' });
+      await pay.scrollIntoViewIfNeeded();
+      const [bar, choice] = await Promise.all([
+        page.getByTestId('bill-bar').boundingBox(),
+        page.locator('label').filter({ has: pay }).boundingBox(),
+      ]);
+      expect(choice!.y + choice!.height).toBeLessThanOrEqual(bar!.y + 1);
+    });
+  }
 });

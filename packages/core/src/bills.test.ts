@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { billPayments, createBillSchema, billQuerySchema, describeBillPayments } from './bills.js';
-import { billTotals, isBillDiscount, shareInProportion } from './pricing.js';
+import { billTotals, isBillDiscount, maxFlatDiscount, shareInProportion } from './pricing.js';
 import { mondayOf, weekLabel } from './calendar-days.js';
 import { weeklyQuerySchema, roundToRupee } from './reports.js';
 
@@ -16,20 +16,67 @@ describe('billTotals', () => {
     );
     expect(bill.lines.map((line) => line.total)).toEqual([99_998, 15_001]);
     expect(bill.subtotal).toBe(114_999);
-    expect(bill.total).toBe(100_624);
+    expect(bill.net).toBe(100_624);
     expect(bill.discountAmount).toBe(14_375);
+    // ₹1,006.24 to the nearest rupee: ₹1,006.00, round-off −₹0.24.
+    expect([bill.total, bill.roundOff]).toEqual([100_600, -24]);
   });
 
   it('rounds an exact half paisa up', () => {
     // 101 paise at 50 % = 50.5 → 51; 333 at 15 % = 283.05 → 283
-    expect(billTotals([{ price: 101, quantity: 1 }], 50).total).toBe(51);
-    expect(billTotals([{ price: 333, quantity: 1 }], 15).total).toBe(283);
+    expect(billTotals([{ price: 101, quantity: 1 }], 50).net).toBe(51);
+    expect(billTotals([{ price: 333, quantity: 1 }], 15).net).toBe(283);
     // two decimals: 10001 × (1 − 0.0125) = 9875.9875 → 9876
-    expect(billTotals([{ price: 10_001, quantity: 1 }], 1.25).total).toBe(9_876);
+    expect(billTotals([{ price: 10_001, quantity: 1 }], 1.25).net).toBe(9_876);
+  });
+
+  it('rounds the total to the nearest rupee, 50 paise up, as its own round-off (issue 40)', () => {
+    // The issue's bill: ₹2,429.10 → ₹2,429.00, round-off −₹0.10.
+    expect(billTotals([{ price: 242_910, quantity: 1 }], 0)).toMatchObject({ net: 242_910, total: 242_900, roundOff: -10 });
+    expect(billTotals([{ price: 242_950, quantity: 1 }], 0)).toMatchObject({ total: 243_000, roundOff: 50 });
+    expect(billTotals([{ price: 242_949, quantity: 1 }], 0)).toMatchObject({ total: 242_900, roundOff: -49 });
+    expect(billTotals([{ price: 242_900, quantity: 1 }], 0)).toMatchObject({ total: 242_900, roundOff: 0 });
+    expect(billTotals([{ price: 49, quantity: 1 }], 0)).toMatchObject({ total: 0, roundOff: -49 });
+  });
+
+  it("takes each line's own discount, then the bill's percentage, then the flat ₹ discount (issue 40)", () => {
+    // Saree ₹2,699 × 1 at 10 % = ₹2,429.10; kurti ₹999 × 2 = ₹1,998: ₹4,427.10; 5 % off = ₹4,205.745 → ₹4,205.75;
+    // ₹200 flat: ₹4,005.75 → ₹4,006.00 (round-off +₹0.25).
+    const bill = billTotals(
+      [
+        { price: 269_900, quantity: 1, discount: 10 },
+        { price: 99_900, quantity: 2 },
+      ],
+      5,
+      20_000,
+    );
+    expect(bill.lines.map((line) => [line.total, line.discountAmount, line.net])).toEqual([
+      [269_900, 26_990, 242_910],
+      [199_800, 0, 199_800],
+    ]);
+    expect(bill).toMatchObject({
+      subtotal: 469_700,
+      lineDiscountAmount: 26_990,
+      percentDiscountAmount: 22_135,
+      flatDiscount: 20_000,
+      net: 400_575,
+      discountAmount: 69_125,
+      roundOff: 25,
+      total: 400_600,
+    });
+    expect(maxFlatDiscount([{ price: 269_900, quantity: 1, discount: 10 }], 0)).toBe(242_910);
+    expect(() => billTotals([{ price: 10_000, quantity: 1 }], 0, 10_001)).toThrow(RangeError);
+    expect(() => billTotals([{ price: 10_000, quantity: 1, discount: 100.5 }], 0)).toThrow(RangeError);
+    expect(billTotals([{ price: 10_000, quantity: 1 }], 0, 10_000)).toMatchObject({ net: 0, total: 0 });
   });
 
   it('keeps everything at 0 % and gives everything away at 100 %', () => {
-    expect(billTotals([{ price: 123_456, quantity: 3 }], 0)).toMatchObject({ subtotal: 370_368, total: 370_368, discountAmount: 0 });
+    expect(billTotals([{ price: 123_456, quantity: 3 }], 0)).toMatchObject({
+      subtotal: 370_368,
+      net: 370_368,
+      total: 370_400,
+      discountAmount: 0,
+    });
     expect(billTotals([{ price: 123_456, quantity: 3 }], 100)).toMatchObject({ subtotal: 370_368, total: 0, discountAmount: 370_368 });
   });
 
@@ -82,6 +129,43 @@ describe('createBillSchema', () => {
 
   it('refuses a range that ends before it starts', () => {
     expect(billQuerySchema.safeParse({ from: '2026-03-02', to: '2026-03-01' }).success).toBe(false);
+  });
+
+  const queryIssue = (input: unknown) => {
+    const parsed = billQuerySchema.safeParse(input);
+    return parsed.success ? null : `${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`;
+  };
+
+  it('searches by phone digits and bill number, filters by payment mode and void (issue 40)', () => {
+    expect(billQuerySchema.parse({ phone: '+91 98765 43210', invoice: 'inv/26-27/00135', mode: 'upi', status: 'void' })).toMatchObject({
+      phone: '9876543210',
+      invoice: 'INV/26-27/00135',
+      mode: 'upi',
+      status: 'void',
+    });
+    expect(billQuerySchema.parse({ phone: '98765', invoice: '', mode: '', status: '' })).toEqual({ phone: '98765' });
+    expect(queryIssue({ phone: '9' })).toMatch(/^phone:/);
+    expect(queryIssue({ mode: 'cheque' })).toMatch(/^mode:/);
+    expect(queryIssue({ status: 'open' })).toMatch(/^status:/);
+    expect(queryIssue({ invoice: "1' or 1=1" })).toMatch(/^invoice:/);
+  });
+
+  it("takes a line's own discount and a flat ₹ discount; a typed-in line's HSN/SAC and rate, never a catalogue line's (issue 40)", () => {
+    const parsed = createBillSchema.parse({
+      discountFlat: 20_000,
+      items: [
+        { productId: line.productId, quantity: 1, discount: 12.5 },
+        { name: 'Blouse stitching', price: 80_000, quantity: 1, hsnCode: ' 9988 ', gstRate: 5 },
+      ],
+    });
+    expect(parsed.discountFlat).toBe(20_000);
+    expect(parsed.items[0]!.discount).toBe(12.5);
+    expect(parsed.items[1]).toMatchObject({ hsnCode: '9988', gstRate: 5 });
+    expect(createBillSchema.parse({ items: [line] }).discountFlat).toBe(0);
+    expect(issueOf({ discountFlat: 10.5, items: [line] })).toMatch(/^discountFlat:/);
+    expect(issueOf({ items: [{ ...line, discount: 101 }] })).toMatch(/^items\.0\.discount:/);
+    expect(issueOf({ items: [{ name: 'Fall', price: 1, quantity: 1, hsnCode: '99' }] })).toMatch(/^items\.0\.hsnCode:/);
+    expect(issueOf({ items: [{ ...line, hsnCode: '9988' }] })).toMatch(/^items\.0\.hsnCode:/);
   });
 });
 

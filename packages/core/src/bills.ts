@@ -11,6 +11,12 @@ import { plainText } from './text.js';
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 export const MAX_BILL_LINES = 100;
+
+/** A discount in percent: 0 to 100, at most two decimals (12.5 %, 7.25 %). */
+const discountPercent = (field: string) =>
+  z
+    .number({ error: `${field} must be a number from 0 to 100` })
+    .refine(isBillDiscount, `${field} must be from 0 to 100 with at most two decimals`);
 export const MAX_BILL_QUANTITY = 999;
 
 export const billLineInputSchema = z
@@ -30,9 +36,28 @@ export const billLineInputSchema = z
       .int('quantity must be a whole number from 1')
       .min(1, 'quantity must be at least 1')
       .max(MAX_BILL_QUANTITY, `quantity must be at most ${MAX_BILL_QUANTITY}`),
+    /** The line's own discount, percent (issue 40). */
+    discount: discountPercent('discount').optional(),
+    /** A free-text line's HSN or SAC (4 to 8 digits); JOB_WORK_SAC when left out. */
+    hsnCode: z
+      .string({ error: 'hsnCode must be 4 to 8 digits' })
+      .trim()
+      .regex(/^\d{4,8}$/, 'hsnCode must be 4 to 8 digits')
+      .optional(),
+    /** A free-text line's GST rate, one of the rate table's (gstRatesOn); JOB_WORK_RATE when left out. */
+    gstRate: z
+      .number({ error: 'gstRate must be a rate of the GST table' })
+      .min(0)
+      .max(28, 'gstRate must be a rate of the GST table')
+      .optional(),
   })
   .superRefine((line, ctx) => {
-    if (line.productId) return;
+    if (line.productId) {
+      if (line.hsnCode !== undefined || line.gstRate !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['hsnCode'], message: "A catalogue item's HSN and rate come from the catalogue." });
+      }
+      return;
+    }
     if (line.variantId) ctx.addIssue({ code: 'custom', path: ['productId'], message: 'productId is required with a variantId' });
     if (!line.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Item name is required.' });
     if (line.price === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: 'Price is required.' });
@@ -115,9 +140,13 @@ export function describeBillPayments(payments: readonly BillPayment[]): string {
 export const createBillSchema = z.object({
   customerName: z.preprocess(emptyToUndefined, plainText().trim().max(80, 'customerName: at most 80 characters').optional()),
   customerPhone: optionalIndianMobileSchema(),
-  discount: z
-    .number({ error: 'discount must be a number from 0 to 100' })
-    .refine(isBillDiscount, 'discount must be from 0 to 100 with at most two decimals')
+  discount: discountPercent('discount').default(0),
+  /** A flat discount off the bill after its percentage, in paise (issue 40): at most what is left to pay. */
+  discountFlat: z
+    .number({ error: 'discountFlat must be a whole number of paise' })
+    .int('discountFlat must be a whole number of paise')
+    .min(0, 'discountFlat cannot be below zero')
+    .max(100_000_000_000, 'discountFlat is too large')
     .default(0),
   items: z
     .array(billLineInputSchema, { error: 'Please add at least one item.' })
@@ -191,7 +220,10 @@ export const billItemSchema = z.object({
   variantId: z.string().nullable(),
   sku: z.string().nullable(),
   hsnCode: z.string(),
-  /** GST rate of the line after its share of the bill discount. */
+  /** The line's own discount: percent, and what it took off the line's total. */
+  discount: z.number(),
+  discountAmount: z.number().int(),
+  /** GST rate of the line after its share of the bill discount (a typed-in service's chosen rate). */
   gstRate: z.number(),
   taxableValue: z.number().int(),
   /** Pieces of this line returned so far, over all its credit notes. */
@@ -210,7 +242,16 @@ export const billSchema = z.object({
   /** Percent, up to two decimals. */
   discount: z.number(),
   subtotal: z.number().int(),
+  /** Every discount together (the lines', the percentage's, the flat one): subtotal − (totalPrice − roundOff). */
   discountAmount: z.number().int(),
+  /** What the lines' own discounts took off. */
+  lineDiscountAmount: z.number().int(),
+  /** What the bill's percentage took off. */
+  percentDiscountAmount: z.number().int(),
+  /** The flat ₹ discount, in paise. */
+  discountFlat: z.number().int(),
+  /** Rounding to the nearest rupee (−49 to +50 paise), its own line; not taxed. */
+  roundOff: z.number().int(),
   totalPrice: z.number().int(),
   items: z.array(billItemSchema),
   gst: gstBreakupSchema,
@@ -229,10 +270,40 @@ export const billSchema = z.object({
 });
 export type Bill = z.infer<typeof billSchema>;
 
-/** GET /api/admin/bill/getAllBills and exportBills: customer name contains, whole India days from–to, page. */
+/** A phone as searched: its digits ('98765' finds +91 98765 43210), 3 to 10 of them after a +91, 91 or 0 is taken off. */
+const phoneSearch = z
+  .string()
+  .trim()
+  .max(20, 'phone must be at most 20 characters')
+  // The country code typed with its + (a prefix search too), or before a whole mobile; a trunk 0 before one.
+  .transform((typed) =>
+    (/^\+\s*91/.test(typed) ? typed.replace(/^\+\s*91/, '') : typed).replace(/\D/g, '').replace(/^(?:91|0)(?=\d{10}$)/, ''),
+  )
+  .pipe(z.string().regex(/^\d{3,10}$/, 'phone: type at least 3 digits of the mobile'));
+
+/**
+ * GET /api/admin/bill/getAllBills and exportBills: customer name contains, phone digits contain, bill number
+ * contains, paid by a mode, paid or void, whole India days from–to, page (issue 40).
+ */
 export const billQuerySchema = z
   .object({
     customer: plainText().trim().max(80, 'customer must be at most 80 characters').optional(),
+    phone: z.preprocess(emptyToUndefined, phoneSearch.optional()),
+    invoice: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .max(20, 'invoice must be at most 20 characters')
+        .regex(/^[A-Za-z0-9/-]+$/, 'invoice: letters, digits, / and - only')
+        .transform((typed) => typed.toUpperCase())
+        .optional(),
+    ),
+    mode: z.preprocess(
+      emptyToUndefined,
+      z.enum(BILL_PAYMENT_MODES, { error: `mode must be one of ${BILL_PAYMENT_MODES.join(', ')}` }).optional(),
+    ),
+    status: z.preprocess(emptyToUndefined, z.enum(BILL_STATUSES, { error: 'status must be paid or void' }).optional()),
     from: dayParam('from'),
     to: dayParam('to'),
     page: pageParam,

@@ -5,8 +5,11 @@ import {
   financialYearOf,
   formatInvoiceNumber,
   gstRate,
+  gstRatesOn,
   gstRuleOf,
   INVOICE_NUMBER_MAX_LENGTH,
+  JOB_WORK_RATE,
+  JOB_WORK_SAC,
   returnShare,
   taxInvoice,
 } from './invoice.js';
@@ -91,6 +94,24 @@ describe('taxInvoice', () => {
     // 60 % off: 236000 a piece → 5 %.
     const more = taxInvoice({ lines, total: 320_000, at: NOW, placeOfSupply: 'Karnataka', shopState: 'Karnataka' });
     expect(more.lines[1]!.rate).toBe(5);
+  });
+
+  it("taxes a typed-in service at the rate chosen for it, not its HSN's rule (issue 40)", () => {
+    // Blouse stitching at ₹3,000: the garment rule would say 18 % above ₹2,500; job work (SAC 9988) is 5 %.
+    const stitching = { name: 'Blouse stitching', hsnCode: JOB_WORK_SAC, quantity: 1, unitPrice: 300_000, total: 300_000 };
+    const invoice = taxInvoice({
+      lines: [stitching, { ...stitching, rate: JOB_WORK_RATE }],
+      at: NOW,
+      placeOfSupply: 'Karnataka',
+      shopState: 'Karnataka',
+    });
+    expect(invoice.lines.map((line) => [line.rate, line.taxableValue])).toEqual([
+      [18, 254_237],
+      [5, 285_714],
+    ]);
+    // The rates the counter offers: those of the table's row in force.
+    expect(gstRatesOn(NOW)).toEqual([3, 5, 18]);
+    expect(gstRatesOn(new Date('2025-09-21T12:00:00+05:30'))).toEqual([3, 5, 12]);
   });
 
   it('keeps odd paise: CGST takes the half paisa, the parts add up to the amount', () => {

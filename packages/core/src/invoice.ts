@@ -56,6 +56,13 @@ export const GST_RATE_TABLE: ReadonlyArray<{
   },
 ];
 
+/**
+ * SAC of job work on textiles and garments (alteration, stitching, fall and pico): what a counter line not in the
+ * catalogue is by default, at 5 % (Notification 11/2017-Central Tax (Rate), entry 26(i)(b) as amended).
+ */
+export const JOB_WORK_SAC = '9988';
+export const JOB_WORK_RATE = 5;
+
 /** SAC of delivery of goods: the shipping line of an online order's invoice. */
 export const SHIPPING_SAC = '996812';
 
@@ -64,6 +71,17 @@ function tableOn(at: Date) {
   const row = [...GST_RATE_TABLE].reverse().find((entry) => entry.from <= day);
   if (!row) throw new RangeError(`no GST rate for ${day}`);
   return row;
+}
+
+/** The rates the GST table's row in force on `at` names, lowest first: what a counter line's rate is chosen from. */
+export function gstRatesOn(at: Date): number[] {
+  const row = tableOn(at);
+  const rates = new Set<number>();
+  for (const rule of [...row.rules.map((entry) => entry.rule), row.otherwise]) {
+    if ('rate' in rule) rates.add(rule.rate);
+    else [rule.lowRate, rule.highRate].forEach((rate) => rates.add(rate));
+  }
+  return [...rates].sort((a, b) => a - b);
 }
 
 /** The rule of goods of `hsnCode` on `at`: the table row in force, its longest matching HSN prefix. */
@@ -113,8 +131,10 @@ export interface InvoiceLineInput {
   quantity: number;
   /** Price of one piece as charged before any bill discount, GST included. */
   unitPrice: Paise;
-  /** What the line costs before any bill discount, GST included. */
+  /** What the line costs before any bill discount (after its own line discount), GST included. */
   total: Paise;
+  /** A rate chosen for the line (a service the counter typed in) instead of the rule of its HSN. */
+  rate?: number;
 }
 
 export interface InvoiceLine extends InvoiceLineInput {
@@ -183,7 +203,7 @@ export function taxInvoice(input: {
   );
   const lines: InvoiceLine[] = input.lines.map((line, index) => {
     const amount = amounts[index]!;
-    const rate = gstRate(line.hsnCode, amount, line.quantity, input.at);
+    const rate = line.rate ?? gstRate(line.hsnCode, amount, line.quantity, input.at);
     return { ...line, amount, rate, ...taxOf(amount, rate, interState) };
   });
   if (input.shipping && input.shipping > 0) {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatIndianInteger, formatINR, MAX_RUPEE_DIGITS, paiseToDecimal, parseRupees, rupeesCompact, rupeesToPaise } from './money.js';
+import {
+  formatIndianInteger,
+  formatINR,
+  formatSignedINR,
+  MAX_RUPEE_DIGITS,
+  paiseToDecimal,
+  parseRupees,
+  rupeesCompact,
+  rupeesToPaise,
+} from './money.js';
 
 describe('rupeesToPaise', () => {
   it('converts whole and fractional rupees', () => {
@@ -16,6 +25,12 @@ describe('rupeesToPaise', () => {
   it('rejects amounts that are not numbers', () => {
     expect(() => rupeesToPaise(Number.NaN)).toThrow(RangeError);
     expect(() => rupeesToPaise(Infinity)).toThrow(RangeError);
+  });
+});
+
+describe('formatSignedINR', () => {
+  it('shows a round-off with its sign: a minus sign, a plus, none for nothing', () => {
+    expect([formatSignedINR(-10), formatSignedINR(25), formatSignedINR(0)]).toEqual(['−₹0.10', '+₹0.25', '₹0.00']);
   });
 });
 

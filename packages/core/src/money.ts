@@ -62,6 +62,10 @@ export function formatINR(paise: Paise, options: { compact?: boolean } = {}): st
   return paise < 0 ? `-${text}` : text;
 }
 
+/** An adjustment with its sign, as a bill's round-off line shows it: '+₹0.25', '−₹0.10' (a minus sign), '₹0.00'. */
+export const formatSignedINR = (paise: Paise): string =>
+  paise > 0 ? `+${formatINR(paise)}` : paise < 0 ? `−${formatINR(-paise)}` : formatINR(0);
+
 /** `formatINR` without '.00' on whole rupees ('₹999', '₹999.50'): prices in running text, on cards, in the cart. */
 export const rupeesCompact = (paise: Paise): string => formatINR(paise, { compact: true });
 

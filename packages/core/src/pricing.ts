@@ -128,32 +128,79 @@ export interface BillPriceLine {
   /** Price of one piece in paise (GST included). */
   price: Paise;
   quantity: number;
+  /** The line's own discount, percent (0–100, two decimals); none when left out. */
+  discount?: number;
 }
 
 export interface BillTotals {
-  lines: Array<BillPriceLine & { total: Paise }>;
-  /** Σ item totals. */
+  lines: Array<BillPriceLine & { total: Paise; discountAmount: Paise; net: Paise }>;
+  /** Σ item totals (price × quantity), before any discount. */
   subtotal: Paise;
-  /** Subtotal minus total: what the discount took off. */
+  /** Σ what the lines' own discounts took off. */
+  lineDiscountAmount: Paise;
+  /** What the bill's percentage took off what the lines came to. */
+  percentDiscountAmount: Paise;
+  /** The bill's flat discount. */
+  flatDiscount: Paise;
+  /** Every discount together: subtotal − net. */
   discountAmount: Paise;
-  /** Σ item totals × (1 − discount/100), rounded half up to the paisa. */
+  /** What the goods are sold for after every discount, GST included: what the GST is computed on. */
+  net: Paise;
+  /** Total − net: the rounding to the whole rupee, from −49 to +50 paise; not taxed. */
+  roundOff: Paise;
+  /** Net rounded to the nearest rupee (50 paise and above up): what the customer pays. */
   total: Paise;
   discount: number;
 }
 
-/** Totals of an in-store bill (spec §9): Σ item totals × (1 − discount/100), rounded half up to the paisa. */
-export function billTotals(lines: readonly BillPriceLine[], discount: number): BillTotals {
+/** `paise` less `percent` of it (two decimals allowed), the rest rounded half up to the paisa. */
+const lessPercent = (paise: Paise, percent: number): Paise => divideHalfUp(paise * (10_000 - Math.round(percent * 100)), 10_000);
+
+/** An amount to the nearest whole rupee, 50 paise and above up (₹2,429.10 → ₹2,429.00; ₹2,429.50 → ₹2,430.00). */
+export const nearestRupee = (paise: Paise): Paise => divideHalfUp(paise, 100) * 100;
+
+/**
+ * Totals of an in-store bill (spec §9, issue 40), in this order: each line's price × quantity less its own
+ * percentage; the bill's percentage off what the lines come to (rounded half up to the paisa); then the bill's
+ * flat ₹ discount (at most what is left): the net, on which GST is computed (shared over the lines in proportion
+ * by the invoice). The total is the net to the nearest rupee; the difference is the round-off line, not taxed.
+ */
+export function billTotals(lines: readonly BillPriceLine[], discount: number, flatDiscount: Paise = 0): BillTotals {
   if (!isBillDiscount(discount)) throw new RangeError(`discount must be 0 to 100 with at most two decimals: ${discount}`);
+  assertPaise(flatDiscount);
+  if (flatDiscount < 0) throw new RangeError(`flat discount cannot be negative: ${flatDiscount}`);
   const priced = lines.map((line) => {
     assertPaise(line.price);
     if (line.price < 0) throw new RangeError(`price cannot be negative: ${line.price}`);
-    return { price: line.price, quantity: line.quantity, total: lineTotal(line.price, line.quantity) };
+    const lineDiscount = line.discount ?? 0;
+    if (!isBillDiscount(lineDiscount)) throw new RangeError(`line discount must be 0 to 100 with at most two decimals: ${lineDiscount}`);
+    const total = lineTotal(line.price, line.quantity);
+    const net = lessPercent(total, lineDiscount);
+    return { price: line.price, quantity: line.quantity, discount: lineDiscount, total, discountAmount: total - net, net };
   });
   const subtotal = priced.reduce((sum, line) => sum + line.total, 0);
-  // The discount in hundredths of a percent is a whole number, so subtotal × (10000 − basis points) is exact.
-  const basisPoints = Math.round(discount * 100);
-  const total = divideHalfUp(subtotal * (10_000 - basisPoints), 10_000);
-  return { lines: priced, subtotal, discountAmount: subtotal - total, total, discount };
+  const afterLines = priced.reduce((sum, line) => sum + line.net, 0);
+  const afterPercent = lessPercent(afterLines, discount);
+  if (flatDiscount > afterPercent) throw new RangeError(`flat discount ${flatDiscount} is more than the bill's ${afterPercent}`);
+  const net = afterPercent - flatDiscount;
+  const total = nearestRupee(net);
+  return {
+    lines: priced,
+    subtotal,
+    lineDiscountAmount: subtotal - afterLines,
+    percentDiscountAmount: afterLines - afterPercent,
+    flatDiscount,
+    discountAmount: subtotal - net,
+    net,
+    roundOff: total - net,
+    total,
+    discount,
+  };
+}
+
+/** The most flat discount a bill can take: what its lines come to after their own and the bill's percentages. */
+export function maxFlatDiscount(lines: readonly BillPriceLine[], discount: number): Paise {
+  return billTotals(lines, discount, 0).net;
 }
 
 /**

@@ -202,6 +202,14 @@ export async function itemsOfBills(db: Db, billIds: readonly string[]): Promise<
 export interface BillFilter {
   /** The customer's name contains it (any case). */
   customer?: string;
+  /** The customer's mobile contains these digits. */
+  phone?: string;
+  /** The bill number contains it (upper case, as numbers are written). */
+  invoice?: string;
+  /** Paid (at least partly) by this mode. */
+  mode?: BillPaymentMode;
+  /** Paid or void. */
+  status?: BillRow['status'];
   /** Bills made at or after this instant. */
   from?: Date;
   /** Bills made before this instant. */
@@ -214,6 +222,12 @@ function conditions(filter: BillFilter): SQL {
     const like = containsPattern(filter.customer.toLowerCase());
     where.push(sql`lower(${bills.customerName}) like ${like}`);
   }
+  if (filter.phone) where.push(sql`${bills.customerPhone} like ${containsPattern(filter.phone)}`);
+  if (filter.invoice) where.push(sql`${bills.invoiceNumber} like ${containsPattern(filter.invoice)}`);
+  if (filter.mode) {
+    where.push(sql`exists (select 1 from ${billPayments} p where p.bill_id = ${bills.id} and p.mode = ${filter.mode})`);
+  }
+  if (filter.status) where.push(sql`${bills.status} = ${filter.status}`);
   if (filter.from) where.push(sql`${bills.createdAt} >= ${filter.from}`);
   if (filter.before) where.push(sql`${bills.createdAt} < ${filter.before}`);
   return sql.join(where, sql` and `);

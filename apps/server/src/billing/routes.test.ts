@@ -55,7 +55,8 @@ describe('payment modes (issue 26)', () => {
     const listed = await listBills('customer=split%20payer');
     expect(listed.bills.find((row) => row._id === bill._id)?.payments).toEqual(bill.payments);
     const csv = await call('GET', '/api/admin/bill/exportBills?customer=split%20payer');
-    expect(csv.body).toContain('Cash 500.00 (received 600.00); UPI 999.00');
+    // A column per mode, and the cash received.
+    expect(csv.body).toMatch(/,1499\.00,500\.00,999\.00,,600\.00,\n/);
 
     const card = await createBill({
       items: [{ name: 'Fall and pico', price: 20_000, quantity: 1 }],
@@ -148,13 +149,14 @@ describe('createBill', () => {
       ],
     });
     // The dupatta's ₹333.33 MRP sells at ₹333 (whole rupees); the free-text line keeps its paise.
-    // 2 × 90000 + 33300 + 15001 = 228301; × 0.875 = 199763.375 → 199763
+    // 2 × 90000 + 33300 + 15001 = 228301; × 0.875 = 199763.375 → 199763; to the rupee ₹1,998.00 (+₹0.37).
     expect(bill).toMatchObject({
       customerName: 'Asha Rao',
       customerPhone: '9876543210',
       discount: 12.5,
       subtotal: 228_301,
-      totalPrice: 199_763,
+      totalPrice: 199_800,
+      roundOff: 37,
       discountAmount: 28_538,
       createdAt: clock.toISOString(),
     });
@@ -166,7 +168,8 @@ describe('createBill', () => {
     ]);
     // In the shop's own state: CGST + SGST, and the GST parts add up to the total.
     expect(bill.gst).toMatchObject({ placeOfSupply: 'Karnataka', interState: false, igst: 0 });
-    expect(bill.gst.taxableValue + bill.gst.totalTax).toBe(bill.totalPrice);
+    // The round-off is not taxed: taxable value and GST make the total before it.
+    expect(bill.gst.taxableValue + bill.gst.totalTax).toBe(bill.totalPrice - bill.roundOff);
     expect(await stockOf(t.database.db, kurti)).toBe(3);
     expect(await stockOf(t.database.db, dupatta)).toBe(1);
 
@@ -184,7 +187,71 @@ describe('createBill', () => {
     expect(free).toMatchObject({ customerName: '', customerPhone: '', subtotal: 14_997, totalPrice: 0, discountAmount: 14_997 });
     expect(free.gst.totalTax).toBe(0);
     const full = await createBill({ customerName: '', customerPhone: '', items: [{ name: 'Gift wrap', price: 4_999, quantity: 3 }] });
-    expect(full).toMatchObject({ discount: 0, subtotal: 14_997, totalPrice: 14_997 });
+    expect(full).toMatchObject({ discount: 0, subtotal: 14_997, totalPrice: 15_000, roundOff: 3 });
+  });
+
+  it("takes line discounts, a flat ₹ discount and rounds to the rupee as its own line; GST on each line's discounted value, not on the round-off (issue 40)", async () => {
+    const saree = await sellableProduct(t, { name: 'Round Saree', pricePaise: 269_900, stock: 2, variants: false });
+    const kurti = await sellableProduct(t, { name: 'Round Kurti', pricePaise: 99_900, stock: 3, variants: false });
+    const bill = await createBill({
+      discount: 5,
+      discountFlat: 20_000,
+      items: [
+        { productId: saree.productId, quantity: 1, discount: 10 },
+        { productId: kurti.productId, quantity: 2 },
+      ],
+      payments: [{ mode: 'upi', amount: 400_600 }],
+    });
+    // ₹2,429.10 + ₹1,998.00 = ₹4,427.10; 5 % off → ₹4,205.75; ₹200 off → ₹4,005.75; ₹4,006.00 to pay (+₹0.25).
+    expect(bill).toMatchObject({
+      subtotal: 469_700,
+      lineDiscountAmount: 26_990,
+      percentDiscountAmount: 22_135,
+      discountFlat: 20_000,
+      discountAmount: 69_125,
+      roundOff: 25,
+      totalPrice: 400_600,
+    });
+    expect(bill.items.map((item) => [item.discount, item.discountAmount, item.gstRate])).toEqual([
+      [10, 26_990, 5],
+      [0, 0, 5],
+    ]);
+    expect(bill.gst.taxableValue + bill.gst.totalTax).toBe(400_575);
+    expect(dataOf<{ bill: Bill }>(await call('GET', `/api/admin/bill/getBill/${bill._id}`)).bill).toEqual(bill);
+
+    // The payments must add up to the rounded total.
+    const unrounded = await call('POST', '/api/admin/bill/createBill', {
+      items: [{ name: 'Fall and pico', price: 24_910, quantity: 1 }],
+      payments: [{ mode: 'cash', amount: 24_910 }],
+    });
+    expect([unrounded.statusCode, errorOf(unrounded)]).toEqual([
+      400,
+      "payments: The payments add up to ₹249.10; the bill's total is ₹249.00.",
+    ]);
+    const tooMuch = await call('POST', '/api/admin/bill/createBill', {
+      discountFlat: 10_001,
+      items: [{ name: 'Pin', price: 10_000, quantity: 1 }],
+    });
+    expect([tooMuch.statusCode, errorOf(tooMuch)]).toEqual([
+      400,
+      'discountFlat: The flat discount can be at most ₹100.00, what is left to pay.',
+    ]);
+  });
+
+  it('bills an item not in the catalogue with its HSN/SAC and rate: SAC 9988 job work at 5 % unless chosen (issue 40)', async () => {
+    const bill = await createBill({
+      items: [
+        { name: 'Blouse stitching', price: 300_000, quantity: 1 },
+        { name: 'Fabric by the metre', price: 50_000, quantity: 2, hsnCode: '5208', gstRate: 18 },
+      ],
+    });
+    // The garment rule would tax ₹3,000 at 18 %; job work is 5 %.
+    expect(bill.items.map((item) => [item.hsnCode, item.gstRate, item.taxableValue])).toEqual([
+      ['9988', 5, 285_714],
+      ['5208', 18, 84_746],
+    ]);
+    const badRate = await call('POST', '/api/admin/bill/createBill', { items: [{ name: 'Fall', price: 10_000, quantity: 1, gstRate: 7 }] });
+    expect([badRate.statusCode, errorOf(badRate)]).toEqual([400, 'items.0.gstRate: GST rate must be one of 3%, 5%, 18%.']);
   });
 
   it('refuses more pieces than are left with 409 and changes nothing', async () => {
@@ -295,20 +362,67 @@ describe('getAllBills and exportBills', () => {
     expect(csv.body.startsWith('\uFEFF')).toBe(true);
     const lines = csv.body.slice(1).trim().split('\n');
     expect(lines[0]).toBe(
-      'invoiceNumber,createdAt,customerName,customerPhone,items,subtotal,discount,discountAmount,taxableValue,cgst,sgst,igst,totalTax,totalPrice,payments,status,creditNotes',
+      'invoiceNumber,createdAt,customerName,customerPhone,status,line,item,sku,hsnCode,quantity,price,lineTotal,lineDiscount,amount,gstRate,taxableValue,cgst,sgst,igst,totalTax,subtotal,discount,discountFlat,discountAmount,roundOff,totalPrice,cash,upi,card,cashReceived,creditNotes',
     );
     expect(lines).toHaveLength(3);
     // Newest first: the 00:01 bill of 2 December, India time (18:31 UTC the day before).
-    expect(lines[1]).toMatch(/^INV\/26-27\/\d{5},2026-12-02 00:01,PRIYANKA Iyer,,Bangles × 2,500\.00,0,0\.00,/);
-    // CGST and SGST halves of the tax (an odd paisa to one of them), no IGST within the shop's state; taxable value and tax make the total.
-    const [taxable, cgst, sgst, igst, totalTax, total] = lines[1]!.split(',').slice(8, 14).map(Number);
+    expect(lines[1]).toMatch(/^INV\/26-27\/\d{5},2026-12-02 00:01,PRIYANKA Iyer,,paid,1,Bangles,,9988,2,250\.00,500\.00,0\.00,500\.00,5,/);
+    // CGST and SGST halves of the tax (an odd paisa to one of them), no IGST within the shop's state; taxable value and tax make the amount.
+    const [amount, , taxable, cgst, sgst, igst, totalTax] = lines[1]!.split(',').slice(13, 20).map(Number);
     expect(igst).toBe(0);
     expect(Math.abs(Math.round((cgst! - sgst!) * 100))).toBeLessThanOrEqual(1);
-    expect(Math.round((taxable! + totalTax!) * 100)).toBe(Math.round(total! * 100));
+    expect(Math.round((taxable! + totalTax!) * 100)).toBe(Math.round(amount! * 100));
     expect(Math.round((cgst! + sgst!) * 100)).toBe(Math.round(totalTax! * 100));
-    expect(lines[1]).toContain(',500.00');
     // No payments given: one cash payment of the total.
-    expect(lines[1]).toMatch(/,Cash 500\.00,paid,$/);
+    expect(lines[1]).toMatch(/,500\.00,0,0\.00,0\.00,0\.00,500\.00,500\.00,,,,$/);
+  });
+
+  it("has one row per line item, the bill's own figures on its first row only (issue 40)", async () => {
+    const bill = await createBill({
+      customerName: 'Csv Lines',
+      items: [
+        { name: 'Dupatta', price: 50_000, quantity: 1 },
+        { name: '=Stitching', price: 30_000, quantity: 2, discount: 10 },
+      ],
+      payments: [
+        { mode: 'card', amount: 50_000 },
+        { mode: 'upi', amount: 54_000 },
+      ],
+    });
+    const csv = (await call('GET', '/api/admin/bill/exportBills?customer=csv%20lines')).body.slice(1).trim().split('\n');
+    expect(csv).toHaveLength(3);
+    expect(csv[1]).toMatch(
+      new RegExp(`^${bill.invoiceNumber},[^,]+,Csv Lines,,paid,1,Dupatta,,9988,1,500\\.00,500\\.00,0\\.00,500\\.00,5,`),
+    );
+    expect(csv[1]).toMatch(/,1100\.00,0,0\.00,60\.00,0\.00,1040\.00,,540\.00,500\.00,,$/);
+    // The second line: its own discount and tax, the formula kept as text, the bill's columns empty.
+    expect(csv[2]).toMatch(/,paid,2,'=Stitching,,9988,2,300\.00,600\.00,60\.00,540\.00,5,514\.29,/);
+    expect(csv[2]).toMatch(/,,,,,,,,,,,$/);
+  });
+
+  it('searches by phone digits and bill number, filters by payment mode and void, in the list and the CSV (issue 40)', async () => {
+    await setClock('2027-02-10T11:00:00+05:30');
+    const line = { items: [{ name: 'Search Bangles', price: 10_000, quantity: 1 }] };
+    const byUpi = await createBill({ ...line, customerPhone: '9123456780', payments: [{ mode: 'upi', amount: 10_000 }] });
+    const byCash = await createBill({ ...line, customerPhone: '9123400000' });
+    const voided = await createBill({ ...line, customerPhone: '9000000001' });
+    const ownerCall = (url: string, body: object) => adminCall(t.app, 'POST', url, { asid: owner.asid, body });
+    owner = await signedInOwner(t, 'Search Owner');
+    expect((await ownerCall(`/api/admin/bill/voidBill/${voided._id}`, { reason: 'Mistake' })).statusCode).toBe(200);
+    const day = 'from=2027-02-10&to=2027-02-10';
+    const ids = async (query: string) => (await listBills(`${day}&${query}`)).bills.map((bill) => bill._id);
+    expect(await ids('phone=%2B91%2091234')).toEqual([byCash._id, byUpi._id]);
+    expect(await ids('phone=56780')).toEqual([byUpi._id]);
+    expect(await ids(`invoice=${encodeURIComponent(byCash.invoiceNumber.slice(-5))}`)).toEqual([byCash._id]);
+    expect(await ids(`invoice=${encodeURIComponent(byUpi.invoiceNumber.toLowerCase())}`)).toEqual([byUpi._id]);
+    expect(await ids('mode=upi')).toEqual([byUpi._id]);
+    expect(await ids('mode=cash&status=paid')).toEqual([byCash._id]);
+    expect(await ids('status=void')).toEqual([voided._id]);
+    const csv = (await call('GET', `/api/admin/bill/exportBills?${day}&mode=upi`)).body.slice(1).trim().split('\n');
+    expect(csv.slice(1).map((row) => row.split(',')[0])).toEqual([byUpi.invoiceNumber]);
+    const bad = await call('GET', '/api/admin/bill/getAllBills?mode=cheque');
+    expect([bad.statusCode, errorOf(bad)]).toEqual([400, 'mode: mode must be one of cash, upi, card']);
+    await setClock('2026-11-20T12:00:00+05:30');
   });
 
   it('pages past 50 bills', async () => {

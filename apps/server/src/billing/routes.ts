@@ -108,7 +108,8 @@ export const billingRoutes =
       '/api/admin/bill/getAllBills',
       {
         schema: {
-          summary: 'Bills newest first: customer name contains (any case), from–to whole days in India time; 50 a page',
+          summary:
+            'Bills newest first: customer name contains (any case), phone digits contain, bill number contains, paid by a mode, paid or void, from–to whole days in India time; 50 a page',
           querystring: billQuerySchema,
           response: { 200: okEnvelope(billPageSchema) },
         },
@@ -120,7 +121,8 @@ export const billingRoutes =
       '/api/admin/bill/exportBills',
       {
         schema: {
-          summary: 'The bills of the same filter as CSV (amounts in rupees)',
+          summary:
+            "The bills of the same filter as CSV (UTF-8 with BOM, India times, amounts in rupees): one row per line item with its GST, the bill's figures and a payments column per mode on its first row",
           querystring: billQuerySchema,
           produces: ['text/csv'],
           response: { 200: z.string() },

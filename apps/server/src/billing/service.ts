@@ -2,18 +2,23 @@ import {
   isUuid,
   ADMIN_PAGE_SIZE,
   AppError,
-  BILL_PAYMENT_MODE_LABELS,
+  BILL_PAYMENT_MODES,
   billPayments,
   billTotals,
   financialYearOf,
   formatInvoiceNumber,
   gstBreakupOf,
+  gstRatesOn,
+  JOB_WORK_RATE,
+  JOB_WORK_SAC,
+  maxFlatDiscount,
   creditNoteTax,
   csvRow,
   istDay,
   istDayEnd,
   istDayStart,
   istTimestamp,
+  formatINR,
   paiseToDecimal,
   returnShare,
   taxInvoice,
@@ -108,18 +113,10 @@ const toPayment = (row: BillPaymentRow): BillPayment =>
     ? { mode: row.mode, amount: row.amountPaise }
     : { mode: row.mode, amount: row.amountPaise, tendered: row.tenderedPaise, change: row.tenderedPaise - row.amountPaise };
 
-/** 'Cash 500.00 (received 600.00); UPI 999.00': a bill's payments in a CSV cell. */
-const paymentsText = (payments: readonly BillPayment[]) =>
-  payments
-    .map(
-      (payment) =>
-        `${BILL_PAYMENT_MODE_LABELS[payment.mode]} ${paiseToDecimal(payment.amount)}${
-          payment.tendered === undefined ? '' : ` (received ${paiseToDecimal(payment.tendered)})`
-        }`,
-    )
-    .join('; ');
-
-/** The tax invoice of a stored bill: each line's share of the bill discount, its rate and GST. */
+/**
+ * The tax invoice of a stored bill: each line after its own discount, its share of the bill's discounts, its rate
+ * (a typed-in line's chosen one) and GST. The round-off is not a supply: the invoice is of the total without it.
+ */
 function invoiceOf(row: BillRow, items: ItemRow[], shopState: string) {
   return taxInvoice({
     lines: items.map((item) => ({
@@ -127,9 +124,10 @@ function invoiceOf(row: BillRow, items: ItemRow[], shopState: string) {
       hsnCode: item.hsnCode,
       quantity: item.quantity,
       unitPrice: item.unitPricePaise,
-      total: item.lineTotalPaise,
+      total: item.lineTotalPaise - item.discountPaise,
+      rate: item.gstRateBasisPoints === null ? undefined : item.gstRateBasisPoints / 100,
     })),
-    total: row.totalPaise,
+    total: row.totalPaise - row.roundOffPaise,
     at: row.createdAt,
     placeOfSupply: row.placeOfSupply,
     shopState,
@@ -155,6 +153,8 @@ export function toBill(
 ): Bill {
   // The bill's own seller's state (issue 39): a later move of the shop does not turn its CGST/SGST into IGST.
   const invoice = invoiceOf(row, items, row.seller?.state ?? shopState);
+  const net = row.totalPaise - row.roundOffPaise;
+  const lineDiscountAmount = items.reduce((sum, item) => sum + item.discountPaise, 0);
   return {
     _id: row.id,
     invoiceNumber: row.invoiceNumber,
@@ -163,7 +163,11 @@ export function toBill(
     createdAt: row.createdAt.toISOString(),
     discount: row.discountBasisPoints / 100,
     subtotal: row.subtotalPaise,
-    discountAmount: row.subtotalPaise - row.totalPaise,
+    discountAmount: row.subtotalPaise - net,
+    lineDiscountAmount,
+    percentDiscountAmount: row.subtotalPaise - lineDiscountAmount - row.discountFlatPaise - net,
+    discountFlat: row.discountFlatPaise,
+    roundOff: row.roundOffPaise,
     totalPrice: row.totalPaise,
     items: items.map((item, index) => ({
       _id: item.id,
@@ -175,6 +179,8 @@ export function toBill(
       variantId: item.variantId,
       sku: item.sku,
       hsnCode: item.hsnCode,
+      discount: item.discountBasisPoints / 100,
+      discountAmount: item.discountPaise,
       gstRate: invoice.lines[index]!.rate,
       taxableValue: invoice.lines[index]!.taxableValue,
       returnedQuantity: afterSale.returned.get(item.id) ?? 0,
@@ -242,23 +248,40 @@ function toCreditNote(note: CreditNoteRow, lines: CreditNoteItemRow[], bill: Bil
   };
 }
 
+/**
+ * The bills CSV (issue 40): one row per line item, the bill's own figures (subtotal, discounts, round-off, total,
+ * what each mode paid, credit notes) on its first line's row only, so every column adds up in a spreadsheet; each
+ * row's tax is its line's (they add up to the bill's). `line` numbers a bill's rows: filter on 1 for one row a bill.
+ */
 export const BILL_CSV_COLUMNS = [
   'invoiceNumber',
   'createdAt',
   'customerName',
   'customerPhone',
-  'items',
-  'subtotal',
-  'discount',
-  'discountAmount',
+  'status',
+  'line',
+  'item',
+  'sku',
+  'hsnCode',
+  'quantity',
+  'price',
+  'lineTotal',
+  'lineDiscount',
+  'amount',
+  'gstRate',
   'taxableValue',
   'cgst',
   'sgst',
   'igst',
   'totalTax',
+  'subtotal',
+  'discount',
+  'discountFlat',
+  'discountAmount',
+  'roundOff',
   'totalPrice',
-  'payments',
-  'status',
+  ...BILL_PAYMENT_MODES,
+  'cashReceived',
   'creditNotes',
 ] as const;
 
@@ -284,6 +307,10 @@ export function createBillingService(
   /** A list's filter: whole India days from–to. */
   const filterOf = (query: Omit<BillQuery, 'page'>): BillFilter => ({
     customer: query.customer || undefined,
+    phone: query.phone,
+    invoice: query.invoice,
+    mode: query.mode,
+    status: query.status,
     from: query.from ? istDayStart(query.from) : undefined,
     before: query.to ? istDayEnd(query.to) : undefined,
   });
@@ -363,20 +390,30 @@ export function createBillingService(
           const earlier = await billByIdempotencyKey(tx, key.adminId, key.key);
           if (earlier) return { earlier };
         }
-        const lines: Array<Omit<ItemRow, 'id' | 'billId'>> = [];
+        const lines: Array<Omit<ItemRow, 'id' | 'billId' | 'discountPaise'>> = [];
         const wanted = new Map<string, inventory.StockItem & { name: string }>();
+        const rates = gstRatesOn(at);
         for (const [index, item] of input.items.entries()) {
+          const discountBasisPoints = Math.round((item.discount ?? 0) * 100);
           if (!item.productId) {
+            // A service or an item not in the catalogue: the HSN/SAC and rate the cashier chose (job work by default).
+            const rate = item.gstRate ?? JOB_WORK_RATE;
+            if (!rates.includes(rate)) {
+              const message = `GST rate must be one of ${rates.map((known) => `${known}%`).join(', ')}.`;
+              throw new AppError('INVALID_DATA', `items.${index}.gstRate: ${message}`, { [`items.${index}.gstRate`]: message });
+            }
             lines.push({
               productId: null,
               variantId: null,
               name: item.name!,
               sku: null,
               categoryName: null,
-              hsnCode: '',
+              hsnCode: item.hsnCode ?? JOB_WORK_SAC,
               unitPricePaise: item.price!,
               quantity: item.quantity,
               lineTotalPaise: item.price! * item.quantity,
+              discountBasisPoints,
+              gstRateBasisPoints: Math.round(rate * 100),
               position: index,
             });
             continue;
@@ -399,6 +436,8 @@ export function createBillingService(
             unitPricePaise: price,
             quantity: item.quantity,
             lineTotalPaise: price * item.quantity,
+            discountBasisPoints,
+            gstRateBasisPoints: null,
             position: index,
           });
           const key = found.variant_id ?? found.product_id;
@@ -406,10 +445,17 @@ export function createBillingService(
           entry.quantity += item.quantity;
           wanted.set(key, entry);
         }
-        const totals = billTotals(
-          lines.map((line) => ({ price: line.unitPricePaise, quantity: line.quantity })),
-          input.discount,
-        );
+        const priceLines = lines.map((line) => ({
+          price: line.unitPricePaise,
+          quantity: line.quantity,
+          discount: line.discountBasisPoints / 100,
+        }));
+        const flatLimit = maxFlatDiscount(priceLines, input.discount);
+        if (input.discountFlat > flatLimit) {
+          const message = `The flat discount can be at most ${formatINR(flatLimit)}, what is left to pay.`;
+          throw new AppError('INVALID_DATA', `discountFlat: ${message}`, { discountFlat: message });
+        }
+        const totals = billTotals(priceLines, input.discount, input.discountFlat);
         // How it was paid must add up to the total the server computed, before any stock is taken.
         const paid = billPayments(input.payments, totals.total);
         if (!paid.ok) throw new AppError('INVALID_DATA', `${paid.field}: ${paid.message}`, { [paid.field]: paid.message });
@@ -436,6 +482,8 @@ export function createBillingService(
             customerPhone: input.customerPhone ?? '',
             discountBasisPoints: Math.round(input.discount * 100),
             subtotalPaise: totals.subtotal,
+            discountFlatPaise: totals.flatDiscount,
+            roundOffPaise: totals.roundOff,
             totalPaise: totals.total,
             placeOfSupply: shop.state,
             createdBy: actor.id,
@@ -444,7 +492,7 @@ export function createBillingService(
             idempotencyKey: key?.key ?? null,
             requestHash: key?.requestHash ?? null,
           },
-          lines,
+          lines.map((line, index) => ({ ...line, discountPaise: totals.lines[index]!.discountAmount })),
           paid.payments.map((payment, position) => ({
             mode: payment.mode,
             amountPaise: payment.amount,
@@ -464,7 +512,16 @@ export function createBillingService(
               customerName: saved.row.customerName,
               totalPaise: saved.row.totalPaise,
               discount: input.discount,
-              items: saved.items.map((item) => ({ name: item.name, sku: item.sku, quantity: item.quantity, total: item.lineTotalPaise })),
+              discountFlatPaise: totals.flatDiscount,
+              roundOffPaise: totals.roundOff,
+              items: saved.items.map((item) => ({
+                name: item.name,
+                sku: item.sku,
+                hsnCode: item.hsnCode,
+                quantity: item.quantity,
+                total: item.lineTotalPaise,
+                discountPaise: item.discountPaise,
+              })),
               payments: paid.payments,
             },
           },
@@ -663,35 +720,71 @@ export function createBillingService(
       return { bills: await withItems(rows), total, page, limit };
     },
 
-    /** The bills of a filter as CSV for Excel (a UTF-8 BOM, times in India, amounts in rupees, GST split), newest first. */
+    /**
+     * The bills of a filter as CSV for Excel (a UTF-8 BOM, times in India, amounts in rupees, GST split), newest
+     * first, one row per line item (BILL_CSV_COLUMNS).
+     */
     async exportCsv(query: Omit<BillQuery, 'page'>): Promise<string> {
       const rows = await billsOf(db, filterOf(query), MAX_EXPORT_BILLS);
-      const list = await withItems(rows);
-      const csv = stringify(
+      const ids = rows.map((row) => row.id);
+      const [{ state }, itemsByBill, paidByBill, notesByBill] = await Promise.all([
+        settings.get(),
+        itemsOfBills(db, ids),
+        paymentsOfBills(db, ids),
+        creditNotesOfBills(db, ids),
+      ]);
+      const money = (paise: number) => paiseToDecimal(paise);
+      const lines = rows.flatMap((row) => {
+        const items = itemsByBill.get(row.id) ?? [];
+        const bill = toBill(row, items, paidByBill.get(row.id) ?? [], state, {
+          returned: new Map(),
+          creditNotes: notesByBill.get(row.id) ?? [],
+        });
+        const invoice = invoiceOf(row, items, state);
+        const paidBy = (mode: BillPaymentMode) => bill.payments.find((payment) => payment.mode === mode);
+        const billCells = [
+          money(bill.subtotal),
+          String(bill.discount),
+          money(bill.discountFlat),
+          money(bill.discountAmount),
+          money(bill.roundOff),
+          money(bill.totalPrice),
+          ...BILL_PAYMENT_MODES.map((mode) => {
+            const payment = paidBy(mode);
+            return payment ? money(payment.amount) : '';
+          }),
+          paidBy('cash')?.tendered === undefined ? '' : money(paidBy('cash')!.tendered!),
+          bill.creditNotes.map((note) => `${note.creditNoteNumber} ${money(note.total)}`).join('; '),
+        ];
         // Every text cell through core's csvCell, the products CSV's rule too: a formula is kept as text.
-        list.map((bill) =>
-          csvRow([
+        return bill.items.map((item, index) => {
+          const taxed = invoice.lines[index]!;
+          return csvRow([
             bill.invoiceNumber,
             istTimestamp(new Date(bill.createdAt)),
             bill.customerName || 'Unknown',
             bill.customerPhone,
-            bill.items.map((item) => `${item.name} × ${item.quantity}`).join('; '),
-            paiseToDecimal(bill.subtotal),
-            String(bill.discount),
-            paiseToDecimal(bill.discountAmount),
-            paiseToDecimal(bill.gst.taxableValue),
-            paiseToDecimal(bill.gst.cgst),
-            paiseToDecimal(bill.gst.sgst),
-            paiseToDecimal(bill.gst.igst),
-            paiseToDecimal(bill.gst.totalTax),
-            paiseToDecimal(bill.totalPrice),
-            paymentsText(bill.payments),
             bill.status,
-            bill.creditNotes.map((note) => `${note.creditNoteNumber} ${paiseToDecimal(note.total)}`).join('; '),
-          ]),
-        ),
-        { header: true, columns: [...BILL_CSV_COLUMNS] },
-      );
+            index + 1,
+            item.name,
+            item.sku ?? '',
+            item.hsnCode,
+            item.quantity,
+            money(item.price),
+            money(item.total),
+            money(item.discountAmount),
+            money(taxed.amount),
+            String(taxed.rate),
+            money(taxed.taxableValue),
+            money(taxed.cgst),
+            money(taxed.sgst),
+            money(taxed.igst),
+            money(taxed.cgst + taxed.sgst + taxed.igst),
+            ...(index === 0 ? billCells : billCells.map(() => '')),
+          ]);
+        });
+      });
+      const csv = stringify(lines, { header: true, columns: [...BILL_CSV_COLUMNS] });
       return UTF8_BOM + csv;
     },
   };

@@ -20,6 +20,10 @@ export const bills = pgTable(
     customerPhone: text('customer_phone').notNull().default(''),
     discountBasisPoints: integer('discount_basis_points').notNull().default(0),
     subtotalPaise: integer('subtotal_paise').notNull(),
+    /** A flat ₹ discount after the percentage (issue 40, migration 0034). */
+    discountFlatPaise: integer('discount_flat_paise').notNull().default(0),
+    /** Total less what the goods were sold for: the rounding to the nearest rupee, its own line, not taxed. */
+    roundOffPaise: integer('round_off_paise').notNull().default(0),
     totalPaise: integer('total_paise').notNull(),
     /** The shop's state when the bill was made: the place of supply of a counter sale. */
     placeOfSupply: text('place_of_supply').notNull(),
@@ -49,7 +53,12 @@ export const bills = pgTable(
     index('bills_created_idx').on(table.createdAt),
     index('bills_customer_name_idx').using('gin', sql`lower(${table.customerName}) gin_trgm_ops`),
     check('bills_discount_check', sql`${table.discountBasisPoints} between 0 and 10000`),
-    check('bills_amounts_check', sql`${table.subtotalPaise} >= 0 and ${table.totalPaise} between 0 and ${table.subtotalPaise}`),
+    check(
+      'bills_amounts_check',
+      sql`${table.subtotalPaise} >= 0 and ${table.totalPaise} >= 0 and ${table.totalPaise} - ${table.roundOffPaise} between 0 and ${table.subtotalPaise}`,
+    ),
+    check('bills_discount_flat_check', sql`${table.discountFlatPaise} >= 0`),
+    check('bills_round_off_check', sql`${table.roundOffPaise} between -49 and 50`),
     check('bills_invoice_number_length_check', sql`length(${table.invoiceNumber}) <= 16`),
     check('bills_status_check', sql`${table.status} in ('paid', 'void')`),
     check('bills_void_check', sql`(${table.status} = 'void') = (${table.voidedAt} is not null and ${table.voidReason} is not null)`),
@@ -81,6 +90,11 @@ export const billItems = pgTable(
     unitPricePaise: integer('unit_price_paise').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotalPaise: integer('line_total_paise').notNull(),
+    /** The line's own discount (issue 40): percent in hundredths, and what it took off the line total. */
+    discountBasisPoints: integer('discount_basis_points').notNull().default(0),
+    discountPaise: integer('discount_paise').notNull().default(0),
+    /** A typed-in line's chosen GST rate in hundredths of a percent; null: the rule of its HSN (catalogue lines). */
+    gstRateBasisPoints: integer('gst_rate_basis_points'),
     position: integer('position').notNull().default(0),
   },
   (table) => [
@@ -91,6 +105,11 @@ export const billItems = pgTable(
       'bill_items_total_check',
       sql`${table.unitPricePaise} >= 0 and ${table.lineTotalPaise} = ${table.unitPricePaise} * ${table.quantity}`,
     ),
+    check(
+      'bill_items_discount_check',
+      sql`${table.discountBasisPoints} between 0 and 10000 and ${table.discountPaise} between 0 and ${table.lineTotalPaise}`,
+    ),
+    check('bill_items_gst_rate_check', sql`${table.gstRateBasisPoints} is null or ${table.gstRateBasisPoints} between 0 and 2800`),
   ],
 );
 

@@ -33,6 +33,7 @@ const kurtiLine: CounterLine = {
   sku: 'KUR-BLU-M',
   price: 99_900,
   quantity: 2,
+  discount: '',
   stock: 3,
 };
 
@@ -91,6 +92,7 @@ describe('the counter page without scripts (issue 38: a bill posted twice was sa
     const bill = {
       customerName: 'Asha',
       discount: 0,
+      discountFlat: 0,
       items: [{ productId: KURTI, variantId: KURTI_M, quantity: 2 }],
       payments: [{ mode: 'upi', amount: 199_800 }],
     };

@@ -1,4 +1,4 @@
-import { billQuerySchema, formatINR, istDateTime, BILL_PAYMENT_MODE_LABELS } from '@shop/core';
+import { billQuerySchema, formatINR, istDateTime, BILL_PAYMENT_MODE_LABELS, BILL_PAYMENT_MODES } from '@shop/core';
 import { Download, FileText, Undo2 } from 'lucide-react';
 import { Link, useNavigation } from 'react-router';
 import { servicesOf } from '../context';
@@ -16,22 +16,24 @@ import { loaderCall } from '../lib/service-call.server';
 import type { Route } from './+types/admin.total-bills';
 import { privatePageMeta } from '../lib/meta';
 
-/** Bills of the URL's filters (customer, IST days, page), 50 a page; the CSV export asks the API for the same filters. */
+/** The filters of the bill history (issue 40: phone, bill number, payment mode and void besides the name and days). */
+const FILTERS = ['customer', 'phone', 'invoice', 'mode', 'status', 'from', 'to'] as const;
+
+/** Bills of the URL's filters (FILTERS, IST days, page), 50 a page; the CSV export asks the API for the same filters. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { query, failure } = readListQuery(url, billQuerySchema);
   const page = await loaderCall(servicesOf(context).billing.list(query));
-  const exportQuery = new URLSearchParams(apiQuery(url.searchParams, ['customer', 'from', 'to']));
+  const exportQuery = new URLSearchParams(apiQuery(url.searchParams, [...FILTERS]));
   // Only what the list could read: a refused filter is left out of the export too.
   for (const name of Object.keys(failure?.fields ?? {})) exportQuery.delete(name);
   return {
     ...page,
     failure,
-    filters: {
-      customer: url.searchParams.get('customer') ?? '',
-      from: url.searchParams.get('from') ?? '',
-      to: url.searchParams.get('to') ?? '',
-    },
+    filters: Object.fromEntries(FILTERS.map((name) => [name, url.searchParams.get(name) ?? ''])) as Record<
+      (typeof FILTERS)[number],
+      string
+    >,
     exportUrl: `/api/admin/bill/exportBills${exportQuery.size > 0 ? `?${exportQuery.toString()}` : ''}`,
   };
 }
@@ -61,6 +63,44 @@ export default function TotalBillsPage({ loaderData }: Route.ComponentProps) {
       <FilterBar label="Filter bills" failure={failure}>
         <FilterField label="Customer name" name="customer" error={fieldError(failure, 'customer')}>
           <input id="filter-customer" name="customer" defaultValue={filters.customer} className={filterInputClass} autoComplete="off" />
+        </FilterField>
+        <FilterField label="Phone" name="phone" error={fieldError(failure, 'phone')}>
+          <input
+            id="filter-phone"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            defaultValue={filters.phone}
+            className={filterInputClass}
+            autoComplete="off"
+          />
+        </FilterField>
+        <FilterField label="Bill number" name="invoice" error={fieldError(failure, 'invoice')}>
+          <input
+            id="filter-invoice"
+            name="invoice"
+            defaultValue={filters.invoice}
+            placeholder="e.g. 00135"
+            className={filterInputClass}
+            autoComplete="off"
+          />
+        </FilterField>
+        <FilterField label="Paid by" name="mode" error={fieldError(failure, 'mode')}>
+          <select id="filter-mode" name="mode" defaultValue={filters.mode} className={filterInputClass}>
+            <option value="">Any mode</option>
+            {BILL_PAYMENT_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {BILL_PAYMENT_MODE_LABELS[mode]}
+              </option>
+            ))}
+          </select>
+        </FilterField>
+        <FilterField label="Status" name="status" error={fieldError(failure, 'status')}>
+          <select id="filter-status" name="status" defaultValue={filters.status} className={filterInputClass}>
+            <option value="">Paid and void</option>
+            <option value="paid">Paid</option>
+            <option value="void">Void</option>
+          </select>
         </FilterField>
         <FilterField label="Start date" name="from" error={fieldError(failure, 'from')}>
           <input id="filter-from" name="from" type="date" defaultValue={filters.from} className={filterInputClass} />

@@ -101,12 +101,24 @@ const sellingOf = (item: CatalogueItem) =>
     },
   ]).subtotal;
 
-async function insertBill(db: Db, when: Date, customer: [string, string], discount: number, lines: BillLine[]): Promise<void> {
+/**
+ * A demo bill. `exact`: the spec's sample week, whose figures are to the paisa, is billed as bills were before the
+ * round-off (issue 40): its total is its net, no round-off line; every other demo bill is rounded to the rupee.
+ */
+async function insertBill(
+  db: Db,
+  when: Date,
+  customer: [string, string],
+  discount: number,
+  lines: BillLine[],
+  options: { exact?: boolean } = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const totals = billTotals(
+    const rounded = billTotals(
       lines.map((line) => ({ price: line.price, quantity: line.quantity })),
       discount,
     );
+    const totals = options.exact ? { ...rounded, total: rounded.net, roundOff: 0 } : rounded;
     const financialYear = financialYearOf(when);
     const sequence = await nextInvoiceSequence(tx, financialYear);
     const [bill] = await tx
@@ -119,6 +131,7 @@ async function insertBill(db: Db, when: Date, customer: [string, string], discou
         customerPhone: customer[1],
         discountBasisPoints: Math.round(discount * 100),
         subtotalPaise: totals.subtotal,
+        roundOffPaise: totals.roundOff,
         totalPaise: totals.total,
         placeOfSupply: 'Karnataka',
         createdByLabel: 'demo seed',
@@ -178,8 +191,10 @@ async function seedSampleWeek(db: Db, byCategory: Map<string, CatalogueItem[]>):
       const item = byCategory.get(category.name)?.[index % (byCategory.get(category.name)?.length ?? 1)] ?? null;
       return piecesFor(item, item?.name ?? category.name, category.name, revenue[c]!, units[c]!);
     });
-    await insertBill(db, at(day, 11 * 60 + 15), CUSTOMERS[index % CUSTOMERS.length]!, 0, [...lines[0]!, ...lines[1]!]);
-    await insertBill(db, at(day, 17 * 60 + 40), CUSTOMERS[(index + 3) % CUSTOMERS.length]!, 0, [...lines[2]!, ...lines[3]!]);
+    await insertBill(db, at(day, 11 * 60 + 15), CUSTOMERS[index % CUSTOMERS.length]!, 0, [...lines[0]!, ...lines[1]!], { exact: true });
+    await insertBill(db, at(day, 17 * 60 + 40), CUSTOMERS[(index + 3) % CUSTOMERS.length]!, 0, [...lines[2]!, ...lines[3]!], {
+      exact: true,
+    });
     count += 2;
   }
   return count;

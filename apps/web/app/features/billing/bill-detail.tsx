@@ -1,4 +1,4 @@
-import { BILL_PAYMENT_MODE_LABELS, describeBillPayments, formatINR, istDateTime, type Bill } from '@shop/core';
+import { BILL_PAYMENT_MODE_LABELS, describeBillPayments, formatINR, formatSignedINR, istDateTime, type Bill } from '@shop/core';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip';
 import { ConfirmButton } from '../../components/confirm-dialog';
@@ -64,7 +64,14 @@ function BillItems({ bill }: { bill: Bill }) {
               <td className="py-2 pr-2">
                 <span className="block font-medium">{item.name}</span>
                 <span className="block text-xs text-muted">
-                  {[item.sku, item.hsnCode ? `HSN ${item.hsnCode}` : null, `GST ${item.gstRate}%`].filter(Boolean).join(' · ')}
+                  {[
+                    item.sku,
+                    item.hsnCode ? `HSN ${item.hsnCode}` : null,
+                    `GST ${item.gstRate}%`,
+                    item.discountAmount > 0 ? `less ${percent(item.discount)} (−${formatINR(item.discountAmount)})` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
               </td>
               <td className="py-2 pr-2 text-right tabular-nums">{item.quantity}</td>
@@ -97,8 +104,22 @@ function BillTotals({ bill }: { bill: Bill }) {
       <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm tabular-nums [&>dd]:pl-4">
         <dt className="text-muted">Subtotal</dt>
         <dd className="text-right">{formatINR(bill.subtotal)}</dd>
+        {bill.lineDiscountAmount > 0 && (
+          <>
+            <dt className="text-muted">Item discounts</dt>
+            <dd className="text-right">−{formatINR(bill.lineDiscountAmount)}</dd>
+          </>
+        )}
         <dt className="text-muted">Discount ({percent(bill.discount)})</dt>
-        <dd className="text-right">−{formatINR(bill.discountAmount)}</dd>
+        <dd className="text-right">−{formatINR(bill.percentDiscountAmount)}</dd>
+        {bill.discountFlat > 0 && (
+          <>
+            <dt className="text-muted">Discount (₹)</dt>
+            <dd className="text-right">−{formatINR(bill.discountFlat)}</dd>
+          </>
+        )}
+        <dt className="text-muted">Round-off</dt>
+        <dd className="text-right">{formatSignedINR(bill.roundOff)}</dd>
         <dt className="border-t border-line pt-1 font-semibold">Total</dt>
         <dd className={`border-t border-line pt-1 text-right font-semibold ${isVoid ? 'text-muted line-through' : ''}`}>
           {formatINR(bill.totalPrice)}

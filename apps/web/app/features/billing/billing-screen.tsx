@@ -1,8 +1,12 @@
 import {
   describeBillPayments,
   formatINR,
+  formatSignedINR,
   isBillDiscount,
+  JOB_WORK_RATE,
+  JOB_WORK_SAC,
   normalizeIndianMobile,
+  parseRupees,
   type Bill,
   type BillableItem,
   type CounterCustomer,
@@ -23,6 +27,7 @@ import {
   COUNTER_FIELDS,
   draftTotals,
   EMPTY_FREE_LINE,
+  FREE_LINE_RATES,
   lineField,
   typedQuantity,
   withFreeLine,
@@ -32,13 +37,28 @@ import {
 } from './counter-draft';
 import { newIdempotencyKey } from './idempotency-key';
 import { billInvoicePath } from './invoice-path';
-import { EMPTY_PAYMENT, PaymentSection, type PaymentDraft } from './payment-section';
+import { EMPTY_PAYMENT, PaymentSection, withRemainder, type PaymentDraft } from './payment-section';
 
 // The counter's billing screen (issue 11): keyboard first. A barcode scanner types the SKU and Enter into the
 // search box; the cashier types names and picks with the arrow keys; totals come from @shop/core as typed.
 // Without scripts (ADR 033) the screen is one form: every button posts the draft bill to the page's action, which
 // answers it back after the step; the bill's Idempotency-Key rides along from the moment the form was rendered.
 // With them, each button's click does its step in place instead of posting.
+
+/** A catalogue item the search found: name and variant, SKU, stock and price; the same in the suggestions and the list without scripts. */
+function FoundItem({ item, truncate = false }: { item: BillableItem; truncate?: boolean }) {
+  return (
+    <span className="min-w-0">
+      <span className={`block font-medium ${truncate ? 'truncate' : ''}`}>
+        {item.name}
+        {item.variantName && <span className="text-muted"> · {item.variantName}</span>}
+      </span>
+      <span className="block text-xs text-muted">
+        {item.sku ?? 'no SKU'} · {item.stock > 0 ? `${item.stock} in stock` : 'out of stock'}
+      </span>
+    </span>
+  );
+}
 
 const input =
   'block min-h-11 w-full rounded-xl border border-line bg-white px-3 text-base outline-none focus:border-wine-600 focus:ring-2 focus:ring-wine-100 sm:text-sm';
@@ -63,6 +83,7 @@ export function BillingScreen({
   const [customerName, setCustomerName] = useState(draft.customerName);
   const [customerPhone, setCustomerPhone] = useState(draft.customerPhone);
   const [discount, setDiscount] = useState(draft.discount);
+  const [discountFlat, setDiscountFlat] = useState(draft.discountFlat);
   const [payment, setPayment] = useState<PaymentDraft>(draft.payment);
   const [free, setFree] = useState(draft.free);
   const [saving, setSaving] = useState(false);
@@ -117,8 +138,22 @@ export function BillingScreen({
   const results = query.trim().length >= 2 && found.q === query.trim() ? found.items : [];
   const discountValue = Number(discount === '' ? '0' : discount);
   const discountOk = isBillDiscount(discountValue);
-  const draftNow: CounterDraft = { idempotencyKey: billKey, lines, customerName, customerPhone, discount, payment, q: query, free };
-  const totals = draftTotals(draftNow);
+  const flatValue = discountFlat.trim() === '' ? 0 : parseRupees(discountFlat);
+  const typedDraft: CounterDraft = {
+    idempotencyKey: billKey,
+    lines,
+    customerName,
+    customerPhone,
+    discount,
+    discountFlat,
+    payment,
+    q: query,
+    free,
+  };
+  const totals = draftTotals(typedDraft);
+  // The split's last untyped mode holds what remains of the total as it is now.
+  const paymentNow = withRemainder(payment, totals.total);
+  const draftNow: CounterDraft = { ...typedDraft, payment: paymentNow };
 
   function addItem(item: BillableItem) {
     setLines((before) => {
@@ -177,6 +212,10 @@ export function BillingScreen({
     setLines((before) => before.map((line) => (line.key === key ? { ...line, quantity } : line)));
   }
 
+  function setLineDiscount(key: string, value: string) {
+    setLines((before) => before.map((line) => (line.key === key ? { ...line, discount: value } : line)));
+  }
+
   async function save() {
     if (saving) return;
     const checked = billToSave(draftNow);
@@ -206,6 +245,7 @@ export function BillingScreen({
     setCustomerName('');
     setCustomerPhone('');
     setDiscount('0');
+    setDiscountFlat('');
     setPayment(EMPTY_PAYMENT);
     setErrors({});
     window.setTimeout(() => searchRef.current?.focus(), 0);
@@ -320,15 +360,7 @@ export function BillingScreen({
                         addItem(item);
                       }}
                     >
-                      <span className="min-w-0">
-                        <span className="block truncate font-medium">
-                          {item.name}
-                          {item.variantName && <span className="text-muted"> · {item.variantName}</span>}
-                        </span>
-                        <span className="block text-xs text-muted">
-                          {item.sku ?? 'no SKU'} · {item.stock > 0 ? `${item.stock} in stock` : 'out of stock'}
-                        </span>
-                      </span>
+                      <FoundItem item={item} truncate />
                       <span className="shrink-0 tabular-nums">{formatINR(item.price)}</span>
                     </li>
                   ))}
@@ -345,15 +377,8 @@ export function BillingScreen({
             <ul aria-label="Items found" className="mt-3 divide-y divide-line rounded-xl border border-line">
               {foundWithoutScripts.map((item) => (
                 <li key={`${item.productId}:${item.variantId ?? ''}`} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-                  <span className="min-w-0">
-                    <span className="block font-medium">
-                      {item.name}
-                      {item.variantName && <span className="text-muted"> · {item.variantName}</span>}
-                    </span>
-                    <span className="block text-xs text-muted">
-                      {item.sku ?? 'no SKU'} · {item.stock > 0 ? `${item.stock} in stock` : 'out of stock'} · {formatINR(item.price)}
-                    </span>
-                  </span>
+                  <FoundItem item={item} />
+                  <span className="ml-auto shrink-0 tabular-nums">{formatINR(item.price)}</span>
                   <button
                     type="submit"
                     name="intent"
@@ -374,10 +399,10 @@ export function BillingScreen({
 
           <fieldset
             data-free-line
-            className="mt-5 grid grid-cols-2 gap-3 border-t border-line pt-4 sm:grid-cols-[minmax(0,1fr)_8rem_6rem_auto] sm:items-end"
+            className="mt-5 grid grid-cols-2 gap-3 border-t border-line pt-4 sm:grid-cols-6 sm:items-end"
             aria-label="Item not in the catalogue"
           >
-            <label className="col-span-2 block text-sm font-medium sm:col-span-1">
+            <label className="col-span-2 block text-sm font-medium sm:col-span-3">
               Item not in the catalogue
               <input
                 name={COUNTER_FIELDS.freeName}
@@ -388,7 +413,7 @@ export function BillingScreen({
                 onChange={(event) => setFree({ ...free, name: event.target.value })}
               />
             </label>
-            <label className="block text-sm font-medium">
+            <label className="block text-sm font-medium sm:col-span-2">
               Price (₹)
               <input
                 name={COUNTER_FIELDS.freePrice}
@@ -411,11 +436,40 @@ export function BillingScreen({
                 onChange={(event) => setFree({ ...free, quantity: event.target.value })}
               />
             </label>
+            {/* A service or a piece not in the catalogue is taxed as what it is: job work (SAC 9988) at 5 % unless changed. */}
+            <label className="block text-sm font-medium sm:col-span-2">
+              HSN/SAC
+              <input
+                name={COUNTER_FIELDS.freeHsn}
+                className={`${input} mt-1`}
+                inputMode="numeric"
+                maxLength={8}
+                value={free.hsnCode}
+                aria-invalid={Boolean(errors.freeHsn)}
+                onChange={(event) => setFree({ ...free, hsnCode: event.target.value })}
+              />
+            </label>
+            <label className="block text-sm font-medium sm:col-span-2">
+              GST rate
+              <select
+                name={COUNTER_FIELDS.freeRate}
+                className={`${input} mt-1`}
+                value={free.gstRate}
+                aria-invalid={Boolean(errors.freeRate)}
+                onChange={(event) => setFree({ ...free, gstRate: event.target.value })}
+              >
+                {FREE_LINE_RATES().map((rate) => (
+                  <option key={rate} value={String(rate)}>
+                    {rate}%
+                  </option>
+                ))}
+              </select>
+            </label>
             <button
               type="submit"
               name="intent"
               value="addFree"
-              className="btn btn-outline col-span-2 sm:col-span-1"
+              className="btn btn-outline col-span-2"
               onClick={(event) => {
                 event.preventDefault();
                 addFreeLine();
@@ -423,9 +477,9 @@ export function BillingScreen({
             >
               Add item
             </button>
-            {(errors.freeName ?? errors.freePrice ?? errors.freeQuantity) && (
-              <p role="alert" className="col-span-2 text-sm text-wine-700 sm:col-span-4">
-                {errors.freeName ?? errors.freePrice ?? errors.freeQuantity}
+            {(errors.freeName ?? errors.freePrice ?? errors.freeQuantity ?? errors.freeHsn ?? errors.freeRate) && (
+              <p role="alert" className="col-span-2 text-sm text-wine-700 sm:col-span-6">
+                {errors.freeName ?? errors.freePrice ?? errors.freeQuantity ?? errors.freeHsn ?? errors.freeRate}
               </p>
             )}
           </fieldset>
@@ -441,8 +495,9 @@ export function BillingScreen({
             </p>
           ) : (
             <div className="mt-3 overflow-x-auto">
+              {/* On a phone each line is two rows (its name, then its figures), as the columns leave a name no room. */}
               <table className="w-full text-sm sm:min-w-[32rem]">
-                <thead>
+                <thead className="max-sm:sr-only">
                   <tr className="border-b border-line text-left text-muted">
                     <th scope="col" className="py-2 pr-2 font-medium">
                       Item
@@ -455,6 +510,9 @@ export function BillingScreen({
                       Qty
                     </th>
                     <th scope="col" className="py-2 pr-2 text-right font-medium">
+                      Off %
+                    </th>
+                    <th scope="col" className="py-2 pr-2 text-right font-medium">
                       Total
                     </th>
                     <th scope="col" className="py-2">
@@ -464,21 +522,29 @@ export function BillingScreen({
                 </thead>
                 <tbody>
                   {lines.map((line, index) => (
-                    <tr key={line.key} className="border-b border-line last:border-0">
-                      <td className="py-2 pr-2">
+                    <tr
+                      key={line.key}
+                      className="border-b border-line last:border-0 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:py-2"
+                    >
+                      <td className="py-2 pr-2 max-sm:basis-full max-sm:py-0">
                         <span className="font-medium">{line.name}</span>
-                        <span className="block text-xs text-muted">{line.sku ?? 'Free-text item'}</span>
+                        <span className="block text-xs text-muted">
+                          {line.sku ?? `Not in the catalogue · ${line.hsnCode ?? JOB_WORK_SAC} · GST ${line.gstRate ?? JOB_WORK_RATE}%`}
+                        </span>
                         <input type="hidden" name={COUNTER_FIELDS.line} value={lineField(line)} />
                       </td>
                       <td className="hidden py-2 pr-2 text-right tabular-nums sm:table-cell">{formatINR(line.price)}</td>
                       <td className="py-2 pr-2 text-right">
+                        <span aria-hidden="true" className="mr-1 text-xs text-muted sm:hidden">
+                          Qty
+                        </span>
                         <input
                           type="number"
                           name={COUNTER_FIELDS.quantity}
                           min={1}
                           max={line.stock ?? undefined}
                           aria-label={`Quantity of ${line.name}`}
-                          className="min-h-10 w-20 rounded-lg border border-line px-2 text-right tabular-nums"
+                          className="min-h-10 w-14 rounded-lg border border-line px-2 text-right tabular-nums sm:w-20"
                           value={line.quantity}
                           onChange={(event) => setQuantity(line.key, event.target.value)}
                         />
@@ -486,7 +552,28 @@ export function BillingScreen({
                           <span className="block text-xs text-wine-700">Only {line.stock} left</span>
                         )}
                       </td>
-                      <td className="py-2 pr-2 text-right font-medium tabular-nums">{formatINR(line.price * line.quantity)}</td>
+                      <td className="py-2 pr-2 text-right">
+                        <span aria-hidden="true" className="mr-1 text-xs text-muted sm:hidden">
+                          Off %
+                        </span>
+                        <input
+                          name={COUNTER_FIELDS.lineDiscount}
+                          inputMode="decimal"
+                          autoComplete="off"
+                          placeholder="0"
+                          aria-label={`Discount % on ${line.name}`}
+                          aria-invalid={!isBillDiscount(Number(line.discount.trim() || '0'))}
+                          className="min-h-10 w-12 rounded-lg border border-line px-2 text-right tabular-nums sm:w-16"
+                          value={line.discount}
+                          onChange={(event) => setLineDiscount(line.key, event.target.value)}
+                        />
+                      </td>
+                      <td className="py-2 pr-2 text-right font-medium tabular-nums max-sm:ml-auto">
+                        {formatINR(totals.lines[index]!.net)}
+                        {totals.lines[index]!.discountAmount > 0 && (
+                          <s className="block text-xs font-normal text-muted">{formatINR(totals.lines[index]!.total)}</s>
+                        )}
+                      </td>
                       <td className="py-2 text-right">
                         <button
                           type="submit"
@@ -511,7 +598,7 @@ export function BillingScreen({
         </section>
       </div>
 
-      <aside aria-labelledby="summary-title" className="space-y-4 rounded-2xl border border-line bg-white p-4 sm:p-6 lg:sticky lg:top-6">
+      <aside aria-labelledby="summary-title" className="space-y-4 rounded-2xl border border-line bg-white p-4 sm:p-6 lg:sticky lg:top-20">
         <h2 id="summary-title" className="text-lg font-semibold">
           Customer and total
         </h2>
@@ -551,45 +638,104 @@ export function BillingScreen({
             </span>
           )}
         </label>
-        <label className="block text-sm font-medium">
-          Discount (%)
-          <input
-            name={COUNTER_FIELDS.discount}
-            className={`${input} mt-1`}
-            inputMode="decimal"
-            value={discount}
-            aria-invalid={!discountOk}
-            onChange={(event) => setDiscount(event.target.value)}
-          />
-          {!discountOk && <span className="mt-1 block text-xs text-wine-700">From 0 to 100, at most two decimals.</span>}
-        </label>
+        <div className="grid grid-cols-2 gap-3">
+          <label className="block text-sm font-medium">
+            Discount (%)
+            <input
+              name={COUNTER_FIELDS.discount}
+              className={`${input} mt-1`}
+              inputMode="decimal"
+              value={discount}
+              aria-invalid={!discountOk}
+              onChange={(event) => setDiscount(event.target.value)}
+            />
+          </label>
+          <label className="block text-sm font-medium">
+            Discount (₹)
+            <input
+              name={COUNTER_FIELDS.discountFlat}
+              className={`${input} mt-1`}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0"
+              value={discountFlat}
+              aria-invalid={flatValue === null || Boolean(errors.discountFlat)}
+              onChange={(event) => setDiscountFlat(event.target.value)}
+            />
+          </label>
+          {!discountOk && (
+            <span className="col-span-2 -mt-2 block text-xs text-wine-700">Discount %: from 0 to 100, at most two decimals.</span>
+          )}
+          {(flatValue === null || errors.discountFlat) && (
+            <span className="col-span-2 -mt-2 block text-xs text-wine-700">
+              {errors.discountFlat ?? 'Discount ₹: an amount in rupees.'}
+            </span>
+          )}
+        </div>
         <dl className="grid grid-cols-[1fr_auto] gap-y-1 border-t border-line pt-3 text-sm tabular-nums" aria-live="polite">
           <dt>Subtotal</dt>
           <dd className="text-right" data-testid="bill-subtotal">
             {formatINR(totals.subtotal)}
           </dd>
+          {totals.lineDiscountAmount > 0 && (
+            <>
+              <dt>Item discounts</dt>
+              <dd className="text-right">−{formatINR(totals.lineDiscountAmount)}</dd>
+            </>
+          )}
           <dt>Discount{discountOk && discountValue > 0 ? ` (${discountValue}%)` : ''}</dt>
-          <dd className="text-right">−{formatINR(totals.discountAmount)}</dd>
+          <dd className="text-right">−{formatINR(totals.percentDiscountAmount)}</dd>
+          {totals.flatDiscount > 0 && (
+            <>
+              <dt>Discount (₹)</dt>
+              <dd className="text-right">−{formatINR(totals.flatDiscount)}</dd>
+            </>
+          )}
+          <dt>Round-off</dt>
+          <dd className="text-right" data-testid="bill-round-off">
+            {formatSignedINR(totals.roundOff)}
+          </dd>
           <dt className="pt-1 text-base font-semibold">Total</dt>
           <dd className="pt-1 text-right text-xl font-bold" data-testid="bill-total">
             {formatINR(totals.total)}
           </dd>
         </dl>
-        <PaymentSection draft={payment} total={totals.total} onChange={setPayment} />
-        {(errors.items ?? errors.payments) && (
+        <PaymentSection draft={paymentNow} total={totals.total} onChange={setPayment} />
+        {(errors.items ?? errors.payments ?? errors.lineDiscount) && (
           <p role="alert" className="text-sm text-wine-700">
-            {errors.items ?? errors.payments}
+            {errors.items ?? errors.payments ?? errors.lineDiscount}
           </p>
         )}
         {/* Without scripts the totals above are the server's answer to the last step. */}
         <button type="submit" name="intent" value="update" className="btn btn-outline w-full" hidden={hydrated}>
           Update totals
         </button>
+      </aside>
+
+      {/*
+        The total and Save stay in view however long the bill (issue 40: on the counter's tablet Save was below the
+        fold with one item): a bar stuck to the bottom of the screen while the form is on it, across both columns.
+      */}
+      <div
+        role="group"
+        aria-label="Bill total"
+        className="sticky bottom-0 z-10 -mx-4 flex items-center justify-between gap-4 border-t border-line bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur sm:mx-0 sm:rounded-2xl sm:border lg:col-span-2"
+        data-testid="bill-bar"
+      >
+        <p className="min-w-0 leading-tight">
+          <span className="block text-xs text-muted">
+            {lines.length === 0 ? 'No items' : `${lines.reduce((sum, line) => sum + line.quantity, 0)} pcs`}
+            {totals.discountAmount > 0 ? ` · saved ${formatINR(totals.discountAmount)}` : ''}
+          </span>
+          <span className="text-xl font-bold tabular-nums" data-testid="bar-total">
+            {formatINR(totals.total)}
+          </span>
+        </p>
         <button
           type="submit"
           name="intent"
           value="save"
-          className="btn btn-primary w-full"
+          className="btn btn-primary min-w-36 shrink-0"
           disabled={saving}
           onClick={(event) => {
             event.preventDefault();
@@ -598,7 +744,7 @@ export function BillingScreen({
         >
           {saving ? 'Saving…' : 'Save bill'}
         </button>
-      </aside>
+      </div>
     </form>
   );
 }

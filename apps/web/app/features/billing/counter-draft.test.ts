@@ -1,6 +1,18 @@
 import { INDIAN_MOBILE_MESSAGE, type BillableItem } from '@shop/core';
 import { describe, expect, it } from 'vitest';
-import { billToSave, draftFromForm, emptyDraft, lineField, pageDraft, withFreeLine, withItem, type CounterLine } from './counter-draft';
+import {
+  billToSave,
+  draftFromForm,
+  draftTotals,
+  EMPTY_FREE_LINE,
+  emptyDraft,
+  FREE_LINE_RATES,
+  lineField,
+  pageDraft,
+  withFreeLine,
+  withItem,
+  type CounterLine,
+} from './counter-draft';
 
 const KEY = '3f9a0c1e5b7d4e2f8a6c0b1d3e5f7a9c';
 const KURTI = '0e4b2c1a-3d5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -25,6 +37,7 @@ const line = (overrides: Partial<CounterLine> = {}): CounterLine => ({
   price: 99_900,
   quantity: 1,
   stock: 2,
+  discount: '',
   ...overrides,
 });
 
@@ -93,10 +106,10 @@ describe('the counter draft in a form without scripts (ADR 033)', () => {
     expect('lines' in twice && withItem(twice.lines, kurti)).toEqual({ error: 'Only 2 left' });
     expect(withItem([], { ...kurti, stock: 0 })).toEqual({ error: 'Sorry, Cotton Kurti is out of stock.' });
 
-    expect(withFreeLine([], { name: ' Alteration ', price: '150', quantity: '2' })).toMatchObject({
+    expect(withFreeLine([], { ...EMPTY_FREE_LINE, name: ' Alteration ', price: '150', quantity: '2' })).toMatchObject({
       lines: [{ name: 'Alteration', price: 15_000, quantity: 2, stock: null, sku: null }],
     });
-    expect(withFreeLine([], { name: '', price: '-1', quantity: '0' })).toEqual({
+    expect(withFreeLine([], { ...EMPTY_FREE_LINE, name: '', price: '-1', quantity: '0' })).toEqual({
       errors: {
         freeName: 'Item name is required.',
         freePrice: 'Enter a price of ₹0 or more.',
@@ -111,8 +124,10 @@ describe('the counter draft in a form without scripts (ADR 033)', () => {
       bill: {
         customerPhone: '9876543210',
         discount: 10,
+        discountFlat: 0,
         items: [{ productId: KURTI, variantId: KURTI_M, quantity: 2 }],
-        payments: [{ mode: 'cash', amount: 179_820 }],
+        // ₹1,798.20 to the nearest rupee.
+        payments: [{ mode: 'cash', amount: 179_800 }],
       },
     });
     expect(billToSave({ ...emptyDraft(KEY), customerPhone: '12345', discount: '101' })).toEqual({
@@ -124,6 +139,69 @@ describe('the counter draft in a form without scripts (ADR 033)', () => {
     });
     expect(billToSave({ ...draft, lines: [line({ quantity: 3 })] })).toMatchObject({
       errors: { items: 'Only 2 left of Cotton Kurti (Blue / M)' },
+    });
+  });
+
+  it("carries each line's discount, the flat ₹ discount and a typed-in line's HSN/SAC and rate through the form (issue 40)", () => {
+    const free = line({
+      productId: undefined,
+      variantId: undefined,
+      name: 'Blouse stitching',
+      sku: null,
+      price: 80_000,
+      stock: null,
+      hsnCode: '9988',
+      gstRate: 5,
+    });
+    const draft = draftFromForm(
+      formOf([
+        ['idempotencyKey', KEY],
+        ['line', lineField(line())],
+        ['qty', '1'],
+        ['lineDiscount', '10'],
+        ['line', lineField(free)],
+        ['qty', '1'],
+        ['lineDiscount', ''],
+        ['discount', '5'],
+        ['discountFlat', '100'],
+        ['freeName', 'Fall and pico'],
+        ['freeHsn', '998821'],
+        ['freeRate', '18'],
+      ]),
+    );
+    expect(draft.lines.map((read) => [read.discount, read.hsnCode, read.gstRate])).toEqual([
+      ['10', undefined, undefined],
+      ['', '9988', 5],
+    ]);
+    expect(draft).toMatchObject({ discountFlat: '100', free: { name: 'Fall and pico', hsnCode: '998821', gstRate: '18' } });
+    // ₹899.10 + ₹800 = ₹1,699.10; 5 % off ₹1,614.145 → ₹1,614.15; ₹100 off → ₹1,514.15; to pay ₹1,514.00.
+    expect(draftTotals(draft)).toMatchObject({ net: 151_415, roundOff: -15, total: 151_400 });
+    expect(billToSave(draft)).toEqual({
+      bill: {
+        discount: 5,
+        discountFlat: 10_000,
+        items: [
+          { productId: KURTI, variantId: KURTI_M, quantity: 1, discount: 10 },
+          { name: 'Blouse stitching', price: 80_000, quantity: 1, hsnCode: '9988', gstRate: 5 },
+        ],
+        payments: [{ mode: 'cash', amount: 151_400 }],
+      },
+    });
+    expect(billToSave({ ...draft, discountFlat: '2000' })).toEqual({
+      errors: { discountFlat: 'The flat discount can be at most ₹1,614.15, what is left to pay.' },
+    });
+    expect(billToSave({ ...draft, lines: [line({ discount: '120' })] })).toMatchObject({
+      errors: { lineDiscount: 'Discount on Cotton Kurti (Blue / M): from 0 to 100 %, at most two decimals.' },
+    });
+    // A typed-in item is job work (SAC 9988) at 5 % unless changed; the rate is one of the table's.
+    expect(withFreeLine([], { ...EMPTY_FREE_LINE, name: 'Alteration', price: '150' })).toMatchObject({
+      lines: [{ name: 'Alteration', hsnCode: '9988', gstRate: 5 }],
+    });
+    expect(withFreeLine([], { ...EMPTY_FREE_LINE, name: 'Alteration', price: '150', hsnCode: '99', gstRate: '7' })).toEqual({
+      errors: {
+        freeHsn: 'HSN/SAC must be 4 to 8 digits (9988: job work such as alterations).',
+        freeRate: `GST rate must be one of ${FREE_LINE_RATES().join(', ')} %.`,
+      },
     });
   });
 });

@@ -1,6 +1,11 @@
 import {
   BILL_PAYMENT_MODES,
   billTotals,
+  formatINR,
+  gstRatesOn,
+  JOB_WORK_RATE,
+  JOB_WORK_SAC,
+  maxFlatDiscount,
   createBillSchema,
   IDEMPOTENCY_KEY_FIELD,
   idempotencyKeySchema,
@@ -32,6 +37,11 @@ export interface CounterLine {
   price: number;
   quantity: number;
   stock: number | null;
+  /** The line's own discount, percent as typed ('' or '0': none). */
+  discount: string;
+  /** A free-text line's HSN/SAC and GST rate (issue 40); catalogue lines take theirs from the catalogue. */
+  hsnCode?: string;
+  gstRate?: number;
 }
 
 export interface FreeLineDraft {
@@ -39,6 +49,10 @@ export interface FreeLineDraft {
   /** Rupees as typed. */
   price: string;
   quantity: string;
+  /** HSN or SAC as typed: job work on textiles (9988) unless changed. */
+  hsnCode: string;
+  /** A rate of the GST table, as chosen. */
+  gstRate: string;
 }
 
 export interface CounterDraft {
@@ -49,6 +63,8 @@ export interface CounterDraft {
   customerPhone: string;
   /** Percent as typed. */
   discount: string;
+  /** A flat discount in rupees as typed, after the percentage ('' for none). */
+  discountFlat: string;
   payment: PaymentDraft;
   /** The search box. */
   q: string;
@@ -60,9 +76,11 @@ export const COUNTER_FIELDS = {
   key: IDEMPOTENCY_KEY_FIELD,
   line: 'line',
   quantity: 'qty',
+  lineDiscount: 'lineDiscount',
   customerName: 'customerName',
   customerPhone: 'customerPhone',
   discount: 'discount',
+  discountFlat: 'discountFlat',
   paidBy: 'paidBy',
   received: 'received',
   split: (mode: (typeof BILL_PAYMENT_MODES)[number]) => `split-${mode}`,
@@ -70,9 +88,11 @@ export const COUNTER_FIELDS = {
   freeName: 'freeName',
   freePrice: 'freePrice',
   freeQuantity: 'freeQuantity',
+  freeHsn: 'freeHsn',
+  freeRate: 'freeRate',
 } as const;
 
-export const EMPTY_FREE_LINE: FreeLineDraft = { name: '', price: '', quantity: '1' };
+export const EMPTY_FREE_LINE: FreeLineDraft = { name: '', price: '', quantity: '1', hsnCode: JOB_WORK_SAC, gstRate: String(JOB_WORK_RATE) };
 
 export const emptyDraft = (idempotencyKey: string): CounterDraft => ({
   idempotencyKey,
@@ -80,6 +100,7 @@ export const emptyDraft = (idempotencyKey: string): CounterDraft => ({
   customerName: '',
   customerPhone: '',
   discount: '0',
+  discountFlat: '',
   payment: EMPTY_PAYMENT,
   q: '',
   free: EMPTY_FREE_LINE,
@@ -106,6 +127,8 @@ const lineFieldSchema = z.object({
   sku: z.string().max(60).nullable(),
   price: z.number().int().min(0),
   stock: z.number().int().min(0).nullable(),
+  hsnCode: z.string().max(8).optional(),
+  gstRate: z.number().min(0).max(28).optional(),
 });
 
 /** The hidden field of a line. */
@@ -117,6 +140,8 @@ export const lineField = (line: CounterLine): string =>
     sku: line.sku,
     price: line.price,
     stock: line.stock,
+    hsnCode: line.hsnCode,
+    gstRate: line.gstRate,
   });
 
 /** A quantity as typed: a whole number from 1 (anything else is 1). */
@@ -135,6 +160,7 @@ const PAY_CHOICES: readonly PayChoice[] = [...BILL_PAYMENT_MODES, 'split'];
  */
 export function draftFromForm(form: FormData): CounterDraft {
   const quantities = form.getAll(COUNTER_FIELDS.quantity);
+  const discounts = form.getAll(COUNTER_FIELDS.lineDiscount);
   const lines: CounterLine[] = [];
   for (const [index, value] of form.getAll(COUNTER_FIELDS.line).entries()) {
     if (typeof value !== 'string' || lines.length >= MAX_BILL_LINES) continue;
@@ -147,7 +173,13 @@ export function draftFromForm(form: FormData): CounterDraft {
     const line = lineFieldSchema.safeParse(parsed);
     if (!line.success) continue;
     const quantity = quantities[index];
-    lines.push({ ...line.data, key: `f${index}`, quantity: typedQuantity(typeof quantity === 'string' ? quantity : '1') });
+    const discount = discounts[index];
+    lines.push({
+      ...line.data,
+      key: `f${index}`,
+      quantity: typedQuantity(typeof quantity === 'string' ? quantity : '1'),
+      discount: typeof discount === 'string' ? discount : '',
+    });
   }
   const paidBy = text(form, COUNTER_FIELDS.paidBy) as PayChoice;
   const key = idempotencyKeySchema.safeParse(text(form, COUNTER_FIELDS.key));
@@ -157,6 +189,7 @@ export function draftFromForm(form: FormData): CounterDraft {
     customerName: text(form, COUNTER_FIELDS.customerName),
     customerPhone: text(form, COUNTER_FIELDS.customerPhone),
     discount: text(form, COUNTER_FIELDS.discount),
+    discountFlat: text(form, COUNTER_FIELDS.discountFlat),
     payment: {
       choice: PAY_CHOICES.includes(paidBy) ? paidBy : EMPTY_PAYMENT.choice,
       received: text(form, COUNTER_FIELDS.received),
@@ -171,6 +204,8 @@ export function draftFromForm(form: FormData): CounterDraft {
       name: text(form, COUNTER_FIELDS.freeName),
       price: text(form, COUNTER_FIELDS.freePrice),
       quantity: text(form, COUNTER_FIELDS.freeQuantity) || '1',
+      hsnCode: form.has(COUNTER_FIELDS.freeHsn) ? text(form, COUNTER_FIELDS.freeHsn) : EMPTY_FREE_LINE.hsnCode,
+      gstRate: text(form, COUNTER_FIELDS.freeRate) || EMPTY_FREE_LINE.gstRate,
     },
   };
 }
@@ -197,6 +232,7 @@ export function withItem(lines: readonly CounterLine[], item: BillableItem): { l
         price: item.price,
         quantity: 1,
         stock: item.stock,
+        discount: '',
       },
     ],
   };
@@ -210,24 +246,44 @@ export function withFreeLine(
   const name = free.name.trim();
   const price = parseRupees(free.price);
   const quantity = Number(free.quantity);
+  const hsnCode = free.hsnCode.trim();
+  const gstRate = Number(free.gstRate);
   const errors: Record<string, string> = {};
   if (!name) errors.freeName = 'Item name is required.';
   if (price === null) errors.freePrice = 'Enter a price of ₹0 or more.';
   if (!Number.isInteger(quantity) || quantity < 1) errors.freeQuantity = 'Quantity must be at least 1.';
+  if (!/^\d{4,8}$/.test(hsnCode)) errors.freeHsn = 'HSN/SAC must be 4 to 8 digits (9988: job work such as alterations).';
+  if (!FREE_LINE_RATES().includes(gstRate)) errors.freeRate = `GST rate must be one of ${FREE_LINE_RATES().join(', ')} %.`;
   if (Object.keys(errors).length > 0 || price === null) return { errors };
-  return { lines: [...lines, { key: newLineKey(), name, sku: null, price, quantity, stock: null }] };
+  return { lines: [...lines, { key: newLineKey(), name, sku: null, price, quantity, stock: null, discount: '', hsnCode, gstRate }] };
 }
 
-/** The discount as typed, as a number; NaN when it is not one. */
-const discountOf = (draft: Pick<CounterDraft, 'discount'>) => Number(draft.discount.trim() === '' ? '0' : draft.discount);
+/** The rates a typed-in line may take: those of the GST table in force today (the server checks them on the bill's day). */
+export const FREE_LINE_RATES = () => gstRatesOn(new Date());
 
-/** The draft's totals as the server will compute them (a discount that is not one counts as none until fixed). */
-export function draftTotals(draft: Pick<CounterDraft, 'lines' | 'discount'>) {
+/** A percentage as typed, as a number ('' is 0); NaN when it is not one. */
+const percentOf = (typed: string) => Number(typed.trim() === '' ? '0' : typed);
+const discountOf = (draft: Pick<CounterDraft, 'discount'>) => percentOf(draft.discount);
+
+/** A line's discount as typed, when it is one (0 until a typed one is fixed). */
+const lineDiscountOf = (line: CounterLine) => {
+  const value = percentOf(line.discount);
+  return isBillDiscount(value) ? value : 0;
+};
+
+/** The flat discount as typed, in paise; null when it is not an amount. */
+const flatOf = (draft: Pick<CounterDraft, 'discountFlat'>) => (draft.discountFlat.trim() === '' ? 0 : parseRupees(draft.discountFlat));
+
+/**
+ * The draft's totals as the server will compute them (@shop/core's billTotals: line discounts, the percentage, the
+ * flat discount, the round-off); a discount that is not one, or a flat one above what is left, counts as none until fixed.
+ */
+export function draftTotals(draft: Pick<CounterDraft, 'lines' | 'discount' | 'discountFlat'>) {
   const discount = discountOf(draft);
-  return billTotals(
-    draft.lines.map((line) => ({ price: line.price, quantity: line.quantity })),
-    isBillDiscount(discount) ? discount : 0,
-  );
+  const lines = draft.lines.map((line) => ({ price: line.price, quantity: line.quantity, discount: lineDiscountOf(line) }));
+  const percent = isBillDiscount(discount) ? discount : 0;
+  const flat = flatOf(draft) ?? 0;
+  return billTotals(lines, percent, flat <= maxFlatDiscount(lines, percent) ? flat : 0);
 }
 
 /**
@@ -241,6 +297,17 @@ export function billToSave(draft: CounterDraft): { bill: CreateBill } | { errors
   if (mobile === null) errors.customerPhone = INDIAN_MOBILE_MESSAGE;
   const discount = discountOf(draft);
   if (!isBillDiscount(discount)) errors.discount = 'Discount must be from 0 to 100 with at most two decimals.';
+  const badLine = draft.lines.find((line) => !isBillDiscount(percentOf(line.discount)));
+  if (badLine) errors.lineDiscount = `Discount on ${badLine.name}: from 0 to 100 %, at most two decimals.`;
+  const flat = flatOf(draft);
+  if (flat === null) errors.discountFlat = 'Flat discount: please type an amount in rupees.';
+  else if (!errors.discount && !badLine) {
+    const most = maxFlatDiscount(
+      draft.lines.map((line) => ({ price: line.price, quantity: line.quantity, discount: lineDiscountOf(line) })),
+      discount,
+    );
+    if (flat > most) errors.discountFlat = `The flat discount can be at most ${formatINR(most)}, what is left to pay.`;
+  }
   const over = draft.lines.find((line) => line.stock !== null && line.quantity > line.stock);
   if (over) errors.items = `Only ${over.stock} left of ${over.name}`;
   const paid = paymentsOf(draft.payment, draftTotals(draft).total);
@@ -250,11 +317,14 @@ export function billToSave(draft: CounterDraft): { bill: CreateBill } | { errors
     customerName: draft.customerName.trim() || undefined,
     customerPhone: mobile ?? undefined,
     discount,
-    items: draft.lines.map((line) =>
-      line.productId
-        ? { productId: line.productId, variantId: line.variantId ?? undefined, quantity: line.quantity }
-        : { name: line.name, price: line.price, quantity: line.quantity },
-    ),
+    discountFlat: flat ?? 0,
+    items: draft.lines.map((line) => {
+      // A line's discount only when it has one, so a bill without any is the request it always was.
+      const own = lineDiscountOf(line) > 0 ? { discount: lineDiscountOf(line) } : {};
+      return line.productId
+        ? { productId: line.productId, variantId: line.variantId ?? undefined, quantity: line.quantity, ...own }
+        : { name: line.name, price: line.price, quantity: line.quantity, hsnCode: line.hsnCode, gstRate: line.gstRate, ...own };
+    }),
     payments: paid.payments,
   });
   if (checked.success) return { bill: checked.data };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PAYMENT, paymentsOf } from './payment-section';
+import { EMPTY_PAYMENT, paymentsOf, withRemainder } from './payment-section';
 
 describe("the counter's payment draft", () => {
   it('pays the whole total by one mode, with the cash received when typed', () => {
@@ -46,6 +46,56 @@ describe("the counter's payment draft", () => {
     expect(paymentsOf({ ...EMPTY_PAYMENT, received: '₹ 1,00,000' }, 1_49_900)).toEqual({
       ok: true,
       payments: [{ mode: 'cash', amount: 1_49_900, tendered: 1_00_00_000 }],
+    });
+  });
+
+  it('records the cash received and the change on the cash part of a split (issue 40)', () => {
+    const split = { ...EMPTY_PAYMENT, choice: 'split' as const, received: '600', split: { cash: '500', upi: '999', card: '' } };
+    expect(paymentsOf(split, 1_49_900)).toEqual({
+      ok: true,
+      payments: [
+        { mode: 'cash', amount: 50_000, tendered: 60_000 },
+        { mode: 'upi', amount: 99_900 },
+      ],
+    });
+    expect(paymentsOf({ ...split, received: '400' }, 1_49_900)).toEqual({
+      ok: false,
+      message: 'Cash received must be at least the cash amount.',
+    });
+    expect(paymentsOf({ ...split, split: { cash: '', upi: '1499', card: '' } }, 1_49_900)).toEqual({
+      ok: false,
+      message: 'Cash received: type the cash part of the split first.',
+    });
+  });
+
+  it('pre-fills the last mode not typed in with what remains, once one is typed (issue 40)', () => {
+    const split = { ...EMPTY_PAYMENT, choice: 'split' as const, split: { cash: '500', upi: '', card: '' }, typed: ['cash' as const] };
+    expect(withRemainder(split, 1_49_950).split).toEqual({ cash: '500', upi: '', card: '999.50' });
+    // Card typed first: UPI, the last left, holds the rest; two typed, the third holds it.
+    expect(withRemainder({ ...split, split: { cash: '', upi: '', card: '1000' }, typed: ['card'] }, 1_49_900).split).toEqual({
+      cash: '',
+      upi: '499',
+      card: '1000',
+    });
+    expect(withRemainder({ ...split, split: { cash: '500', upi: '900', card: '' }, typed: ['cash', 'upi'] }, 1_49_900).split.card).toBe(
+      '99',
+    );
+    // Nothing left to pay: the untyped modes are empty; every mode typed, or none, or no scripts: as typed.
+    expect(withRemainder({ ...split, split: { cash: '1499', upi: '', card: '5' } }, 1_49_900).split).toEqual({
+      cash: '1499',
+      upi: '',
+      card: '',
+    });
+    const all = { ...split, split: { cash: '1', upi: '2', card: '3' }, typed: ['cash', 'upi', 'card'] as const };
+    expect(withRemainder(all, 1_49_900)).toBe(all);
+    const posted = { ...split, typed: undefined };
+    expect(withRemainder(posted, 1_49_900)).toBe(posted);
+    expect(paymentsOf(withRemainder(split, 1_49_900), 1_49_900)).toEqual({
+      ok: true,
+      payments: [
+        { mode: 'cash', amount: 50_000 },
+        { mode: 'card', amount: 99_900 },
+      ],
     });
   });
 });

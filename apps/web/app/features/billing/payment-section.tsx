@@ -15,10 +15,12 @@ export type PayChoice = BillPaymentMode | 'split';
 
 export interface PaymentDraft {
   choice: PayChoice;
-  /** Cash handed over, in rupees as typed ('' when not said). */
+  /** Cash handed over, in rupees as typed ('' when not said): for a cash payment, or the cash part of a split. */
   received: string;
   /** Split amounts in rupees as typed, per mode. */
   split: Record<BillPaymentMode, string>;
+  /** With scripts: the split's modes the cashier typed an amount in, in order; the last of the others holds the rest. */
+  typed?: readonly BillPaymentMode[];
 }
 
 export const EMPTY_PAYMENT: PaymentDraft = { choice: 'cash', received: '', split: { cash: '', upi: '', card: '' } };
@@ -45,6 +47,14 @@ export function paymentsOf(
       if (amount > 0) payments.push({ mode, amount });
     }
     if (payments.length === 0) return { ok: false, message: 'Type what is paid by each mode.' };
+    // The cash part of a split records what was handed over too (issue 40): the change is given on it.
+    if (draft.received.trim()) {
+      const tendered = parseRupees(draft.received);
+      if (tendered === null) return { ok: false, message: 'Cash received: please type an amount in rupees.' };
+      const cash = payments.find((payment) => payment.mode === 'cash');
+      if (!cash) return { ok: false, message: 'Cash received: type the cash part of the split first.' };
+      cash.tendered = tendered;
+    }
   } else if (draft.choice === 'cash' && draft.received.trim()) {
     const tendered = parseRupees(draft.received);
     if (tendered === null) return { ok: false, message: 'Cash received: please type an amount in rupees.' };
@@ -57,8 +67,66 @@ export function paymentsOf(
   return checked.ok ? { ok: true, payments } : { ok: false, message: checked.message };
 }
 
+/** Rupees as the counter's fields show them: '1299' or '1299.50'. */
+const rupeesText = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
+
+/**
+ * A split with what remains pre-filled (issue 40): once the cashier has typed an amount in a mode, the last mode she
+ * has not typed in holds what is left to pay (cash 500 of ₹1,499 → card 999), and any other untyped mode is empty;
+ * so the parts always add up until she types in every mode herself. Without `typed` (no scripts) it is as posted.
+ */
+export function withRemainder(draft: PaymentDraft, total: number): PaymentDraft {
+  if (draft.choice !== 'split' || !draft.typed) return draft;
+  const typed = draft.typed.filter((mode) => draft.split[mode].trim() !== '');
+  const open = BILL_PAYMENT_MODES.filter((mode) => !typed.includes(mode));
+  if (typed.length === 0 || open.length === 0) return draft;
+  const paid = typed.reduce((sum, mode) => sum + (parseRupees(draft.split[mode]) ?? 0), 0);
+  const last = open[open.length - 1];
+  const split = { ...draft.split };
+  for (const mode of open) split[mode] = mode === last && paid < total ? rupeesText(total - paid) : '';
+  return { ...draft, split };
+}
+
 const field =
   'block min-h-11 w-full rounded-xl border border-line bg-white px-3 text-right text-base tabular-nums outline-none focus:border-wine-600 focus:ring-2 focus:ring-wine-100 sm:text-sm';
+
+/**
+ * What the customer handed over in cash, and the change on `due` (the whole total, or a split's cash part; null while
+ * that part is not typed): a label, its field and the change or shortfall, in the section's two-column grid.
+ */
+function CashReceived({ id, due, value, onChange }: { id: string; due: number | null; value: string; onChange: (value: string) => void }) {
+  const received = value.trim() ? parseRupees(value) : null;
+  return (
+    <>
+      <label htmlFor={id}>Cash received (₹)</label>
+      <input
+        id={id}
+        name="received"
+        className={field}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={due !== null && due > 0 ? rupeesText(due) : ''}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {received !== null && due !== null && (
+        <p
+          className="col-span-2 text-right tabular-nums"
+          aria-live="polite"
+          data-testid={id === 'cash-received' ? 'cash-change' : 'split-change'}
+        >
+          {received >= due ? (
+            <>
+              Change <strong className="text-base">{formatINR(received - due)}</strong>
+            </>
+          ) : (
+            <span className="text-wine-700">Short by {formatINR(due - received)}</span>
+          )}
+        </p>
+      )}
+    </>
+  );
+}
 
 export function PaymentSection({
   draft,
@@ -69,8 +137,8 @@ export function PaymentSection({
   total: number;
   onChange: (draft: PaymentDraft) => void;
 }) {
-  const received = draft.choice === 'cash' ? parseRupees(draft.received) : null;
   const splitPaid = BILL_PAYMENT_MODES.reduce((sum, mode) => sum + (parseRupees(draft.split[mode]) ?? 0), 0);
+  const splitCash = draft.choice === 'split' && draft.split.cash.trim() ? parseRupees(draft.split.cash) : null;
   return (
     <fieldset className="space-y-3 border-t border-line pt-3">
       <legend className="float-left mb-2 text-sm font-medium">Paid by</legend>
@@ -86,7 +154,8 @@ export function PaymentSection({
               value={choice}
               className="sr-only"
               checked={draft.choice === choice}
-              onChange={() => onChange({ ...draft, choice })}
+              // What was handed over is said again for the new way of paying (cash alone's is not a split's).
+              onChange={() => onChange({ ...draft, choice, received: '' })}
             />
             {CHOICE_LABELS[choice]}
           </label>
@@ -95,28 +164,7 @@ export function PaymentSection({
 
       {draft.choice === 'cash' && (
         <div className="grid grid-cols-[1fr_8rem] items-center gap-x-3 gap-y-1 text-sm">
-          <label htmlFor="cash-received">Cash received (₹)</label>
-          <input
-            id="cash-received"
-            name="received"
-            className={field}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={total > 0 ? (total / 100).toFixed(0) : ''}
-            value={draft.received}
-            onChange={(event) => onChange({ ...draft, received: event.target.value })}
-          />
-          {received !== null && (
-            <p className="col-span-2 text-right tabular-nums" aria-live="polite" data-testid="cash-change">
-              {received >= total ? (
-                <>
-                  Change <strong className="text-base">{formatINR(received - total)}</strong>
-                </>
-              ) : (
-                <span className="text-wine-700">Short by {formatINR(total - received)}</span>
-              )}
-            </p>
-          )}
+          <CashReceived id="cash-received" due={total} value={draft.received} onChange={(received) => onChange({ ...draft, received })} />
         </div>
       )}
 
@@ -132,10 +180,22 @@ export function PaymentSection({
                 inputMode="decimal"
                 autoComplete="off"
                 value={draft.split[mode]}
-                onChange={(event) => onChange({ ...draft, split: { ...draft.split, [mode]: event.target.value } })}
+                onChange={(event) =>
+                  onChange({
+                    ...draft,
+                    split: { ...draft.split, [mode]: event.target.value },
+                    typed: [...(draft.typed ?? []).filter((other) => other !== mode), mode],
+                  })
+                }
               />
             </div>
           ))}
+          <CashReceived
+            id="split-received"
+            due={splitCash}
+            value={draft.received}
+            onChange={(received) => onChange({ ...draft, received })}
+          />
           <p className="col-span-2 text-right tabular-nums" aria-live="polite" data-testid="split-remaining">
             {splitPaid === total ? (
               <span className="text-green-800">Adds up to the total</span>

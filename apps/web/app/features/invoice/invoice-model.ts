@@ -40,6 +40,9 @@ export interface InvoiceLineView {
   unitPrice: number;
   total: number;
   rate: number;
+  /** The line's own discount (bills): percent and what it took off `total`. */
+  discount: number;
+  discountAmount: number;
 }
 
 export interface InvoiceView {
@@ -52,7 +55,14 @@ export interface InvoiceView {
   subtotal: number;
   /** Bill discount percent (0 for orders). */
   discount: number;
+  /** Every discount together (lines, percentage, flat). */
   discountAmount: number;
+  /** The parts of a bill's discount (0 for orders): the lines' own, the percentage's, the flat ₹ one. */
+  lineDiscountAmount: number;
+  percentDiscountAmount: number;
+  discountFlat: number;
+  /** A bill's rounding to the nearest rupee, its own line (0 for orders). */
+  roundOff: number;
   shipping: number;
   total: number;
   gst: GstBreakup;
@@ -81,10 +91,16 @@ export function invoiceOfBill(bill: Bill): InvoiceView {
       unitPrice: item.price,
       total: item.total,
       rate: item.gstRate,
+      discount: item.discount,
+      discountAmount: item.discountAmount,
     })),
     subtotal: bill.subtotal,
     discount: bill.discount,
     discountAmount: bill.discountAmount,
+    lineDiscountAmount: bill.lineDiscountAmount,
+    percentDiscountAmount: bill.percentDiscountAmount,
+    discountFlat: bill.discountFlat,
+    roundOff: bill.roundOff,
     shipping: 0,
     total: bill.totalPrice,
     gst: bill.gst,
@@ -134,10 +150,16 @@ export function invoiceOfOrder(order: OrderDetail, settings: Pick<ShopSettings, 
       unitPrice: line.unitPrice,
       total: line.total,
       rate: line.rate,
+      discount: 0,
+      discountAmount: 0,
     })),
     subtotal: order.subtotal,
     discount: 0,
     discountAmount: 0,
+    lineDiscountAmount: 0,
+    percentDiscountAmount: 0,
+    discountFlat: 0,
+    roundOff: 0,
     shipping: order.shipping,
     total: invoice.total,
     gst: gstBreakupOf(invoice),

@@ -1,8 +1,8 @@
-import { formatINR, istDate, istDateTime, type GstBreakup, type ShopSettings } from '@shop/core';
+import { formatINR, formatSignedINR, istDate, istDateTime, type GstBreakup, type ShopSettings } from '@shop/core';
 import { Printer } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { InvoicePaper, InvoiceView } from './invoice-model';
+import type { InvoiceLineView, InvoicePaper, InvoiceView } from './invoice-model';
 import { VoidMark } from './void-mark';
 
 const percent = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0$/, '')}%`;
@@ -133,6 +133,166 @@ export function PrintControls({ paper }: { paper: InvoicePaper }) {
   );
 }
 
+/** A line's own discount under its name: 'Less 10%: −₹269.90'. */
+function LineDiscount({ line }: { line: InvoiceLineView }) {
+  if (line.discountAmount === 0) return null;
+  return (
+    <span className="block text-xs">
+      Less {percent(line.discount)}: −{formatINR(line.discountAmount)}
+    </span>
+  );
+}
+
+/** The items of an A4 invoice: one row a line, HSN, quantity, unit price, GST rate and total in columns. */
+function InvoiceItems({ lines }: { lines: readonly InvoiceLineView[] }) {
+  return (
+    <table className="invoice-items mt-3 w-full border-collapse">
+      <thead>
+        <tr className="border-b border-ink text-left">
+          <th scope="col" className="py-1.5 pr-2 font-semibold">
+            Item
+          </th>
+          <th scope="col" className="invoice-hsn py-1.5 pr-2 font-semibold">
+            HSN
+          </th>
+          <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
+            Quantity
+          </th>
+          <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
+            Unit price
+          </th>
+          <th scope="col" className="invoice-rate py-1.5 pr-2 text-right font-semibold">
+            GST
+          </th>
+          <th scope="col" className="py-1.5 text-right font-semibold">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line, index) => (
+          <tr key={`${line.name}-${index}`} className="border-b border-line align-top">
+            <td className="py-1.5 pr-2">
+              {line.name}
+              <LineDiscount line={line} />
+            </td>
+            <td className="invoice-hsn py-1.5 pr-2 tabular-nums">{line.hsnCode || '—'}</td>
+            <td className="py-1.5 pr-2 text-right tabular-nums">{line.quantity}</td>
+            <td className="py-1.5 pr-2 text-right tabular-nums">{formatINR(line.unitPrice)}</td>
+            <td className="invoice-rate py-1.5 pr-2 text-right tabular-nums">{line.rate}%</td>
+            <td className="py-1.5 text-right tabular-nums">{formatINR(line.total)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The items of an 80 mm receipt (issue 40): 72 mm of printable width hold three columns of lakh-sized figures, not
+ * six, so each line takes two rows: its name across the roll, then its HSN over its GST rate, quantity × unit price
+ * and total, every figure whole (amounts never break; the quantity wraps before its price if it must).
+ */
+function ReceiptItems({ lines }: { lines: readonly InvoiceLineView[] }) {
+  const figure = 'py-0.5 text-right tabular-nums';
+  return (
+    <table className="invoice-items receipt-items mt-2 w-full border-collapse">
+      <thead>
+        <tr className="border-b border-ink text-left">
+          <th scope="col" className="py-1 pr-2 font-semibold">
+            HSN · GST
+          </th>
+          <th scope="col" className="py-1 pr-2 text-right font-semibold">
+            Qty × Price
+          </th>
+          <th scope="col" className="py-1 text-right font-semibold">
+            Total
+          </th>
+        </tr>
+      </thead>
+      {lines.map((line, index) => (
+        <tbody key={`${line.name}-${index}`} className="border-b border-line">
+          <tr>
+            <th scope="rowgroup" colSpan={3} className="pt-1 text-left font-semibold [overflow-wrap:anywhere]">
+              {line.name}
+            </th>
+          </tr>
+          <tr className="align-top">
+            <td className="py-0.5 pr-2 tabular-nums">
+              <span className="block" data-receipt="hsn">
+                {line.hsnCode || '—'}
+              </span>
+              <span className="block" data-receipt="rate">
+                {line.rate}%
+              </span>
+            </td>
+            <td className={`${figure} pr-2`}>
+              {line.quantity} ×<wbr /> <span className="whitespace-nowrap">{formatINR(line.unitPrice)}</span>
+            </td>
+            <td className={`${figure} whitespace-nowrap`}>{formatINR(line.total)}</td>
+          </tr>
+          {line.discountAmount > 0 && (
+            <tr>
+              <td colSpan={2} className="py-0.5 pr-2">
+                Less {percent(line.discount)}
+              </td>
+              <td className={`${figure} whitespace-nowrap`}>−{formatINR(line.discountAmount)}</td>
+            </tr>
+          )}
+        </tbody>
+      ))}
+    </table>
+  );
+}
+
+/**
+ * The GST of an 80 mm receipt (issue 40): four columns of lakh-sized figures do not fit 72 mm, so each rate is a
+ * group of rows — taxable value, then CGST and SGST at half the rate each (or IGST) — and the totals below.
+ */
+function ReceiptGst({ gst }: { gst: GstBreakup }) {
+  const rows = (label: string, values: Pick<GstBreakup, 'taxableValue' | 'cgst' | 'sgst' | 'igst'>, rate: number | null) =>
+    [
+      [`${label} taxable value`, values.taxableValue],
+      ...(gst.interState
+        ? [[`IGST${rate === null ? '' : ` ${rate}%`}`, values.igst] as const]
+        : [
+            [`CGST${rate === null ? '' : ` ${rate / 2}%`}`, values.cgst] as const,
+            [`SGST${rate === null ? '' : ` ${rate / 2}%`}`, values.sgst] as const,
+          ]),
+    ] as const;
+  // A group a rate, then the totals' (the breakup's own figures, no rate).
+  const groups: Array<{
+    key: string;
+    label: string;
+    values: Pick<GstBreakup, 'taxableValue' | 'cgst' | 'sgst' | 'igst'>;
+    rate: number | null;
+  }> = [
+    ...gst.byRate.map((row) => ({ key: String(row.rate), label: `${row.rate}%`, values: row, rate: row.rate })),
+    { key: 'total', label: 'Total', values: gst, rate: null },
+  ];
+  return (
+    <section aria-labelledby="gst-title" className="invoice-gst mt-4">
+      <h2 id="gst-title" className="font-sans text-sm font-semibold">
+        GST included in the prices
+      </h2>
+      <table className="mt-1 w-full border-collapse tabular-nums">
+        {groups.map(({ key, label, values, rate }) => (
+          <tbody key={key} className={rate === null ? 'font-semibold' : 'border-b border-line'}>
+            {rows(label, values, rate).map(([name, value]) => (
+              <tr key={name}>
+                <th scope="row" className={`py-0.5 pr-1 text-left ${rate === null ? 'font-semibold' : 'font-normal'}`}>
+                  {name}
+                </th>
+                <td className="whitespace-nowrap py-0.5 text-right">{formatINR(value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        ))}
+      </table>
+    </section>
+  );
+}
+
 /**
  * Spec §2.18, as a GST tax invoice: the shop's header from the settings record, the items with HSN and rate,
  * subtotal, discount %, total, the GST contained per rate (CGST + SGST, or IGST across states) and a thank-you
@@ -189,50 +349,27 @@ export function TaxInvoice({
         {invoice.buyer.address.length > 0 && <p>{invoice.buyer.address.join(', ')}</p>}
       </section>
 
-      <table className="invoice-items mt-3 w-full border-collapse">
-        <thead>
-          <tr className="border-b border-ink text-left">
-            <th scope="col" className="py-1.5 pr-2 font-semibold">
-              Item
-            </th>
-            <th scope="col" className="invoice-hsn py-1.5 pr-2 font-semibold">
-              HSN
-            </th>
-            <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
-              Quantity
-            </th>
-            <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
-              Unit price
-            </th>
-            <th scope="col" className="invoice-rate py-1.5 pr-2 text-right font-semibold">
-              GST
-            </th>
-            <th scope="col" className="py-1.5 text-right font-semibold">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoice.lines.map((line, index) => (
-            <tr key={`${line.name}-${index}`} className="border-b border-line align-top">
-              <td className="py-1.5 pr-2">{line.name}</td>
-              <td className="invoice-hsn py-1.5 pr-2 tabular-nums">{line.hsnCode || '—'}</td>
-              <td className="py-1.5 pr-2 text-right tabular-nums">{line.quantity}</td>
-              <td className="py-1.5 pr-2 text-right tabular-nums">{formatINR(line.unitPrice)}</td>
-              <td className="invoice-rate py-1.5 pr-2 text-right tabular-nums">{line.rate}%</td>
-              <td className="py-1.5 text-right tabular-nums">{formatINR(line.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {paper === '80mm' ? <ReceiptItems lines={invoice.lines} /> : <InvoiceItems lines={invoice.lines} />}
 
       <dl className="invoice-totals ml-auto mt-3 grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 tabular-nums">
         <dt>Subtotal</dt>
         <dd className="text-right">{formatINR(invoice.subtotal)}</dd>
+        {invoice.lineDiscountAmount > 0 && (
+          <>
+            <dt>Item discounts</dt>
+            <dd className="text-right">−{formatINR(invoice.lineDiscountAmount)}</dd>
+          </>
+        )}
         {invoice.kind === 'bill' && (
           <>
             <dt>Discount ({percent(invoice.discount)})</dt>
-            <dd className="text-right">−{formatINR(invoice.discountAmount)}</dd>
+            <dd className="text-right">−{formatINR(invoice.percentDiscountAmount)}</dd>
+          </>
+        )}
+        {invoice.discountFlat > 0 && (
+          <>
+            <dt>Discount (₹)</dt>
+            <dd className="text-right">−{formatINR(invoice.discountFlat)}</dd>
           </>
         )}
         {invoice.kind === 'order' && (
@@ -241,12 +378,19 @@ export function TaxInvoice({
             <dd className="text-right">{invoice.shipping === 0 ? 'Free' : formatINR(invoice.shipping)}</dd>
           </>
         )}
+        {/* To the nearest rupee, 50 paise up; not a supply, so outside the GST below. */}
+        {invoice.kind === 'bill' && !invoice.credit && (
+          <>
+            <dt>Round-off</dt>
+            <dd className="text-right">{formatSignedINR(invoice.roundOff)}</dd>
+          </>
+        )}
         <dt className="border-t border-ink pt-1 text-base font-semibold">{invoice.credit ? 'Total credited' : 'Total'}</dt>
         <dd className="border-t border-ink pt-1 text-right text-base font-semibold">{formatINR(invoice.total)}</dd>
       </dl>
       {invoice.paidBy && <p className="mt-2 text-right text-xs">Paid by {invoice.paidBy}</p>}
 
-      <GstTable gst={gst} title="GST included in the prices" />
+      {paper === '80mm' ? <ReceiptGst gst={gst} /> : <GstTable gst={gst} title="GST included in the prices" />}
 
       <p className="invoice-thanks mt-6 text-center font-display text-lg">Thank you for shopping with {settings.name}!</p>
       <p className="mt-1 text-center text-xs text-muted">This is a computer-generated {invoice.credit ? 'credit note' : 'invoice'}.</p>
