@@ -146,4 +146,25 @@ describe('sales of a range of days', () => {
     expect((await call('/api/admin/report/range', staff.asid)).statusCode).toBe(403);
     expect((await adminCall(t.app, 'GET', '/api/admin/report/range')).statusCode).toBe(401);
   });
+
+  it('downloads the range as CSV for Excel: a BOM, a row per day, category and best seller, the total, the time in India (issue 40)', async () => {
+    const response = await call('/api/admin/report/exportRange?from=2030-06-14&to=2030-06-15');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="sales-2030-06-14-to-2030-06-15.csv"');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    expect(response.body.slice(1).trim().split('\n')).toEqual([
+      'section,date,name,revenue_rupees,units,orders,bills',
+      'day,2030-06-14,Fri,1000.00,1,,',
+      'day,2030-06-15,Sat,2800.00,3,,',
+      'category,,Other,3800.00,4,,',
+      'product,,Range Kurti,3800.00,4,,',
+      'total,2030-06-14 to 2030-06-15,"June 14-15, 2030",3800.00,4,1,2',
+      // The shop's clock: noon in India.
+      'made,2030-06-15 12:00,India time,,,,',
+    ]);
+    const staff = await signedInStaff(t, owner);
+    expect((await call('/api/admin/report/exportRange', staff.asid)).statusCode).toBe(403);
+    expect((await call('/api/admin/report/exportRange?from=2030-06-16')).statusCode).toBe(400);
+  });
 });
