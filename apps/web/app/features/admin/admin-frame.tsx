@@ -97,7 +97,9 @@ function SidebarContent({ admin, counts, onNavigate }: { admin: PublicAdmin; cou
           <span className="block text-xs uppercase tracking-[0.16em] text-gold-400">Admin panel</span>
         </span>
       </Link>
-      <nav aria-label="Admin" className="mt-4 flex-1 space-y-4 overflow-y-auto">
+      {/* min-h-0: the list scrolls within the sidebar when the window is short (Profile and Audit log were below
+          its fold at 1440×900, out of reach); a link reached by keyboard scrolls into view in it. */}
+      <nav aria-label="Admin" className="mt-4 min-h-0 flex-1 space-y-4 overflow-y-auto overscroll-contain">
         {SECTIONS.map((section) => {
           const items = section.items.filter((item) => !item.ownerOnly || admin.role === 'owner');
           return (
@@ -222,14 +224,15 @@ export function AdminFrame({ admin, counts, children }: { admin: PublicAdmin; co
   const hydrated = useHydrated();
   const loading = navigation.state === 'loading';
   return (
-    <div className="min-h-dvh bg-ivory lg:grid lg:grid-cols-[16rem_1fr]">
-      <aside className="hidden bg-wine-800 lg:block">
+    // Printed (a report), the page's own content alone: no sidebar, top bar or menu (issue 40).
+    <div className="min-h-dvh bg-ivory lg:grid lg:grid-cols-[16rem_1fr] print:block print:min-h-0 print:bg-white">
+      <aside className="hidden bg-wine-800 lg:block print:hidden">
         <div className="sticky top-0 h-dvh p-4">
           <SidebarContent admin={admin} counts={counts} />
         </div>
       </aside>
       <div className="min-w-0">
-        <div className="sticky top-0 z-20 border-b border-line bg-ivory/95 backdrop-blur">
+        <div className="sticky top-0 z-20 border-b border-line bg-ivory/95 backdrop-blur print:hidden">
           <div className="flex min-h-14 items-center gap-2 px-4 sm:px-6 lg:px-8">
             <MenuDrawer admin={admin} counts={counts} />
             {/* Back walks the browser's history, which only the scripts can do: the browser's own Back does it before. */}
@@ -258,7 +261,7 @@ export function AdminFrame({ admin, counts, children }: { admin: PublicAdmin; co
             className={`h-0.5 bg-wine-600 transition-all duration-500 ${loading ? 'w-2/3 opacity-100' : 'w-0 opacity-0'}`}
           />
         </div>
-        <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
+        <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8 print:max-w-none print:p-0">{children}</div>
       </div>
     </div>
   );
