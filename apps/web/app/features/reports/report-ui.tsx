@@ -88,12 +88,12 @@ export function PeriodNav({
 }) {
   return (
     <nav aria-label={unit === 'week' ? 'Weeks' : 'Months'} className="flex gap-2 print:hidden">
-      <Link to={previousHref} className="btn btn-outline px-4">
+      <Link to={previousHref} className="btn btn-outline whitespace-nowrap px-4">
         <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Previous {unit}
       </Link>
       <Link
         to={nextHref}
-        className="btn btn-outline px-4 aria-disabled:pointer-events-none aria-disabled:opacity-40"
+        className="btn btn-outline whitespace-nowrap px-4 aria-disabled:pointer-events-none aria-disabled:opacity-40"
         aria-disabled={isCurrent || undefined}
         tabIndex={isCurrent ? -1 : undefined}
       >
