@@ -110,8 +110,9 @@ function SidebarContent({
           <span className="block text-xs uppercase tracking-[0.16em] text-gold-400">Admin panel</span>
         </span>
       </Link>
-      {/* min-h-0: the list scrolls within the sidebar when the window is short (Profile and Audit log were below
-          its fold at 1440×900, out of reach); a link reached by keyboard scrolls into view in it. */}
+      {/* Every item fits a 1440×900 window in the dense rows (issue 40: Profile and Audit log were below the fold of a
+          list that scrolled with no scrollbar in sight); a shorter window scrolls the list alone, and a link reached
+          by keyboard scrolls into view in it. */}
       <nav aria-label="Admin" className={`mt-4 min-h-0 flex-1 overflow-y-auto overscroll-contain ${dense ? 'space-y-3' : 'space-y-4'}`}>
         {SECTIONS.map((section) => {
           const items = section.items.filter((item) => !item.ownerOnly || admin.role === 'owner');
