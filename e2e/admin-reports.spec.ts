@@ -31,9 +31,7 @@ test('the sales, weekly and monthly pages have no serious axe violation (charts:
   }
 });
 
-test('every sidebar item is in reach at 1440×900 without scrolling, and a link reached by keyboard is in view', async ({
-  page,
-}) => {
+test('every sidebar item is in reach at 1440×900 without scrolling, and a link reached by keyboard is in view', async ({ page }) => {
   await signIn(page);
   await page.goto('/admin/dashboard');
   const height = page.viewportSize()!.height;
