@@ -569,7 +569,10 @@ export async function lowStockVariantCount(db: Db, threshold: number): Promise<{
   return { soldOut: Number(row?.sold_out ?? 0), runningLow: Number(row?.running_low ?? 0) };
 }
 
-/** The emptiest shelves of active products (live variants, and products sold without variants) at `threshold` or below. */
+/**
+ * The emptiest shelves of active products (live variants, and products sold without variants) at `threshold` or
+ * below: those running low first (the ones to restock before they sell out; issue 40), then those sold out.
+ */
 export async function lowStockShelves(
   db: Db,
   threshold: number,
@@ -595,7 +598,7 @@ export async function lowStockShelves(
           from ${products} p
           where p.status = 'active' and p.stock <= ${threshold}
             and not exists (select 1 from ${variants} v where v.product_id = p.id and v.archived_at is null)
-        ) s order by stock, name, variant_name limit ${limit}`,
+        ) s order by stock <= 0, stock, name, variant_name limit ${limit}`,
   );
   return rows.map((row) => ({
     productId: row.product_id,

@@ -88,7 +88,9 @@ function SalesTile({ label, summary, to }: { label: string; summary: PeriodSumma
         <span>
           {summary.bills} in-store {summary.bills === 1 ? 'bill' : 'bills'}
         </span>
-        <span>{summary.units} units</span>
+        <span>
+          {summary.units} {summary.units === 1 ? 'unit' : 'units'}
+        </span>
         <span>Avg. sale {formatINR(summary.averageOrderValue)}</span>
       </span>
     </Link>
@@ -187,8 +189,8 @@ function OwnerReport({
                     {item.name}
                     {item.variantName && <span className="text-muted"> · {item.variantName}</span>}
                   </Link>
-                  <span className={`shrink-0 font-semibold tabular-nums ${item.stock === 0 ? 'text-wine-700' : 'text-ink'}`}>
-                    {item.stock === 0 ? 'Out of stock' : `${item.stock} left`}
+                  <span className={`shrink-0 font-semibold tabular-nums ${item.stock <= 0 ? 'text-wine-700' : 'text-ink'}`}>
+                    {item.stock <= 0 ? 'Sold out' : `${item.stock} left`}
                   </span>
                 </li>
               ))}
