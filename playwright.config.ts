@@ -11,6 +11,7 @@ const PHONE_ONLY = /\.phone\.spec\.ts/;
 const DESKTOP_ONLY = [
   /\/admin-catalogue\.spec\.ts/,
   /sales-report\.spec\.ts/,
+  /admin-reports\.spec\.ts/,
   /\/bill-returns\.spec\.ts/,
   /contact\.spec\.ts/,
   /offers\.spec\.ts/,

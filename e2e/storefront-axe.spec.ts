@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousAxeViolations, type KnownViolation } from './support/axe.js';
 import { test } from './support/test.js';
 import { signedInShopper } from './support/shopper.js';
 
@@ -8,7 +8,7 @@ import { signedInShopper } from './support/shopper.js';
 // experimental rule axe leaves off by default): a control's name starts from the words it shows.
 
 /** Violations known and owned elsewhere: `rule` at `target` (axe's CSS selector), each with who owns it. */
-const KNOWN: Array<{ rule: string; target: RegExp; why: string }> = [
+const KNOWN: KnownViolation[] = [
   {
     // Outside the header work: the filter panel's price bands with no product (features/catalogue/listing-view.tsx) are
     // greyed to text-muted/60, under 4.5:1 on ivory, yet still links, so axe counts them as text that must be legible.
@@ -18,23 +18,7 @@ const KNOWN: Array<{ rule: string; target: RegExp; why: string }> = [
   },
 ];
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes
-        .map((node) => node.target.join(' '))
-        .filter((target) => !KNOWN.some((known) => known.rule === violation.id && known.target.test(target))),
-    }))
-    .filter((violation) => violation.targets.length > 0);
-}
+const seriousViolations = (page: Page) => seriousAxeViolations(page, KNOWN);
 
 async function expectNoSeriousViolations(page: Page, path: string) {
   await page.goto(path);

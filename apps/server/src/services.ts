@@ -37,6 +37,7 @@ import { createPaymentProvider, type PaymentProvider } from './payments/razorpay
 import { createPaymentsService, type PaymentsService } from './payments/service.js';
 import { createSalesReportsService, type SalesReportsService } from './reports/sales-service.js';
 import { createReportCounts, type ReportCounts } from './reports/counts.js';
+import { defaultStockThreshold } from './reports/stock-threshold.js';
 import { createSettingsService, type SettingsService } from './settings/service.js';
 import { createWishlistService, type WishlistService } from './wishlist/service.js';
 
@@ -234,8 +235,9 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     billing: createBillingService(db, { settings, changes: catalogueChanges, now, metrics, photoUrl: photos.url }),
     inventory: createInventoryService(db),
     reviews: createReviewsService(db, { now, notifications, changes: catalogueChanges, media }),
-    salesReports: createSalesReportsService(db, now),
-    reportCounts: createReportCounts(db, now),
+    // One threshold for the dashboard's counts and its list (reports/stock-threshold.ts).
+    salesReports: createSalesReportsService(db, now, defaultStockThreshold),
+    reportCounts: createReportCounts(db, now, defaultStockThreshold),
   };
 }
 

@@ -11,7 +11,10 @@ export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export const CATEGORY_STYLES = ['traditional', 'modern'] as const;
 
-/** A variant or product at or below this many pieces is 'low stock' in the back-office. */
+/**
+ * A variant or product at or below this many pieces is 'low stock' in the back-office: the default of the owner's
+ * setting (the server reads the threshold in force from one place, reports/stock-threshold.ts).
+ */
 export const LOW_STOCK_THRESHOLD = 3;
 export const MAX_STOCK = 100_000;
 /** ₹1 crore: no garment costs more, and a typo of extra zeros is caught. */

@@ -15,3 +15,6 @@ export const readCsvCell = (cell: string): string => (ESCAPED_FORMULA.test(cell)
 /** A row of cells with every text cell through `csvCell` (numbers stay numbers). */
 export const csvRow = (cells: ReadonlyArray<string | number>): Array<string | number> =>
   cells.map((cell) => (typeof cell === 'string' ? csvCell(cell) : cell));
+
+/** Written first, so Excel opens a UTF-8 CSV as UTF-8 (₹, names in Indian scripts), not in the PC's code page. */
+export const UTF8_BOM = '\uFEFF';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { dayParam } from './admin.js';
+import { csvRow } from './csv.js';
+import { istTimestamp } from './india-time.js';
+import { paiseToDecimal } from './money.js';
 import { addDays, inShopYears, monthLabel, mondayOf, shopYearsMessage, weekLabel } from './calendar-days.js';
 import { ORDER_STATUSES } from './order-states.js';
 
@@ -215,3 +218,29 @@ export function rangePresets(today: string): RangePreset[] {
 
 /** Paise rounded to whole rupees, half up. */
 export const roundToRupee = (paise: number) => Math.round(paise / 100) * 100;
+
+/** The columns of a report's CSV (issue 40): one table a spreadsheet can filter by `section`. */
+export const SALES_CSV_COLUMNS = ['section', 'date', 'name', 'revenue_rupees', 'units', 'orders', 'bills'] as const;
+
+/**
+ * A sales report as the rows of its CSV: every day, then each category and best seller, then the total and when it
+ * was made (India time, as every CSV of the back-office). Amounts in rupees with paise; text cells through csvRow.
+ */
+export function salesReportCsvRows(report: SalesRangeReport, madeAt: Date): Array<Array<string | number>> {
+  const money = (paise: number) => paiseToDecimal(paise);
+  return [
+    ...report.days.map((day) => csvRow(['day', day.date, day.day, money(day.revenue), day.units, '', ''])),
+    ...report.categories.map((row) => csvRow(['category', '', row.category, money(row.revenue), row.units, '', ''])),
+    ...report.topProducts.map((row) => csvRow(['product', '', row.name, money(row.revenue), row.units, '', ''])),
+    csvRow([
+      'total',
+      `${report.from} to ${report.to}`,
+      report.label,
+      money(report.totalRevenue),
+      report.totalUnits,
+      report.orders,
+      report.bills,
+    ]),
+    csvRow(['made', istTimestamp(madeAt), 'India time', '', '', '', '']),
+  ];
+}

@@ -4,6 +4,7 @@ import { recordAudit, requireOwner, type AuditActor } from '../audit/service.js'
 import { billsOfPhones } from '../billing/queries.js';
 import type { Db } from '../db/database.js';
 import { orderStatsOfUsers } from '../orders/queries.js';
+import { processedRefundsOf } from '../payments/queries.js';
 import type { OrdersService } from '../orders/service.js';
 import { createSessions } from '../identity/sessions.js';
 import { lockUser, updateUser, userPage, type UserFilter, type UserListRow, type UserRow } from './queries.js';
@@ -33,14 +34,31 @@ export function createAdminUsersService(db: Db, deps: { orders: OrdersService; a
   const { now } = deps;
   const sessions = createSessions(db, shopperKind, { now });
 
-  /** A page of shoppers with what each ordered and spent (the orders module counts them). */
+  /**
+   * A page of shoppers with what each ordered and spent: what her orders not cancelled were paid, less what was
+   * refunded of them (the orders and payments modules count them), as the sales reports count revenue.
+   */
   async function rows(filter: UserFilter, page: number, limit: number): Promise<{ users: AdminUserRow[]; total: number }> {
     const found = await userPage(db, filter, limit, (page - 1) * limit);
     const stats = await orderStatsOfUsers(
       db,
       found.rows.map((row) => row.id),
     );
-    return { users: found.rows.map((row) => toRow(row, stats.get(row.id))), total: found.total };
+    const refunded = await processedRefundsOf(
+      db,
+      [...stats.values()].flatMap((stat) => stat.kept),
+    );
+    const spentOf = (stat: { orders: number; paid: number; kept: string[] }) => ({
+      orders: stat.orders,
+      spent: stat.paid - stat.kept.reduce((sum, id) => sum + (refunded.get(id) ?? 0), 0),
+    });
+    return {
+      users: found.rows.map((row) => {
+        const stat = stats.get(row.id);
+        return toRow(row, stat && spentOf(stat));
+      }),
+      total: found.total,
+    };
   }
 
   /** Owners only, blocking and unblocking alike. */

@@ -558,17 +558,21 @@ export async function findBillable(db: Db, q: string, limit = 12): Promise<Billa
   );
 }
 
-/** Live variants of products not archived with `threshold` pieces or fewer. */
-export async function lowStockVariantCount(db: Db, threshold: number): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
+/** Live variants of products not archived with `threshold` pieces or fewer: those sold out, and those with some left. */
+export async function lowStockVariantCount(db: Db, threshold: number): Promise<{ soldOut: number; runningLow: number }> {
+  const [row] = await selectRows<{ sold_out: number; running_low: number }>(
     db,
-    sql`select count(*)::int as n from ${variants} v join ${products} p on p.id = v.product_id
+    sql`select count(*) filter (where v.quantity <= 0)::int as sold_out, count(*) filter (where v.quantity > 0)::int as running_low
+        from ${variants} v join ${products} p on p.id = v.product_id
         where v.archived_at is null and p.status <> 'archived' and v.quantity <= ${threshold}`,
   );
-  return Number(row?.n ?? 0);
+  return { soldOut: Number(row?.sold_out ?? 0), runningLow: Number(row?.running_low ?? 0) };
 }
 
-/** The emptiest shelves of active products (live variants, and products sold without variants) at `threshold` or below. */
+/**
+ * The emptiest shelves of active products (live variants, and products sold without variants) at `threshold` or
+ * below: those running low first (the ones to restock before they sell out; issue 40), then those sold out.
+ */
 export async function lowStockShelves(
   db: Db,
   threshold: number,
@@ -594,7 +598,7 @@ export async function lowStockShelves(
           from ${products} p
           where p.status = 'active' and p.stock <= ${threshold}
             and not exists (select 1 from ${variants} v where v.product_id = p.id and v.archived_at is null)
-        ) s order by stock, name, variant_name limit ${limit}`,
+        ) s order by stock <= 0, stock, name, variant_name limit ${limit}`,
   );
   return rows.map((row) => ({
     productId: row.product_id,

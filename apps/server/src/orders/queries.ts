@@ -440,18 +440,23 @@ export async function variantWasOrdered(db: Db, variantId: string): Promise<bool
   return rows.length > 0;
 }
 
-/** Orders that count as bought: paid, and neither cancelled nor refunded. */
-const SPENT_STATUSES = sql.raw(`'paid', 'packed', 'shipped', 'delivered', 'return_requested', 'returned'`);
-
-/** Per shopper: her paid orders and what she spent on those neither cancelled nor refunded; shoppers with none are left out. */
-export async function orderStatsOfUsers(db: Db, userIds: readonly string[]): Promise<Map<string, { orders: number; spent: number }>> {
+/**
+ * Per shopper: her paid orders, what those not cancelled were paid (a cancelled one's refund is on its way) and
+ * their ids, whose processed refunds the caller takes off (issue 40: a partly returned order counts what she kept).
+ * Shoppers with no paid order are left out.
+ */
+export async function orderStatsOfUsers(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, { orders: number; paid: number; kept: string[] }>> {
   if (userIds.length === 0) return new Map();
-  const rows = await selectRows<{ user_id: string; orders: number; spent: string }>(
+  const rows = await selectRows<{ user_id: string; orders: number; paid: string; kept: string[] | null }>(
     db,
-    sql`select user_id, count(*)::int as orders, coalesce(sum(total_paise) filter (where status in (${SPENT_STATUSES})), 0)::bigint as spent
+    sql`select user_id, count(*)::int as orders, coalesce(sum(total_paise) filter (where status <> 'cancelled'), 0)::bigint as paid,
+          array_agg(id) filter (where status <> 'cancelled') as kept
         from ${orders} where user_id = any(${pgArray(userIds)}::uuid[]) and paid_at is not null group by user_id`,
   );
-  return new Map(rows.map((row) => [row.user_id, { orders: Number(row.orders), spent: Number(row.spent) }]));
+  return new Map(rows.map((row) => [row.user_id, { orders: Number(row.orders), paid: Number(row.paid), kept: row.kept ?? [] }]));
 }
 
 /** Whether the shopper received the product: a line of one of her orders that was delivered, even if sent back since. */

@@ -171,6 +171,17 @@ export async function paymentsAndRefundedOf(
   };
 }
 
+/** The paise Razorpay confirmed refunded, per order (orders with none are left out). */
+export async function processedRefundsOf(db: Db, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: refunds.orderId, refunded: sql<string>`sum(${refunds.amountPaise})` })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, [...orderIds]), eq(refunds.status, 'processed')))
+    .groupBy(refunds.orderId);
+  return new Map(rows.map((row) => [row.orderId, Number(row.refunded)]));
+}
+
 /** A payment whose money went back: refunded, unless it is already. */
 export async function markPaymentRefunded(db: Db, razorpayPaymentId: string): Promise<void> {
   await db

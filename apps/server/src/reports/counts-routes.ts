@@ -12,7 +12,8 @@ export const reportCountsRoutes =
       '/api/admin/report/counts',
       {
         schema: {
-          summary: "Dashboard counts: paid orders to pack, low-stock variants, today's paid orders (India time)",
+          summary:
+            "Dashboard counts: paid orders to pack, low-stock variants (sold out, running low) and the threshold, today's paid orders (India time)",
           response: { 200: okEnvelope(z.object({ counts: dashboardCountsSchema })) },
         },
       },

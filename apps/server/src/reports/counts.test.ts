@@ -18,18 +18,29 @@ const countsAs = async (asid: string) => {
 };
 
 describe('GET /api/admin/report/counts', () => {
-  it("counts paid orders to pack, low-stock live variants and today's paid orders in India time, for owner and staff", async () => {
+  it("counts paid orders to pack, sold-out and running-low live variants and today's paid orders in India time, for owner and staff", async () => {
     const owner = await signedInOwner(t);
     const staff = await signedInStaff(t, owner);
     const start = await countsAs(owner.asid);
-    expect(start).toEqual({ ordersToPack: 0, lowStockVariants: 0, todaysOrders: 0, today: '2026-03-11' });
+    const none = { lowStockVariants: 0, soldOutVariants: 0, runningLowVariants: 0, lowStockThreshold: 3 };
+    expect(start).toEqual({ ordersToPack: 0, ...none, todaysOrders: 0, today: '2026-03-11' });
 
     const plenty = await sellableProduct(t, { stock: 10 });
-    await sellableProduct(t, { stock: 3 }); // at the threshold: low
+    await sellableProduct(t, { stock: 3 }); // at the threshold: running low
     await sellableProduct(t, { stock: 4 }); // above it
+    await sellableProduct(t, { stock: 0 }); // sold out: counted apart from running low (issue 40)
+    await sellableProduct(t, { stock: 0 });
     await placedOrder(t, mail, { ...plenty, quantity: 1, paid: true });
     await placedOrder(t, mail, { ...plenty, quantity: 1 }); // waiting for payment: neither to pack nor placed
-    expect(await countsAs(staff.asid)).toEqual({ ordersToPack: 1, lowStockVariants: 1, todaysOrders: 1, today: '2026-03-11' });
+    expect(await countsAs(staff.asid)).toEqual({
+      ordersToPack: 1,
+      lowStockVariants: 3,
+      soldOutVariants: 2,
+      runningLowVariants: 1,
+      lowStockThreshold: 3,
+      todaysOrders: 1,
+      today: '2026-03-11',
+    });
 
     // A day later the order still waits to be packed, but it was not placed today.
     clock.advance(24 * 60 * 60 * 1000);

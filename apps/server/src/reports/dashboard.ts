@@ -1,10 +1,11 @@
-import { addDays, istDay, istDayStart, LOW_STOCK_THRESHOLD, ORDER_STATUSES, type Dashboard, type PeriodSummary } from '@shop/core';
+import { addDays, istDay, istDayStart, ORDER_STATUSES, type Dashboard, type PeriodSummary } from '@shop/core';
 import { usersByIds } from '../accounts/queries.js';
 import { takingsByMode } from '../billing/queries.js';
 import { lowStockShelves } from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
 import { orderListPage, orderStatusTotals } from '../orders/queries.js';
 import { salesFromEach, topProducts, type PeriodSales } from './queries.js';
+import { defaultStockThreshold, type StockThreshold } from './stock-threshold.js';
 
 const TOP_PRODUCTS = 5;
 const LOW_STOCK_ROWS = 10;
@@ -16,16 +17,17 @@ const summaryOf = (period: PeriodSales): PeriodSummary => {
 };
 
 /** The back-office's front page: sales of today, the last 7 and 30 days (India time), orders by status, best sellers, low stock, latest orders. */
-export async function dashboardReport(db: Db, now: Date): Promise<Dashboard> {
+export async function dashboardReport(db: Db, now: Date, stockThreshold: StockThreshold = defaultStockThreshold): Promise<Dashboard> {
   const today = istDay(now);
   const tomorrow = addDays(today, 1);
   const monthStart = addDays(today, -29);
+  const threshold = await stockThreshold();
   const [[todaySales, weekSales, monthSales], counterToday, counts, top, lowStock, recent] = await Promise.all([
     salesFromEach(db, [today, addDays(today, -6), monthStart], tomorrow),
     takingsByMode(db, istDayStart(today), istDayStart(tomorrow)),
     orderStatusTotals(db),
     topProducts(db, monthStart, tomorrow, TOP_PRODUCTS),
-    lowStockShelves(db, LOW_STOCK_THRESHOLD, LOW_STOCK_ROWS),
+    lowStockShelves(db, threshold, LOW_STOCK_ROWS),
     orderListPage(db, {}, RECENT_ORDERS, 0),
   ]);
   const customers = await usersByIds(

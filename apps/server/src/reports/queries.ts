@@ -4,11 +4,13 @@ import { productNames } from '../catalogue/queries.js';
 import { salesDayCategories, salesDayProducts, salesDays } from './tables.js';
 
 // The reports' SQL. Every report reads the sales rollups (tables.ts), kept by PostgreSQL triggers in the writing
-// transaction. What counts as a sale is defined once, in SQL, by sale_rows() (migration 0019_bill_voids_returns, after 0011): a
-// paid online order counts on the India day it was paid, for its total net of processed refunds, and as a sale
-// with its pieces unless it was cancelled, returned or refunded; an in-store bill counts on the day it was made,
-// for its total and its pieces, unless it was voided; a credit note takes its refund and pieces out on the day it
-// was issued. Days are India calendar days as 'YYYY-MM-DD'; ranges include `from` and exclude `to`.
+// transaction. What counts as a sale is defined once, in SQL, by sale_rows() (migration 0035_sales_net_of_returns,
+// after 0011 and 0019): a paid online order counts on the India day it was paid, for its total net of processed
+// refunds, with the pieces it kept (its lines less what its return took back; none when cancelled), and as one sale
+// while it keeps a piece; an in-store bill counts on the day it was made, for its total and its pieces, unless it was
+// voided; a credit note takes its refund and pieces out on the day it was issued. The lines of a sale share its
+// revenue to the paisa, so categories and products add up to the total. Days are India calendar days as
+// 'YYYY-MM-DD'; ranges include `from` and exclude `to`.
 
 export interface DaySales {
   date: string;
@@ -62,8 +64,9 @@ export async function salesFromEach(db: Db, starts: readonly string[], to: strin
 }
 
 /**
- * Revenue and pieces per top-level category in [from, to): order lines of orders not reversed, and bill lines
- * with their share of the bill discount; free-text bill lines and uncategorised products are 'Other'.
+ * Revenue and pieces per top-level category in [from, to): each order line and bill line with its share of what the
+ * sale kept (shipping, discounts and refunds shared out), so they add up to the total; free-text bill lines and
+ * uncategorised products are 'Other'.
  */
 export async function salesByCategory(
   db: Db,

@@ -95,11 +95,13 @@ describe('sales of a range of days', () => {
     expect(june.days[1]).toEqual({ date: '2030-06-02', day: 'Sun', revenue: 0, units: 0 });
     // Payment time for orders, net of refunds: (₹2,500 + ₹1,000 + ₹1,800 + ₹1,000) over 2 orders and 2 bills.
     expect(june).toMatchObject({ totalRevenue: 630_000, totalUnits: 7, orders: 2, bills: 2, averageSale: 157_500 });
-    // Best sellers and categories are their lines' prices (a partial refund takes nothing off a line): ₹6,800.
+    // Best sellers and categories share what each sale kept (issue 40: a partial refund comes off its lines too), so
+    // they add up to the total: ₹6,300.
     expect(june.topProducts.map(({ name, units, revenue }) => ({ name, units, revenue }))).toEqual([
-      { name: 'Range Kurti', units: 7, revenue: 680_000 },
+      { name: 'Range Kurti', units: 7, revenue: 630_000 },
     ]);
     expect(june.categories.reduce((sum, category) => sum + category.units, 0)).toBe(7);
+    expect(june.categories.reduce((sum, category) => sum + category.revenue, 0)).toBe(630_000);
   });
 
   it('runs `from` alone to today and `to` alone from the first of its month', async () => {
@@ -143,5 +145,26 @@ describe('sales of a range of days', () => {
     const staff = await signedInStaff(t, owner);
     expect((await call('/api/admin/report/range', staff.asid)).statusCode).toBe(403);
     expect((await adminCall(t.app, 'GET', '/api/admin/report/range')).statusCode).toBe(401);
+  });
+
+  it('downloads the range as CSV for Excel: a BOM, a row per day, category and best seller, the total, the time in India (issue 40)', async () => {
+    const response = await call('/api/admin/report/exportRange?from=2030-06-14&to=2030-06-15');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="sales-2030-06-14-to-2030-06-15.csv"');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    expect(response.body.slice(1).trim().split('\n')).toEqual([
+      'section,date,name,revenue_rupees,units,orders,bills',
+      'day,2030-06-14,Fri,1000.00,1,,',
+      'day,2030-06-15,Sat,2800.00,3,,',
+      'category,,Other,3800.00,4,,',
+      'product,,Range Kurti,3800.00,4,,',
+      'total,2030-06-14 to 2030-06-15,"June 14-15, 2030",3800.00,4,1,2',
+      // The shop's clock: noon in India.
+      'made,2030-06-15 12:00,India time,,,,',
+    ]);
+    const staff = await signedInStaff(t, owner);
+    expect((await call('/api/admin/report/exportRange', staff.asid)).statusCode).toBe(403);
+    expect((await call('/api/admin/report/exportRange?from=2030-06-16')).statusCode).toBe(400);
   });
 });

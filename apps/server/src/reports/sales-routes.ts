@@ -8,6 +8,7 @@ import {
   weeklyReportSchema,
 } from '@shop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok, okEnvelope } from '../http/envelope.js';
 import type { SalesReportsService } from './sales-service.js';
 
@@ -62,5 +63,23 @@ export const salesReportRoutes =
         },
       },
       async (request) => ok(await reports.range(request.query.from, request.query.to)),
+    );
+
+    app.get(
+      '/api/admin/report/exportRange',
+      {
+        schema: {
+          summary:
+            'The sales of India days from..to as CSV (a UTF-8 BOM, amounts in rupees): a row per day, category and top product, the total, and when it was made (India time)',
+          querystring: salesRangeQuerySchema,
+          produces: ['text/csv'],
+          response: { 200: z.string() },
+        },
+      },
+      async (request, reply) => {
+        const csv = await reports.rangeCsv(request.query.from, request.query.to);
+        const name = `sales-${request.query.from ?? 'month'}-to-${request.query.to ?? 'today'}.csv`;
+        return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(csv);
+      },
     );
   };

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 
 // Sales rolled up by India day, so a report reads at most a few hundred small rows instead of every order and
-// bill of the period. PostgreSQL keeps them: triggers on orders, order_items, refunds, bills, bill_items, credit_notes
-// and credit_note_items call sales_recount() (migrations 0011, 0019) in the writing transaction, so the rollups can never disagree with what was
-// committed. queries.ts has the definition of a sale they follow.
+// bill of the period. PostgreSQL keeps them: triggers on orders, order_items, order_return_items, refunds, bills,
+// bill_items, credit_notes and credit_note_items call sales_recount() (migrations 0011, 0019, 0035) in the writing
+// transaction, so the rollups can never disagree with what was committed. queries.ts has the definition of a sale they follow.
 
 /**
  * What each sale put into the rollups, so a later change (paid, cancelled, refunded) takes out exactly what went

@@ -3,17 +3,17 @@ import {
   BILL_PAYMENT_MODES,
   formatINR,
   istDayInWords,
-  LOW_STOCK_THRESHOLD,
   ORDER_STATUS_LABELS,
   type Dashboard,
   type PeriodSummary,
 } from '@shop/core';
-import { AlertTriangle, CalendarCheck, ChevronRight, PackageOpen, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, CalendarCheck, ChevronRight, PackageOpen, PackageX, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { adminOf, servicesOf } from '../context';
 import { loaderCall } from '../lib/service-call.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
+import { dashboardSalesHrefs } from '../features/reports/report-query';
 import { PageHeader } from '../components/page-header';
 import { useAdmin } from '../features/admin/use-admin';
 import type { Route } from './+types/admin.dashboard';
@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [counts, report] = await loaderCall(
     Promise.all([services.reportCounts.counts(), owner ? services.salesReports.dashboard() : Promise.resolve(null)]),
   );
-  return { counts, report };
+  return { counts, report, salesHrefs: dashboardSalesHrefs(counts.today) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Dashboard · Admin Panel', matches);
@@ -88,7 +88,9 @@ function SalesTile({ label, summary, to }: { label: string; summary: PeriodSumma
         <span>
           {summary.bills} in-store {summary.bills === 1 ? 'bill' : 'bills'}
         </span>
-        <span>{summary.units} units</span>
+        <span>
+          {summary.units} {summary.units === 1 ? 'unit' : 'units'}
+        </span>
         <span>Avg. sale {formatINR(summary.averageOrderValue)}</span>
       </span>
     </Link>
@@ -111,7 +113,15 @@ function ListPanel({ title, to, linkLabel, children }: { title: string; to: stri
 
 /** Spec §2.11 dashboard: the live counts the owner checks first, each a link to its list. */
 /** The owner's part of the dashboard: sales, the counter's takings by mode, best sellers, low stock and orders. */
-function OwnerReport({ report, today }: { report: Dashboard; today: string }) {
+function OwnerReport({
+  report,
+  today,
+  salesHrefs,
+}: {
+  report: Dashboard;
+  today: string;
+  salesHrefs: ReturnType<typeof dashboardSalesHrefs>;
+}) {
   const activeStatuses = report.ordersByStatus.filter((row) => row.count > 0);
   return (
     <>
@@ -123,9 +133,10 @@ function OwnerReport({ report, today }: { report: Dashboard; today: string }) {
         </Link>
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <SalesTile label="Today" summary={report.today} to={adminPaths.totalBills} />
-        <SalesTile label="Last 7 days" summary={report.last7Days} to={adminPaths.weeklySelling} />
-        <SalesTile label="Last 30 days" summary={report.last30Days} to={adminPaths.monthlySelling} />
+        {/* Each to the sales page of the same days, online orders and bills alike (issue 40). */}
+        <SalesTile label="Today" summary={report.today} to={salesHrefs.today} />
+        <SalesTile label="Last 7 days" summary={report.last7Days} to={salesHrefs.last7Days} />
+        <SalesTile label="Last 30 days" summary={report.last30Days} to={salesHrefs.last30Days} />
       </div>
 
       <section aria-labelledby="till-title" className="mt-4 rounded-2xl border border-line bg-white p-4 sm:p-5">
@@ -148,7 +159,7 @@ function OwnerReport({ report, today }: { report: Dashboard; today: string }) {
       </section>
 
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
-        <ListPanel title="Top products (30 days)" to={adminPaths.monthlySelling} linkLabel="Monthly sales">
+        <ListPanel title="Top products (30 days)" to={salesHrefs.last30Days} linkLabel="Sales of these 30 days">
           {report.topProducts.length === 0 ? (
             <p className="text-sm text-muted">No sales in the last 30 days.</p>
           ) : (
@@ -178,8 +189,8 @@ function OwnerReport({ report, today }: { report: Dashboard; today: string }) {
                     {item.name}
                     {item.variantName && <span className="text-muted"> · {item.variantName}</span>}
                   </Link>
-                  <span className={`shrink-0 font-semibold tabular-nums ${item.stock === 0 ? 'text-wine-700' : 'text-ink'}`}>
-                    {item.stock === 0 ? 'Out of stock' : `${item.stock} left`}
+                  <span className={`shrink-0 font-semibold tabular-nums ${item.stock <= 0 ? 'text-wine-700' : 'text-ink'}`}>
+                    {item.stock <= 0 ? 'Sold out' : `${item.stock} left`}
                   </span>
                 </li>
               ))}
@@ -228,13 +239,13 @@ function OwnerReport({ report, today }: { report: Dashboard; today: string }) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, report } = loaderData;
+  const { counts, report, salesHrefs } = loaderData;
   const admin = useAdmin();
   return (
     <>
       <PageHeader title={admin ? `Hello, ${admin.adminName.split(' ')[0]}` : 'Dashboard'} description={istDayInWords(counts.today)} />
       <h2 className="sr-only">Today at a glance</h2>
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <CountTile
           label="Orders to pack"
           count={counts.ordersToPack}
@@ -243,13 +254,22 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           icon={PackageOpen}
           alert={counts.ordersToPack > 0}
         />
+        {/* Sold out apart from running low (issue 40): most of a catalogue's "low stock" was sold out. */}
         <CountTile
-          label="Low-stock variants"
-          count={counts.lowStockVariants}
-          note={`${LOW_STOCK_THRESHOLD} pieces or fewer left`}
+          label="Sold out"
+          count={counts.soldOutVariants}
+          note="Variants with no piece left"
+          to={`${adminPaths.products}?sort=stock_asc`}
+          icon={PackageX}
+          alert={counts.soldOutVariants > 0}
+        />
+        <CountTile
+          label="Running low"
+          count={counts.runningLowVariants}
+          note={`Variants with 1 to ${counts.lowStockThreshold} ${counts.lowStockThreshold === 1 ? 'piece' : 'pieces'} left`}
           to={`${adminPaths.products}?sort=stock_asc`}
           icon={AlertTriangle}
-          alert={counts.lowStockVariants > 0}
+          alert={counts.runningLowVariants > 0}
         />
         <CountTile
           label="Today's orders"
@@ -262,7 +282,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       {report ? (
-        <OwnerReport report={report} today={counts.today} />
+        <OwnerReport report={report} today={counts.today} salesHrefs={salesHrefs} />
       ) : (
         <p className="mt-8 text-sm text-muted">Sales figures are for the shop owner.</p>
       )}

@@ -7,7 +7,7 @@ import { reportPeriod, weekReportHref } from '../features/reports/report-query';
 import { AdminPageError } from '../features/admin/admin-error';
 import { PageHeader } from '../components/page-header';
 import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/reports/sales-charts';
-import { MetricTile, PeriodLabel, PeriodNav, PeriodPicker, PeriodTable, shortDate } from '../features/reports/report-ui';
+import { MetricTile, PeriodLabel, PeriodNav, PeriodPicker, PeriodTable, ReportActions, shortDate } from '../features/reports/report-ui';
 import type { Route } from './+types/admin.monthly-selling';
 import { privatePageMeta } from '../lib/meta';
 import { requireOwner } from '../features/admin/admin-actor.server';
@@ -56,12 +56,15 @@ export default function MonthlySellingPage({ loaderData: month }: Route.Componen
         title="Monthly Sales Dashboard"
         description={<PeriodLabel label={month.label} badge={month.isCurrentMonth ? 'Current Month' : null} />}
         actions={
-          <PeriodNav
-            unit="month"
-            previousHref={`?month=${shift(month.month, -1)}`}
-            nextHref={`?month=${shift(month.month, 1)}`}
-            isCurrent={month.isCurrentMonth}
-          />
+          <>
+            <ReportActions from={month.monthStart} to={month.monthEnd} />
+            <PeriodNav
+              unit="month"
+              previousHref={`?month=${shift(month.month, -1)}`}
+              nextHref={`?month=${shift(month.month, 1)}`}
+              isCurrent={month.isCurrentMonth}
+            />
+          </>
         }
       />
       <PeriodPicker

@@ -10,7 +10,7 @@ import { AdminPageError } from '../features/admin/admin-error';
 import { requireOwner } from '../features/admin/admin-actor.server';
 import { adminPaths } from '../features/admin/admin-paths';
 import { reportPeriod } from '../features/reports/report-query';
-import { MetricTile, PeriodLabel, shortDate } from '../features/reports/report-ui';
+import { MetricTile, PeriodLabel, ReportActions, shortDate } from '../features/reports/report-ui';
 import { CategoryChart, RevenueBarChart } from '../features/reports/sales-charts';
 import { isFailure, type Failure } from '../lib/failure';
 import { privatePageMeta } from '../lib/meta';
@@ -71,7 +71,7 @@ function RangeChooser({
 }) {
   const { search } = useLocation();
   return (
-    <div className="mb-6 rounded-2xl border border-line bg-white p-4">
+    <div className="mb-6 rounded-2xl border border-line bg-white p-4 print:hidden">
       <nav aria-label="Date ranges">
         <ul className="flex flex-wrap gap-2">
           {presets.map((preset) => (
@@ -110,7 +110,7 @@ function RangeChooser({
 function TopProducts({ products }: { products: SalesRangeReport['topProducts'] }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-line bg-white p-4 sm:p-5">
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-white p-4 sm:p-5 print:break-inside-avoid">
       <h2 id={id} className="mb-3 font-sans text-base font-semibold">
         Top products
       </h2>
@@ -162,7 +162,11 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
   const days = report.days.length;
   return (
     <>
-      <PageHeader title="Sales" description={<PeriodLabel label={report.label} badge={current?.label ?? null} />} />
+      <PageHeader
+        title="Sales"
+        description={<PeriodLabel label={report.label} badge={current?.label ?? null} />}
+        actions={<ReportActions from={report.from} to={report.to} />}
+      />
       <RangeChooser presets={presets} fields={fields} failure={failure} />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <MetricTile

@@ -6,7 +6,7 @@ import { reportPeriod } from '../features/reports/report-query';
 import { AdminPageError } from '../features/admin/admin-error';
 import { PageHeader } from '../components/page-header';
 import { CategoryChart, RevenueBarChart, UnitsLineChart } from '../features/reports/sales-charts';
-import { MetricTile, PeriodLabel, PeriodNav, PeriodPicker, PeriodTable, shortDate } from '../features/reports/report-ui';
+import { MetricTile, PeriodLabel, PeriodNav, PeriodPicker, PeriodTable, ReportActions, shortDate } from '../features/reports/report-ui';
 import type { Route } from './+types/admin.weekly-selling';
 import { privatePageMeta } from '../lib/meta';
 import { requireOwner } from '../features/admin/admin-actor.server';
@@ -39,12 +39,15 @@ export default function WeeklySellingPage({ loaderData: week }: Route.ComponentP
         title="Weekly Sales Dashboard"
         description={<PeriodLabel label={week.label} badge={week.isCurrentWeek ? 'Current Week' : null} />}
         actions={
-          <PeriodNav
-            unit="week"
-            previousHref={`?weekStart=${addDays(week.weekStart, -7)}`}
-            nextHref={`?weekStart=${addDays(week.weekStart, 7)}`}
-            isCurrent={week.isCurrentWeek}
-          />
+          <>
+            <ReportActions from={week.weekStart} to={week.weekEnd} />
+            <PeriodNav
+              unit="week"
+              previousHref={`?weekStart=${addDays(week.weekStart, -7)}`}
+              nextHref={`?weekStart=${addDays(week.weekStart, 7)}`}
+              isCurrent={week.isCurrentWeek}
+            />
+          </>
         }
       />
       <PeriodPicker

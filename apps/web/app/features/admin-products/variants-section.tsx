@@ -1,10 +1,11 @@
 import { formatINR, type AdminProduct, type AdminVariant } from '@shop/core';
 import { History, Plus, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ConfirmButton } from '../../components/confirm-dialog';
 import { Form } from 'react-router';
 import { useHydrated } from '../../components/enhanced';
 import { FormFailure } from '../../components/form-failure';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes';
 import { UrlModalOpener } from '../../components/url-modal';
 import { useRefused, useSubmitting } from './form-answer';
 import { rupeesInput } from './money';
@@ -33,8 +34,11 @@ function RemoveVariant({ variant }: { variant: AdminVariant }) {
   );
 }
 
-/** One variant: what it is, its quantity (with its stock history) and its prices edited in place. */
-function VariantCard({ variant }: { variant: AdminVariant }) {
+/**
+ * One variant: what it is, its quantity (with its stock history) and its prices edited in place, saved by its own
+ * Save button (or Enter); it tells `onDirty` while it holds numbers not saved.
+ */
+function VariantCard({ variant, onDirty }: { variant: AdminVariant; onDirty: (variantId: string, dirty: boolean) => void }) {
   const hydrated = useHydrated();
   const refused = useRefused<Record<string, string>>('updateVariant', variant._id);
   // The row's inputs have no room for field messages: the row's failure line says them all.
@@ -46,8 +50,12 @@ function VariantCard({ variant }: { variant: AdminVariant }) {
     sizePrice: rupeesInput(variant.variantSizePrice),
   };
   const values = { ...saved, ...refused?.values };
-  // With scripts, Save and Undo show once a number differs from the saved one; without, they always show.
+  // Save always shows (issue 40: with it hidden until a change, Enter seemed the only way); Undo once a number
+  // differs from the saved one, and always without scripts.
   const [changed, setChanged] = useState(false);
+  useEffect(() => onDirty(variant._id, changed), [onDirty, variant._id, changed]);
+  // A card replaced by its saved copy (or removed) holds nothing unsaved.
+  useEffect(() => () => onDirty(variant._id, false), [onDirty, variant._id]);
   const id = (name: string) => `variant-${variant._id}-${name}`;
 
   return (
@@ -123,16 +131,18 @@ function VariantCard({ variant }: { variant: AdminVariant }) {
           <input id={id('size-price')} name="sizePrice" inputMode="decimal" className={smallInput} defaultValue={values.sizePrice} />
         </div>
         <FormFailure failure={rowFailure} className="col-span-3 px-3 py-2 text-xs" />
-        {(changed || !hydrated || refused) && (
-          <div className="col-span-3 flex justify-end gap-2">
+        <div className="col-span-3 flex items-center justify-end gap-2">
+          {changed && <span className="mr-auto text-xs font-medium text-wine-700">Not saved yet</span>}
+          {(changed || !hydrated || refused) && (
             <button type="reset" className="btn btn-outline min-h-9 px-4 text-xs">
               Undo
             </button>
-            <button type="submit" className="btn btn-primary min-h-9 px-4 text-xs" disabled={busy}>
-              {busy ? 'Saving...' : 'Save variant'}
-            </button>
-          </div>
-        )}
+          )}
+          <button type="submit" className="btn btn-primary min-h-9 px-4 text-xs" disabled={busy}>
+            {busy ? 'Saving...' : 'Save variant'}
+            <span className="sr-only"> {variant.variantName}</span>
+          </button>
+        </div>
       </Form>
     </li>
   );
@@ -140,6 +150,17 @@ function VariantCard({ variant }: { variant: AdminVariant }) {
 
 /** Spec §2.14 variants: cards, 'No variants available.', 'Add Variant' (its dialog: add-variant-form.tsx). */
 export function VariantsSection({ product }: { product: AdminProduct }) {
+  // The variants holding numbers not saved: leaving the page asks first.
+  const [dirty, setDirty] = useState<ReadonlySet<string>>(() => new Set());
+  const onDirty = useCallback((variantId: string, isDirty: boolean) => {
+    setDirty((before) => {
+      if (before.has(variantId) === isDirty) return before;
+      const after = new Set(before);
+      if (isDirty) after.add(variantId);
+      else after.delete(variantId);
+      return after;
+    });
+  }, []);
   return (
     <section aria-labelledby="variants-title" className="rounded-2xl border border-line bg-white p-4 sm:p-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -159,10 +180,12 @@ export function VariantsSection({ product }: { product: AdminProduct }) {
             <VariantCard
               key={`${variant._id}-${variant.quantity}-${variant.variantColorPrice}-${variant.variantSizePrice}`}
               variant={variant}
+              onDirty={onDirty}
             />
           ))}
         </ul>
       )}
+      <UnsavedChangesGuard dirty={dirty.size > 0} />
     </section>
   );
 }

@@ -86,10 +86,23 @@ const SECTIONS: readonly { title: string; items: readonly NavItem[] }[] = [
 ];
 
 const LINK =
-  'flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium text-white/80 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white aria-[current=page]:text-wine-800';
+  'flex items-center gap-3 rounded-xl px-3 text-sm font-medium text-white/80 hover:bg-white/10 hover:text-white aria-[current=page]:bg-white aria-[current=page]:text-wine-800';
 
-function SidebarContent({ admin, counts, onNavigate }: { admin: PublicAdmin; counts: SidebarCounts; onNavigate?: () => void }) {
+function SidebarContent({
+  admin,
+  counts,
+  onNavigate,
+  dense = false,
+}: {
+  admin: PublicAdmin;
+  counts: SidebarCounts;
+  onNavigate?: () => void;
+  /** The wide screen's sidebar, used with a pointer: 36 px rows, so every item fits a 1440×900 window (issue 40). */
+  dense?: boolean;
+}) {
   const settings = useRouteLoaderData<RootLoaderData>('root')?.settings;
+  // Touch (the drawer) keeps 44 px rows.
+  const link = `${LINK} ${dense ? 'min-h-9' : 'min-h-11'}`;
   return (
     <div className="flex h-full flex-col">
       <Link to={adminPaths.dashboard} onClick={onNavigate} className="flex items-center gap-3 px-3 py-2">
@@ -99,7 +112,10 @@ function SidebarContent({ admin, counts, onNavigate }: { admin: PublicAdmin; cou
           <span className="block text-xs uppercase tracking-[0.16em] text-gold-400">Admin panel</span>
         </span>
       </Link>
-      <nav aria-label="Admin" className="mt-4 flex-1 space-y-4 overflow-y-auto">
+      {/* Every item fits a 1440×900 window in the dense rows (issue 40: Profile and Audit log were below the fold of a
+          list that scrolled with no scrollbar in sight); a shorter window scrolls the list alone, and a link reached
+          by keyboard scrolls into view in it. */}
+      <nav aria-label="Admin" className={`mt-4 min-h-0 flex-1 overflow-y-auto overscroll-contain ${dense ? 'space-y-3' : 'space-y-4'}`}>
         {SECTIONS.map((section) => {
           const items = section.items.filter((item) => !item.ownerOnly || admin.role === 'owner');
           return (
@@ -110,7 +126,7 @@ function SidebarContent({ admin, counts, onNavigate }: { admin: PublicAdmin; cou
                   const count = item.count ? counts[item.count.of] : 0;
                   return (
                     <li key={item.to}>
-                      <NavLink to={item.to} onClick={onNavigate} className={`${LINK} group`}>
+                      <NavLink to={item.to} onClick={onNavigate} className={`${link} group`}>
                         <item.icon aria-hidden="true" className="h-4 w-4 shrink-0" />
                         {item.label}
                         {count > 0 && (
@@ -143,7 +159,7 @@ function SidebarContent({ admin, counts, onNavigate }: { admin: PublicAdmin; cou
           </span>
         </div>
         <Form method="post" action={adminPaths.logout} className="mt-3">
-          <button type="submit" className={`${LINK} w-full`}>
+          <button type="submit" className={`${link} w-full`}>
             <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
             Logout
           </button>
@@ -224,14 +240,15 @@ export function AdminFrame({ admin, counts, children }: { admin: PublicAdmin; co
   const hydrated = useHydrated();
   const loading = navigation.state === 'loading';
   return (
-    <div className="min-h-dvh bg-ivory lg:grid lg:grid-cols-[16rem_1fr]">
-      <aside className="hidden bg-wine-800 lg:block">
+    // Printed (a report), the page's own content alone: no sidebar, top bar or menu (issue 40).
+    <div className="min-h-dvh bg-ivory lg:grid lg:grid-cols-[16rem_1fr] print:block print:min-h-0 print:bg-white">
+      <aside className="hidden bg-wine-800 lg:block print:hidden">
         <div className="sticky top-0 h-dvh p-4">
-          <SidebarContent admin={admin} counts={counts} />
+          <SidebarContent admin={admin} counts={counts} dense />
         </div>
       </aside>
       <div className="min-w-0">
-        <div className="sticky top-0 z-20 border-b border-line bg-ivory/95 backdrop-blur">
+        <div className="sticky top-0 z-20 border-b border-line bg-ivory/95 backdrop-blur print:hidden">
           <div className="flex min-h-14 items-center gap-2 px-4 sm:px-6 lg:px-8">
             <MenuDrawer admin={admin} counts={counts} />
             {/* Back walks the browser's history, which only the scripts can do: the browser's own Back does it before. */}
@@ -260,7 +277,7 @@ export function AdminFrame({ admin, counts, children }: { admin: PublicAdmin; co
             className={`h-0.5 bg-wine-600 transition-all duration-500 ${loading ? 'w-2/3 opacity-100' : 'w-0 opacity-0'}`}
           />
         </div>
-        <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
+        <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8 print:max-w-none print:p-0">{children}</div>
       </div>
     </div>
   );

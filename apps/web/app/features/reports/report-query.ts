@@ -1,4 +1,4 @@
-import { mondayOf } from '@shop/core';
+import { addDays, mondayOf } from '@shop/core';
 import type { Failure } from '../../lib/failure';
 import { readListQuery } from '../../lib/list-query';
 
@@ -40,3 +40,16 @@ export function reportPeriod<T>(
  * day in the month (which answered 'weekStart must be a Monday').
  */
 export const weekReportHref = (day: string) => `/admin/weeklySelling?weekStart=${mondayOf(day)}`;
+
+/** The sales page of the India days `from` to `to`, both included: online orders and counter bills together. */
+export const salesRangeHref = (from: string, to: string) => `/admin/sales?from=${from}&to=${to}`;
+
+/**
+ * Where the dashboard's sales tiles lead (issue 40): each to the sales page of exactly the days it sums, orders and
+ * bills alike (the weekly and monthly pages show calendar weeks and months, not the last 7 or 30 days).
+ */
+export const dashboardSalesHrefs = (today: string) => ({
+  today: salesRangeHref(today, today),
+  last7Days: salesRangeHref(addDays(today, -6), today),
+  last30Days: salesRangeHref(addDays(today, -29), today),
+});

@@ -1,7 +1,8 @@
 import { formatINR } from '@shop/core';
-import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Printer, type LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Form, Link, useLocation } from 'react-router';
+import { useHydrated } from '../../components/enhanced';
 import { FilterField, filterInputClass } from '../../components/filter-bar';
 import { FormFailure } from '../../components/form-failure';
 import type { Failure } from '../../lib/failure';
@@ -50,6 +51,29 @@ export function PeriodLabel({ label, badge }: { label: string; badge: string | n
   );
 }
 
+/** The API's CSV of the same days as a report page: what the page's Download link fetches. */
+export const reportCsvHref = (from: string, to: string) => `/api/admin/report/exportRange?from=${from}&to=${to}`;
+
+/**
+ * A report's download and print (issue 40): the CSV of its days (a plain link, without scripts too) and, once the
+ * scripts run, a Print button (the browser's own print works before); print CSS leaves the frame and forms out.
+ */
+export function ReportActions({ from, to }: { from: string; to: string }) {
+  const hydrated = useHydrated();
+  return (
+    <div className="flex flex-wrap gap-2 print:hidden">
+      <a href={reportCsvHref(from, to)} download className="btn btn-outline px-4">
+        <Download aria-hidden="true" className="h-4 w-4" /> Download CSV
+      </a>
+      {hydrated && (
+        <button type="button" className="btn btn-outline px-4" onClick={() => window.print()}>
+          <Printer aria-hidden="true" className="h-4 w-4" /> Print
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** Links to the period before and after; the one after is disabled for the current period. */
 export function PeriodNav({
   unit,
@@ -63,13 +87,13 @@ export function PeriodNav({
   isCurrent: boolean;
 }) {
   return (
-    <nav aria-label={unit === 'week' ? 'Weeks' : 'Months'} className="flex gap-2">
-      <Link to={previousHref} className="btn btn-outline px-4">
+    <nav aria-label={unit === 'week' ? 'Weeks' : 'Months'} className="flex gap-2 print:hidden">
+      <Link to={previousHref} className="btn btn-outline whitespace-nowrap px-4">
         <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Previous {unit}
       </Link>
       <Link
         to={nextHref}
-        className="btn btn-outline px-4 aria-disabled:pointer-events-none aria-disabled:opacity-40"
+        className="btn btn-outline whitespace-nowrap px-4 aria-disabled:pointer-events-none aria-disabled:opacity-40"
         aria-disabled={isCurrent || undefined}
         tabIndex={isCurrent ? -1 : undefined}
       >
@@ -91,7 +115,7 @@ export function PeriodTable({
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-line bg-white p-4 sm:p-5">
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-white p-4 sm:p-5 print:break-inside-avoid">
       <h2 id={id} className="mb-3 font-sans text-base font-semibold">
         {title}
       </h2>
@@ -154,7 +178,7 @@ export function PeriodPicker({
   const { search } = useLocation();
   return (
     // Keyed by the address: the field's value follows it (the previous and next links, the back button).
-    <Form key={search} method="get" aria-label={title} className="mb-6 rounded-2xl border border-line bg-white p-4 sm:w-fit">
+    <Form key={search} method="get" aria-label={title} className="mb-6 rounded-2xl border border-line bg-white p-4 sm:w-fit print:hidden">
       <FormFailure failure={failure} className="mb-3" />
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-full min-w-0 sm:w-56">

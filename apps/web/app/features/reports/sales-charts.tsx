@@ -23,9 +23,10 @@ function ChartFrame({
   children: React.ReactElement;
 }) {
   return (
-    <figure className="rounded-2xl border border-line bg-white p-4 sm:p-5">
+    <figure className="rounded-2xl border border-line bg-white p-4 sm:p-5 print:break-inside-avoid">
       <figcaption className="mb-3 font-semibold">{title}</figcaption>
-      {/* A text version for screen readers; the picture is for the eye. */}
+      {/* A text version for screen readers; the picture is for the eye. Each chart leaves its keyboard layer off
+          (accessibilityLayer): a focusable chart inside aria-hidden is a stop with nothing said (axe aria-hidden-focus). */}
       <p className="sr-only">{summary}</p>
       <div style={{ height }} aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
@@ -42,7 +43,7 @@ export function RevenueBarChart({ days, label }: { days: SalesDay[]; label: (day
   const data = days.map((day) => ({ name: label(day), revenue: day.revenue }));
   return (
     <ChartFrame title="Daily sales revenue" summary={days.map((day) => `${label(day)}: ${rupeeTip(day.revenue)}`).join('; ')}>
-      <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
+      <BarChart accessibilityLayer={false} data={data} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e4d8c8" vertical={false} />
         <XAxis dataKey="name" tick={tick} tickLine={false} axisLine={{ stroke: '#e4d8c8' }} interval="preserveStartEnd" />
         <YAxis tickFormatter={rupeeAxis} tick={tick} tickLine={false} axisLine={false} width={64} />
@@ -57,7 +58,7 @@ export function UnitsLineChart({ days, label }: { days: SalesDay[]; label: (day:
   const data = days.map((day) => ({ name: label(day), units: day.units }));
   return (
     <ChartFrame title="Units sold" summary={days.map((day) => `${label(day)}: ${day.units}`).join('; ')}>
-      <LineChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
+      <LineChart accessibilityLayer={false} data={data} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e4d8c8" vertical={false} />
         <XAxis dataKey="name" tick={tick} tickLine={false} axisLine={{ stroke: '#e4d8c8' }} interval="preserveStartEnd" />
         <YAxis allowDecimals={false} tick={tick} tickLine={false} axisLine={false} width={40} />
@@ -76,7 +77,7 @@ export function CategoryChart({ categories }: { categories: Array<{ category: st
       // A row of 32 px per category, so each bar keeps its label (10 bars showed 5 labels in 256 px).
       height={Math.max(256, categories.length * 32 + 40)}
     >
-      <BarChart data={categories} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 8 }}>
+      <BarChart accessibilityLayer={false} data={categories} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e4d8c8" horizontal={false} />
         <XAxis type="number" tickFormatter={rupeeAxis} tick={tick} tickLine={false} axisLine={false} />
         <YAxis type="category" dataKey="category" interval={0} tick={tick} tickLine={false} axisLine={false} width={96} />
