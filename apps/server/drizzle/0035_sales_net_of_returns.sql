@@ -43,8 +43,10 @@ LANGUAGE sql STABLE AS $$
     from order_weights w
   ),
   bill_shares as (
-    select b.total_paise::numeric as net, i.*, i.line_total_paise::numeric as weight,
-      sum(i.line_total_paise::numeric) over (order by i.position, i.id) as upto, sum(i.line_total_paise::numeric) over () as whole
+    -- A line weighs what it sold for after its own discount (0034): a line at 50 % off takes half its list share.
+    select b.total_paise::numeric as net, i.*, (i.line_total_paise - i.discount_paise)::numeric as weight,
+      sum((i.line_total_paise - i.discount_paise)::numeric) over (order by i.position, i.id) as upto,
+      sum((i.line_total_paise - i.discount_paise)::numeric) over () as whole
     from bills b
     join bill_items i on i.bill_id = b.id
     where p_kind = 'bill' and b.id = p_source and b.status = 'paid'
