@@ -18,7 +18,8 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(import.meta.dirname, '..');
 
-const EXEMPT = [/\.test\.ts$/, /^test\//, /^dev\//, /^db\/schema\.ts$/, /^db\/database\.ts$/];
+// backup/photos.ts reads every domain's photo columns after a restore, as pg_dump reads every table (ADR 010).
+const EXEMPT = [/\.test\.ts$/, /^test\//, /^dev\//, /^db\/schema\.ts$/, /^db\/database\.ts$/, /^backup\/photos\.ts$/];
 
 interface Crossing {
   file: string;

@@ -106,6 +106,7 @@ describe('reports count what was sold and kept', () => {
 
     // Back at the shop, the refund not yet processed: 2 pieces kept online, all ₹1,000 still counted, in their categories.
     await post(`/api/admin/order/approveReturn/${order.orderId}`);
+    await post(`/api/admin/order/receiveReturn/${order.orderId}`, { items: [{ itemId: kurtaLine!.id, quantity: 2, restock: true }] });
     const received = await todaysFigures();
     expect(received.today).toEqual({ revenue: 293_500, orders: 1, bills: 1, units: 5, averageOrderValue: 146_750 });
     expect(received.categories.find((row) => row.category === 'Kurtas')).toMatchObject({ units: 1 });
