@@ -27,6 +27,7 @@ import { createReadinessCheck } from './health/readiness.js';
 import { healthRoutes } from './health/routes.js';
 import { contentSecurityPolicy } from './http/csp.js';
 import { registerControlCharacterGuard } from './http/control-characters.js';
+import { createDraining, registerDraining, type Draining } from './http/draining.js';
 import type { ErrorEnvelope } from './http/envelope.js';
 import { registerErrorHandling } from './http/errors.js';
 import { PERMISSIONS_POLICY, pagePermissionsPolicy } from './http/permissions-policy.js';
@@ -61,6 +62,8 @@ export interface AppOptions {
   /** The built React app; without it only /api is served (API tests). */
   web?: WebBuild;
   logger?: boolean;
+  /** How the instance leaves the rotation when it stops (main.ts begins it on SIGTERM). */
+  draining?: Draining;
 }
 
 type ResponseWithNonce = ServerResponse & { cspNonce?: string };
@@ -167,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   registerEncodedPathGuard(app);
+  const draining = options.draining ?? createDraining();
+  registerDraining(app, draining);
   // Request durations for Prometheus, by the route's pattern (never the raw URL: one series per route, not per product).
   const { httpRequestDuration } = options.services.metrics;
   app.addHook('onResponse', (request, reply, done) => {
@@ -202,7 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(healthRoutes(createReadinessCheck(options.db)));
+  await app.register(healthRoutes(draining.guard(createReadinessCheck(options.db))));
   await app.register(settingsRoutes(options.services));
   await app.register(authentication, { accounts: options.services.accounts, admins: options.services.admins });
   await app.register(accountRoutes(options.services.accounts, options.config));

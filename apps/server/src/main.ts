@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, withPort, type Config } from './config.js';
+import { createDraining, drainAndClose } from './http/draining.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { reconciliationIntervalMs, startReconciliationJob } from './payments/reconciliation-job.js';
 import { startRefundJob } from './payments/refund-retries.js';
@@ -13,9 +14,8 @@ import { createServices } from './services.js';
 import { loadWebBuild } from './web/ssr.js';
 
 const WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
+/** After the grace (STOP_GRACE_SECONDS), how long requests in flight and the closing steps may take. */
 const SHUTDOWN_GRACE_MS = 10_000;
-/** While stopping, how often connections whose answer is out are closed. */
-const IDLE_SWEEP_MS = 100;
 
 /** Starts the shop: config → database → migrations → defaults → HTTP. Fails fast with one line. */
 async function main(): Promise<void> {
@@ -56,7 +56,8 @@ async function main(): Promise<void> {
       })
     : async () => {};
 
-  const app: FastifyInstance = await buildApp({ config, db: database.db, services, web: await loadWebBuild(WEB_BUILD_DIR) });
+  const draining = createDraining();
+  const app: FastifyInstance = await buildApp({ config, db: database.db, services, web: await loadWebBuild(WEB_BUILD_DIR), draining });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -118,21 +119,15 @@ async function main(): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: finishing in-flight requests`);
+    // Ctrl-C in a terminal (SIGINT): no load balancer to leave, so no grace.
+    const graceMs = signal === 'SIGTERM' ? config.stopGraceSeconds * 1000 : 0;
+    app.log.info(`${signal}: unready now, serving ${graceMs / 1000} s more, then finishing in-flight requests`);
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, graceMs + SHUTDOWN_GRACE_MS);
     force.unref();
-    // app.close() stops accepting connections, closes the idle ones once and waits for requests already running.
-    // A request still running then is answered keep-alive, and its connection would stay open until the client
-    // let go (nginx's upstream keepalive, a client that never read the body): up to Fastify's 72 s keep-alive
-    // timeout, past the grace above. So connections are closed as soon as their answer is out.
-    const closeIdle = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
-    closeIdle.unref();
-    app
-      .close()
-      .then(() => clearInterval(closeIdle))
+    drainAndClose(app, draining, graceMs)
       .then(() => stopReconciliation())
       .then(() => stopRefunds())
       .then(() => services.mail.stop())
