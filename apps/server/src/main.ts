@@ -11,6 +11,7 @@ import { heapRoomWarningNow } from './metrics/heap-room.js';
 import { createMetrics } from './metrics/metrics.js';
 import { startMetricsServer } from './metrics/server.js';
 import { createServices } from './services.js';
+import { createAssetShelf } from './web/asset-shelf.js';
 import { loadWebBuild } from './web/ssr.js';
 
 const WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
@@ -56,8 +57,21 @@ async function main(): Promise<void> {
       })
     : async () => {};
 
+  // This build's hashed files go on the shelf before this instance serves a page naming them: an instance still on
+  // another build (a rolling upgrade) then answers them too (web/asset-shelf.ts). A shelf out of reach is no
+  // reason to stay closed: said, and the instance serves its own files.
+  const web = await loadWebBuild(WEB_BUILD_DIR);
+  const shelf = createAssetShelf(
+    config.media.kind === 'local' ? { kind: 'local', root: path.join(config.dataDir, 'assets') } : config.media,
+  );
+  let shelfError: unknown;
+  const published = await shelf.publish({ version: web.server.assets.version, dir: web.clientDir }).catch((error: unknown) => {
+    shelfError = error;
+    return 0;
+  });
+
   const draining = createDraining();
-  const app: FastifyInstance = await buildApp({ config, db: database.db, services, web: await loadWebBuild(WEB_BUILD_DIR), draining });
+  const app: FastifyInstance = await buildApp({ config, db: database.db, services, web: { ...web, shelf }, draining });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -78,6 +92,16 @@ async function main(): Promise<void> {
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     `shop listening on http://${config.host}:${config.port}`,
   );
+
+  if (shelfError) app.log.error({ err: shelfError }, "assets: this build's files could not be put on the shelf");
+  if (published) app.log.info(`assets: ${published} files of this build put on the shelf`);
+  // Files only builds long replaced need, in the background.
+  shelf
+    .prune()
+    .then((removed) => {
+      if (removed > 0) app.log.info(`assets: ${removed} files of old builds removed from the shelf`);
+    })
+    .catch((error: unknown) => app.log.warn({ err: error }, 'assets: old builds could not be pruned from the shelf'));
 
   // The listing index loads now, not on the first shopper's request.
   services.catalogue
@@ -134,6 +158,7 @@ async function main(): Promise<void> {
       .then(() => new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined))))
       .then(() => services.photoEncoder.stop())
       .then(() => services.media.close())
+      .then(() => shelf.close())
       .then(() => disconnectChanges())
       .then(() => database.close())
       .then(() => process.exit(0))

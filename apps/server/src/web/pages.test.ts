@@ -71,7 +71,15 @@ beforeAll(async () => {
     config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false },
     db: t.database.db,
     services: t.services,
-    web: { server: standInBuild(clientDir), clientDir },
+    web: {
+      server: standInBuild(clientDir),
+      clientDir,
+      // Another build's file, as the shelf holds it (asset-shelf.ts).
+      shelf: {
+        read: async (name) =>
+          name === 'older-9z8y.js' ? { bytes: Buffer.from('older();'), contentType: 'text/javascript; charset=utf-8' } : null,
+      },
+    },
     logger: false,
   });
   app.addHook('onError', (_request, _reply, error, done) => {
@@ -116,6 +124,27 @@ describe('pages', () => {
       expect(response.statusCode, method).toBe(404);
       expect(response.headers.allow, method).toBeUndefined();
     }
+    expect(errors).toEqual([]);
+  });
+
+  // Regression (issue 39): a page the other instance rendered during a rolling upgrade names that build's scripts;
+  // the instance that lacks one answered it with its not-found page, and the page broke.
+  it("serve another build's hashed file from the shelf, and a file no build has as a plain 404", async () => {
+    const before = rendered.length;
+    const own = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toBe('console.log(1);');
+    const older = await app.inject({ method: 'GET', url: '/assets/older-9z8y.js' });
+    expect(older.statusCode).toBe(200);
+    expect(older.body).toBe('older();');
+    expect(older.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(older.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const method of ['GET', 'HEAD'] as const) {
+      const gone = await app.inject({ method, url: '/assets/gone-0000.js' });
+      expect(gone.statusCode, method).toBe(404);
+      expect(gone.headers['content-type'], method).toBe('text/plain; charset=utf-8');
+    }
+    expect(rendered.length).toBe(before);
     expect(errors).toEqual([]);
   });
 
