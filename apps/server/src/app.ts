@@ -109,6 +109,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rewriteUrl: (raw) => originForm(raw.url ?? '/'),
     // A URL that cannot be decoded (GET /api/%) never reaches a route or the error handler: answer it here.
     frameworkErrors: answerFrameworkError,
+    // A request that reaches a stopping instance is answered, not refused with 503 (which nginx would not send
+    // elsewhere for a POST): http/draining.ts stops accepting connections first and closes each after its answer.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route as registered, with the access its scope gave it: the route-guard test walks this table.

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,8 @@ let app: FastifyInstance | undefined;
 
 async function drainingApp(): Promise<{ app: FastifyInstance; draining: Draining; port: number }> {
   const draining = createDraining();
-  const built = Fastify({ logger: false });
+  // As app.ts builds it: a request reaching a closing instance is answered, not refused.
+  const built = Fastify({ logger: false, return503OnClosing: false });
   built.setValidatorCompiler(validatorCompiler);
   built.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(built);
@@ -22,6 +23,7 @@ async function drainingApp(): Promise<{ app: FastifyInstance; draining: Draining
     return { done: true };
   });
   built.get('/page', async () => ({ page: true }));
+  built.post('/cart', async () => ({ added: true }));
   await built.listen({ port: 0, host: '127.0.0.1' });
   app = built;
   return { app: built, draining, port: (built.server.address() as AddressInfo).port };
@@ -39,6 +41,8 @@ function get(port: number, path: string, agent: http.Agent): Promise<{ status: n
       .on('error', reject);
   });
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 afterEach(async () => {
   await app?.close();
@@ -79,5 +83,27 @@ describe('draining on SIGTERM (issue 39)', () => {
     } finally {
       agent.destroy();
     }
+  });
+
+  // nginx opens a connection, then writes its request: a connection accepted just before the listener closed must
+  // get its answer (a POST nginx has written is never sent to another instance).
+  it('answers a request that comes on a connection accepted just before the listener closed', async () => {
+    const { app: built, draining, port } = await drainingApp();
+    const closed = drainAndClose(built, draining, 300);
+    await sleep(200);
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const socketClosed = new Promise((resolve) => socket.once('close', resolve));
+    await sleep(200);
+    // The grace is over: nothing new is accepted.
+    await expect(get(port, '/page', new http.Agent())).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    socket.write('POST /cart HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+    await socketClosed;
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(received).toMatch(/\r\nconnection: close\r\n/i);
+    expect(received).toContain('{"added":true}');
+    await closed;
   });
 });

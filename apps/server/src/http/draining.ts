@@ -9,9 +9,11 @@ const IDLE_SWEEP_MS = 100;
 /**
  * An instance's way out of a load balancer's rotation (issue 39): on SIGTERM it turns unready at once but keeps
  * serving for a grace period, and every answer from then on closes its connection. nginx keeps idle connections to
- * each instance (keepalive) and never repeats a POST once it has written it: were the instance to close its
- * listener and those connections at once, a request written onto one at that moment would be a 502. After the
- * grace nginx holds (almost) no connection to the instance; a new one is refused, which nginx repeats elsewhere.
+ * each instance (keepalive) and never repeats a POST once it has written it: were the instance to close those
+ * connections, a request written onto one at that moment would be a 502. During the grace nginx closes its idle
+ * ones itself (the guide's upstream `keepalive_timeout` is shorter than STOP_GRACE_SECONDS) and the instance closes
+ * each one it answers, so when the listener closes nginx holds no idle connection to it; a new connection is then
+ * refused, and nginx sends the request, POSTs too, to the next instance.
  */
 export interface Draining {
   readonly stopping: boolean;
@@ -43,13 +45,14 @@ export function registerDraining(app: FastifyInstance, draining: Draining): void
 }
 
 /**
- * Stops serving: unready at once, answers for `graceMs` more, then stops listening and waits for the requests in
- * flight. A request still running when the listener closes is answered `Connection: close`, and connections are
- * swept as their answers go out (a client that never reads its body would otherwise hold one open).
+ * Stops serving: unready at once, answers for `graceMs` more, then stops accepting connections and waits for the
+ * requests in flight. A connection accepted just before may have its request on the way (nginx connects, then
+ * writes): Node counts it busy, and Fastify answers the request (its 503 while closing, which nginx would not send
+ * elsewhere for a POST, is off in app.ts). Connections are swept as their answers go out.
  */
 export async function drainAndClose(app: FastifyInstance, draining: Draining, graceMs: number): Promise<void> {
   draining.begin();
-  if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
+  if (graceMs > 0) await sleep(graceMs);
   const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
   sweep.unref();
   try {
@@ -58,3 +61,5 @@ export async function drainAndClose(app: FastifyInstance, draining: Draining, gr
     clearInterval(sweep);
   }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
