@@ -1,14 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import type { S3Settings } from '../media/s3-backend.js';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { createS3Client, s3StatusOf, type S3Settings } from '../media/s3-backend.js';
 
 /**
  * The shelf of built browser files every build has shipped (issue 39). During a rolling upgrade a page rendered
@@ -157,15 +150,7 @@ function localBackend(root: string): ShelfBackend {
 }
 
 function s3Backend(settings: S3Settings): ShelfBackend {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    credentials: settings.credentials,
-    forcePathStyle: settings.forcePathStyle,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000, throwOnRequestTimeout: true },
-  });
+  const client = createS3Client(settings);
   const Bucket = settings.bucket;
   return {
     async list(folder) {
@@ -196,7 +181,7 @@ function s3Backend(settings: S3Settings): ShelfBackend {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: `${S3_PREFIX}${key}` }));
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : Buffer.alloc(0);
       } catch (error) {
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+        if (s3StatusOf(error) === 404) return null;
         throw error;
       }
     },
