@@ -51,7 +51,7 @@ import { orderRoutes } from './orders/routes.js';
 import { paymentRoutes, webhookRoutes } from './payments/routes.js';
 import { reportCountsRoutes } from './reports/counts-routes.js';
 import { pincodeRoutes } from './pincodes/routes.js';
-import { refusePageMethod, registerWeb, type WebBuild } from './web/ssr.js';
+import { answerFromShelf, refusePageMethod, registerWeb, type WebBuild } from './web/ssr.js';
 import { wishlistRoutes } from './wishlist/routes.js';
 
 export interface AppOptions {
@@ -295,9 +295,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.all('/api/*', { schema: { hide: true } }, apiNotFound);
   // With the pages served, every path outside the API has a route for every method Fastify knows: what is left
   // is a method it does not route (CONNECT, PROPFIND…), refused as the pages refuse TRACE.
-  app.setNotFoundHandler(async (request, reply) =>
-    options.web && !isApiRequest(request) ? refusePageMethod(reply) : apiNotFound(request, reply),
-  );
+  // A file of this build that went missing from its folder (a build in place, which the guide's releases avoid)
+  // is handed here by @fastify/static: the shelf may still have it, else a 404 (it answered 405, issue 39).
+  app.setNotFoundHandler(async (request, reply) => {
+    const asset = /^\/assets\/([^/?]+)/.exec(request.url)?.[1];
+    if (options.web && asset && (request.method === 'GET' || request.method === 'HEAD')) return answerFromShelf(options.web, asset, reply);
+    return options.web && !isApiRequest(request) ? refusePageMethod(reply) : apiNotFound(request, reply);
+  });
 
   if (options.web) {
     await registerWeb(app, options.web, { services: options.services, config: options.config });

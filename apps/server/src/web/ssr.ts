@@ -105,11 +105,7 @@ export async function registerWeb(
     method: ['GET', 'HEAD'],
     url: '/assets/*',
     schema: { hide: true },
-    handler: async (request, reply) => {
-      const found = await build.shelf?.read(request.params['*']);
-      if (!found) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-      return reply.type(found.contentType).header('cache-control', `public, max-age=${ONE_YEAR}, immutable`).send(found.bytes);
-    },
+    handler: async (request, reply) => answerFromShelf(build, request.params['*'], reply),
   });
 
   await app.register(async (pages) => {
@@ -131,6 +127,13 @@ export async function registerWeb(
       return sendFetchResponse(reply, response, cookies);
     });
   });
+}
+
+/** A hashed file from the shelf (asset-shelf.ts), or a plain 404: never a page, nor a 405. */
+export async function answerFromShelf(build: Pick<WebBuild, 'shelf'>, name: string, reply: FastifyReply): Promise<FastifyReply> {
+  const found = await build.shelf?.read(name);
+  if (!found) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+  return reply.type(found.contentType).header('cache-control', `public, max-age=${ONE_YEAR}, immutable`).send(found.bytes);
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
