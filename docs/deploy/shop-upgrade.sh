@@ -42,7 +42,7 @@ case "${1:-}" in
     ref=${2:?usage: shop-upgrade build <branch-or-tag>}
     id=$(date +%Y%m%d-%H%M%S)
     release="$ROOT/releases/$id"
-    repo=$(git -C "$ROOT/current" remote get-url origin)
+    repo=$(sudo -u shop git -C "$ROOT/current" remote get-url origin)
     sudo -u shop git clone --quiet --depth 1 --branch "$ref" "$repo" "$release"
     (cd "$release" && sudo -u shop npm ci --no-audit --no-fund --loglevel=error && sudo -u shop npm run build) >&2
     echo "$id"
