@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, withPort, type Config } from './config.js';
-import { createDraining, drainAndClose } from './http/draining.js';
+import { createDraining, drainAndClose, SHED_MS } from './http/draining.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { reconciliationIntervalMs, startReconciliationJob } from './payments/reconciliation-job.js';
 import { startRefundJob } from './payments/refund-retries.js';
@@ -146,10 +146,13 @@ async function main(): Promise<void> {
     // Ctrl-C in a terminal (SIGINT): no load balancer to leave, so no grace.
     const graceMs = signal === 'SIGTERM' ? config.stopGraceSeconds * 1000 : 0;
     app.log.info(`${signal}: unready now, serving ${graceMs / 1000} s more, then finishing in-flight requests`);
-    const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, graceMs + SHUTDOWN_GRACE_MS);
+    const force = setTimeout(
+      () => {
+        app.log.error('shutdown took too long; exiting');
+        process.exit(1);
+      },
+      graceMs + SHED_MS + SHUTDOWN_GRACE_MS,
+    );
     force.unref();
     drainAndClose(app, draining, graceMs)
       .then(() => stopReconciliation())

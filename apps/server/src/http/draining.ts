@@ -5,6 +5,12 @@ import type { Readiness } from '../health/readiness.js';
 export const STOPPING_REASON = 'This instance is stopping.';
 /** While closing, how often connections whose answer is out are closed. */
 const IDLE_SWEEP_MS = 100;
+/** nginx's max_fails in the guide's upstream: the 503s after which it leaves the instance alone for fail_timeout. */
+export const SHED_FAILURES = 2;
+/** The longest the instance sheds before it stops listening anyway (with no traffic there is nothing to shed). */
+export const SHED_MS = 2_000;
+/** Methods nginx sends to the next instance on a 503 (never POST, LOCK, PATCH). */
+const REPEATABLE = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 /**
  * An instance's way out of a load balancer's rotation (issue 39): on SIGTERM it turns unready at once but keeps
@@ -12,8 +18,10 @@ const IDLE_SWEEP_MS = 100;
  * each instance (keepalive) and never repeats a POST once it has written it: were the instance to close those
  * connections, a request written onto one at that moment would be a 502. During the grace nginx closes its idle
  * ones itself (the guide's upstream `keepalive_timeout` is shorter than STOP_GRACE_SECONDS) and the instance closes
- * each one it answers, so when the listener closes nginx holds no idle connection to it; a new connection is then
- * refused, and nginx sends the request, POSTs too, to the next instance.
+ * each one it answers. Last, the instance sheds: requests nginx may repeat are answered 503, which nginx sends to
+ * the next instance and counts as failures, until it has marked the instance failed (max_fails) and sends it
+ * nothing more. Only then does the listener close: a connection nginx opened a moment before would otherwise wait
+ * in the kernel's queue, unaccepted, with a POST written on it, and be reset.
  */
 export interface Draining {
   readonly stopping: boolean;
@@ -21,10 +29,15 @@ export interface Draining {
   begin(): void;
   /** `check`, but not ready while stopping. */
   guard(check: () => Promise<Readiness>): () => Promise<Readiness>;
+  /** From now on a request nginx may repeat is answered 503; resolves after `failures` of them, or `ms`. */
+  shed(failures: number, ms: number): Promise<void>;
+  /** Whether this request is answered 503 (and counted). */
+  refuses(method: string): boolean;
 }
 
 export function createDraining(): Draining {
   let stopping = false;
+  let shedding: { left: number; done: () => void } | null = null;
   return {
     get stopping() {
       return stopping;
@@ -33,11 +46,32 @@ export function createDraining(): Draining {
       stopping = true;
     },
     guard: (check) => async () => (stopping ? { ready: false, reason: STOPPING_REASON } : check()),
+    shed(failures, ms) {
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(() => shedding?.done(), ms);
+        shedding = {
+          left: failures,
+          done: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
+      });
+    },
+    refuses(method) {
+      if (!shedding || !REPEATABLE.has(method)) return false;
+      if (--shedding.left === 0) setImmediate(shedding.done);
+      return true;
+    },
   };
 }
 
 /** Every answer sent while draining closes its connection, requests that began before the drain included. */
 export function registerDraining(app: FastifyInstance, draining: Draining): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!draining.refuses(request.method)) return done();
+    void reply.status(503).header('retry-after', '5').send({ success: false, error: STOPPING_REASON });
+  });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining.stopping) void reply.header('connection', 'close');
     done(null, payload);
@@ -52,7 +86,10 @@ export function registerDraining(app: FastifyInstance, draining: Draining): void
  */
 export async function drainAndClose(app: FastifyInstance, draining: Draining, graceMs: number): Promise<void> {
   draining.begin();
-  if (graceMs > 0) await sleep(graceMs);
+  if (graceMs > 0) {
+    await sleep(graceMs);
+    await draining.shed(SHED_FAILURES, SHED_MS);
+  }
   const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
   sweep.unref();
   try {
