@@ -9,6 +9,8 @@ const IDLE_SWEEP_MS = 100;
 export const SHED_FAILURES = 2;
 /** The longest the instance sheds before it stops listening anyway (with no traffic there is nothing to shed). */
 export const SHED_MS = 2_000;
+/** After nginx's last counted failure, how long the instance still accepts (connections nginx opened just before). */
+const SHED_SETTLE_MS = 500;
 /** Methods nginx sends to the next instance on a 503 (never POST, LOCK, PATCH). */
 const REPEATABLE = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
@@ -60,7 +62,8 @@ export function createDraining(): Draining {
     },
     refuses(method) {
       if (!shedding || !REPEATABLE.has(method)) return false;
-      if (--shedding.left === 0) setImmediate(shedding.done);
+      // nginx has marked the instance failed; connections it opened a moment before are still accepted and answered.
+      if (--shedding.left === 0) setTimeout(shedding.done, SHED_SETTLE_MS);
       return true;
     },
   };
