@@ -40,7 +40,6 @@ export interface S3Backend extends MediaBackend {
   close(): void;
 }
 
-
 /** Objects in an S3 bucket (AWS, or any S3-compatible store): nothing is written to this machine's disk. */
 /** A client of the bucket (the photos' and the built files' shelf, web/asset-shelf.ts). */
 export function createS3Client(settings: S3Settings): S3Client {
