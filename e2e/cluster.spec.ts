@@ -1,12 +1,17 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import sharp from 'sharp';
 import { FormData } from 'undici';
 import { startCluster, startHttpSiteAlone, until, type Cluster } from './support/cluster.js';
 import { adminLogin, call, dataOf, getBytes, payOnEmulator, signUpShopper, type Shopper } from './support/shop-api.js';
+import { buildChangedRelease, type Release } from './support/release.js';
 import { startS3Server, type TestS3Server } from '../apps/server/src/test/s3-server.js';
 
 // Issue 24: the shop as docs/deploy.md runs it — two instances on one PostgreSQL database, photos in an S3-compatible
@@ -21,6 +26,8 @@ let cluster: Cluster;
 let s3: TestS3Server;
 let db: pg.Pool;
 let asid: string;
+/** The second release (docs/deploy/shop-upgrade.sh's `build`), built while the first tests run. */
+let releaseTwo: Promise<Release>;
 const [a, b] = [() => cluster.instances[0].url, () => cluster.instances[1].url];
 
 /** The newest code mailed to `email` (the cluster sends real SMTP to the test's catcher). */
@@ -100,6 +107,8 @@ test.beforeAll(async () => {
   db = new pg.Pool({ connectionString: cluster.directDatabaseUrl, max: 2 });
   cluster.createOwner(OWNER.email, OWNER.password);
   asid = await adminLogin(cluster.url, OWNER.email, OWNER.password);
+  releaseTwo = buildChangedRelease();
+  releaseTwo.catch(() => {}); // awaited, and reported, by the upgrade test
 });
 
 // What the instances logged, when a test fails: the first place to look.
@@ -115,6 +124,8 @@ test.afterAll(async () => {
   await db?.end();
   await cluster?.stop();
   await s3?.close();
+  const release = await releaseTwo?.catch(() => null);
+  if (release) rmSync(release.root, { recursive: true, force: true });
 });
 
 test('two instances started together on one new database apply each migration once, and both are ready through nginx', async () => {
@@ -268,6 +279,174 @@ test('with SMTP down a code request succeeds, and the mail arrives once SMTP is 
   const code = await codeFor(email, before);
   console.info(`queued code mail delivered ${Date.now() - backAt} ms after SMTP came back`);
   dataOf(await call(b(), 'POST', '/api/user/auth/verifyAccountOtp', { body: { email, otp: code }, ip: '10.99.0.2' }), 'verify');
+});
+
+const REPO = path.resolve(import.meta.dirname, '..');
+const UPGRADE_SCRIPT = path.join(REPO, 'docs/deploy/shop-upgrade.sh');
+
+/** The hashed files a page names (scripts, module preloads, styles), fetched from `base`. */
+async function pageAssets(base: string, page: string): Promise<string[]> {
+  const html = (await getBytes(`${base}${page}`)).bytes.toString();
+  return [...new Set(html.match(/\/assets\/[A-Za-z0-9._-]+/g) ?? [])].sort();
+}
+
+/** The build's version React Router puts in its manifest file (checked by /__manifest requests). */
+async function manifestVersion(base: string, assets: string[]): Promise<string> {
+  const manifest = assets.find((asset) => /\/manifest-[\w-]+\.js$/.test(asset));
+  const text = (await getBytes(`${base}${manifest}`)).bytes.toString();
+  const version = /"version":"([^"]+)"/.exec(text)?.[1];
+  if (!version) throw new Error(`no version in ${manifest}`);
+  return version;
+}
+
+// Issue 39 (items 3 and 4): the guide's upgrade, docs/deploy/shop-upgrade.sh `activate`, run as it is against the pair,
+// while shoppers keep browsing and filling carts through nginx. Only its restart step is the test's own: SIGTERM,
+// then the same port again from the `current` link, as systemd's `restart shop@PORT` does.
+test('a rolling upgrade to a new release, as docs/deploy.md does it, fails no request, and every page from either instance loads all its scripts', async () => {
+  const release = await releaseTwo;
+  // The guide's script waits nginx's fail_timeout: the one in the guide's nginx site.
+  const scriptWait = /FAIL_TIMEOUT=\$\{SHOP_FAIL_TIMEOUT:-(\d+)\}/.exec(readFileSync(UPGRADE_SCRIPT, 'utf8'))?.[1];
+  expect(Number(scriptWait) * 1000).toBe(cluster.failTimeoutMs);
+  // nginx closes idle connections to an instance before its grace (STOP_GRACE_SECONDS, 5 by default) is over.
+  const keepalive = /keepalive_timeout (\d+)s;/.exec(readFileSync(path.join(REPO, 'docs/deploy/nginx-shop.conf'), 'utf8'))?.[1];
+  expect(Number(keepalive)).toBeLessThan(5);
+
+  const { productId, variantId } = await createProduct(a(), `Upgrade Dupatta ${randomBytes(3).toString('hex')}`, 1000, 89_900);
+  const shoppers: Shopper[] = [];
+  for (let i = 0; i < 3; i++) shoppers.push(await signUpShopper([a(), b()], codeFor, 300 + i, 'upgrade'));
+
+  // The loop: what a shopper's browser sends, through nginx, until the upgrade is over.
+  const counts = new Map<string, number>();
+  const count = (what: string, status: number | string) => counts.set(`${what} ${status}`, (counts.get(`${what} ${status}`) ?? 0) + 1);
+  const line = { productId, variantId };
+  let upgrading = true;
+  const steps: Array<[string, (shopper: Shopper) => Promise<number>]> = [
+    ['GET /', async () => (await getBytes(`${cluster.url}/`)).status],
+    ['GET /product/:id', async () => (await getBytes(`${cluster.url}/product/${productId}`)).status],
+    ['GET product details', async () => (await call(cluster.url, 'GET', `/api/user/product/getProductDetails/${productId}`)).status],
+    [
+      'POST addToCart',
+      async (shopper) =>
+        (await call(cluster.url, 'POST', '/api/user/product/addToCart', { cookie: shopper.cookie, body: { ...line, quantity: 1 } })).status,
+    ],
+    [
+      'GET fetchUserCarts',
+      async (shopper) => (await call(cluster.url, 'GET', '/api/user/product/fetchUserCarts', { cookie: shopper.cookie })).status,
+    ],
+    [
+      'DELETE removeFromCart',
+      async (shopper) =>
+        (await call(cluster.url, 'DELETE', '/api/user/product/removeFromCart', { cookie: shopper.cookie, body: line })).status,
+    ],
+  ];
+  const shopping = shoppers.map(async (shopper) => {
+    while (upgrading) for (const [what, step] of steps) count(what, await step(shopper).catch((error: Error) => `error ${error.message}`));
+  });
+
+  // Before instance b restarts, a runs the new release and b the old one: each page from either instance must load
+  // every script it names from the other one, and through nginx.
+  const crossed: Array<{ from: string; asset: string; via: string; status: number }> = [];
+  let mixed: { newOnly: string[]; oldOnly: string[]; oldVersion: string; newVersion: string } | undefined;
+  const checkMixedPair = async () => {
+    const pages = ['/', '/filter', '/login', `/product/${productId}`];
+    const assetsOf = async (base: string) => [...new Set((await Promise.all(pages.map((page) => pageAssets(base, page)))).flat())];
+    const [fromA, fromB] = [await assetsOf(a()), await assetsOf(b())];
+    for (const [from, assets, other] of [
+      ['a', fromA, b()],
+      ['b', fromB, a()],
+    ] as const)
+      for (const asset of assets)
+        for (const via of [other, cluster.url]) crossed.push({ from, asset, via, status: (await getBytes(`${via}${asset}`)).status });
+    mixed = {
+      newOnly: fromA.filter((asset) => !fromB.includes(asset)),
+      oldOnly: fromB.filter((asset) => !fromA.includes(asset)),
+      oldVersion: await manifestVersion(b(), fromB),
+      newVersion: await manifestVersion(a(), fromA),
+    };
+  };
+
+  // The script's restart step: what `systemctl restart shop@PORT` does, from the release `current` points at.
+  const restarted: Array<{ port: number; stoppedMs: number; startedMs: number; exitCode: number | null }> = [];
+  const control = http.createServer((request, response) => {
+    const port = Number(request.url?.split('/').pop());
+    const index = cluster.instances.findIndex((instance) => instance.port === port) as 0 | 1;
+    void (async () => {
+      if (index === 1) await checkMixedPair();
+      const { stoppedMs, startedMs, exitCode } = await cluster.restartInPlace(
+        index,
+        path.join(release.root, 'current/apps/server/dist/main.js'),
+      );
+      restarted.push({ port, stoppedMs, startedMs, exitCode });
+    })().then(
+      () => response.end('restarted'),
+      (error: Error) => response.writeHead(500).end(error.message),
+    );
+  });
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+  const restartCommand = path.join(release.root, 'restart-instance');
+  writeFileSync(
+    restartCommand,
+    `#!/bin/sh\nexec curl -sf -X POST http://127.0.0.1:${(control.address() as AddressInfo).port}/restart/$1\n`,
+    {
+      mode: 0o755,
+    },
+  );
+
+  const startedAt = Date.now();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // the loop under way before the first restart
+    await promisify(execFile)('sh', [UPGRADE_SCRIPT, 'activate', release.id], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        SHOP_ROOT: release.root,
+        SHOP_PORTS: cluster.instances.map((instance) => instance.port).join(' '),
+        SHOP_RESTART: restartCommand,
+      },
+    });
+  } finally {
+    upgrading = false;
+    await Promise.all(shopping);
+    control.close();
+  }
+  const seconds = (Date.now() - startedAt) / 1000;
+  const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  const byStatus: Record<string, number> = {};
+  for (const [key, n] of counts) {
+    const status = key.split(' ').slice(-1)[0]!;
+    byStatus[status] = (byStatus[status] ?? 0) + n;
+  }
+  console.info(
+    `rolling upgrade: ${total} requests through nginx in ${seconds.toFixed(1)} s, by status ${JSON.stringify(byStatus)}; ` +
+      `by request ${JSON.stringify(Object.fromEntries([...counts].sort()))}; ` +
+      `instances stopped (SIGTERM to exit) in ${restarted.map((step) => `${step.stoppedMs} ms (exit ${step.exitCode})`).join(' and ')}, ` +
+      `started (to listening) in ${restarted.map((step) => `${step.startedMs} ms`).join(' and ')}`,
+  );
+  const upstreamErrors = cluster
+    .nginxLog()
+    .split('\n')
+    .filter((entry) => /upstream|no live/.test(entry));
+  if (upstreamErrors.length > 0) console.info(`nginx's upstream errors during the upgrade:\n${upstreamErrors.slice(-20).join('\n')}`);
+  console.info(
+    `pages during the upgrade: ${crossed.length} script and style fetches across versions, ` +
+      `${mixed?.newOnly.length} files only the new release has, ${mixed?.oldOnly.length} only the old`,
+  );
+  expect([...counts.keys()].filter((key) => !key.endsWith(' 200'))).toEqual([]);
+  expect(total).toBeGreaterThan(100);
+  expect(restarted.map((step) => step.port)).toEqual(cluster.instances.map((instance) => instance.port));
+
+  // The check ran with two builds side by side, each with a page script the other lacks, and all of them loaded.
+  expect(mixed?.newOnly.some((asset) => /\/home-/.test(asset))).toBe(true);
+  expect(mixed?.oldOnly.some((asset) => /\/home-/.test(asset))).toBe(true);
+  expect(crossed.filter((fetch) => fetch.status !== 200)).toEqual([]);
+  // An old page's client navigation answered by the new release: React Router's manifest request is refused with
+  // a reload of the document (the page comes back whole, from either release), never a broken page.
+  const stale = await getBytes(`${a()}/__manifest?paths=%2Ffilter&version=${mixed!.oldVersion}`);
+  expect(stale.status).toBe(204);
+  expect(stale.headers.get('x-remix-reload-document')).toBe('true');
+  expect((await getBytes(`${a()}/__manifest?paths=%2Ffilter&version=${mixed!.newVersion}`)).status).toBe(200);
+
+  // Both run the new release now, from its own folder.
+  for (const base of [a(), b()]) expect((await pageAssets(base, '/')).some((asset) => mixed!.newOnly.includes(asset))).toBe(true);
 });
 
 test('when PostgreSQL goes away both instances stay up, turn unready, and serve again when it is back', async () => {

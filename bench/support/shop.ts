@@ -80,7 +80,8 @@ export async function startShop(env: Record<string, string>): Promise<Started> {
   const flags = (process.env.BENCH_SHOP_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...flags, 'apps/server/dist/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    // STOP_GRACE_SECONDS=0: no load balancer to leave, the bench's SIGTERM stops the shop at once.
+    env: { ...process.env, HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', STOP_GRACE_SECONDS: '0', ...env, PORT: String(port) },
     stdio: 'inherit',
   });
   for (let attempt = 0; attempt < 120; attempt++) {

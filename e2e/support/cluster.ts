@@ -80,6 +80,7 @@ export interface Instance {
   version: string;
   url: string;
   port: number;
+  metricsPort: number;
   metricsUrl: string;
   dataDir: string;
   child: ChildProcess;
@@ -122,16 +123,25 @@ function guideEnvironment(port: number, dataDir: string, env: Record<string, str
   return { ...guide, DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: '0', ...env };
 }
 
-function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+/** Where an instance runs: new ports and DATA_DIR unless given (a restart in place keeps them), the repository's build unless `main` says which release's. */
+interface Placement {
+  port?: number;
+  metricsPort?: number;
+  dataDir?: string;
+  main?: string;
+}
+
+function startInstance(name: string, env: Record<string, string>, placement: Placement = {}): Promise<Instance> {
   return (async () => {
-    const port = await freeInstancePort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), `shop-${name}-`));
+    const port = placement.port ?? (await freeInstancePort());
+    const dataDir = placement.dataDir ?? mkdtempSync(path.join(tmpdir(), `shop-${name}-`));
     const environment = guideEnvironment(port, dataDir, env);
-    const metricsPort = Number(environment.METRICS_PORT);
+    const metricsPort = placement.metricsPort ?? Number(environment.METRICS_PORT);
+    environment.METRICS_PORT = String(metricsPort);
     // Instance b runs on the current Node.js LTS when scripts/test-postgres.mjs hands it over (SHOP_NODE_B), a
     // on this machine's Node: a mixed pair, as during a rolling upgrade.
     const node = name === 'b' && process.env.SHOP_NODE_B ? process.env.SHOP_NODE_B : process.execPath;
-    const child = spawn(node, [MAIN], {
+    const child = spawn(node, [placement.main ?? MAIN], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -154,7 +164,7 @@ function startInstance(name: string, env: Record<string, string>): Promise<Insta
       ]);
     } catch (error) {
       child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!placement.dataDir) rmSync(dataDir, { recursive: true, force: true });
       throw error;
     }
     const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
@@ -163,6 +173,7 @@ function startInstance(name: string, env: Record<string, string>): Promise<Insta
       version,
       url: `http://127.0.0.1:${port}`,
       port,
+      metricsPort,
       metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
       dataDir,
       child,
@@ -213,7 +224,9 @@ function selfSignedCertificate(dir: string): { cert: string; key: string } {
  */
 export function renderSiteConfig(options: { upstreams: number[]; httpsPort: number; cert: string; key: string; cacheDir: string }): string {
   const site = readFileSync(path.join(ROOT, 'docs/deploy/nginx-shop.conf'), 'utf8');
-  const servers = options.upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=5s;`).join('\n');
+  // The file's own passive-check settings (max_fails, fail_timeout) on each test port: the rolling upgrade waits by them.
+  const settings = / {4}server 127\.0\.0\.1:\d+ ([^;\n]*);/.exec(site)?.[1] ?? '';
+  const servers = options.upstreams.map((port) => `    server 127.0.0.1:${port} ${settings};`).join('\n');
   const rendered = site
     .replace(/( {4}server 127\.0\.0\.1:\d+ [^\n]*\n)+/, `${servers}\n`)
     .replace('/var/cache/nginx/shop', options.cacheDir)
@@ -256,6 +269,13 @@ export async function startHttpSiteAlone(): Promise<{ url: string; webroot: stri
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The upstream's fail_timeout (seconds) in a rendered site file. */
+export function failTimeoutSeconds(site: string): number {
+  const match = /fail_timeout=(\d+)s/.exec(site);
+  if (!match) throw new Error('docs/deploy/nginx-shop.conf changed shape: no fail_timeout=<n>s in the upstream');
+  return Number(match[1]);
 }
 
 async function startNginx(dir: string, site: string): Promise<{ child: ChildProcess; output: () => string }> {
@@ -302,6 +322,19 @@ export interface Cluster {
   smtp: { stop(): Promise<void>; start(): Promise<void> };
   /** Starts an instance again (after a kill), on a new port; nginx is not told (the test talks to it directly). */
   restart(index: 0 | 1): Promise<Instance>;
+  /**
+   * What `systemctl restart shop@PORT` does: SIGTERM (the instance's grace, then its requests in flight), wait for
+   * the exit, start again on the same ports and DATA_DIR (nginx's upstream names the port), from `main` if given
+   * (a release's entry through the `current` link). Resolves once the new process listens.
+   */
+  restartInPlace(
+    index: 0 | 1,
+    main?: string,
+  ): Promise<{ instance: Instance; stoppedMs: number; startedMs: number; exitCode: number | null }>;
+  /** nginx's error log so far (its upstream errors say why a request failed). */
+  nginxLog(): string;
+  /** The upstream's fail_timeout in the site file nginx runs, in ms: how long nginx leaves an instance it marked failed. */
+  failTimeoutMs: number;
   /** Creates an owner as `npm run admin:create` does. */
   createOwner(email: string, password: string): void;
   stop(): Promise<void>;
@@ -403,6 +436,17 @@ export async function startCluster(
         instances[index] = instance;
         return instance;
       },
+      async restartInPlace(index, main) {
+        const old = instances[index];
+        const at = Date.now();
+        await stopProcess(old.child);
+        const stoppedMs = Date.now() - at;
+        const instance = await startInstance(old.name, env, { port: old.port, metricsPort: old.metricsPort, dataDir: old.dataDir, main });
+        instances[index] = instance;
+        return { instance, stoppedMs, startedMs: Date.now() - at - stoppedMs, exitCode: old.child.exitCode };
+      },
+      nginxLog: () => nginx.output(),
+      failTimeoutMs: failTimeoutSeconds(site) * 1000,
       createOwner(email, password) {
         execFileSync(
           process.execPath,

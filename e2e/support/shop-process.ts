@@ -34,6 +34,8 @@ function launch(
       PORT: '0',
       LOG_LEVEL: 'info',
       SEED_DEMO: '0',
+      // One instance and no load balancer to leave: SIGTERM stops it at once (the cluster suite tests the grace).
+      STOP_GRACE_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

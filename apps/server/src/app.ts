@@ -27,6 +27,7 @@ import { createReadinessCheck } from './health/readiness.js';
 import { healthRoutes } from './health/routes.js';
 import { contentSecurityPolicy } from './http/csp.js';
 import { registerControlCharacterGuard } from './http/control-characters.js';
+import { createDraining, registerDraining, type Draining } from './http/draining.js';
 import type { ErrorEnvelope } from './http/envelope.js';
 import { registerErrorHandling } from './http/errors.js';
 import { PERMISSIONS_POLICY, pagePermissionsPolicy } from './http/permissions-policy.js';
@@ -51,7 +52,7 @@ import { orderRoutes } from './orders/routes.js';
 import { paymentRoutes, webhookRoutes } from './payments/routes.js';
 import { reportCountsRoutes } from './reports/counts-routes.js';
 import { pincodeRoutes } from './pincodes/routes.js';
-import { refusePageMethod, registerWeb, type WebBuild } from './web/ssr.js';
+import { answerFromShelf, refusePageMethod, registerWeb, type WebBuild } from './web/ssr.js';
 import { wishlistRoutes } from './wishlist/routes.js';
 
 export interface AppOptions {
@@ -64,6 +65,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Where the log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** How the instance leaves the rotation when it stops (main.ts begins it on SIGTERM). */
+  draining?: Draining;
 }
 
 type ResponseWithNonce = ServerResponse & { cspNonce?: string };
@@ -108,6 +111,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rewriteUrl: (raw) => originForm(raw.url ?? '/'),
     // A URL that cannot be decoded (GET /api/%) never reaches a route or the error handler: answer it here.
     frameworkErrors: answerFrameworkError,
+    // A request that reaches a stopping instance is answered, not refused with 503 (which nginx would not send
+    // elsewhere for a POST): http/draining.ts stops accepting connections first and closes each after its answer.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route as registered, with the access its scope gave it: the route-guard test walks this table.
@@ -169,6 +175,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   registerEncodedPathGuard(app);
+  const draining = options.draining ?? createDraining();
+  registerDraining(app, draining);
   // Request durations for Prometheus, by the route's pattern (never the raw URL: one series per route, not per product).
   const { httpRequestDuration } = options.services.metrics;
   app.addHook('onResponse', (request, reply, done) => {
@@ -204,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(healthRoutes(createReadinessCheck(options.db)));
+  await app.register(healthRoutes(draining.guard(createReadinessCheck(options.db))));
   await app.register(settingsRoutes(options.services));
   await app.register(authentication, { accounts: options.services.accounts, admins: options.services.admins });
   await app.register(accountRoutes(options.services.accounts, options.config));
@@ -291,9 +299,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.all('/api/*', { schema: { hide: true } }, apiNotFound);
   // With the pages served, every path outside the API has a route for every method Fastify knows: what is left
   // is a method it does not route (CONNECT, PROPFIND…), refused as the pages refuse TRACE.
-  app.setNotFoundHandler(async (request, reply) =>
-    options.web && !isApiRequest(request) ? refusePageMethod(reply) : apiNotFound(request, reply),
-  );
+  // A file of this build that went missing from its folder (a build in place, which the guide's releases avoid)
+  // is handed here by @fastify/static: the shelf may still have it, else a 404 (it answered 405, issue 39).
+  app.setNotFoundHandler(async (request, reply) => {
+    const asset = /^\/assets\/([^/?]+)/.exec(request.url)?.[1];
+    if (options.web && asset && (request.method === 'GET' || request.method === 'HEAD')) return answerFromShelf(options.web, asset, reply);
+    return options.web && !isApiRequest(request) ? refusePageMethod(reply) : apiNotFound(request, reply);
+  });
 
   if (options.web) {
     await registerWeb(app, options.web, { services: options.services, config: options.config });

@@ -52,6 +52,11 @@ describe('loadConfig', () => {
     expect(load({}).reservationSeconds).toBe(900);
   });
 
+  it('keeps an instance in service 5 s after SIGTERM unless STOP_GRACE_SECONDS says otherwise', () => {
+    expect(load({}).stopGraceSeconds).toBe(5);
+    expect(load({ STOP_GRACE_SECONDS: '0' }).stopGraceSeconds).toBe(0);
+  });
+
   it('drops a trailing slash from PUBLIC_URL', () => {
     expect(load({ PUBLIC_URL: 'https://shop.example.in/' }).publicUrl).toBe('https://shop.example.in');
   });
@@ -59,6 +64,8 @@ describe('loadConfig', () => {
   it.each<[Record<string, string>, string]>([
     [{ PORT: 'abc' }, "PORT: must be a port number from 0 to 65535 (got 'abc')"],
     [{ RESERVATION_TTL_SECONDS: '10' }, "RESERVATION_TTL_SECONDS: must be from 60 to 86400 seconds (got '10')"],
+    [{ STOP_GRACE_SECONDS: '90' }, "STOP_GRACE_SECONDS: must be from 0 to 60 seconds (got '90')"],
+    [{ STOP_GRACE_SECONDS: '2.5' }, "STOP_GRACE_SECONDS: must be a whole number of seconds (got '2.5')"],
     [{ PORT: '70000' }, "PORT: must be a port number from 0 to 65535 (got '70000')"],
     [{ METRICS_PORT: '0' }, "METRICS_PORT: must be a port number from 1 to 65535 (got '0')"],
     [{ METRICS_PORT: 'nine' }, "METRICS_PORT: must be a port number from 1 to 65535 (got 'nine')"],

@@ -108,6 +108,14 @@ const envSchema = z.object({
     .transform(Number)
     .refine((seconds) => seconds >= 60 && seconds <= 86_400, 'must be from 60 to 86400 seconds')
     .default(900),
+  // SIGTERM: how long an instance stays in service, unready, before it stops listening (http/draining.ts).
+  STOP_GRACE_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number of seconds')
+    .transform(Number)
+    .refine((seconds) => seconds <= 60, 'must be from 0 to 60 seconds')
+    .default(5),
   MEDIA_STORE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
@@ -148,6 +156,8 @@ export interface Config {
   logLevel: string;
   /** How long an unpaid order holds its stock. */
   reservationSeconds: number;
+  /** On SIGTERM: how long the instance keeps answering, unready, before it stops listening (STOP_GRACE_SECONDS). */
+  stopGraceSeconds: number;
   /** Where photos are kept (MEDIA_STORE: DATA_DIR/media or an S3 bucket) and linked (MEDIA_PUBLIC_URL). */
   media: MediaStoreConfig;
 }
@@ -285,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     photoAvif: e.PHOTO_AVIF === '1',
     logLevel: e.LOG_LEVEL,
     reservationSeconds: e.RESERVATION_TTL_SECONDS,
+    stopGraceSeconds: e.STOP_GRACE_SECONDS,
     media,
   };
 }

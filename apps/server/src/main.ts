@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, withPort, type Config } from './config.js';
+import { createDraining, drainAndClose, SHED_MS } from './http/draining.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { reconciliationIntervalMs, startReconciliationJob } from './payments/reconciliation-job.js';
 import { startRefundJob } from './payments/refund-retries.js';
@@ -13,12 +14,12 @@ import { createMetrics } from './metrics/metrics.js';
 import { startMetricsServer } from './metrics/server.js';
 import { createServices } from './services.js';
 import { causeOf, fatalLine, startFailure } from './logging/log-errors.js';
+import { createAssetShelf } from './web/asset-shelf.js';
 import { loadWebBuild } from './web/ssr.js';
 
 const WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../web/build');
+/** After the grace (STOP_GRACE_SECONDS), how long requests in flight and the closing steps may take. */
 const SHUTDOWN_GRACE_MS = 10_000;
-/** While stopping, how often connections whose answer is out are closed. */
-const IDLE_SWEEP_MS = 100;
 
 /** Starts the shop: config → database → migrations → defaults → HTTP. Fails fast with one line. */
 async function main(): Promise<void> {
@@ -59,7 +60,21 @@ async function main(): Promise<void> {
       })
     : async () => {};
 
-  const app: FastifyInstance = await buildApp({ config, db: database.db, services, web: await loadWebBuild(WEB_BUILD_DIR) });
+  // This build's hashed files go on the shelf before this instance serves a page naming them: an instance still on
+  // another build (a rolling upgrade) then answers them too (web/asset-shelf.ts). A shelf out of reach is no
+  // reason to stay closed: said, and the instance serves its own files.
+  const web = await loadWebBuild(WEB_BUILD_DIR);
+  const shelf = createAssetShelf(
+    config.media.kind === 'local' ? { kind: 'local', root: path.join(config.dataDir, 'assets') } : config.media,
+  );
+  let shelfError: unknown;
+  const published = await shelf.publish({ version: web.server.assets.version, dir: web.clientDir }).catch((error: unknown) => {
+    shelfError = error;
+    return 0;
+  });
+
+  const draining = createDraining();
+  const app: FastifyInstance = await buildApp({ config, db: database.db, services, web: { ...web, shelf }, draining });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -80,6 +95,16 @@ async function main(): Promise<void> {
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     `shop listening on http://${config.host}:${config.port}`,
   );
+
+  if (shelfError) app.log.error({ err: shelfError }, "assets: this build's files could not be put on the shelf");
+  if (published) app.log.info(`assets: ${published} files of this build put on the shelf`);
+  // Files only builds long replaced need, in the background.
+  shelf
+    .prune()
+    .then((removed) => {
+      if (removed > 0) app.log.info(`assets: ${removed} files of old builds removed from the shelf`);
+    })
+    .catch((error: unknown) => app.log.warn({ err: error }, 'assets: old builds could not be pruned from the shelf'));
 
   // The listing index loads now, not on the first shopper's request.
   services.catalogue
@@ -121,27 +146,25 @@ async function main(): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: finishing in-flight requests`);
-    const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    // Ctrl-C in a terminal (SIGINT): no load balancer to leave, so no grace.
+    const graceMs = signal === 'SIGTERM' ? config.stopGraceSeconds * 1000 : 0;
+    app.log.info(`${signal}: unready now, serving ${graceMs / 1000} s more, then finishing in-flight requests`);
+    const force = setTimeout(
+      () => {
+        app.log.error('shutdown took too long; exiting');
+        process.exit(1);
+      },
+      graceMs + SHED_MS + SHUTDOWN_GRACE_MS,
+    );
     force.unref();
-    // app.close() stops accepting connections, closes the idle ones once and waits for requests already running.
-    // A request still running then is answered keep-alive, and its connection would stay open until the client
-    // let go (nginx's upstream keepalive, a client that never read the body): up to Fastify's 72 s keep-alive
-    // timeout, past the grace above. So connections are closed as soon as their answer is out.
-    const closeIdle = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
-    closeIdle.unref();
-    app
-      .close()
-      .then(() => clearInterval(closeIdle))
+    drainAndClose(app, draining, graceMs)
       .then(() => stopReconciliation())
       .then(() => stopRefunds())
       .then(() => services.mail.stop())
       .then(() => new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined))))
       .then(() => services.photoEncoder.stop())
       .then(() => services.media.close())
+      .then(() => shelf.close())
       .then(() => disconnectChanges())
       .then(() => database.close())
       .then(() => process.exit(0))

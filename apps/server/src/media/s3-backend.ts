@@ -40,11 +40,10 @@ export interface S3Backend extends MediaBackend {
   close(): void;
 }
 
-const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
-
 /** Objects in an S3 bucket (AWS, or any S3-compatible store): nothing is written to this machine's disk. */
-export function createS3Backend(settings: S3Settings): S3Backend {
-  const client = new S3Client({
+/** A client of the bucket (the photos' and the built files' shelf, web/asset-shelf.ts). */
+export function createS3Client(settings: S3Settings): S3Client {
+  return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     credentials: settings.credentials,
@@ -55,6 +54,13 @@ export function createS3Backend(settings: S3Settings): S3Backend {
     // A store that stops answering fails the upload or the page's photo instead of holding it forever.
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000, throwOnRequestTimeout: true },
   });
+}
+
+/** The status S3 answered with, when it answered. */
+export const s3StatusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
+
+export function createS3Backend(settings: S3Settings): S3Backend {
+  const client = createS3Client(settings);
   const Bucket = settings.bucket;
   return {
     async put(name, data) {
@@ -68,7 +74,7 @@ export function createS3Backend(settings: S3Settings): S3Backend {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: name }));
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : Buffer.alloc(0);
       } catch (error) {
-        if (statusOf(error) === 404) return null;
+        if (s3StatusOf(error) === 404) return null;
         throw error;
       }
     },
@@ -77,7 +83,7 @@ export function createS3Backend(settings: S3Settings): S3Backend {
         await client.send(new HeadObjectCommand({ Bucket, Key: name }));
         return true;
       } catch (error) {
-        if (statusOf(error) === 404) return false;
+        if (s3StatusOf(error) === 404) return false;
         throw error;
       }
     },
@@ -99,7 +105,7 @@ export function createS3Backend(settings: S3Settings): S3Backend {
           lastModified: answer.LastModified,
         };
       } catch (error) {
-        const status = statusOf(error);
+        const status = s3StatusOf(error);
         if (status === 404) return { status: 'missing' };
         if (status === 304) return { status: 'not-modified', etag: options.ifNoneMatch };
         throw error;

@@ -67,11 +67,23 @@ beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'shop-client-'));
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'assets', 'app-1a2b.js'), 'console.log(1);');
+  // Removed once the app has started (a build in place): its route stays, its file is gone.
+  writeFileSync(path.join(clientDir, 'assets', 'removed-5678.js'), 'removed();');
   app = await buildApp({
     config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', production: false },
     db: t.database.db,
     services: t.services,
-    web: { server: standInBuild(clientDir), clientDir },
+    web: {
+      server: standInBuild(clientDir),
+      clientDir,
+      // Another build's file, and one of this build, as the shelf holds them (asset-shelf.ts).
+      shelf: {
+        read: async (name) =>
+          ['older-9z8y.js', 'removed-5678.js'].includes(name)
+            ? { bytes: Buffer.from(`shelf:${name}`), contentType: 'text/javascript; charset=utf-8' }
+            : null,
+      },
+    },
     logger: false,
   });
   app.addHook('onError', (_request, _reply, error, done) => {
@@ -117,6 +129,42 @@ describe('pages', () => {
       expect(response.headers.allow, method).toBeUndefined();
     }
     expect(errors).toEqual([]);
+  });
+
+  // Regression (issue 39): a page the other instance rendered during a rolling upgrade names that build's scripts;
+  // the instance that lacks one answered it with its not-found page, and the page broke.
+  it("serve another build's hashed file from the shelf, and a file no build has as a plain 404", async () => {
+    const before = rendered.length;
+    const own = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toBe('console.log(1);');
+    const older = await app.inject({ method: 'GET', url: '/assets/older-9z8y.js' });
+    expect(older.statusCode).toBe(200);
+    expect(older.body).toBe('shelf:older-9z8y.js');
+    expect(older.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(older.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const method of ['GET', 'HEAD'] as const) {
+      const gone = await app.inject({ method, url: '/assets/gone-0000.js' });
+      expect(gone.statusCode, method).toBe(404);
+      expect(gone.headers['content-type'], method).toBe('text/plain; charset=utf-8');
+    }
+    expect(rendered.length).toBe(before);
+    expect(errors).toEqual([]);
+  });
+
+  // Regression (issue 39): after a build in place, a running instance answered its own build's removed scripts 405.
+  it('serve a file of this build that went missing from the shelf, or a 404, never a 405', async () => {
+    rmSync(path.join(clientDir, 'assets', 'removed-5678.js'));
+    const removed = await app.inject({ method: 'GET', url: '/assets/removed-5678.js' });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.body).toBe('shelf:removed-5678.js');
+    rmSync(path.join(clientDir, 'assets', 'app-1a2b.js'));
+    for (const method of ['GET', 'HEAD'] as const) {
+      const gone = await app.inject({ method, url: '/assets/app-1a2b.js' });
+      expect(gone.statusCode, method).toBe(404);
+      expect(gone.headers.allow, method).toBeUndefined();
+    }
+    writeFileSync(path.join(clientDir, 'assets', 'app-1a2b.js'), 'console.log(1);');
   });
 
   it('leave TRACE on the API to the API: refused in the envelope, nothing logged', async () => {

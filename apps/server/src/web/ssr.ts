@@ -10,11 +10,14 @@ import { clearSessionCookie, cookiePolicyFor, setSessionCookie, type CookiePolic
 import { clearAdminSessionCookie, setAdminSessionCookie } from '../admin/session.js';
 import { requestOrigin } from '../http/same-origin.js';
 import type { Services } from '../services.js';
+import type { AssetShelf } from './asset-shelf.js';
 
 export interface WebBuild {
   server: ServerBuild;
   /** Folder of the browser assets (apps/web/build/client). */
   clientDir: string;
+  /** Where the hashed files of other builds are (asset-shelf.ts): /assets/ names this build lacks are read there. */
+  shelf?: Pick<AssetShelf, 'read'>;
 }
 
 const ONE_YEAR = 31_536_000;
@@ -96,6 +99,15 @@ export async function registerWeb(
     },
   });
 
+  // A hashed name this build does not have (fastify-static's one route per file wins over this one): a page the
+  // other instance rendered, running another build, during a rolling upgrade. From the shelf, else a plain 404.
+  app.route<{ Params: { '*': string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/assets/*',
+    schema: { hide: true },
+    handler: async (request, reply) => answerFromShelf(build, request.params['*'], reply),
+  });
+
   await app.register(async (pages) => {
     // React Router reads form posts itself: leave the body stream untouched.
     pages.removeAllContentTypeParsers();
@@ -115,6 +127,13 @@ export async function registerWeb(
       return sendFetchResponse(reply, response, cookies);
     });
   });
+}
+
+/** A hashed file from the shelf (asset-shelf.ts), or a plain 404: never a page, nor a 405. */
+export async function answerFromShelf(build: Pick<WebBuild, 'shelf'>, name: string, reply: FastifyReply): Promise<FastifyReply> {
+  const found = await build.shelf?.read(name);
+  if (!found) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+  return reply.type(found.contentType).header('cache-control', `public, max-age=${ONE_YEAR}, immutable`).send(found.bytes);
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
