@@ -1,5 +1,6 @@
 import type { AdminAnnouncement, Announcement, AnnouncementFields } from './announcements.js';
 import type { PincodeDetails } from './pincodes.js';
+import type { CounterReturnPolicy } from './counter-returns.js';
 import type {
   Address,
   AddressInput,
@@ -278,8 +279,13 @@ export interface PageServices {
      * stock back, its number kept in the series, out of the day's sales; audited.
      */
     voidBill(actor: AuditActor, billId: string, input: VoidBillInput): Promise<Bill>;
-    /** Pieces brought back: stock back and a credit note of the next CN number; CONFLICT beyond what is left to return. */
+    /**
+     * Pieces brought back: stock back and a credit note of the next CN number; CONFLICT beyond what is left to return;
+     * NOT_ALLOWED for staff beyond the owner's counter-return policy (by default the owner does all returns).
+     */
     returnItems(actor: AuditActor, billId: string, input: ReturnItemsInput): Promise<CreditNote>;
+    /** Who may issue a counter credit note (the owner's setting). */
+    returnPolicy(): Promise<CounterReturnPolicy>;
     creditNote(creditNoteId: string): Promise<CreditNote>;
   };
   /**
@@ -358,7 +364,8 @@ export interface PageServices {
   };
   /** The catalogue as CSV and back: any refused row writes nothing (INVALID_DATA with a message per row). */
   catalogueCsv: {
-    exportCsv(): Promise<string>;
+    /** Owners only (NOT_ALLOWED for staff): exports are the owner's. */
+    exportCsv(actor: AuditActor): Promise<string>;
     importCsv(actor: AuditActor, text: string): Promise<CsvImportResult>;
   };
 }
