@@ -19,9 +19,17 @@ export const DEFAULT_COUNTER_RETURN_POLICY: CounterReturnPolicy = { staffMaxPais
 
 export const OWNER_DOES_RETURNS = 'Returns at the counter are done by the owner. Ask the owner to issue this credit note.';
 
-/** Whether staff may return anything at all of a bill made at `billAt` (the page offers the form or explains why not). */
-export function staffMayReturn(policy: CounterReturnPolicy, billAt: Date, at: Date): boolean {
-  return policy.staffMaxPaise > 0 && (!policy.sameDayOnly || istDay(billAt) === istDay(at));
+const EARLIER_DAY = 'Returns at the counter are done by the owner for bills of an earlier day. Ask the owner to issue this credit note.';
+
+/**
+ * What the bill page tells a staff member about returning pieces of a bill made at `billAt`: whether she may at all
+ * (else the page shows the note instead of the form) and in words what the owner's limits are.
+ */
+export function staffReturnNote(policy: CounterReturnPolicy, billAt: Date, at: Date): { allowed: boolean; note: string } {
+  if (policy.staffMaxPaise <= 0) return { allowed: false, note: OWNER_DOES_RETURNS };
+  if (policy.sameDayOnly && istDay(billAt) !== istDay(at)) return { allowed: false, note: EARLIER_DAY };
+  const day = policy.sameDayOnly ? ' on the day of the bill' : '';
+  return { allowed: true, note: `You can return up to ${formatINR(policy.staffMaxPaise)}${day}; above that the owner does the return.` };
 }
 
 /** Why this return needs the owner, in words; null when `role` may issue it. */
@@ -32,9 +40,7 @@ export function counterReturnRefusal(
 ): string | null {
   if (role === 'owner') return null;
   if (policy.staffMaxPaise <= 0) return OWNER_DOES_RETURNS;
-  if (policy.sameDayOnly && istDay(return_.billAt) !== istDay(return_.at)) {
-    return 'Returns at the counter are done by the owner for bills of an earlier day. Ask the owner to issue this credit note.';
-  }
+  if (policy.sameDayOnly && istDay(return_.billAt) !== istDay(return_.at)) return EARLIER_DAY;
   if (return_.refundPaise > policy.staffMaxPaise) {
     return `Returns at the counter are done by the owner above ${formatINR(policy.staffMaxPaise)}. Ask the owner to issue this credit note.`;
   }

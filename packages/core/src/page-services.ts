@@ -114,6 +114,8 @@ export interface PageServices {
     logout(sessionToken: string | undefined): Promise<void>;
     /** Spec §7 signup with an owner's invite token; the new admin logs in afterwards. */
     register(input: AdminRegisterInput): Promise<PublicAdmin>;
+    /** The address a working invite link was sent to (the sign-up page fills it in); null for a used, revoked, expired or unknown one. */
+    invitedEmail(inviteToken: string): Promise<string | null>;
     /** A reset code mailed to an active admin's address; the same answer for any address. */
     forgotPassword(email: string, ip: string): Promise<void>;
     /** A new password with the mailed code; every session of hers ends. */
