@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PAYMENT_RESERVATION_MINUTES } from '@shop/core';
+import { DEFAULT_COUNTER_RETURN_POLICY, PAYMENT_RESERVATION_MINUTES } from '@shop/core';
 import { createAccountsService, type AccountsService } from './accounts/service.js';
 import { createAdminUsersService, type AdminUsersService } from './accounts/admin-users.js';
 import { createAdminsService, type AdminsService } from './admin/service.js';
@@ -232,7 +232,15 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     catalogueCsv: createCatalogueCsv(db, { changes: catalogueChanges, now }),
     adminUsers: createAdminUsersService(db, { orders, addresses, now }),
     adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now, photoUrl: photos.url }),
-    billing: createBillingService(db, { settings, changes: catalogueChanges, now, metrics, photoUrl: photos.url }),
+    billing: createBillingService(db, {
+      settings,
+      changes: catalogueChanges,
+      now,
+      metrics,
+      photoUrl: photos.url,
+      // The owner's counter-return limits (issue 40); the Settings page will answer them from the shop's settings.
+      counterReturnPolicy: async () => DEFAULT_COUNTER_RETURN_POLICY,
+    }),
     inventory: createInventoryService(db),
     reviews: createReviewsService(db, { now, notifications, changes: catalogueChanges, media }),
     // One threshold for the dashboard's counts and its list (reports/stock-threshold.ts).

@@ -118,7 +118,8 @@ export type AdminAccount = z.infer<typeof adminAccountSchema>;
 
 export const createInviteSchema = z.object({
   email: emailField('Email is required.'),
-  role: z.enum(ADMIN_ROLES, { message: 'role must be owner or staff' }),
+  // Staff unless the owner says otherwise (issue 40): a second owner sees the takings and can undo anything.
+  role: z.enum(ADMIN_ROLES, { message: 'role must be owner or staff' }).default('staff'),
 });
 export type CreateInviteInput = z.infer<typeof createInviteSchema>;
 

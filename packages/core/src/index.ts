@@ -36,3 +36,4 @@ export * from './size-charts.js';
 export * from './india-time.js';
 export * from './phone.js';
 export * from './pincodes.js';
+export * from './counter-returns.js';

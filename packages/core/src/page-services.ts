@@ -1,5 +1,6 @@
 import type { AdminAnnouncement, Announcement, AnnouncementFields } from './announcements.js';
 import type { PincodeDetails } from './pincodes.js';
+import type { CounterReturnPolicy } from './counter-returns.js';
 import type {
   Address,
   AddressInput,
@@ -124,6 +125,8 @@ export interface PageServices {
     logout(sessionToken: string | undefined): Promise<void>;
     /** Spec §7 signup with an owner's invite token; the new admin logs in afterwards. */
     register(input: AdminRegisterInput): Promise<PublicAdmin>;
+    /** The address a working invite link was sent to (the sign-up page fills it in); null for a used, revoked, expired or unknown one. */
+    invitedEmail(inviteToken: string): Promise<string | null>;
     /** A reset code mailed to an active admin's address; the same answer for any address. */
     forgotPassword(email: string, ip: string): Promise<void>;
     /** A new password with the mailed code; every session of hers ends. */
@@ -290,8 +293,13 @@ export interface PageServices {
      * stock back, its number kept in the series, out of the day's sales; audited.
      */
     voidBill(actor: AuditActor, billId: string, input: VoidBillInput): Promise<Bill>;
-    /** Pieces brought back: stock back and a credit note of the next CN number; CONFLICT beyond what is left to return. */
+    /**
+     * Pieces brought back: stock back and a credit note of the next CN number; CONFLICT beyond what is left to return;
+     * NOT_ALLOWED for staff beyond the owner's counter-return policy (by default the owner does all returns).
+     */
     returnItems(actor: AuditActor, billId: string, input: ReturnItemsInput): Promise<CreditNote>;
+    /** Who may issue a counter credit note (the owner's setting). */
+    returnPolicy(): Promise<CounterReturnPolicy>;
     creditNote(creditNoteId: string): Promise<CreditNote>;
   };
   /**
@@ -370,7 +378,8 @@ export interface PageServices {
   };
   /** The catalogue as CSV and back: any refused row writes nothing (INVALID_DATA with a message per row). */
   catalogueCsv: {
-    exportCsv(): Promise<string>;
+    /** Owners only (NOT_ALLOWED for staff): exports are the owner's. */
+    exportCsv(actor: AuditActor): Promise<string>;
     importCsv(actor: AuditActor, text: string): Promise<CsvImportResult>;
   };
 }

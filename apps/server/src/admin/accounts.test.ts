@@ -161,6 +161,23 @@ describe('invites and register', () => {
     expect(after.find((item) => item.email === revokedEmail)!.status).toBe('revoked');
   });
 
+  it('invites as staff when no role is given, and tells the sign-up page the address of a working link only (issue 40)', async () => {
+    const owner = await signedInOwner(t);
+    const email = uniqueEmail();
+    const response = await adminCall(t.app, 'POST', '/api/admin/invites', { asid: owner.asid, body: { email } });
+    expect(response.statusCode, response.body).toBe(200);
+    const list = dataOf<{ invites: Invite[] }>(await adminCall(t.app, 'GET', '/api/admin/invites', { asid: owner.asid })).invites;
+    expect(list.find((item) => item.email === email)).toMatchObject({ role: 'staff', status: 'pending' });
+
+    const token = new URL(dataOf<{ invite: { url: string } }>(response).invite.url).searchParams.get('token')!;
+    expect(await t.services.admins.invitedEmail(token)).toBe(email);
+    expect(await t.services.admins.invitedEmail('made-up')).toBeNull();
+    expect(await t.services.admins.invitedEmail('')).toBeNull();
+    const row = list.find((item) => item.email === email)!;
+    await adminCall(t.app, 'DELETE', `/api/admin/invites/${row._id}`, { asid: owner.asid });
+    expect(await t.services.admins.invitedEmail(token)).toBeNull();
+  });
+
   it('does not invite an address that already has an admin account', async () => {
     const owner = await signedInOwner(t);
     const staff = await signedInStaff(t, owner);

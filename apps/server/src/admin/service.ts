@@ -177,6 +177,13 @@ export function createAdminsService(db: Db, options: AdminsOptions) {
       await identity.logout(token);
     },
 
+    /** The address an invite link was sent to while the link still works (the sign-up page fills it in); else null. */
+    async invitedEmail(inviteToken: string): Promise<string | null> {
+      if (!inviteToken || inviteToken.length > 200) return null;
+      const known = await inviteByTokenHash(db, hashToken(inviteToken));
+      return known && inviteStatus(known, now()) === 'pending' ? known.email : null;
+    },
+
     /**
      * Creates the account an owner invited: the token must be pending and unexpired, and the address the one it
      * was sent to. The invite is used up in the same transaction, so one link makes one account.

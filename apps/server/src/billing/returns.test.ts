@@ -33,7 +33,7 @@ const createBill = async (body: object) => {
   return dataOf<{ bill: Bill }>(response).bill;
 };
 const getBill = async (billId: string) => dataOf<{ bill: Bill }>(await call(staff, 'GET', `/api/admin/bill/getBill/${billId}`)).bill;
-const returnItems = (billId: string, body: object, who = staff) => call(who, 'POST', `/api/admin/bill/returnItems/${billId}`, body);
+const returnItems = (billId: string, body: object, who = owner) => call(who, 'POST', `/api/admin/bill/returnItems/${billId}`, body);
 const voidBill = (billId: string, body: object, who = owner) => call(who, 'POST', `/api/admin/bill/voidBill/${billId}`, body);
 const dayRow = async (day: string) =>
   (await rollupsAndRecount(t.database.db)).rollups.days.find((row) => row.startsWith(`${day} | bill |`)) ?? `${day} | none`;
@@ -236,9 +236,38 @@ describe('returnItems and getCreditNote', () => {
     const note = dataOf<{ creditNote: CreditNote }>(returned).creditNote;
     const voidable = await createBill({ customerName: 'Csv Voided', items: [{ name: 'Clutch', price: 70_000, quantity: 1 }] });
     expect((await voidBill(voidable._id, { reason: 'Test bill' })).statusCode).toBe(200);
-    const csv = (await call(staff, 'GET', '/api/admin/bill/exportBills?customer=csv')).body;
+    const csv = (await call(owner, 'GET', '/api/admin/bill/exportBills?customer=csv')).body;
     const rows = csv.slice(1).trim().split('\n');
     expect(rows[1]).toMatch(/^[^,]+,[^,]+,Csv Voided,,void,1,/);
     expect(rows[2]).toMatch(new RegExp(`,Csv Returner,,paid,1,.*,${note.creditNoteNumber.replace(/\//g, '\\/')} 700\\.00$`));
+  });
+});
+
+describe("the owner's controls at the counter (issue 40)", () => {
+  it('refuses a staff credit note in words (403) by default, writing nothing; the owner issues it', async () => {
+    const saree = await sellableProduct(t, { name: 'Staff Return Saree', pricePaise: 80_910, stock: 2, variants: false });
+    const bill = await createBill({ customerName: 'Yesterday Buyer', items: [{ productId: saree.productId, quantity: 1 }] });
+    await setClock('2026-11-25T10:00:00+05:30');
+    const body = { items: [{ itemId: bill.items[0]!._id, quantity: 1 }], refundMode: 'cash', reason: 'Did not fit' };
+
+    const refused = await returnItems(bill._id, body, staff);
+    expect([refused.statusCode, errorOf(refused)]).toEqual([
+      403,
+      'Returns at the counter are done by the owner. Ask the owner to issue this credit note.',
+    ]);
+    expect(await stockOf(t.database.db, saree)).toBe(1);
+    expect((await getBill(bill._id)).creditNotes).toEqual([]);
+
+    const issued = await returnItems(bill._id, body, owner);
+    expect(issued.statusCode, issued.body).toBe(201);
+    expect(await stockOf(t.database.db, saree)).toBe(2);
+  });
+
+  it('exports the bills CSV to the owner only (403 for staff)', async () => {
+    const staffTry = await call(staff, 'GET', '/api/admin/bill/exportBills');
+    expect([staffTry.statusCode, errorOf(staffTry)]).toEqual([403, 'Only the shop owner can do this.']);
+    const owners = await call(owner, 'GET', '/api/admin/bill/exportBills');
+    expect(owners.statusCode).toBe(200);
+    expect(owners.headers['content-type']).toBe('text/csv; charset=utf-8');
   });
 });

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../audit/service.js';
 import { adminOf } from '../auth/plugin.js';
-import { ok, okEnvelope } from '../http/envelope.js';
+import { errorEnvelope, ok, okEnvelope, ownerOnlyAnswer } from '../http/envelope.js';
 import type { BillingService } from './service.js';
 
 const billAnswer = { 200: okEnvelope(z.object({ bill: billSchema })) };
@@ -66,10 +66,14 @@ export const billingRoutes =
       {
         schema: {
           summary:
-            "Pieces of a bill brought back: stock back, a credit note of the financial year's CN series refunding each line's share of what was charged; 409 beyond what is left to return",
+            "Pieces of a bill brought back: stock back, a credit note of the financial year's CN series refunding each line's share of what was charged; 409 beyond what is left to return; " +
+            "403 for staff beyond the owner's counter-return limits (by default the owner does all returns)",
           params: billParams,
           body: returnItemsSchema,
-          response: { 201: okEnvelope(z.object({ creditNote: creditNoteSchema })) },
+          response: {
+            201: okEnvelope(z.object({ creditNote: creditNoteSchema })),
+            403: errorEnvelope.describe("A staff member's return the owner's limits leave to the owner (or a cross-site request)."),
+          },
         },
       },
       async (request, reply) =>
@@ -122,17 +126,17 @@ export const billingRoutes =
       {
         schema: {
           summary:
-            "The bills of the same filter as CSV (UTF-8 with BOM, India times, amounts in rupees): one row per line item with its GST, the bill's figures and a payments column per mode on its first row",
+            "The bills of the same filter as CSV (UTF-8 with BOM, India times, amounts in rupees): one row per line item with its GST, the bill's figures and a payments column per mode on its first row; owners only (403 for staff)",
           querystring: billQuerySchema,
           produces: ['text/csv'],
-          response: { 200: z.string() },
+          response: { 200: z.string(), 403: ownerOnlyAnswer },
         },
       },
       async (request, reply) =>
         reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="bills.csv"')
-          .send(await billing.exportCsv(request.query)),
+          .send(await billing.exportCsv(actorOf((await adminOf(request)).admin), request.query)),
     );
 
     app.get(

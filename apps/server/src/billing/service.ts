@@ -1,4 +1,8 @@
 import {
+  DEFAULT_COUNTER_RETURN_POLICY,
+  OWNER_DOES_RETURNS,
+  counterReturnRefusal,
+  type CounterReturnPolicy,
   isUuid,
   ADMIN_PAGE_SIZE,
   AppError,
@@ -300,9 +304,12 @@ export function createBillingService(
     metrics?: Pick<ShopMetrics, 'bills'>;
     /** Moves a stored `/media/…` photo URL under MEDIA_PUBLIC_URL. */
     photoUrl: (stored: string) => string;
+    /** Who may issue a counter credit note (issue 40): the owner's setting; the default, the owner does all returns. */
+    counterReturnPolicy?: () => Promise<CounterReturnPolicy>;
   },
 ) {
   const { settings, changes, now } = deps;
+  const counterReturnPolicy = deps.counterReturnPolicy ?? (async () => DEFAULT_COUNTER_RETURN_POLICY);
 
   /** A list's filter: whole India days from–to. */
   const filterOf = (query: Omit<BillQuery, 'page'>): BillFilter => ({
@@ -590,7 +597,9 @@ export function createBillingService(
     async returnItems(actor: AuditActor, billId: string, input: ReturnItemsInput): Promise<CreditNote> {
       if (!isUuid(billId)) throw new AppError('NOT_FOUND', 'Bill not found');
       const at = now();
-      const { state } = await settings.get();
+      const [{ state }, policy] = await Promise.all([settings.get(), counterReturnPolicy()]);
+      // Staff who may issue none are refused before the bill is read; the amount and day are checked on the locked bill.
+      if (actor.role !== 'owner' && policy.staffMaxPaise <= 0) throw new AppError('NOT_ALLOWED', OWNER_DOES_RETURNS);
       const result = await db.transaction(async (tx) => {
         const bill = await lockBill(tx, billId);
         if (!bill) throw new AppError('NOT_FOUND', 'Bill not found');
@@ -620,6 +629,12 @@ export function createBillingService(
             rate: charged.rate,
           };
         });
+        const refused = counterReturnRefusal(policy, actor.role, {
+          billAt: bill.createdAt,
+          refundPaise: lines.reduce((sum, line) => sum + line.amount, 0),
+          at,
+        });
+        if (refused) throw new AppError('NOT_ALLOWED', refused);
         await inventory.putBack(tx, stockOf(lines), {
           reason: 'bill_return',
           actor: inventory.stockActor.admin(actor),
@@ -674,6 +689,11 @@ export function createBillingService(
       return toCreditNote(result.row, result.items, result.bill, result.billLines, state);
     },
 
+    /** Who may issue a counter credit note: the bill page offers staff the form, or says the owner does returns. */
+    returnPolicy(): Promise<CounterReturnPolicy> {
+      return counterReturnPolicy();
+    },
+
     async creditNote(creditNoteId: string): Promise<CreditNote> {
       const found = isUuid(creditNoteId) ? await creditNoteById(db, creditNoteId) : undefined;
       if (!found) throw new AppError('NOT_FOUND', 'Credit note not found');
@@ -724,7 +744,9 @@ export function createBillingService(
      * The bills of a filter as CSV for Excel (a UTF-8 BOM, times in India, amounts in rupees, GST split), newest
      * first, one row per line item (BILL_CSV_COLUMNS).
      */
-    async exportCsv(query: Omit<BillQuery, 'page'>): Promise<string> {
+    async exportCsv(actor: AuditActor, query: Omit<BillQuery, 'page'>): Promise<string> {
+      // Every bill's takings and customers: the owner's (issue 40), whichever way the export is asked for.
+      requireOwner(actor);
       const rows = await billsOf(db, filterOf(query), MAX_EXPORT_BILLS);
       const ids = rows.map((row) => row.id);
       const [{ state }, itemsByBill, paidByBill, notesByBill] = await Promise.all([

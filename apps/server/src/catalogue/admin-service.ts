@@ -38,6 +38,8 @@ export interface NewProduct {
   pricePaise: number;
   discountPercent?: number;
   fabric?: string;
+  /** The product's own HSN where its category's does not fit; null: the category's. */
+  hsnCode?: string | null;
   tags?: string[];
   status?: 'draft' | 'active' | 'archived';
   stock?: number;
@@ -76,6 +78,7 @@ export async function createProduct(db: Db, input: NewProduct): Promise<string> 
         pricePaise: input.pricePaise,
         discountPercent: input.discountPercent ?? 0,
         fabric: input.fabric ?? '',
+        hsnCode: input.hsnCode ?? null,
         tags: input.tags ?? [],
         status: input.status ?? 'active',
       },

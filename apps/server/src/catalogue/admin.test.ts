@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
 import { capturingMailer, jsonCall } from '../test/accounts.js';
-import { adminCall, adminUpload, signedInOwner, type SignedInAdminForTest } from '../test/admins.js';
+import { adminCall, adminUpload, signedInOwner, signedInStaff, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
 import { seedTestCatalogue } from '../test/catalogue-fixture.js';
 import { placedOrder } from '../test/order-fixture.js';
@@ -538,6 +538,12 @@ describe('catalogue CSV', () => {
         asid: owner.asid,
       },
     );
+
+  it('exports the catalogue to the owner only: staff get 403 (issue 40)', async () => {
+    const staff = await signedInStaff(t, owner);
+    const refused = await adminCall(t.app, 'GET', '/api/admin/product/exportProducts', { asid: staff.asid });
+    expect([refused.statusCode, errorOf(refused)]).toEqual([403, 'Only the shop owner can do this.']);
+  });
 
   it('exports every product and imports it back: updates by id, creates rows without one, one audit entry each', async () => {
     const exported = await call('GET', '/api/admin/product/exportProducts');

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import { recordAudit, type AuditActor } from '../audit/service.js';
+import { recordAudit, requireOwner, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
 import {
@@ -283,7 +283,9 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
 
   return {
     /** Every product, oldest first, in the columns the import reads back: a row per live variant, or one for the product. */
-    async exportCsv(): Promise<string> {
+    async exportCsv(actor: AuditActor): Promise<string> {
+      // The whole catalogue with its stock and prices leaves the shop: the owner's, as every export is (issue 40).
+      requireOwner(actor);
       const rows = await productsWithCategorySlug(db);
       const live = await allLiveVariants(db);
       const variantsOf = new Map<string, VariantRow[]>();

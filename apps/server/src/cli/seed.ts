@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     if (count === undefined) {
       const result = await seedDemoCatalogue(services, say, { closeUps: values['close-ups'] ?? false });
       if (!result) say('The catalogue already has products; the demo catalogue is loaded only into an empty one.');
-      const sales = result ? await seedDemoSales(database.db) : null;
+      const sales = result ? await seedDemoSales(database.db, new Date(), { emulator: Boolean(services.paymentProvider.emulator) }) : null;
       if (sales) say(`demo sales: ${sales.bills} bills and ${sales.orders} paid orders`);
     } else {
       await seedLargeCatalogue({ ...services, db: database.db }, { products: count, log: say });

@@ -1,4 +1,13 @@
-import { AppError, OWNER_ONLY, type Bill, type CreditNote, type PublicAdmin } from '@shop/core';
+import {
+  AppError,
+  DEFAULT_COUNTER_RETURN_POLICY,
+  OWNER_DOES_RETURNS,
+  OWNER_ONLY,
+  type Bill,
+  type CounterReturnPolicy,
+  type CreditNote,
+  type PublicAdmin,
+} from '@shop/core';
 import { describe, expect, it, vi } from 'vitest';
 import { answerOf, get, OWNER, OWNER_ACTOR, post, settled, STAFF, STAFF_ACTOR, type PostOptions } from '../features/admin/admin-test-kit';
 import { action, loader } from './admin.bill';
@@ -85,7 +94,8 @@ const returnFields = (fields: Record<string, string> = {}) => ({
 describe('the bill page (issue 26)', () => {
   it('offers the void to an owner on the India day of the bill, never to staff, nor after a return or on another day', async () => {
     const load = async (admin: PublicAdmin, found: Bill) => {
-      const args = get(PAGE, { services: { billing: { get: vi.fn(async () => found) } }, admin, params: { billId: BILL_ID } });
+      const services = { billing: { get: vi.fn(async () => found), returnPolicy: vi.fn(async () => DEFAULT_COUNTER_RETURN_POLICY) } };
+      const args = get(PAGE, { services, admin, params: { billId: BILL_ID } });
       return loader(args as never);
     };
     expect((await load(OWNER, bill())).canVoid).toBe(true);
@@ -98,6 +108,19 @@ describe('the bill page (issue 26)', () => {
     const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString();
     expect((await load(OWNER, bill({ createdAt: lastWeek }))).canVoid).toBe(false);
     expect((await load(OWNER, bill({ status: 'void' }))).canVoid).toBe(false);
+  });
+
+  it("tells staff the owner does returns (the owner's default), and offers them the form within the owner's limits (issue 40)", async () => {
+    const load = async (admin: PublicAdmin, policy: CounterReturnPolicy) => {
+      const services = { billing: { get: vi.fn(async () => bill()), returnPolicy: vi.fn(async () => policy) } };
+      return loader(get(PAGE, { services, admin, params: { billId: BILL_ID } }) as never);
+    };
+    expect((await load(STAFF, DEFAULT_COUNTER_RETURN_POLICY)).returns).toEqual({ allowed: false, note: OWNER_DOES_RETURNS });
+    expect((await load(OWNER, DEFAULT_COUNTER_RETURN_POLICY)).returns).toEqual({ allowed: true, note: null });
+    expect((await load(STAFF, { staffMaxPaise: 100_000, sameDayOnly: true })).returns).toEqual({
+      allowed: true,
+      note: 'You can return up to ₹1,000.00 on the day of the bill; above that the owner does the return.',
+    });
   });
 
   it('is the not-found page for an address that names no bill', async () => {

@@ -1,4 +1,4 @@
-import { AppError, isUuid, voidBillSchema } from '@shop/core';
+import { AppError, isUuid, staffReturnNote, voidBillSchema } from '@shop/core';
 import { data } from 'react-router';
 import { adminOf, servicesOf } from '../context';
 import { adminActor, ownerActor } from '../features/admin/admin-actor.server';
@@ -20,12 +20,17 @@ const BILL_NOT_FOUND = 'Bill not found';
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
   privatePageMeta(`${loaded ? `Bill ${loaded.bill.invoiceNumber}` : 'Bill'} · Admin Panel`, matches);
 
-/** One counter bill with its credit notes; whether this admin may void it now (an owner, the India day it was made). */
+/**
+ * One counter bill with its credit notes; whether this admin may void it now (an owner, the India day it was made);
+ * for staff, whether the owner's counter-return policy lets them return pieces of it, and the limits in words.
+ */
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (!isUuid(params.billId)) throw data({ error: BILL_NOT_FOUND }, { status: 404 });
-  const bill = await loaderCall(servicesOf(context).billing.get(params.billId));
+  const billing = servicesOf(context).billing;
   const isOwner = adminOf(context).role === 'owner';
-  return { bill, canVoid: isOwner && voidableOn(bill, new Date()) };
+  const [bill, policy] = await loaderCall(Promise.all([billing.get(params.billId), isOwner ? null : billing.returnPolicy()]));
+  const returns = policy ? staffReturnNote(policy, new Date(bill.createdAt), new Date()) : { allowed: true, note: null };
+  return { bill, canVoid: isOwner && voidableOn(bill, new Date()), returns };
 }
 
 const INTENTS = ['returnItems', 'void'] as const;

@@ -1,5 +1,5 @@
 import { adminProductQuerySchema } from '@shop/core';
-import { servicesOf } from '../context';
+import { adminOf, servicesOf } from '../context';
 import { AdminPageError } from '../features/admin/admin-error';
 import { productsListAction, withCataloguePost } from '../features/admin-products/catalogue-actions.server';
 import type { ImportAnswer } from '../features/admin-products/csv-tools';
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loaderCall(services.adminProducts.list(query)),
     loaderCall(services.adminCategories.list()),
   ]);
-  return { ...page, categories, failure };
+  return { ...page, categories, failure, canExport: adminOf(context).role === 'owner' };
 }
 
 /** New product, archive, CSV import (features/admin-products/catalogue-actions.server.ts). */

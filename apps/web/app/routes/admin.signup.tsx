@@ -23,6 +23,18 @@ export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Admin 
  */
 const FIELDS = ['adminName', 'adminEmail', 'adminPassword', 'confirmPassword', 'inviteToken'] as const;
 
+/** The intro for a link that no longer works (used, revoked, expired, mistyped): as the sign-up would refuse it. */
+const LINK_NOT_WORKING = 'This invite link is not valid or has expired. Ask the owner for a new one.';
+
+/**
+ * The address the invite (?token=…) was sent to, filled in and read-only: the account must have it (issue 40). Null
+ * for no token or one that no longer works, said in the intro.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  return { invitedEmail: token ? await servicesOf(context).admins.invitedEmail(token) : null };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await adminForm(request);
   const values = Object.fromEntries(FIELDS.map((name) => [name, formText(form, name)]));
@@ -41,7 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
  * Spec §2.12 signup: full name, email, password, confirm password, 'Create Account', 'Login here'. The invite
  * token comes from the owner's link (?token=…) in a hidden field.
  */
-export default function AdminSignupPage({ actionData }: Route.ComponentProps) {
+export default function AdminSignupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { invitedEmail } = loaderData;
   const [searchParams] = useSearchParams();
   const inviteToken = searchParams.get('token') ?? '';
   const busy = useNavigation().state !== 'idle';
@@ -57,9 +70,11 @@ export default function AdminSignupPage({ actionData }: Route.ComponentProps) {
       <AuthCard
         title="Admin Signup"
         intro={
-          inviteToken
-            ? 'Create your admin account with the invite from the shop owner.'
-            : 'An admin account needs an invite link from the shop owner.'
+          !inviteToken
+            ? 'An admin account needs an invite link from the shop owner.'
+            : invitedEmail
+              ? 'Create your admin account with the invite from the shop owner.'
+              : LINK_NOT_WORKING
         }
       >
         <Form method="post" noValidate className="space-y-4">
@@ -78,7 +93,10 @@ export default function AdminSignupPage({ actionData }: Route.ComponentProps) {
             type="email"
             inputMode="email"
             autoComplete="email"
-            defaultValue={actionData?.adminEmail}
+            // The invite decides the address: filled in and read-only when the link works.
+            defaultValue={invitedEmail ?? actionData?.adminEmail}
+            readOnly={invitedEmail !== null}
+            hint={invitedEmail ? 'The address the invite was sent to.' : undefined}
             error={error('adminEmail')}
           />
           <TextField label="Password" name="adminPassword" type="password" autoComplete="new-password" error={error('adminPassword')} />

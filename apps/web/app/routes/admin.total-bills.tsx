@@ -1,7 +1,7 @@
 import { billQuerySchema, formatINR, istDateTime, BILL_PAYMENT_MODE_LABELS, BILL_PAYMENT_MODES } from '@shop/core';
 import { Download, FileText, Undo2 } from 'lucide-react';
 import { Link, useNavigation } from 'react-router';
-import { servicesOf } from '../context';
+import { adminOf, servicesOf } from '../context';
 import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
 import { Chip } from '../components/chip';
@@ -24,6 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { query, failure } = readListQuery(url, billQuerySchema);
   const page = await loaderCall(servicesOf(context).billing.list(query));
+  // Exports are the owner's (issue 40; the API refuses staff): staff get no export link.
+  const isOwner = adminOf(context).role === 'owner';
   const exportQuery = new URLSearchParams(apiQuery(url.searchParams, [...FILTERS]));
   // Only what the list could read: a refused filter is left out of the export too.
   for (const name of Object.keys(failure?.fields ?? {})) exportQuery.delete(name);
@@ -34,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       (typeof FILTERS)[number],
       string
     >,
-    exportUrl: `/api/admin/bill/exportBills${exportQuery.size > 0 ? `?${exportQuery.toString()}` : ''}`,
+    exportUrl: isOwner ? `/api/admin/bill/exportBills${exportQuery.size > 0 ? `?${exportQuery.toString()}` : ''}` : null,
   };
 }
 
@@ -55,9 +57,11 @@ export default function TotalBillsPage({ loaderData }: Route.ComponentProps) {
         title="All Bills"
         description={`${total.toLocaleString('en-IN')} ${total === 1 ? 'bill' : 'bills'}`}
         actions={
-          <a href={exportUrl} className="btn btn-outline" download>
-            <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
-          </a>
+          exportUrl && (
+            <a href={exportUrl} className="btn btn-outline" download>
+              <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
+            </a>
+          )
         }
       />
       <FilterBar label="Filter bills" failure={failure}>

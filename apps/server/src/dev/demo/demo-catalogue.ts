@@ -125,6 +125,8 @@ export interface DemoProduct {
   status?: 'draft' | 'archived';
   /** Every variant out of stock. */
   soldOut?: boolean;
+  /** The product's own HSN where its category's does not fit (a cotton saree is not silk's 5007). */
+  hsnCode?: string;
 }
 
 const FREE = ['Free size'] as const;
@@ -177,6 +179,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Bandhani Georgette Saree',
+    hsnCode: '5407',
     category: 'sarees',
     fabric: 'Georgette',
     tags: ['festive', 'bandhani', 'party'],
@@ -190,6 +193,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Leheriya Chiffon Saree',
+    hsnCode: '5407',
     category: 'sarees',
     fabric: 'Chiffon',
     tags: ['party', 'leheriya', 'lightweight', 'summer'],
@@ -203,6 +207,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Ikat Handloom Cotton Saree',
+    hsnCode: '5208',
     category: 'sarees',
     fabric: 'Handloom cotton',
     tags: ['office', 'handloom', 'ikat', 'daily wear'],
@@ -216,6 +221,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Mul Cotton Printed Saree',
+    hsnCode: '5208',
     category: 'sarees',
     fabric: 'Mul cotton',
     tags: ['daily wear', 'summer', 'printed'],

@@ -21,20 +21,20 @@ import { seededRandom } from './garment-art.js';
 import { selectRows, type Db } from '../../db/database.js';
 import { nextOrderSequence } from '../../orders/queries.js';
 import { orderEvents, orderItems, orders, type AddressSnapshot } from '../../orders/tables.js';
+import { recordCapturedPayment } from '../../payments/queries.js';
+import { razorpayId } from '../razorpay-emulator/emulator.js';
+import { ensureEmulatorSchema, razorpayEmulatorOrders, razorpayEmulatorPayments } from '../razorpay-emulator/tables.js';
 
 // Sales history for the demo shop, so a newcomer's dashboards show something: the spec's sample week
 // (March 10–16, 2025) exactly, and three months of counter bills and online orders up to today.
 
 /**
- * Spec §9's sample week, Monday to Sunday: revenue in rupees and pieces sold per day. Its category figures
- * (dresses 3200, tops 1800, bottoms 1200, accessories 800) add up to ₹7,000 while its days add up to ₹4,400
- * (the issue says ₹4,100, but 450 + 620 + 580 + 700 + 850 + 900 + 300 = 4,400);
- * the days are kept exact and each day's revenue and pieces are shared over the categories in the spec's
- * proportion 3200 : 1800 : 1200 : 800, so the week's category split has that proportion.
+ * Spec §9's sample week, Monday to Sunday: the pieces sold per day, shared over the categories in the spec's
+ * proportion 3200 : 1800 : 1200 : 800. The pieces are priced as the catalogue prices them (issue 40: the spec's
+ * ₹4,400 for 153 pieces, ~₹29 a piece, was no boutique's week), so the week's revenue is the catalogue's.
  */
 export const SAMPLE_WEEK = {
   start: '2025-03-10',
-  revenueRupees: [450, 620, 580, 700, 850, 900, 300],
   units: [15, 22, 19, 25, 30, 32, 10],
   categories: [
     { name: 'Dresses', weight: 3200 },
@@ -169,27 +169,26 @@ function demoPayment(sequence: number, total: number) {
   return { mode: 'card' as const, amountPaise: total };
 }
 
-/** `revenue` paise over `units` pieces in whole paise: q pieces at p and the rest at p + 1. */
-function piecesFor(item: CatalogueItem | null, name: string, categoryName: string, revenue: number, units: number): BillLine[] {
-  const price = Math.floor(revenue / units);
-  const dearer = revenue - price * units;
-  return [
-    { item, name, categoryName, price, quantity: units - dearer },
-    { item, name, categoryName, price: price + 1, quantity: dearer },
-  ].filter((line) => line.quantity > 0);
-}
+/** A catalogue piece on a bill: its name with the variant's, at the price the catalogue sells it for. */
+const billLineOf = (item: CatalogueItem, quantity: number): BillLine => ({
+  item,
+  name: item.variant_name ? `${item.name} (${item.variant_name})` : item.name,
+  categoryName: item.category_name,
+  price: sellingOf(item),
+  quantity,
+});
 
-/** The spec's sample week, two bills a day (dresses and tops; bottoms and accessories). */
-async function seedSampleWeek(db: Db, byCategory: Map<string, CatalogueItem[]>): Promise<number> {
+/** The spec's sample week, two bills a day (dresses and tops; bottoms and accessories), at catalogue prices. */
+async function seedSampleWeek(db: Db, byCategory: Map<string, CatalogueItem[]>, items: readonly CatalogueItem[]): Promise<number> {
   const weights = SAMPLE_WEEK.categories.map((category) => category.weight);
   let count = 0;
-  for (const [index, rupees] of SAMPLE_WEEK.revenueRupees.entries()) {
+  for (const [index, pieces] of SAMPLE_WEEK.units.entries()) {
     const day = addDays(SAMPLE_WEEK.start, index);
-    const revenue = shareInProportion(rupees * 100, weights);
-    const units = shareInProportion(SAMPLE_WEEK.units[index]!, weights);
+    const units = shareInProportion(pieces, weights);
     const lines = SAMPLE_WEEK.categories.map((category, c) => {
-      const item = byCategory.get(category.name)?.[index % (byCategory.get(category.name)?.length ?? 1)] ?? null;
-      return piecesFor(item, item?.name ?? category.name, category.name, revenue[c]!, units[c]!);
+      // A catalogue without the category (a test's) sells another piece of it: every piece is a catalogue piece.
+      const list = byCategory.get(category.name) ?? items;
+      return units[c]! > 0 ? [billLineOf(list[(index + c) % list.length]!, units[c]!)] : [];
     });
     await insertBill(db, at(day, 11 * 60 + 15), CUSTOMERS[index % CUSTOMERS.length]!, 0, [...lines[0]!, ...lines[1]!], { exact: true });
     await insertBill(db, at(day, 17 * 60 + 40), CUSTOMERS[(index + 3) % CUSTOMERS.length]!, 0, [...lines[2]!, ...lines[3]!], {
@@ -200,7 +199,7 @@ async function seedSampleWeek(db: Db, byCategory: Map<string, CatalogueItem[]>):
   return count;
 }
 
-async function demoShoppers(db: Db): Promise<Array<{ id: string; address: AddressSnapshot }>> {
+async function demoShoppers(db: Db): Promise<Array<{ id: string; email: string; address: AddressSnapshot }>> {
   const passwordHash = await hash(randomBytes(24).toString('base64url'));
   const result = [];
   for (const [index, shopper] of SHOPPERS.entries()) {
@@ -217,6 +216,7 @@ async function demoShoppers(db: Db): Promise<Array<{ id: string; address: Addres
       .returning({ id: users.id, phone: users.phone });
     result.push({
       id: row!.id,
+      email: shopper.email,
       address: {
         _id: randomBytes(8).toString('hex'),
         name: `${shopper.firstName} ${shopper.lastName}`,
@@ -232,9 +232,14 @@ async function demoShoppers(db: Db): Promise<Array<{ id: string; address: Addres
   return result;
 }
 
+/**
+ * A demo order paid as a real one is: a Razorpay order and its captured UPI payment in the emulator's records (what
+ * Razorpay would hold), the order carrying its Razorpay order id and the shop's captured payment row. So the order
+ * reads "Paid", and cancelling it refunds through the emulator for real.
+ */
 async function insertOrder(
   db: Db,
-  shopper: { id: string; address: AddressSnapshot },
+  shopper: { id: string; email: string; address: AddressSnapshot },
   paidAt: Date,
   status: 'paid' | 'packed' | 'shipped' | 'delivered',
   lines: Array<{ item: CatalogueItem; quantity: number }>,
@@ -252,10 +257,13 @@ async function insertOrder(
     const yearMonth = orderNumberMonth(paidAt);
     const orderNumber = formatOrderNumber(yearMonth, await nextOrderSequence(tx, yearMonth));
     const placedAt = new Date(paidAt.getTime() - 3 * 60_000);
+    const razorpayOrderId = razorpayId('order');
+    const razorpayPaymentId = razorpayId('pay');
     const [order] = await tx
       .insert(orders)
       .values({
         orderNumber,
+        razorpayOrderId,
         userId: shopper.id,
         status,
         address: shopper.address,
@@ -270,6 +278,37 @@ async function insertOrder(
         updatedAt: paidAt,
       })
       .returning({ id: orders.id });
+    const notes = { orderId: order!.id, orderNumber };
+    await tx.insert(razorpayEmulatorOrders).values({
+      id: razorpayOrderId,
+      amount: totals.total,
+      amountPaid: totals.total,
+      currency: 'INR',
+      receipt: orderNumber,
+      status: 'paid',
+      attempts: 1,
+      notes,
+      createdAt: placedAt,
+    });
+    await tx.insert(razorpayEmulatorPayments).values({
+      id: razorpayPaymentId,
+      orderId: razorpayOrderId,
+      amount: totals.total,
+      currency: 'INR',
+      status: 'captured',
+      method: 'upi',
+      captured: true,
+      vpa: 'success@razorpay',
+      email: shopper.email,
+      contact: shopper.address.phone,
+      notes,
+      createdAt: paidAt,
+    });
+    await recordCapturedPayment(
+      tx,
+      { orderId: order!.id, razorpayOrderId, razorpayPaymentId, amountPaise: totals.total, method: 'upi', paidAt },
+      paidAt,
+    );
     await tx.insert(orderItems).values(
       lines.map(({ item, quantity }, position) => {
         const priced = totals.lines[position]!;
@@ -318,8 +357,14 @@ async function insertOrder(
 /**
  * Adds the demo sales history once (when there are no bills yet): the spec's sample week and 90 days of
  * bills and paid orders up to `now`. History only: the shelf's stock is left as the catalogue seed set it.
+ * Online orders are paid through the Razorpay emulator's records; with real Razorpay keys (`emulator: false`)
+ * no payment can be made up, so the history has counter bills only.
  */
-export async function seedDemoSales(db: Db, now = new Date()): Promise<{ bills: number; orders: number } | null> {
+export async function seedDemoSales(
+  db: Db,
+  now = new Date(),
+  options: { emulator: boolean } = { emulator: true },
+): Promise<{ bills: number; orders: number } | null> {
   const [{ n } = { n: 0 }] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from ${bills}`);
   if (Number(n) > 0) return null;
   const items = await selectRows<CatalogueItem>(
@@ -338,7 +383,8 @@ export async function seedDemoSales(db: Db, now = new Date()): Promise<{ bills: 
   const byCategory = new Map<string, CatalogueItem[]>();
   for (const item of items) byCategory.set(item.category_name ?? 'Other', [...(byCategory.get(item.category_name ?? 'Other') ?? []), item]);
 
-  let billCount = await seedSampleWeek(db, byCategory);
+  if (options.emulator) await ensureEmulatorSchema(db);
+  let billCount = await seedSampleWeek(db, byCategory, items);
   let orderCount = 0;
   const random = seededRandom(20_250_310);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
@@ -348,30 +394,28 @@ export async function seedDemoSales(db: Db, now = new Date()): Promise<{ bills: 
     const day = addDays(today, -back);
     const weekend = [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
     const billsToday = Math.floor(random() * (weekend ? 5 : 3)) + (weekend ? 1 : 0);
-    for (let b = 0; b < billsToday; b++) {
+    const dayBills = Array.from({ length: billsToday }, () => {
       const when = at(day, 10 * 60 + Math.floor(random() * 9 * 60));
-      if (when > now) continue;
-      const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, (): BillLine => {
-        const item = pick(items);
-        return {
-          item,
-          name: item.variant_name ? `${item.name} (${item.variant_name})` : item.name,
-          categoryName: item.category_name,
-          price: sellingOf(item),
-          quantity: 1 + Math.floor(random() * 2),
-        };
-      });
-      await insertBill(db, when, pick(CUSTOMERS), pick([0, 0, 0, 5, 10, 12.5]), lines);
+      const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, () => billLineOf(pick(items), 1 + Math.floor(random() * 2)));
+      return { when, customer: pick(CUSTOMERS), discount: pick([0, 0, 0, 5, 10, 12.5]), lines };
+    });
+    // Numbered in the order they were made: invoice numbers follow the clock, as at a real counter.
+    for (const bill of dayBills.sort((a, b) => a.when.getTime() - b.when.getTime())) {
+      if (bill.when > now) continue;
+      await insertBill(db, bill.when, bill.customer, bill.discount, bill.lines);
       billCount += 1;
     }
     const ordersToday = Math.floor(random() * 3);
-    for (let o = 0; o < ordersToday; o++) {
+    const dayOrders = Array.from({ length: ordersToday }, () => {
       const when = at(day, 8 * 60 + Math.floor(random() * 14 * 60));
-      if (when > now) continue;
-      const status = back > 10 ? 'delivered' : back > 4 ? 'shipped' : back > 1 ? 'packed' : 'paid';
       const lines = Array.from({ length: 1 + Math.floor(random() * 2) }, () => ({ item: pick(items), quantity: 1 }));
       const unique = lines.filter((line, index) => lines.findIndex((other) => other.item === line.item) === index);
-      await insertOrder(db, pick(shoppers), when, status, unique);
+      return { when, shopper: pick(shoppers), lines: unique };
+    });
+    for (const order of dayOrders.sort((a, b) => a.when.getTime() - b.when.getTime())) {
+      if (order.when > now || !options.emulator) continue;
+      const status = back > 10 ? 'delivered' : back > 4 ? 'shipped' : back > 1 ? 'packed' : 'paid';
+      await insertOrder(db, order.shopper, order.when, status, order.lines);
       orderCount += 1;
     }
   }

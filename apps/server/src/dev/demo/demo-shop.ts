@@ -38,7 +38,7 @@ export async function startDemoShop({ db, services, publicUrl, log }: DemoShop):
   seedDemoCatalogue(services, (message) => log.info(message))
     .then(async (seeded) => {
       // Sales history with the demo catalogue, so the dashboards are not empty on the first start.
-      const sales = seeded ? await seedDemoSales(db) : null;
+      const sales = seeded ? await seedDemoSales(db, new Date(), { emulator: Boolean(services.paymentProvider.emulator) }) : null;
       if (sales) log.info(`demo sales: ${sales.bills} bills and ${sales.orders} paid orders`);
       if (seeded) services.photoEncoder.wake();
     })

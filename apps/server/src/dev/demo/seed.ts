@@ -111,6 +111,7 @@ export async function seedDemoCatalogue(
       pricePaise: product.pricePaise,
       discountPercent: product.discountPercent,
       fabric: product.fabric,
+      hsnCode: product.hsnCode ?? null,
       tags: product.tags,
       status: product.status ?? 'active',
       variants: demoVariants(product),

@@ -108,17 +108,20 @@ export function ImportResult({ answer }: { answer: ImportAnswer | null }) {
  * CSV export (a download link) and import: a multipart form posted to the page's action. With scripts the file is
  * sent as soon as it is chosen; without, 'Import' sends it. The answer shows in ImportResult.
  */
-export function CsvTools() {
+export function CsvTools({ canExport }: { canExport: boolean }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'import';
   return (
     <>
-      <a href={EXPORT_CSV_PATH} download="catalogue.csv" className="btn btn-outline px-4">
-        <Download aria-hidden="true" className="h-4 w-4" />
-        Export CSV
-      </a>
+      {/* Exports are the owner's (issue 40; the API refuses staff): staff see the import only. */}
+      {canExport && (
+        <a href={EXPORT_CSV_PATH} download="catalogue.csv" className="btn btn-outline px-4">
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Export CSV
+        </a>
+      )}
       <Form method="post" encType="multipart/form-data" preventScrollReset className="contents">
         <input type="hidden" name="intent" value="import" />
         <label

@@ -34,6 +34,8 @@ export interface ProductsListData {
   categories: AdminCategory[];
   /** What the loader refused of the address's filters. */
   failure: Failure | null;
+  /** Exports are the owner's (issue 40; the API refuses staff): staff see no export link. */
+  canExport: boolean;
 }
 
 /** Search, category, status and sort: a GET form, so they land in the URL and the loader reads them. */
@@ -152,7 +154,7 @@ function NewProductForm({ categories }: { categories: readonly AdminCategory[] }
 
 /** The products page (issue 10 catalogue management): filters in the URL, table, new product, archive, CSV. */
 export function ProductsList({ data, importAnswer }: { data: ProductsListData; importAnswer: ImportAnswer | null }) {
-  const { products, total, page, limit, categories, failure } = data;
+  const { products, total, page, limit, categories, failure, canExport } = data;
   return (
     <>
       <PageHeader
@@ -160,7 +162,7 @@ export function ProductsList({ data, importAnswer }: { data: ProductsListData; i
         description={`${total.toLocaleString('en-IN')} ${total === 1 ? 'product' : 'products'}`}
         actions={
           <>
-            <CsvTools />
+            <CsvTools canExport={canExport} />
             <UrlModalOpener name="new" className="btn btn-primary">
               <Plus aria-hidden="true" className="h-4 w-4" />
               New product

@@ -76,6 +76,14 @@ describe('the bill page without scripts (issue 26)', () => {
     expect(html).not.toContain('Void bill');
   });
 
+  it('tells staff the owner does returns, with no return form, when the policy leaves it to the owner (issue 40)', () => {
+    const note = 'Returns at the counter are done by the owner. Ask the owner to issue this credit note.';
+    const html = serverHtml(<BillDetail billsHref="/admin/totalBills" bill={bill()} canVoid={false} returns={{ allowed: false, note }} />);
+    expect(html).toContain(note);
+    expect(html).not.toContain('Issue credit note');
+    expect(html).not.toContain('name="intent" value="returnItems"');
+  });
+
   it("gives an owner's void as a disclosure with its reason; a void bill says so and takes no returns", () => {
     const today = serverHtml(
       <BillDetail billsHref="/admin/totalBills" bill={bill({ creditNotes: [], items: [item('i1', 'Kurti', 2, 0)] })} canVoid />,

@@ -175,7 +175,18 @@ function CreditNotes({ bill }: { bill: Bill }) {
  * returned; its credit notes; the return form while anything is left to return; and, for an owner on the day it
  * was made with nothing returned yet, 'Void bill'. A void bill says when, by whom and why.
  */
-export function BillDetail({ bill, canVoid, billsHref }: { bill: Bill; canVoid: boolean; billsHref: string }) {
+export function BillDetail({
+  bill,
+  canVoid,
+  billsHref,
+  returns = { allowed: true, note: null },
+}: {
+  bill: Bill;
+  canVoid: boolean;
+  billsHref: string;
+  /** Staff's counter-return limits (issue 40): not allowed, the note stands where the form would; owners, no note. */
+  returns?: { allowed: boolean; note: string | null };
+}) {
   const isVoid = bill.status === 'void';
   const returnable = returnableItems(bill);
   return (
@@ -230,7 +241,17 @@ export function BillDetail({ bill, canVoid, billsHref }: { bill: Bill; canVoid: 
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-5">
           <BillItems bill={bill} />
-          {returnable.length > 0 && <ReturnItemsForm bill={bill} items={returnable} />}
+          {returnable.length > 0 &&
+            (returns.allowed ? (
+              <ReturnItemsForm bill={bill} items={returnable} note={returns.note} />
+            ) : (
+              <section aria-labelledby="return-title" className="rounded-2xl border border-line bg-white p-4 sm:p-6">
+                <h2 id="return-title" className="text-xl font-semibold">
+                  Return items
+                </h2>
+                <p className="mt-1 text-sm text-muted">{returns.note}</p>
+              </section>
+            ))}
         </div>
         <div className="space-y-5">
           <BillTotals bill={bill} />

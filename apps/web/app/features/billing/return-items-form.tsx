@@ -27,7 +27,7 @@ const usualRefundMode = (bill: Bill) => (bill.payments.length === 1 ? bill.payme
  * in a toast (or on the page after a plain post); refused, the messages sit beside their fields and the form's
  * failure is a toast too.
  */
-export function ReturnItemsForm({ bill, items }: { bill: Bill; items: BillItem[] }) {
+export function ReturnItemsForm({ bill, items, note = null }: { bill: Bill; items: BillItem[]; note?: string | null }) {
   const fetcher = useFetcher<ReturnAnswer>();
   const posted: unknown = useActionData();
   const answer = fetcher.data ?? (fromReturnForm(posted) ? posted : undefined);
@@ -52,6 +52,8 @@ export function ReturnItemsForm({ bill, items }: { bill: Bill; items: BillItem[]
       <p className="mt-1 text-sm text-muted">
         Say how many pieces of each item came back. They go back in stock, and a credit note is issued for their share of what was paid.
       </p>
+      {/* Staff's limits, the owner's setting (issue 40). */}
+      {note && <p className="mt-2 text-sm font-medium text-ink">{note}</p>}
       <fetcher.Form ref={form} method="post" noValidate className="mt-4 space-y-5">
         <Enhanced />
         <input type="hidden" name="intent" value="returnItems" />
