@@ -20,7 +20,7 @@ import { adminReviewRoutes, ownerReviewRoutes, publicReviewRoutes, shopperReview
 import { inventoryRoutes } from './inventory/routes.js';
 import { salesReportRoutes } from './reports/sales-routes.js';
 import { cartRoutes } from './cart/routes.js';
-import { adminCatalogueRoutes } from './catalogue/admin-routes.js';
+import { adminCatalogueRoutes, ownerCatalogueRoutes } from './catalogue/admin-routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { createReadinessCheck } from './health/readiness.js';
@@ -242,7 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(adminContactRoutes(options.services.contact));
     }),
   );
-  // Owners only: admin accounts and invites, the audit log, money going back, blocking shoppers, revenue, the shop's details.
+  // Owners only: admin accounts and invites, the audit log, money going back, blocking shoppers, revenue, exports, the shop's details.
   await app.register(
     adminRoutes(
       async (owner) => {
@@ -250,6 +250,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await owner.register(ownerOrderRoutes(options.services.adminOrders));
         await owner.register(ownerUserRoutes(options.services.adminUsers));
         await owner.register(ownerBillingRoutes(options.services.billing));
+        // Exports: every bill's takings and customers, the whole catalogue with its stock (issue 40).
+        await owner.register(ownerCatalogueRoutes(options.services.catalogueCsv));
         await owner.register(ownerReviewRoutes(options.services.reviews));
         // Revenue is the owner's (the invite tells staff so): the dashboard's sales, the weekly and monthly reports.
         await owner.register(salesReportRoutes(options.services.salesReports));

@@ -122,24 +122,6 @@ export const billingRoutes =
     );
 
     app.get(
-      '/api/admin/bill/exportBills',
-      {
-        schema: {
-          summary:
-            "The bills of the same filter as CSV (UTF-8 with BOM, India times, amounts in rupees): one row per line item with its GST, the bill's figures and a payments column per mode on its first row; owners only (403 for staff)",
-          querystring: billQuerySchema,
-          produces: ['text/csv'],
-          response: { 200: z.string(), 403: ownerOnlyAnswer },
-        },
-      },
-      async (request, reply) =>
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="bills.csv"')
-          .send(await billing.exportCsv(actorOf((await adminOf(request)).admin), request.query)),
-    );
-
-    app.get(
       '/api/admin/bill/findCustomer',
       {
         schema: {
@@ -165,10 +147,28 @@ export const billingRoutes =
     );
   };
 
-/** Voiding a bill: owners only; registered in the owner scope. */
+/** Voiding a bill and exporting every bill: owners only; registered in the owner scope. */
 export const ownerBillingRoutes =
   (billing: BillingService): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/api/admin/bill/exportBills',
+      {
+        schema: {
+          summary:
+            "The bills of the same filter as CSV (UTF-8 with BOM, India times, amounts in rupees): one row per line item with its GST, the bill's figures and a payments column per mode on its first row; owners only (403 for staff)",
+          querystring: billQuerySchema,
+          produces: ['text/csv'],
+          response: { 200: z.string(), 403: ownerOnlyAnswer },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="bills.csv"')
+          .send(await billing.exportCsv(actorOf((await adminOf(request)).admin), request.query)),
+    );
+
     app.post(
       '/api/admin/bill/voidBill/:billId',
       {

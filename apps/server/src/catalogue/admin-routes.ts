@@ -135,23 +135,6 @@ export const adminCatalogueRoutes =
       },
     );
 
-    app.get(
-      '/api/admin/product/exportProducts',
-      {
-        schema: {
-          summary:
-            'The catalogue as CSV (prices in rupees), the columns the import reads; stock also as exported_stock; owners only (403 for staff)',
-          produces: ['text/csv'],
-          response: { 200: z.string(), 403: ownerOnlyAnswer },
-        },
-      },
-      async (request, reply) =>
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="catalogue.csv"')
-          .send(await csv.exportCsv(await actor(request))),
-    );
-
     app.post(
       '/api/admin/product/importProducts',
       {
@@ -334,5 +317,28 @@ export const adminCatalogueRoutes =
         await categories.remove(await actor(request), request.params.categoryId);
         return ok({});
       },
+    );
+  };
+
+/** The whole catalogue as CSV: the owner's, like every export (issue 40); registered in the owner scope. */
+export const ownerCatalogueRoutes =
+  (csv: CatalogueCsv): FastifyPluginAsyncZod =>
+  async (app) => {
+    const actor = async (request: FastifyRequest) => actorOf((await adminOf(request)).admin);
+    app.get(
+      '/api/admin/product/exportProducts',
+      {
+        schema: {
+          summary:
+            'The catalogue as CSV (prices in rupees), the columns the import reads; stock also as exported_stock; owners only (403 for staff)',
+          produces: ['text/csv'],
+          response: { 200: z.string(), 403: ownerOnlyAnswer },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="catalogue.csv"')
+          .send(await csv.exportCsv(await actor(request))),
     );
   };
