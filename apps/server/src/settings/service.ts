@@ -50,9 +50,9 @@ export interface SettingsService {
    */
   update(actor: AuditActor, input: UpdateSettings): Promise<AdminShopSettings>;
   /** Who may issue a counter credit note: the billing service's policy, from the owner's controls, read afresh each time. */
-  counterReturnPolicy(): Promise<CounterReturnPolicy>;
+  counterReturnPolicy: () => Promise<CounterReturnPolicy>;
   /** The pieces at or under which a variant runs low (reports/stock-threshold.ts), from the owner's controls. */
-  lowStockThreshold(): Promise<number>;
+  lowStockThreshold: () => Promise<number>;
   /**
    * Stores a logo the owner uploaded through the product photos' pipeline (checked by content, within the pixel
    * limit, WebP renditions, local disk or S3) and answers its address for `logoUrl` (NOT_ALLOWED for staff).
