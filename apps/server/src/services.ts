@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_COUNTER_RETURN_POLICY, PAYMENT_RESERVATION_MINUTES } from '@shop/core';
+import { PAYMENT_RESERVATION_MINUTES } from '@shop/core';
 import { createAccountsService, type AccountsService } from './accounts/service.js';
 import { createAdminUsersService, type AdminUsersService } from './accounts/admin-users.js';
 import { createAdminsService, type AdminsService } from './admin/service.js';
@@ -37,7 +37,6 @@ import { createPaymentProvider, type PaymentProvider } from './payments/razorpay
 import { createPaymentsService, type PaymentsService } from './payments/service.js';
 import { createSalesReportsService, type SalesReportsService } from './reports/sales-service.js';
 import { createReportCounts, type ReportCounts } from './reports/counts.js';
-import { defaultStockThreshold } from './reports/stock-threshold.js';
 import { createSettingsService, type SettingsService } from './settings/service.js';
 import { createWishlistService, type WishlistService } from './wishlist/service.js';
 
@@ -227,7 +226,13 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
       onMailError: (error) => log.error({ err: error }, 'sending mail failed'),
     }),
     audit: createAuditService(db),
-    adminProducts: createAdminProductsService(db, { changes: catalogueChanges, media, now, onPhotosStored: () => photoEncoder.wake() }),
+    adminProducts: createAdminProductsService(db, {
+      changes: catalogueChanges,
+      media,
+      now,
+      onPhotosStored: () => photoEncoder.wake(),
+      stockThreshold: settings.lowStockThreshold,
+    }),
     adminCategories: createAdminCategoriesService(db, { changes: catalogueChanges, now }),
     catalogueCsv: createCatalogueCsv(db, { changes: catalogueChanges, now }),
     adminUsers: createAdminUsersService(db, { orders, addresses, now }),
@@ -238,14 +243,14 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
       now,
       metrics,
       photoUrl: photos.url,
-      // The owner's counter-return limits (issue 40); the Settings page will answer them from the shop's settings.
-      counterReturnPolicy: async () => DEFAULT_COUNTER_RETURN_POLICY,
+      // The owner's counter-return limits (issue 40), read from the settings row at each return.
+      counterReturnPolicy: settings.counterReturnPolicy,
     }),
     inventory: createInventoryService(db),
     reviews: createReviewsService(db, { now, notifications, changes: catalogueChanges, media }),
-    // One threshold for the dashboard's counts and its list (reports/stock-threshold.ts).
-    salesReports: createSalesReportsService(db, now, defaultStockThreshold),
-    reportCounts: createReportCounts(db, now, defaultStockThreshold),
+    // One threshold, the owner's (Settings), for the dashboard's counts and its list (reports/stock-threshold.ts).
+    salesReports: createSalesReportsService(db, now, settings.lowStockThreshold),
+    reportCounts: createReportCounts(db, now, settings.lowStockThreshold),
   };
 }
 

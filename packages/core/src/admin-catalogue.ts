@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageParam, pagingShape } from './admin.js';
 import { categorySchema, imageSchema } from './catalogue.js';
 import { csvImportRowSchema } from './catalogue-csv.js';
+import { DEFAULT_OWNER_CONTROLS } from './settings.js';
 import { plainText } from './text.js';
 
 // Contracts of the back-office's catalogue calls (spec §2.14–§2.16, §3 Product (admin), variant creation payload).
@@ -15,7 +16,7 @@ export const CATEGORY_STYLES = ['traditional', 'modern'] as const;
  * A variant or product at or below this many pieces is 'low stock' in the back-office: the default of the owner's
  * setting (the server reads the threshold in force from one place, reports/stock-threshold.ts).
  */
-export const LOW_STOCK_THRESHOLD = 3;
+export const LOW_STOCK_THRESHOLD = DEFAULT_OWNER_CONTROLS.lowStockThreshold;
 export const MAX_STOCK = 100_000;
 /** ₹1 crore: no garment costs more, and a typo of extra zeros is caught. */
 export const MAX_PRICE_PAISE = 1_000_000_000;

@@ -4,8 +4,8 @@ import { formatINR } from './money.js';
 
 /**
  * Who may hand money back at the counter (issue 40): staff up to `staffMaxPaise` a credit note and, with
- * `sameDayOnly`, only on a bill of the same India day; owners always. The owner's setting; until the Settings page
- * stores it, every service reads DEFAULT_COUNTER_RETURN_POLICY (services.ts, one place).
+ * `sameDayOnly`, only on a bill of the same India day; owners always. The owner's setting (Settings, `controls`),
+ * which services.ts reads from the settings row; DEFAULT_COUNTER_RETURN_POLICY is its default.
  */
 export interface CounterReturnPolicy {
   /** The most a staff member's credit note may refund; 0: staff issue none. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { DEFAULT_COUNTER_RETURN_POLICY } from './counter-returns.js';
 import { INDIAN_STATES, type IndianState } from './form-choices.js';
 
 export { INDIAN_STATES, type IndianState };
@@ -108,12 +109,57 @@ const settingsFields = z.object({
  */
 export const storedShopSettingsSchema = settingsFields;
 
-/** The shop's details as the owner saves them; the GSTIN must carry its right check character and the state's code. */
-export const shopSettingsSchema = settingsFields.superRefine((settings, context) => {
+/** The GSTIN's check against the state: a refinement of the schemas the owner saves. */
+const gstinOfState = (settings: { gstin: string; state: IndianState }, context: z.RefinementCtx) => {
   const problem = gstinProblem(settings.gstin, settings.state);
   if (problem) context.addIssue({ code: 'custom', path: ['gstin'], message: problem });
-});
+};
+
+/** The shop's details as the owner saves them; the GSTIN must carry its right check character and the state's code. */
+export const shopSettingsSchema = settingsFields.superRefine(gstinOfState);
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+/** The most a staff member's counter return may be set to: ₹10,00,000 (a limit above any bill is "no limit"). */
+export const MAX_STAFF_RETURN_PAISE = 100_000_000;
+
+/**
+ * The owner's controls (issue 40), kept in the settings row beside the shop's details but never public (the
+ * storefront's GET /api/shop/settings answers the details only). Cash on delivery (issue 41) joins as its own object.
+ */
+export const ownerControlsSchema = z.object({
+  /** The most a staff member's counter credit note may refund, in paise; 0: the owner does all returns. */
+  staffReturnMaxPaise: z
+    .number()
+    .int('Please enter the amount in whole paise.')
+    .min(0, 'The amount cannot be negative; 0 means the owner does all returns.')
+    .max(MAX_STAFF_RETURN_PAISE, 'Please enter at most ₹10,00,000.'),
+  /** Staff return pieces only of a bill made the same India day. */
+  staffReturnsSameDayOnly: z.boolean(),
+  /** The pieces at or under which a variant is "running low" on the dashboard and the products list. */
+  lowStockThreshold: z
+    .number()
+    .int('Please enter a whole number of pieces.')
+    .min(1, 'Please enter at least 1 piece.')
+    .max(1000, 'Please enter at most 1000 pieces.'),
+});
+export type OwnerControls = z.infer<typeof ownerControlsSchema>;
+
+/**
+ * Until the owner saves hers (the columns' defaults, migration 0036): she does all returns, 3 pieces or fewer run
+ * low (LOW_STOCK_THRESHOLD is this one).
+ */
+export const DEFAULT_OWNER_CONTROLS: OwnerControls = {
+  staffReturnMaxPaise: DEFAULT_COUNTER_RETURN_POLICY.staffMaxPaise,
+  staffReturnsSameDayOnly: DEFAULT_COUNTER_RETURN_POLICY.sameDayOnly,
+  lowStockThreshold: 3,
+};
+
+/**
+ * What the owner's Settings page saves: the shop's details, and her controls when given (omitted: unchanged, so a
+ * client that sends the details only keeps working).
+ */
+export const updateSettingsSchema = settingsFields.extend({ controls: ownerControlsSchema.optional() }).superRefine(gstinOfState);
+export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
 
 /**
  * The settings as the owner's back-office reads them: whether the owner has saved them (a shop created with the
@@ -123,6 +169,8 @@ export const adminShopSettingsSchema = z.object({
   settings: storedShopSettingsSchema,
   /** ISO instant the owner last saved the details; null while they are the demo's. */
   savedAt: z.string().nullable(),
+  /** The owner's controls: counter returns by staff, the low-stock threshold. */
+  controls: ownerControlsSchema,
 });
 export type AdminShopSettings = z.infer<typeof adminShopSettingsSchema>;
 

@@ -1,4 +1,4 @@
-import type { AuditEntry, Bill, CreditNote } from '@shop/core';
+import { DEFAULT_OWNER_CONTROLS, type AuditEntry, type Bill, type CreditNote } from '@shop/core';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/database.js';
@@ -261,6 +261,50 @@ describe("the owner's controls at the counter (issue 40)", () => {
     const issued = await returnItems(bill._id, body, owner);
     expect(issued.statusCode, issued.body).toBe(201);
     expect(await stockOf(t.database.db, saree)).toBe(2);
+  });
+
+  it("lets staff return up to the owner's saved limit on a bill of the day; above it, or a day later, the owner does (403 in words)", async () => {
+    const settings = await call(owner, 'GET', '/api/admin/settings/getSettings');
+    const saved = await adminCall(t.app, 'PUT', '/api/admin/settings/updateSettings', {
+      asid: owner.asid,
+      body: {
+        ...dataOf<{ settings: object }>(settings).settings,
+        controls: { staffReturnMaxPaise: 1_000_00, staffReturnsSameDayOnly: true, lowStockThreshold: 3 },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const dupatta = await sellableProduct(t, { name: 'Limit Dupatta', pricePaise: 80_000, stock: 3, variants: false });
+      const bill = await createBill({ customerName: 'Same Day Buyer', items: [{ productId: dupatta.productId, quantity: 2 }] });
+      const itemId = bill.items[0]!._id;
+      const piece = (quantity: number) => ({ items: [{ itemId, quantity }], refundMode: 'cash', reason: 'Did not match' });
+
+      // Two pieces (₹1,600) are above ₹1,000: the owner's.
+      const above = await returnItems(bill._id, piece(2), staff);
+      expect([above.statusCode, errorOf(above)]).toEqual([
+        403,
+        'Returns at the counter are done by the owner above ₹1,000.00. Ask the owner to issue this credit note.',
+      ]);
+      expect((await getBill(bill._id)).creditNotes).toEqual([]);
+
+      const within = await returnItems(bill._id, piece(1), staff);
+      expect(within.statusCode, within.body).toBe(201);
+      expect(dataOf<{ creditNote: CreditNote }>(within).creditNote.total).toBe(80_000);
+      expect(await stockOf(t.database.db, dupatta)).toBe(2);
+
+      await setClock('2026-11-25T10:00:00+05:30');
+      const nextDay = await returnItems(bill._id, piece(1), staff);
+      expect([nextDay.statusCode, errorOf(nextDay)]).toEqual([
+        403,
+        'Returns at the counter are done by the owner for bills of an earlier day. Ask the owner to issue this credit note.',
+      ]);
+    } finally {
+      // The other tests of this file count on the default: the owner does all returns.
+      await adminCall(t.app, 'PUT', '/api/admin/settings/updateSettings', {
+        asid: owner.asid,
+        body: { ...dataOf<{ settings: object }>(settings).settings, controls: DEFAULT_OWNER_CONTROLS },
+      });
+    }
   });
 
   it('exports the bills CSV to the owner only (403 for staff)', async () => {

@@ -23,6 +23,7 @@ import type { Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
 import { variantWasOrdered } from '../orders/queries.js';
+import { defaultStockThreshold, type StockThreshold } from '../reports/stock-threshold.js';
 import {
   adminProductPage,
   allPhotoKeys,
@@ -197,7 +198,7 @@ const auditVariant = (tx: Db, actor: AuditActor, action: string, before: Variant
 /** An admin's stock edit, recorded in the stock ledger (inventory) in the edit's transaction. */
 const adminEdit = (actor: AuditActor): inventory.StockMeta => ({ reason: 'admin_edit', actor: inventory.stockActor.admin(actor) });
 
-const toAdminVariant = (row: VariantRow): AdminVariant => ({
+const toAdminVariant = (row: VariantRow, lowStock: number): AdminVariant => ({
   _id: row.id,
   variantName: row.variantName,
   variantDescription: row.variantDescription,
@@ -207,7 +208,7 @@ const toAdminVariant = (row: VariantRow): AdminVariant => ({
   variantSizePrice: row.variantSizePricePaise,
   quantity: row.quantity,
   sku: row.sku,
-  lowStock: row.quantity <= LOW_STOCK_THRESHOLD,
+  lowStock: row.quantity <= lowStock,
 });
 
 async function lockProduct(tx: Db, productId: string): Promise<ProductRow> {
@@ -245,7 +246,14 @@ function editedStock(current: number, wanted: number, previous: number | undefin
 /** Photos deleted before this can no longer be restored. */
 const undoSince = (at: Date) => new Date(at.getTime() - PHOTO_UNDO_HOURS * 3_600_000);
 
-export async function adminProductDetail(db: Db, productId: string, photosBase: string, at: Date): Promise<AdminProduct> {
+/** `lowStock`: the pieces at or under which a variant is flagged (the owner's threshold). */
+export async function adminProductDetail(
+  db: Db,
+  productId: string,
+  photosBase: string,
+  at: Date,
+  lowStock: number = LOW_STOCK_THRESHOLD,
+): Promise<AdminProduct> {
   const found = await productWithCategory(db, productId);
   if (!found) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
   const { product, categoryName, categoryHsnCode } = found;
@@ -285,7 +293,7 @@ export async function adminProductDetail(db: Db, productId: string, photosBase: 
       secure_url: publicMediaUrl(image.url, photosBase),
       deletedAt: image.deletedAt.toISOString(),
     })),
-    variants: variantRows.map(toAdminVariant),
+    variants: variantRows.map((row) => toAdminVariant(row, lowStock)),
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
   };
@@ -298,9 +306,17 @@ export interface PhotoUpload {
 /** The back-office's writes to products, variants and photos. */
 export function createAdminProductsService(
   db: Db,
-  deps: { changes: CatalogueChanges; media: MediaStore; now: () => Date; onPhotosStored?: () => void },
+  deps: {
+    changes: CatalogueChanges;
+    media: MediaStore;
+    now: () => Date;
+    onPhotosStored?: () => void;
+    /** The owner's low-stock threshold, read at each list and detail (the dashboard's, reports/stock-threshold.ts). */
+    stockThreshold?: StockThreshold;
+  },
 ) {
   const { changes, media, now, onPhotosStored } = deps;
+  const stockThreshold = deps.stockThreshold ?? defaultStockThreshold;
   const changed = (productId: string) => changes.publish([productId]);
 
   async function setPhotoOrder(actor: AuditActor, productId: string, order: readonly string[], action: 'photo.reorder' | 'photo.cover') {
@@ -348,10 +364,11 @@ export function createAdminProductsService(
     async list(query: AdminProductQuery): Promise<{ products: AdminProductRow[]; total: number; page: number; limit: number }> {
       const page = query.page ?? 1;
       const limit = ADMIN_PAGE_SIZE;
+      const lowStock = await stockThreshold();
       const { rows, total } = await adminProductPage(
         db,
         { q: query.q, category: query.category, status: query.status },
-        { sort: query.sort ?? 'newest', limit, offset: (page - 1) * limit, lowStock: LOW_STOCK_THRESHOLD },
+        { sort: query.sort ?? 'newest', limit, offset: (page - 1) * limit, lowStock },
       );
       return {
         products: rows.map((row) => ({
@@ -365,7 +382,7 @@ export function createAdminProductsService(
           productStock: Number(row.stock),
           availableStock: Number(row.available_stock),
           variantCount: Number(row.variant_count),
-          lowStock: Number(row.variant_count) > 0 ? Number(row.low_variants) > 0 : Number(row.stock) <= LOW_STOCK_THRESHOLD,
+          lowStock: Number(row.variant_count) > 0 ? Number(row.low_variants) > 0 : Number(row.stock) <= lowStock,
           status: row.status,
           image: row.storage_key ? { public_id: row.storage_key, secure_url: publicMediaUrl(row.url ?? '', media.baseUrl) } : null,
           updatedAt: new Date(row.updated_at).toISOString(),
@@ -376,7 +393,7 @@ export function createAdminProductsService(
       };
     },
 
-    detail: (productId: string) => adminProductDetail(db, productId, media.baseUrl, now()),
+    detail: async (productId: string) => adminProductDetail(db, productId, media.baseUrl, now(), await stockThreshold()),
 
     /** POST /api/admin/product/createProduct: a draft unless a status is given. */
     async create(actor: AuditActor, input: CreateProductInput): Promise<string> {

@@ -47,6 +47,38 @@ describe('GET /api/admin/report/counts', () => {
     expect(await countsAs(owner.asid)).toMatchObject({ ordersToPack: 1, todaysOrders: 0, today: '2026-03-12' });
   });
 
+  it("splits running low from sold out at the owner's saved threshold, on the counts, the dashboard and the products list", async () => {
+    const owner = await signedInOwner(t);
+    const before = await countsAs(owner.asid);
+    const four = await sellableProduct(t, { name: 'Threshold Four Kurti', stock: 4 }); // above 3, at 4
+    const settings = await adminCall(t.app, 'GET', '/api/admin/settings/getSettings', { asid: owner.asid });
+    const saved = await adminCall(t.app, 'PUT', '/api/admin/settings/updateSettings', {
+      asid: owner.asid,
+      body: {
+        ...settings.json<{ data: { settings: object } }>().data.settings,
+        controls: { staffReturnMaxPaise: 0, staffReturnsSameDayOnly: true, lowStockThreshold: 4 },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const after = await countsAs(owner.asid);
+    // The 4-piece variants (the one of the test before and this one) now run low; sold out stays apart.
+    expect(after).toMatchObject({
+      lowStockThreshold: 4,
+      soldOutVariants: before.soldOutVariants,
+      runningLowVariants: before.runningLowVariants + 2,
+      lowStockVariants: before.lowStockVariants + 2,
+    });
+    const dashboard = await adminCall(t.app, 'GET', '/api/admin/report/dashboard', { asid: owner.asid });
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    const shelves = dashboard.json<{ data: { lowStock: { productId: string; stock: number }[] } }>().data.lowStock;
+    expect(shelves).toContainEqual(expect.objectContaining({ productId: four.productId, stock: 4 }));
+    const list = await adminCall(t.app, 'GET', '/api/admin/product/getAllProducts?q=Threshold%20Four', { asid: owner.asid });
+    expect(list.json<{ data: { products: { _id: string; lowStock: boolean }[] } }>().data.products).toEqual([
+      expect.objectContaining({ _id: four.productId, lowStock: true }),
+    ]);
+  });
+
   it('is closed to anyone without an admin session, shoppers included', async () => {
     expect((await adminCall(t.app, 'GET', '/api/admin/report/counts')).statusCode).toBe(401);
     const shopper = await signedInUser(t.app, mail);

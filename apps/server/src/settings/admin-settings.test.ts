@@ -1,4 +1,5 @@
 import {
+  DEFAULT_OWNER_CONTROLS,
   OWNER_ONLY,
   SHOP_DETAILS_NEEDED,
   SHOP_NOT_OPEN,
@@ -50,7 +51,7 @@ describe('the owner edits the shop settings (GET getSettings, PUT updateSettings
   it('answers the demo details, not saved yet, to the owner; staff get 403 and nobody signed in 401', async () => {
     const read = await adminCall(t.app, 'GET', '/api/admin/settings/getSettings', { asid: owner.asid });
     expect(read.statusCode).toBe(200);
-    expect(dataOf<AdminShopSettings>(read)).toEqual({ settings: DEMO_SETTINGS, savedAt: null });
+    expect(dataOf<AdminShopSettings>(read)).toEqual({ settings: DEMO_SETTINGS, savedAt: null, controls: DEFAULT_OWNER_CONTROLS });
     const byStaff = await adminCall(t.app, 'GET', '/api/admin/settings/getSettings', { asid: staff.asid });
     expect(byStaff.statusCode).toBe(403);
     expect(errorOf(byStaff).error).toBe(OWNER_ONLY);
@@ -113,6 +114,60 @@ describe('the owner edits the shop settings (GET getSettings, PUT updateSettings
       before: { name: DEMO_SETTINGS.name, gstin: DEMO_SETTINGS.gstin, state: 'Karnataka', savedAt: null },
       after: { name: 'Meenakshi Silks', legalName: 'Meenakshi Silks Private Limited', gstin: '33AAACH7409R1Z8', state: 'Tamil Nadu' },
     });
+  });
+});
+
+describe("the owner's controls in the settings (issue 40: staff returns, low-stock threshold)", () => {
+  const t = useTestApp();
+  let owner: SignedInAdminForTest;
+  beforeAll(async () => {
+    owner = await signedInOwner(t, 'Meera Owner');
+  });
+  const put = (body: object) => adminCall(t.app, 'PUT', '/api/admin/settings/updateSettings', { asid: owner.asid, body });
+  const controls = { staffReturnMaxPaise: 2_500_00, staffReturnsSameDayOnly: false, lowStockThreshold: 5 };
+
+  it('saves them with the details, answers them to the owner only, never on the public settings, and audits before and after', async () => {
+    const saved = await put({ ...CHENNAI, controls });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(dataOf<AdminShopSettings>(saved).controls).toEqual(controls);
+    const read = dataOf<AdminShopSettings>(await adminCall(t.app, 'GET', '/api/admin/settings/getSettings', { asid: owner.asid }));
+    expect(read).toMatchObject({ settings: CHENNAI, controls });
+
+    const publicAnswer = await t.app.inject({ method: 'GET', url: '/api/shop/settings' });
+    expect(publicAnswer.body).not.toMatch(/controls|staffReturn|lowStock/);
+    expect(dataOf<{ settings: ShopSettings }>(publicAnswer).settings).toEqual(CHENNAI);
+
+    const [entry] = dataOf<{ entries: AuditEntry[] }>(
+      await adminCall(t.app, 'GET', '/api/admin/audit?entity=settings', { asid: owner.asid }),
+    ).entries;
+    expect(entry).toMatchObject({ action: 'settings.update', before: { controls: DEFAULT_OWNER_CONTROLS }, after: { controls } });
+
+    // The same read the billing service and the reports make.
+    expect(await t.services.settings.counterReturnPolicy()).toEqual({ staffMaxPaise: 2_500_00, sameDayOnly: false });
+    expect(await t.services.settings.lowStockThreshold()).toBe(5);
+  });
+
+  it('keeps them when a save leaves them out (a client of the details only)', async () => {
+    const saved = await put({ ...CHENNAI, name: 'Meenakshi Silks & Sons' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(dataOf<AdminShopSettings>(saved)).toMatchObject({ settings: { name: 'Meenakshi Silks & Sons' }, controls });
+  });
+
+  it('refuses a negative amount, a threshold out of 1–1000 or a missing flag: 400 naming the field, nothing saved', async () => {
+    const negative = await put({ ...CHENNAI, controls: { ...controls, staffReturnMaxPaise: -100 } });
+    expect(negative.statusCode).toBe(400);
+    expect(errorOf(negative)).toMatchObject({
+      error: 'controls.staffReturnMaxPaise: The amount cannot be negative; 0 means the owner does all returns.',
+      fields: { 'controls.staffReturnMaxPaise': 'The amount cannot be negative; 0 means the owner does all returns.' },
+    });
+    const zero = await put({ ...CHENNAI, controls: { ...controls, lowStockThreshold: 0 } });
+    expect([zero.statusCode, errorOf(zero).fields]).toEqual([400, { 'controls.lowStockThreshold': 'Please enter at least 1 piece.' }]);
+    const partial = await put({ ...CHENNAI, controls: { lowStockThreshold: 4 } });
+    expect(partial.statusCode).toBe(400);
+    expect(Object.keys(errorOf(partial).fields ?? {})).toEqual(
+      expect.arrayContaining(['controls.staffReturnMaxPaise', 'controls.staffReturnsSameDayOnly']),
+    );
+    expect(await t.services.settings.lowStockThreshold()).toBe(5);
   });
 });
 

@@ -1,4 +1,4 @@
-import { adminShopSettingsSchema, shopSettingsSchema, storedShopSettingsSchema } from '@shop/core';
+import { adminShopSettingsSchema, storedShopSettingsSchema, updateSettingsSchema } from '@shop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../audit/service.js';
@@ -33,7 +33,8 @@ export const ownerSettingsRoutes =
       '/api/admin/settings/getSettings',
       {
         schema: {
-          summary: "The shop's own details, and when the owner saved them (null: still the demo's, production takes no orders)",
+          summary:
+            "The shop's own details, when the owner saved them (null: still the demo's, production takes no orders) and the owner's controls (staff counter returns, low-stock threshold)",
           response: ownerAnswer,
         },
       },
@@ -45,8 +46,8 @@ export const ownerSettingsRoutes =
       {
         schema: {
           summary:
-            "Save the shop's details (audited). The GSTIN must carry its right check character and the state's GST code; saving opens checkout in production",
-          body: shopSettingsSchema,
+            "Save the shop's details and, when given, the owner's controls (audited; `controls` omitted: unchanged). The GSTIN must carry its right check character and the state's GST code; saving opens checkout in production",
+          body: updateSettingsSchema,
           response: ownerAnswer,
         },
       },

@@ -1,15 +1,19 @@
 import {
   AppError,
+  DEFAULT_OWNER_CONTROLS,
   IMAGE_WIDTHS,
   SHOP_DETAILS_NEEDED,
   SHOP_NOT_OPEN,
   SHOP_TAGLINE,
   invalidInput,
   mediaUrl,
-  shopSettingsSchema,
   storedShopSettingsSchema,
+  updateSettingsSchema,
   type AdminShopSettings,
+  type CounterReturnPolicy,
+  type OwnerControls,
   type ShopSettings,
+  type UpdateSettings,
 } from '@shop/core';
 import { recordAudit, requireOwner, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
@@ -40,8 +44,15 @@ export interface SettingsService {
   get(executor?: Db): Promise<ShopSettings>;
   /** The details and whether the owner has saved them: the owner's (NOT_ALLOWED for staff). */
   getForOwner(actor: AuditActor): Promise<AdminShopSettings>;
-  /** The owner's (NOT_ALLOWED for staff): checked (the GSTIN by its check character and state), saved, audited. */
-  update(actor: AuditActor, input: ShopSettings): Promise<AdminShopSettings>;
+  /**
+   * The owner's (NOT_ALLOWED for staff): checked (the GSTIN by its check character and state), saved, audited.
+   * `controls` omitted: the owner's controls stay as they are.
+   */
+  update(actor: AuditActor, input: UpdateSettings): Promise<AdminShopSettings>;
+  /** Who may issue a counter credit note: the billing service's policy, from the owner's controls, read afresh each time. */
+  counterReturnPolicy: () => Promise<CounterReturnPolicy>;
+  /** The pieces at or under which a variant runs low (reports/stock-threshold.ts), from the owner's controls. */
+  lowStockThreshold: () => Promise<number>;
   /**
    * Stores a logo the owner uploaded through the product photos' pipeline (checked by content, within the pixel
    * limit, WebP renditions, local disk or S3) and answers its address for `logoUrl` (NOT_ALLOWED for staff).
@@ -73,10 +84,20 @@ const toSettings = (row: SettingsRow): ShopSettings =>
     state: row.state,
   });
 
+const toControls = (row: SettingsRow): OwnerControls => ({
+  staffReturnMaxPaise: row.staffReturnMaxPaise,
+  staffReturnsSameDayOnly: row.staffReturnsSameDayOnly,
+  lowStockThreshold: row.lowStockThreshold,
+});
+
 const toAdminSettings = (row: SettingsRow): AdminShopSettings => ({
   settings: toSettings(row),
   savedAt: row.savedAt?.toISOString() ?? null,
+  controls: toControls(row),
 });
+
+/** The audit entry's picture of the row: the details, when saved, and the controls. */
+const audited = (row: SettingsRow) => ({ ...toSettings(row), savedAt: row.savedAt, controls: toControls(row) });
 
 /** `production`: config.production, where demo details keep checkout and the counter closed. */
 export function createSettingsService(
@@ -88,6 +109,11 @@ export function createSettingsService(
     const row = await settingsRow(executor);
     if (!row) throw new AppError('UNAVAILABLE', 'The shop is not set up yet.');
     return row;
+  };
+  // Before the row exists (a service used alone) the controls are their defaults, as the row would start with.
+  const controlsNow = async () => {
+    const row = await settingsRow(db);
+    return row ? toControls(row) : DEFAULT_OWNER_CONTROLS;
   };
   const takingOrders = async (executor: Db = db) => !options.production || (await rowOf(executor)).savedAt !== null;
 
@@ -101,12 +127,13 @@ export function createSettingsService(
     },
     async update(actor, input) {
       requireOwner(actor);
-      const checked = shopSettingsSchema.safeParse(input);
+      const checked = updateSettingsSchema.safeParse(input);
       if (!checked.success) throw invalidInput(checked.error.issues);
+      const { controls, ...details } = checked.data;
       return db.transaction(async (tx) => {
         const before = await lockedSettingsRow(tx);
         const at = now();
-        const saved = await saveSettings(tx, checked.data, at);
+        const saved = await saveSettings(tx, { ...details, ...controls }, at);
         await recordAudit(
           tx,
           actor,
@@ -114,13 +141,20 @@ export function createSettingsService(
             action: 'settings.update',
             entity: 'settings',
             entityId: 'shop',
-            before: before ? { ...toSettings(before), savedAt: before.savedAt } : null,
-            after: { ...toSettings(saved), savedAt: saved.savedAt },
+            before: before ? audited(before) : null,
+            after: audited(saved),
           },
           at,
         );
         return toAdminSettings(saved);
       });
+    },
+    async counterReturnPolicy() {
+      const controls = await controlsNow();
+      return { staffMaxPaise: controls.staffReturnMaxPaise, sameDayOnly: controls.staffReturnsSameDayOnly };
+    },
+    async lowStockThreshold() {
+      return (await controlsNow()).lowStockThreshold;
     },
     async saveLogo(actor, bytes) {
       requireOwner(actor);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The shop's own details: exactly one row (id 1), read by pages and mails. Documents issued keep the seller's part
@@ -24,6 +24,16 @@ export const shopSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the owner saved the details; null while they are the demo's (production then takes no orders). */
     savedAt: timestamp('saved_at', { withTimezone: true }),
+    /** The owner's controls (issue 40, migration 0036): the most a staff member's counter return refunds (0: none). */
+    staffReturnMaxPaise: integer('staff_return_max_paise').notNull().default(0),
+    /** Staff return pieces only of a bill of the same India day. */
+    staffReturnsSameDayOnly: boolean('staff_returns_same_day_only').notNull().default(true),
+    /** Pieces at or under which a variant runs low (dashboard, products list). */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
   },
-  (table) => [check('shop_settings_single_row', sql`${table.id} = 1`)],
+  (table) => [
+    check('shop_settings_single_row', sql`${table.id} = 1`),
+    check('shop_settings_staff_return_max', sql`${table.staffReturnMaxPaise} >= 0`),
+    check('shop_settings_low_stock_threshold', sql`${table.lowStockThreshold} between 1 and 1000`),
+  ],
 );

@@ -1,4 +1,4 @@
-import { AppError, OWNER_ONLY, type ShopSettings } from '@shop/core';
+import { AppError, DEFAULT_OWNER_CONTROLS, OWNER_ONLY, type ShopSettings, type UpdateSettings } from '@shop/core';
 import { describe, expect, it, vi } from 'vitest';
 import { OWNER, OWNER_ACTOR, STAFF, get, post, settled } from '../features/admin/admin-test-kit';
 import { action, loader, SETTINGS_SAVED } from './admin.settings';
@@ -19,8 +19,12 @@ const SAVED: ShopSettings = {
 const fields = (overrides: Partial<Record<keyof ShopSettings, string>> = {}) => ({ ...SAVED, ...overrides }) as Record<string, string>;
 
 const settingsStub = () => ({
-  getForOwner: vi.fn(async () => ({ settings: SAVED, savedAt: null })),
-  update: vi.fn(async (_actor: unknown, input: ShopSettings) => ({ settings: input, savedAt: '2026-11-29T04:00:00.000Z' })),
+  getForOwner: vi.fn(async () => ({ settings: SAVED, savedAt: null, controls: DEFAULT_OWNER_CONTROLS })),
+  update: vi.fn(async (_actor: unknown, { controls = DEFAULT_OWNER_CONTROLS, ...input }: UpdateSettings) => ({
+    settings: input,
+    savedAt: '2026-11-29T04:00:00.000Z',
+    controls,
+  })),
   saveLogo: vi.fn(async () => '/media/logo/0123456789abcdef0123-240.webp'),
 });
 
@@ -87,5 +91,67 @@ describe('the Settings page (issue 39)', () => {
     const refused = await multipartPost(fields(), new Blob(['not a picture'], { type: 'image/png' }), refusing);
     expect(refused).toMatchObject({ status: 400, body: { fields: { logo: 'Only JPEG, PNG, WebP or AVIF pictures can be uploaded.' } } });
     expect(refusing.update).not.toHaveBeenCalled();
+  });
+});
+
+describe("the Settings page's owner's controls (issue 40)", () => {
+  const controlFields = (overrides: Record<string, string> = {}) => ({
+    ...fields(),
+    staffReturnMax: '1,500.50',
+    staffReturnsSameDayOnly: 'on',
+    lowStockThreshold: ' 5 ',
+    ...overrides,
+  });
+
+  it('saves the section with the details: rupees typed become paise, the checkbox its flag', async () => {
+    const settings = settingsStub();
+    const answer = await settled(() => action(post('/admin/settings', controlFields(), { admin: OWNER, services: { settings } })));
+    expect(answer).toEqual({ status: 302, location: '/admin/settings', flash: { kind: 'success', message: SETTINGS_SAVED } });
+    expect(settings.update).toHaveBeenCalledWith(OWNER_ACTOR, {
+      ...SAVED,
+      controls: { staffReturnMaxPaise: 1_50_050, staffReturnsSameDayOnly: true, lowStockThreshold: 5 },
+    });
+
+    // Unticked, the box is not posted at all: staff may then return pieces of an earlier day's bill too.
+    const { staffReturnsSameDayOnly: _unticked, ...posted } = controlFields({ staffReturnMax: '0' });
+    await settled(() => action(post('/admin/settings', posted, { admin: OWNER, services: { settings } })));
+    expect(settings.update).toHaveBeenLastCalledWith(OWNER_ACTOR, {
+      ...SAVED,
+      controls: { staffReturnMaxPaise: 0, staffReturnsSameDayOnly: false, lowStockThreshold: 5 },
+    });
+  });
+
+  it('refuses a negative amount or a threshold out of 1–1000 beside each field, with what was typed, saving nothing', async () => {
+    const settings = settingsStub();
+    const typed = controlFields({ staffReturnMax: '-200', lowStockThreshold: '0' });
+    const answer = await settled(() => action(post('/admin/settings', typed, { admin: OWNER, services: { settings } })));
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        fields: {
+          staffReturnMax: 'The amount cannot be negative; 0 means the owner does all returns.',
+          lowStockThreshold: 'Please enter at least 1 piece.',
+        },
+        values: { staffReturnMax: '-200', lowStockThreshold: '0', staffReturnsSameDayOnly: 'on' },
+      },
+    });
+    const words = await settled(() =>
+      action(
+        post('/admin/settings', controlFields({ staffReturnMax: 'five hundred', lowStockThreshold: '2.5' }), {
+          admin: OWNER,
+          services: { settings },
+        }),
+      ),
+    );
+    expect(words).toMatchObject({
+      status: 400,
+      body: {
+        fields: {
+          staffReturnMax: 'Please enter an amount in rupees, like 500 or 1,500.50; 0 means the owner does all returns.',
+          lowStockThreshold: 'Please enter a whole number of pieces, like 3.',
+        },
+      },
+    });
+    expect(settings.update).not.toHaveBeenCalled();
   });
 });

@@ -1,9 +1,11 @@
-import { AppError, shopSettingsSchema, type ShopSettings } from '@shop/core';
+import { AppError, shopSettingsSchema, type UpdateSettings } from '@shop/core';
 import { useActionData } from 'react-router';
 import { servicesOf } from '../context';
 import { adminActor, ownerActor, requireOwner } from '../features/admin/admin-actor.server';
 import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
+import { CONTROL_FIELDS, controlsFormValues, parseControls, type ControlsFormValues } from '../features/admin-settings/owner-controls-form';
+import { OwnerControlsSection } from '../features/admin-settings/owner-controls-section';
 import { SETTINGS_FIELDS, SettingsForm, type SettingsFormValues } from '../features/admin-settings/settings-form';
 import { PageHeader } from '../components/page-header';
 import { isFailure, type Failure } from '../lib/failure';
@@ -36,13 +38,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireOwner(context);
   const actor = ownerActor(context);
   const form = await postedForm(request, ONE_PHOTO_FORM);
-  const values: SettingsFormValues = formTexts(form, SETTINGS_FIELDS);
+  const details: SettingsFormValues = formTexts(form, SETTINGS_FIELDS);
   // GSTINs are written in capitals; a lower-case one typed is the same number.
-  values.gstin = values.gstin.trim().toUpperCase();
-  const echo = { values };
-  const checked = validate(shopSettingsSchema, values);
-  if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, echo);
-  const input: ShopSettings = checked.data;
+  details.gstin = details.gstin.trim().toUpperCase();
+  const typedControls: ControlsFormValues = formTexts(form, CONTROL_FIELDS);
+  const echo = { values: { ...details, ...typedControls } };
+  const checked = validate(shopSettingsSchema, details);
+  // A form without the controls' fields (a page loaded before they were added) leaves them as they are.
+  const controls = form.has('staffReturnMax') || form.has('lowStockThreshold') ? parseControls(typedControls) : null;
+  if (!checked.data || controls?.errors) {
+    return formFailure(400, { error: null, fields: { ...checked.errors, ...controls?.errors } }, echo);
+  }
+  const input: UpdateSettings = controls ? { ...checked.data, controls: controls.controls } : checked.data;
   const [logo] = formFiles(form, 'logo');
   const { settings } = servicesOf(context);
   return actionCall(
@@ -65,13 +72,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A refused form's answer: the failure and what was typed. */
-type Refused = Failure & { values?: SettingsFormValues };
+type Refused = Failure & { values?: SettingsFormValues & ControlsFormValues };
 
-/** /admin/settings: the shop's own details in sections (identity, GST registration, address and contact). */
+/** /admin/settings: the shop's own details in sections (identity, GST registration, address and contact), then the owner's controls. */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const answer: unknown = useActionData();
   const refused = isFailure(answer) ? (answer as Refused) : null;
-  const values = refused?.values ?? loaderData.settings;
+  const values = refused?.values ?? { ...loaderData.settings, ...controlsFormValues(loaderData.controls) };
   return (
     <>
       <PageHeader
@@ -83,7 +90,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         }
       />
       {/* A new form after each answer: the values shown are the ones saved, or the ones refused. */}
-      <SettingsForm key={JSON.stringify(values)} values={values} failure={refused} savedAt={loaderData.savedAt} />
+      <SettingsForm key={JSON.stringify(values)} values={values} failure={refused} savedAt={loaderData.savedAt}>
+        <OwnerControlsSection values={values} errors={refused?.fields ?? {}} />
+      </SettingsForm>
     </>
   );
 }

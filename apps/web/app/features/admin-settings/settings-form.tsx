@@ -102,16 +102,19 @@ function LogoField({ logoUrl, name, error }: { logoUrl: string; name: string; er
 /**
  * The owner's form of the shop's own details, posted to the page's action (a plain multipart post without scripts,
  * the same post through React Router with them). A refused form comes back with what was typed and each message
- * beside its field.
+ * beside its field. `children`: the owner's controls' sections (issue 40's, issue 41's cash on delivery), saved with
+ * the details by the one button.
  */
 export function SettingsForm({
   values,
   failure,
   savedAt,
+  children,
 }: {
   values: SettingsFormValues;
   failure: Failure | null;
   savedAt: string | null;
+  children?: ReactNode;
 }) {
   const busy = useNavigation().state === 'submitting';
   const errors = failure?.fields ?? {};
@@ -232,6 +235,8 @@ export function SettingsForm({
           error={errors.socialHandle}
         />
       </SettingsSection>
+
+      {children}
 
       <div className="sticky bottom-0 -mx-4 flex flex-col gap-2 border-t border-line bg-ivory/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:justify-between sm:rounded-2xl sm:border sm:px-6">
         <p className="text-sm text-muted">
