@@ -15,6 +15,3 @@ export const ok = <T>(data: T) => ({ success: true as const, data });
 
 /** The answer of a call that has nothing to return but success. */
 export const emptyAnswer = { 200: okEnvelope(z.object({})) };
-
-/** An owner-only call's 403 in a scope any admin reaches: the service refuses staff (requireOwner), the route documents it. */
-export const ownerOnlyAnswer = errorEnvelope.describe('A staff session: only the shop owner may do this.');
