@@ -48,7 +48,7 @@ test('the backup unit runs twice on one day: both succeed, archives 0600 in a 07
   test.setTimeout(180_000);
   const settings = unitSettings(UNIT);
   expect(settings.get('Type')).toBe('oneshot');
-  expect(settings.get('WorkingDirectory')).toBe('/srv/shop/app');
+  expect(settings.get('WorkingDirectory')).toBe('/srv/shop/current');
   expect(settings.get('UMask')).toBe('0077');
   // The guide shows the command the unit runs.
   expect(readFileSync(path.join(ROOT, 'docs/deploy.md'), 'utf8')).toContain(`ExecStart=${settings.get('ExecStart')}\n`);

@@ -115,12 +115,19 @@ function SidebarContent({
       {/* Every item fits a 1440×900 window in the dense rows (issue 40: Profile and Audit log were below the fold of a
           list that scrolled with no scrollbar in sight); a shorter window scrolls the list alone, and a link reached
           by keyboard scrolls into view in it. */}
-      <nav aria-label="Admin" className={`mt-4 min-h-0 flex-1 overflow-y-auto overscroll-contain ${dense ? 'space-y-3' : 'space-y-4'}`}>
+      <nav
+        aria-label="Admin"
+        className={`min-h-0 flex-1 overflow-y-auto overscroll-contain ${dense ? 'mt-3 space-y-2' : 'mt-4 space-y-4'}`}
+      >
         {SECTIONS.map((section) => {
           const items = section.items.filter((item) => !item.ownerOnly || admin.role === 'owner');
           return (
             <div key={section.title}>
-              <h2 className="px-3 pb-1 font-sans text-[0.7rem] font-semibold uppercase tracking-[0.16em] text-white/60">{section.title}</h2>
+              <h2
+                className={`px-3 font-sans text-[0.7rem] font-semibold uppercase tracking-[0.16em] text-white/60 ${dense ? 'pb-0.5' : 'pb-1'}`}
+              >
+                {section.title}
+              </h2>
               <ul>
                 {items.map((item) => {
                   const count = item.count ? counts[item.count.of] : 0;
