@@ -9,7 +9,7 @@ describe('order state machine', () => {
   });
 
   it('allows cancelling before shipping and never after', () => {
-    expect(ORDER_STATUSES.filter(isCancellable)).toEqual(['pending_payment', 'paid', 'packed']);
+    expect(ORDER_STATUSES.filter(isCancellable)).toEqual(['pending_payment', 'paid', 'packed', 'awaiting_confirmation', 'confirmed']);
     expect(transition('shipped', 'cancelled')).toEqual({ kind: 'refused', from: 'shipped', to: 'cancelled' });
     expect(transition('delivered', 'cancelled').kind).toBe('refused');
   });
@@ -19,7 +19,20 @@ describe('order state machine', () => {
     expect(canTransition('delivered', 'return_requested')).toBe(true);
     expect(canTransition('return_requested', 'returned')).toBe(true);
     expect(canTransition('return_requested', 'delivered')).toBe(true);
-    expect(ORDER_STATUSES.filter((status) => canTransition(status, 'refunded'))).toEqual(['cancelled', 'returned']);
+    expect(ORDER_STATUSES.filter((status) => canTransition(status, 'refunded'))).toEqual(['cancelled', 'returned', 'returned_to_origin']);
+  });
+
+  it('takes a cash-on-delivery order from its code to the door, or back to the shop (issue 41)', () => {
+    const path: OrderStatus[] = ['awaiting_confirmation', 'confirmed', 'packed', 'shipped', 'delivered'];
+    for (let i = 1; i < path.length; i++) expect(transition(path[i - 1]!, path[i]!).kind).toBe('move');
+    // Unconfirmed for 24 hours, or the shopper changes her mind: cancelled, nothing to refund.
+    expect(canTransition('awaiting_confirmation', 'cancelled')).toBe(true);
+    // Confirmation is the COD twin of payment: never paid, never packed before it.
+    expect(canTransition('awaiting_confirmation', 'paid')).toBe(false);
+    expect(canTransition('awaiting_confirmation', 'packed')).toBe(false);
+    // Refused at the door: only a shipped parcel comes back to origin, and never after delivery.
+    expect(ORDER_STATUSES.filter((status) => canTransition(status, 'returned_to_origin'))).toEqual(['shipped']);
+    expect(canTransition('returned_to_origin', 'delivered')).toBe(false);
   });
 
   it('never moves backwards along the main path', () => {

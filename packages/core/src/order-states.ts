@@ -12,6 +12,11 @@ export const ORDER_STATUSES = [
   'return_requested',
   'returned',
   'refunded',
+  // Cash on delivery (issue 41): placed, waiting for the shopper's e-mailed code; then confirmed, the COD twin of
+  // paid; and a parcel refused at the door or undeliverable, back at the shop.
+  'awaiting_confirmation',
+  'confirmed',
+  'returned_to_origin',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -20,7 +25,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   pending_payment: ['paid', 'cancelled'],
   paid: ['packed', 'cancelled'],
   packed: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
+  // Delivered, or refused at the door / undeliverable and sent back (returned to origin).
+  shipped: ['delivered', 'returned_to_origin'],
   delivered: ['return_requested'],
   // A rejected return puts the order back to delivered.
   return_requested: ['returned', 'delivered'],
@@ -29,6 +35,11 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   // reservation ran out becomes paid when the payment arrives late and its pieces are still there (guarded below).
   cancelled: ['paid', 'refunded'],
   refunded: [],
+  // Cash on delivery: the code confirms the order (or 24 hours cancel it); then it ships as a paid order does.
+  awaiting_confirmation: ['confirmed', 'cancelled'],
+  confirmed: ['packed', 'cancelled'],
+  // Back at the shop: a COD order owes nothing; a prepaid one is refunded when the owner decides.
+  returned_to_origin: ['refunded'],
 };
 
 /** Why a cancelled order was cancelled: its reservation ran out unpaid, or the shopper or the back-office asked. */
@@ -58,6 +69,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   return_requested: 'Return requested',
   returned: 'Returned',
   refunded: 'Refunded',
+  awaiting_confirmation: 'Awaiting confirmation',
+  confirmed: 'Confirmed',
+  returned_to_origin: 'Returned to origin',
 };
 
 /** Whether an order may move from `from` to `to`: a declared edge whose guard, if it has one, holds for `facts`. */

@@ -25,7 +25,9 @@ export interface StatusChange {
 /** Which notice a status change gives the shopper, if any. */
 export function noticeFor(change: Pick<StatusChange, 'to' | 'actor'>): OrderNotice | null {
   switch (change.to) {
+    // Cash on delivery: her code confirmed the order, the twin of a payment.
     case 'paid':
+    case 'confirmed':
       return 'placed';
     // An expired reservation cancels quietly, as it always has: the shopper never paid.
     case 'cancelled':
@@ -36,9 +38,11 @@ export function noticeFor(change: Pick<StatusChange, 'to' | 'actor'>): OrderNoti
     case 'shipped':
     case 'delivered':
     case 'returned':
+    case 'returned_to_origin':
       return 'status';
-    // Her own request: the order page shows it, no mail needed.
+    // Her own request: the order page shows it, no mail needed. A COD order's code goes by its own mail.
     case 'pending_payment':
+    case 'awaiting_confirmation':
     case 'return_requested':
       return null;
   }

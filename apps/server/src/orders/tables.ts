@@ -17,8 +17,18 @@ import {
 import { users } from '../accounts/tables.js';
 
 const ORDER_STATUS_LIST = sql.raw(
-  `'pending_payment', 'paid', 'packed', 'shipped', 'delivered', 'cancelled', 'return_requested', 'returned', 'refunded'`,
+  `'pending_payment', 'paid', 'packed', 'shipped', 'delivered', 'cancelled', 'return_requested', 'returned', 'refunded', 'awaiting_confirmation', 'confirmed', 'returned_to_origin'`,
 );
+
+/** One order-level discount as the bag, the order and the invoice list it: 'FESTIVE10' − ₹250. */
+export interface OrderDiscount {
+  kind: 'offer' | 'coupon';
+  label: string;
+  /** Paise taken off. */
+  amount: number;
+  /** The coupon's code (kind 'coupon'). */
+  code?: string;
+}
 
 /** The delivery address as it was when the order was placed: later edits of the address book do not change it. */
 /** Orders placed before addresses had a landmark and a type (migration 0023) have neither. */
@@ -35,8 +45,24 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     status: text('status').notNull(),
     address: jsonb('address').$type<AddressSnapshot>().notNull(),
+    /** Σ line totals at selling prices (the products' own discounts taken). */
     subtotalPaise: integer('subtotal_paise').notNull(),
+    /** Order-level discounts (issue 41: the automatic offer, then the coupon), each listed in `discounts`. */
+    discountPaise: integer('discount_paise').notNull().default(0),
+    discounts: jsonb('discounts')
+      .$type<OrderDiscount[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The coupon code used, in capitals, as typed into the order (the coupon itself may be deleted later). */
+    couponCode: text('coupon_code'),
     shippingPaise: integer('shipping_paise').notNull(),
+    /** 'online' (Razorpay) or 'cod' (cash on delivery, issue 41). */
+    paymentMethod: text('payment_method', { enum: ['online', 'cod'] })
+      .notNull()
+      .default('online'),
+    /** The cash-on-delivery fee (0 for online orders): taxed as shipping is, a composite supply at the goods' rate. */
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    /** subtotal − discount + shipping + COD fee: what she pays (online) or owes at the door (COD). */
     totalPaise: integer('total_paise').notNull(),
     razorpayOrderId: text('razorpay_order_id'),
     /** While pending_payment: when the reserved stock returns to the shelf. Null once paid or cancelled. */
@@ -92,7 +118,12 @@ export const orders = pgTable(
     check('orders_status_check', sql`${table.status} in (${ORDER_STATUS_LIST})`),
     check(
       'orders_amounts_check',
-      sql`${table.subtotalPaise} >= 0 and ${table.shippingPaise} >= 0 and ${table.totalPaise} = ${table.subtotalPaise} + ${table.shippingPaise}`,
+      sql`${table.subtotalPaise} >= 0 and ${table.shippingPaise} >= 0 and ${table.discountPaise} between 0 and ${table.subtotalPaise} and ${table.codFeePaise} >= 0
+        and ${table.totalPaise} = ${table.subtotalPaise} - ${table.discountPaise} + ${table.shippingPaise} + ${table.codFeePaise}`,
+    ),
+    check(
+      'orders_payment_method_check',
+      sql`${table.paymentMethod} in ('online', 'cod') and (${table.paymentMethod} = 'cod' or ${table.codFeePaise} = 0)`,
     ),
   ],
 );
@@ -122,6 +153,11 @@ export const orderItems = pgTable(
     unitPricePaise: integer('unit_price_paise').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotalPaise: integer('line_total_paise').notNull(),
+    /**
+     * The line's share of the order-level discounts (offer and coupon), shared over the lines in proportion to
+     * their totals to the last paisa (core's shareInProportion): what the invoice takes off the line before tax.
+     */
+    discountPaise: integer('discount_paise').notNull().default(0),
     imageUrl: text('image_url'),
     position: integer('position').notNull().default(0),
   },
@@ -130,6 +166,7 @@ export const orderItems = pgTable(
     index('order_items_product_idx').on(table.productId),
     check('order_items_quantity_check', sql`${table.quantity} between 1 and 10`),
     check('order_items_total_check', sql`${table.lineTotalPaise} = ${table.unitPricePaise} * ${table.quantity}`),
+    check('order_items_discount_check', sql`${table.discountPaise} between 0 and ${table.lineTotalPaise}`),
   ],
 );
 

@@ -11,6 +11,9 @@ const TONES: Record<OrderStatus, string> = {
   return_requested: 'bg-wine-50 text-wine-700 border-wine-100',
   returned: 'bg-wine-50 text-wine-700 border-wine-100',
   refunded: 'bg-sand text-ink border-line',
+  awaiting_confirmation: 'bg-[#fdf1dc] text-[#7a4a05] border-[#f0d9a8]',
+  confirmed: 'bg-[#e3f4ea] text-[#1a6b3c] border-[#bfe3cd]',
+  returned_to_origin: 'bg-wine-50 text-wine-700 border-wine-100',
 };
 
 /** The tones of TONES by meaning, for other statuses (a product's draft, active, archived). */

@@ -18,6 +18,9 @@ const ACTIONS: Record<OrderStatus, readonly OrderMove[]> = {
   returned: ['refund'],
   cancelled: [],
   refunded: [],
+  awaiting_confirmation: ['cancel'],
+  confirmed: ['pack', 'cancel'],
+  returned_to_origin: [],
 };
 
 export const actionsFor = (status: OrderStatus): readonly OrderMove[] => ACTIONS[status];
