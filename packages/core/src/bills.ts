@@ -3,6 +3,7 @@ import { dayParam, pageParam, pagingShape } from './admin.js';
 import { indianMobileSchema, optionalIndianMobileSchema } from './phone.js';
 import { formatINR } from './money.js';
 import { isBillDiscount } from './pricing.js';
+import { businessBuyerAnswer, businessBuyerFields, businessBuyerPair } from './business-buyer.js';
 import { sellerSchema } from './settings.js';
 import { plainText } from './text.js';
 
@@ -154,7 +155,10 @@ export const createBillSchema = z.object({
     .max(MAX_BILL_LINES, `items: at most ${MAX_BILL_LINES} lines`),
   /** How it was paid; omitted: one cash payment of the total. */
   payments: z.array(billPaymentInputSchema).max(BILL_PAYMENT_MODES.length, 'payments: at most one per mode').optional(),
-});
+  /** A business buyer's GSTIN and name for the tax invoice (issue 43): both or neither. */
+  ...businessBuyerFields,
+})
+  .superRefine(businessBuyerPair);
 export type CreateBillInput = z.input<typeof createBillSchema>;
 /** A bill to save as the schema leaves it (names trimmed, the mobile's 10 digits, the discount defaulted). */
 export type CreateBill = z.output<typeof createBillSchema>;
@@ -267,6 +271,7 @@ export const billSchema = z.object({
   creditNotes: z.array(creditNoteRefSchema),
   /** The seller as the bill was issued (issue 39); null only for a bill made before the shop was set up. */
   seller: sellerSchema.nullable(),
+  ...businessBuyerAnswer,
 });
 export type Bill = z.infer<typeof billSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './accounts.js';
+import { businessBuyerAnswer, businessBuyerFields, businessBuyerPair } from './business-buyer.js';
 import { deliveryEstimate } from './delivery.js';
 import { istDay, istDayStart } from './india-time.js';
 import { ORDER_STATUSES } from './order-states.js';
@@ -22,7 +23,10 @@ export const createPaymentSchema = z.object({
     .min(1, 'Please choose at least one product.')
     .max(50),
   address: z.uuid('Please choose a delivery address.'),
-});
+  /** A business buyer's GSTIN and name for the tax invoice (issue 43): both or neither. */
+  ...businessBuyerFields,
+})
+  .superRefine(businessBuyerPair);
 export type CreatePaymentInput = z.infer<typeof createPaymentSchema>;
 
 export const verifyPaymentSchema = z.object({
@@ -144,6 +148,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   invoiceNumber: z.string().nullable(),
   /** The seller as the tax invoice was issued (issue 39): kept with the invoice number; null before it is paid. */
   seller: sellerSchema.nullable(),
+  ...businessBuyerAnswer,
   items: z.array(orderProductSchema),
   subtotal: z.number().int(),
   shipping: z.number().int(),

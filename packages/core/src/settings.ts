@@ -72,12 +72,19 @@ export function gstinCheckCharacter(first14: string): string {
   return GSTIN_CHARACTERS.charAt((36 - (sum % 36)) % 36);
 }
 
-/** What is wrong with a GSTIN for a shop in `state`, in words, or null when it is a valid GSTIN of that state. */
-export function gstinProblem(gstin: string, state: IndianState): string | null {
+/** What is wrong with a GSTIN's form (its pattern, its check character), in words, or null when it has none. */
+export function gstinFormProblem(gstin: string): string | null {
   if (!GSTIN_PATTERN.test(gstin)) return 'Please enter a valid GSTIN: 15 capital letters and digits, like 29ABCDE1234F1ZW.';
   if (gstinCheckCharacter(gstin) !== gstin.charAt(14)) {
     return `GSTIN ${gstin} is not valid: its last character (the check character) does not match the first 14; please check it for a typing mistake.`;
   }
+  return null;
+}
+
+/** What is wrong with a GSTIN for a shop in `state`, in words, or null when it is a valid GSTIN of that state. */
+export function gstinProblem(gstin: string, state: IndianState): string | null {
+  const problem = gstinFormProblem(gstin);
+  if (problem) return problem;
   const code = gstin.slice(0, 2);
   if (GST_STATE_CODES[state].includes(code)) return null;
   const registered = stateOfGstCode(code);
