@@ -80,6 +80,13 @@ export const businessBuyerAnswer = {
   buyerState: z.string().nullable(),
 };
 
+/** The flat fields of businessBuyerAnswer (and the columns that keep them) of a buyer, or all null for none. */
+export const businessBuyerFieldsOf = (buyer: BusinessBuyer | null) => ({
+  buyerGstin: buyer?.gstin ?? null,
+  buyerName: buyer?.name ?? null,
+  buyerState: buyer?.state ?? null,
+});
+
 /** A place of supply as a tax invoice states it: the state's name and its GST code, 'Karnataka (29)'. */
 export function placeOfSupplyLabel(state: string): string {
   const known = Object.entries(GST_STATE_CODES).find(([name]) => name.toLowerCase() === state.trim().toLowerCase());

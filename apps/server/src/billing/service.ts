@@ -9,6 +9,8 @@ import {
   BILL_PAYMENT_MODES,
   billPayments,
   billTotals,
+  businessBuyerFieldsOf,
+  businessBuyerOf,
   financialYearOf,
   formatInvoiceNumber,
   gstBreakupOf,
@@ -203,6 +205,9 @@ export function toBill(
       createdAt: note.createdAt.toISOString(),
     })),
     seller: row.seller ?? null,
+    buyerGstin: row.buyerGstin,
+    buyerName: row.buyerName,
+    buyerState: row.buyerState,
   };
 }
 
@@ -493,6 +498,7 @@ export function createBillingService(
             roundOffPaise: totals.roundOff,
             totalPaise: totals.total,
             placeOfSupply: shop.state,
+            ...businessBuyerFieldsOf(businessBuyerOf(input)),
             createdBy: actor.id,
             createdByLabel: actor.label,
             createdAt: at,
@@ -517,6 +523,7 @@ export function createBillingService(
             after: {
               invoiceNumber: saved.row.invoiceNumber,
               customerName: saved.row.customerName,
+              ...(saved.row.buyerGstin ? { buyerGstin: saved.row.buyerGstin, buyerName: saved.row.buyerName } : {}),
               totalPaise: saved.row.totalPaise,
               discount: input.discount,
               discountFlatPaise: totals.flatDiscount,

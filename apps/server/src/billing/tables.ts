@@ -29,6 +29,10 @@ export const bills = pgTable(
     placeOfSupply: text('place_of_supply').notNull(),
     /** The seller as the bill was issued: set when it is written (migration 0032's trigger). */
     seller: jsonb('seller').$type<Seller>(),
+    /** A business buyer's GSTIN, the name it is registered under and her state by its code (issue 43); all null for none. */
+    buyerGstin: text('buyer_gstin'),
+    buyerName: text('buyer_name'),
+    buyerState: text('buyer_state'),
     createdBy: uuid('created_by').references(() => admins.id, { onDelete: 'set null' }),
     createdByLabel: text('created_by_label').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -60,6 +64,10 @@ export const bills = pgTable(
     check('bills_discount_flat_check', sql`${table.discountFlatPaise} >= 0`),
     check('bills_round_off_check', sql`${table.roundOffPaise} between -49 and 50`),
     check('bills_invoice_number_length_check', sql`length(${table.invoiceNumber}) <= 16`),
+    check(
+      'bills_business_buyer_check',
+      sql`(${table.buyerGstin} is null and ${table.buyerName} is null and ${table.buyerState} is null) or (length(${table.buyerGstin}) = 15 and length(${table.buyerName}) between 1 and 120 and ${table.buyerState} is not null)`,
+    ),
     check('bills_status_check', sql`${table.status} in ('paid', 'void')`),
     check('bills_void_check', sql`(${table.status} = 'void') = (${table.voidedAt} is not null and ${table.voidReason} is not null)`),
     // A key belongs to one admin's bills; bills without one (null) never meet.

@@ -1,4 +1,5 @@
 import {
+  businessBuyerFieldsOf,
   isUuid,
   AppError,
   CLAIM_WINDOW_HOURS,
@@ -14,6 +15,7 @@ import {
   returnReasonLabel,
   returnRefundAmount,
   transition,
+  type BusinessBuyer,
   type CancelKind,
   type OrderDetail,
   type OrderStatus,
@@ -276,8 +278,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
      */
     async place(
       userId: string,
-      input: { products: Array<{ id: string; variant?: string | null }>; addressId: string },
+      input: { products: Array<{ id: string; variant?: string | null }>; addressId: string; buyer?: BusinessBuyer | null },
     ): Promise<{ order: OrderRow; reused: boolean }> {
+      const buyer = businessBuyerFieldsOf(input.buyer ?? null);
       const placed = await db.transaction(async (tx) => {
         await lockCheckout(tx, userId);
         const address = await addressOf(tx, userId, input.addressId);
@@ -301,7 +304,11 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
                 (row) => key(row.product_id, row.variant_id, row.quantity) === key(item.productId, item.variantId, item.quantity),
               ),
             );
-          if (same) return { order: pending, reused: true };
+          if (same) {
+            // Not invoiced until paid: a GSTIN given (or taken off) on the way back to pay goes on the same order.
+            const kept = pending.buyerGstin === buyer.buyerGstin && pending.buyerName === buyer.buyerName;
+            return { order: kept ? pending : await updateOrder(tx, pending.id, { ...buyer, updatedAt: now() }), reused: true };
+          }
         }
 
         const totals = orderTotals(chosen.map(priceLine));
@@ -327,6 +334,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             subtotalPaise: totals.subtotal,
             shippingPaise: totals.shipping,
             totalPaise: totals.total,
+            ...buyer,
             reservedUntil: new Date(at.getTime() + options.reservationSeconds * 1000),
             createdAt: at,
             updatedAt: at,
@@ -864,6 +872,9 @@ async function detail(
     orderNumber: order.orderNumber,
     invoiceNumber: order.invoiceNumber,
     seller: order.seller ?? null,
+    buyerGstin: order.buyerGstin,
+    buyerName: order.buyerName,
+    buyerState: order.buyerState,
     status,
     total: order.totalPaise,
     subtotal: order.subtotalPaise,

@@ -77,6 +77,10 @@ export const orders = pgTable(
     invoiceNumber: text('invoice_number'),
     /** The seller as the invoice was issued: set with the invoice number (migration 0032's trigger). */
     seller: jsonb('seller').$type<Seller>(),
+    /** A business buyer's GSTIN, the name it is registered under and her state by its code (issue 43); all null for none. */
+    buyerGstin: text('buyer_gstin'),
+    buyerName: text('buyer_name'),
+    buyerState: text('buyer_state'),
     cancelReason: text('cancel_reason'),
     returnReason: text('return_reason'),
     returnNote: text('return_note'),
@@ -115,6 +119,10 @@ export const orders = pgTable(
     index('orders_paid_at_idx')
       .on(table.paidAt)
       .where(sql`${table.paidAt} is not null`),
+    check(
+      'orders_business_buyer_check',
+      sql`(${table.buyerGstin} is null and ${table.buyerName} is null and ${table.buyerState} is null) or (length(${table.buyerGstin}) = 15 and length(${table.buyerName}) between 1 and 120 and ${table.buyerState} is not null)`,
+    ),
     check('orders_status_check', sql`${table.status} in (${ORDER_STATUS_LIST})`),
     check(
       'orders_amounts_check',

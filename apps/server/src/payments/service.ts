@@ -1,4 +1,4 @@
-import { AppError, formatINR, type CreatePaymentInput, type OrderDetail, type VerifyPaymentInput } from '@shop/core';
+import { AppError, businessBuyerOf, formatINR, type CreatePaymentInput, type OrderDetail, type VerifyPaymentInput } from '@shop/core';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { causeOf } from '../logging/log-errors.js';
@@ -276,7 +276,11 @@ export function createPaymentsService(
      */
     async createPayment(userId: string, input: CreatePaymentInput) {
       await deps.settings.assertTakingOrders('checkout');
-      const { order, reused } = await orders.place(userId, { products: input.products, addressId: input.address });
+      const { order, reused } = await orders.place(userId, {
+        products: input.products,
+        addressId: input.address,
+        buyer: businessBuyerOf(input),
+      });
       let razorpay: { id: string; amount: number; currency: string };
       if (reused && order.razorpayOrderId) {
         razorpay = { id: order.razorpayOrderId, amount: order.totalPaise, currency: 'INR' };

@@ -27,7 +27,12 @@ interface OrderLine {
 export async function placedOrder(
   t: { app: FastifyInstance; services: Services },
   mail: ReturnType<typeof capturingMailer>,
-  item: (OrderLine | { lines: OrderLine[] }) & { paid?: boolean; user?: { sid: string; email: string; userId: string } },
+  item: (OrderLine | { lines: OrderLine[] }) & {
+    paid?: boolean;
+    user?: { sid: string; email: string; userId: string };
+    /** More fields of createpayment (a business buyer's `buyerGstin` and `buyerName`). */
+    payment?: Record<string, unknown>;
+  },
 ) {
   const lines = 'lines' in item ? item.lines : [item];
   const user = item.user ?? (await signedInUser(t.app, mail));
@@ -43,7 +48,12 @@ export async function placedOrder(
   }
   const opened = await jsonCall(t.app, 'POST', '/api/user/payment/createpayment', {
     sid: user.sid,
-    body: { paymentMethod: 'online', products: lines.map((line) => ({ id: line.productId, variant: line.variantId })), address: addressId },
+    body: {
+      paymentMethod: 'online',
+      products: lines.map((line) => ({ id: line.productId, variant: line.variantId })),
+      address: addressId,
+      ...item.payment,
+    },
   });
   expect(opened.statusCode).toBe(200);
   const { orderId, orderNumber, razorpay } = opened.json<{
