@@ -138,28 +138,27 @@ export function describeBillPayments(payments: readonly BillPayment[]): string {
 }
 
 /** POST /api/admin/bill/createBill. A walk-in customer may leave name and phone empty. */
-export const createBillSchema = z
-  .object({
-    customerName: z.preprocess(emptyToUndefined, plainText().trim().max(80, 'customerName: at most 80 characters').optional()),
-    customerPhone: optionalIndianMobileSchema(),
-    discount: discountPercent('discount').default(0),
-    /** A flat discount off the bill after its percentage, in paise (issue 40): at most what is left to pay. */
-    discountFlat: z
-      .number({ error: 'discountFlat must be a whole number of paise' })
-      .int('discountFlat must be a whole number of paise')
-      .min(0, 'discountFlat cannot be below zero')
-      .max(100_000_000_000, 'discountFlat is too large')
-      .default(0),
-    items: z
-      .array(billLineInputSchema, { error: 'Please add at least one item.' })
-      .min(1, 'Please add at least one item.')
-      .max(MAX_BILL_LINES, `items: at most ${MAX_BILL_LINES} lines`),
-    /** How it was paid; omitted: one cash payment of the total. */
-    payments: z.array(billPaymentInputSchema).max(BILL_PAYMENT_MODES.length, 'payments: at most one per mode').optional(),
-    /** A business buyer's GSTIN and name for the tax invoice (issue 43): both or neither. */
-    ...businessBuyerFields,
-  })
-  .superRefine(businessBuyerPair);
+const createBillFields = z.object({
+  customerName: z.preprocess(emptyToUndefined, plainText().trim().max(80, 'customerName: at most 80 characters').optional()),
+  customerPhone: optionalIndianMobileSchema(),
+  discount: discountPercent('discount').default(0),
+  /** A flat discount off the bill after its percentage, in paise (issue 40): at most what is left to pay. */
+  discountFlat: z
+    .number({ error: 'discountFlat must be a whole number of paise' })
+    .int('discountFlat must be a whole number of paise')
+    .min(0, 'discountFlat cannot be below zero')
+    .max(100_000_000_000, 'discountFlat is too large')
+    .default(0),
+  items: z
+    .array(billLineInputSchema, { error: 'Please add at least one item.' })
+    .min(1, 'Please add at least one item.')
+    .max(MAX_BILL_LINES, `items: at most ${MAX_BILL_LINES} lines`),
+  /** How it was paid; omitted: one cash payment of the total. */
+  payments: z.array(billPaymentInputSchema).max(BILL_PAYMENT_MODES.length, 'payments: at most one per mode').optional(),
+  /** A business buyer's GSTIN and name for the tax invoice (issue 43): both or neither. */
+  ...businessBuyerFields,
+});
+export const createBillSchema = createBillFields.superRefine(businessBuyerPair);
 export type CreateBillInput = z.input<typeof createBillSchema>;
 /** A bill to save as the schema leaves it (names trimmed, the mobile's 10 digits, the discount defaulted). */
 export type CreateBill = z.output<typeof createBillSchema>;

@@ -10,24 +10,23 @@ import { sellerSchema } from './settings.js';
 // Contracts of checkout, payment and orders (spec §2.7–§2.9, §3 payment record and order product details).
 
 /** POST /api/user/payment/createpayment. `amount` is accepted for the spec's client and ignored. */
-export const createPaymentSchema = z
-  .object({
-    amount: z.number().optional(),
-    paymentMethod: z.enum(['online'], { message: 'Payment is allowed only with the online method.' }),
-    products: z
-      .array(
-        z.object({
-          id: z.uuid('products: each id must be a product id'),
-          variant: z.uuid('products: variant must be a variant id').nullish(),
-        }),
-      )
-      .min(1, 'Please choose at least one product.')
-      .max(50),
-    address: z.uuid('Please choose a delivery address.'),
-    /** A business buyer's GSTIN and name for the tax invoice (issue 43): both or neither. */
-    ...businessBuyerFields,
-  })
-  .superRefine(businessBuyerPair);
+const createPaymentFields = z.object({
+  amount: z.number().optional(),
+  paymentMethod: z.enum(['online'], { message: 'Payment is allowed only with the online method.' }),
+  products: z
+    .array(
+      z.object({
+        id: z.uuid('products: each id must be a product id'),
+        variant: z.uuid('products: variant must be a variant id').nullish(),
+      }),
+    )
+    .min(1, 'Please choose at least one product.')
+    .max(50),
+  address: z.uuid('Please choose a delivery address.'),
+  /** A business buyer's GSTIN and name for the tax invoice (issue 43): both or neither. */
+  ...businessBuyerFields,
+});
+export const createPaymentSchema = createPaymentFields.superRefine(businessBuyerPair);
 export type CreatePaymentInput = z.infer<typeof createPaymentSchema>;
 
 export const verifyPaymentSchema = z.object({
