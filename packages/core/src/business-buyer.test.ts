@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   BUYER_GSTIN_REQUIRED,
   BUYER_NAME_REQUIRED,
-  businessBuyerFields,
   businessBuyerOf,
-  businessBuyerPair,
+  businessBuyerOfDocument,
+  businessBuyerSchema,
   buyerGstinProblem,
   placeOfSupplyLabel,
   stateOfGstin,
@@ -14,7 +13,7 @@ import { createBillSchema } from './bills.js';
 import { createPaymentSchema } from './orders.js';
 import { gstinCheckCharacter } from './settings.js';
 
-const schema = z.object(businessBuyerFields).superRefine(businessBuyerPair);
+const schema = businessBuyerSchema;
 const fieldErrors = (input: unknown) => {
   const parsed = schema.safeParse(input);
   return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
@@ -82,6 +81,12 @@ describe('businessBuyerOf', () => {
     });
     expect(businessBuyerOf({})).toBeNull();
     expect(businessBuyerOf({ buyerGstin: null, buyerName: null })).toBeNull();
+  });
+
+  it('of a document is what the order or bill kept, all three or none', () => {
+    const kept = { buyerGstin: '27AAPFU0939F1ZV', buyerName: 'Meera Textiles', buyerState: 'Maharashtra' };
+    expect(businessBuyerOfDocument(kept)).toEqual({ gstin: '27AAPFU0939F1ZV', name: 'Meera Textiles', state: 'Maharashtra' });
+    expect(businessBuyerOfDocument({ buyerGstin: null, buyerName: null, buyerState: null })).toBeNull();
   });
 });
 

@@ -56,6 +56,9 @@ export function businessBuyerPair(value: { buyerGstin?: string; buyerName?: stri
   if (value.buyerName && !value.buyerGstin) context.addIssue({ code: 'custom', path: ['buyerGstin'], message: BUYER_GSTIN_REQUIRED });
 }
 
+/** The two fields alone, as checkout's form posts them (both or neither). */
+export const businessBuyerSchema = z.object(businessBuyerFields).superRefine(businessBuyerPair);
+
 /** A registered buyer as a document keeps her: the GSTIN, the name it is registered under, and its state. */
 export interface BusinessBuyer {
   gstin: string;
@@ -79,6 +82,16 @@ export const businessBuyerAnswer = {
   /** Her state by the GSTIN's first two digits; null without a GSTIN. */
   buyerState: z.string().nullable(),
 };
+
+/** The business buyer an order or a bill kept (its businessBuyerAnswer fields), or null for none. */
+export function businessBuyerOfDocument(document: {
+  buyerGstin: string | null;
+  buyerName: string | null;
+  buyerState: string | null;
+}): BusinessBuyer | null {
+  const { buyerGstin, buyerName, buyerState } = document;
+  return buyerGstin && buyerName && buyerState ? { gstin: buyerGstin, name: buyerName, state: buyerState as IndianState } : null;
+}
 
 /** The flat fields of businessBuyerAnswer (and the columns that keep them) of a buyer, or all null for none. */
 export const businessBuyerFieldsOf = (buyer: BusinessBuyer | null) => ({

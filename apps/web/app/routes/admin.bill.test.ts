@@ -61,6 +61,9 @@ function bill(overrides: Partial<Bill> = {}): Bill {
     voidedBy: null,
     creditNotes: [],
     seller: null,
+    buyerGstin: null,
+    buyerName: null,
+    buyerState: null,
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { parseSetCookie } from 'cookie';
 import { describe, expect, it, vi } from 'vitest';
 import { createLoadContext, shopperContext } from '../context';
 import { CHECKOUT_COOKIE, checkoutStateHeader } from '../features/checkout/checkout-state.server';
-import { action, loader } from './checkout';
+import { action as checkoutAction, loader } from './checkout';
 
 const asha = { _id: 'u1', userFirstName: 'Asha' } as PublicUser;
 const addresses = [
@@ -36,6 +36,15 @@ function args(fields: Record<string, string> | null, cookie?: string, user: Publ
   return { request, context, params: {}, url: new URL(request.url), pattern: '/checkout', services, identity };
 }
 
+/** The action's answer to a step that goes on: a redirect (a refused form answers data instead, read as such below). */
+const action = async (posted: Parameters<typeof checkoutAction>[0]) => (await checkoutAction(posted)) as Response;
+/** The action's answer to a refused form: its status and what it echoes. */
+const refusal = async (posted: Parameters<typeof checkoutAction>[0]) =>
+  (await checkoutAction(posted)) as unknown as {
+    init: ResponseInit;
+    data: { fields: Record<string, string>; typed: Record<string, string> };
+  };
+
 const stateCookie = (response: Response) => {
   const set = response.headers
     .getSetCookie()
@@ -60,6 +69,29 @@ describe('checkout’s steps as forms', () => {
 
     const changed = await action(args({ intent: 'change-address' }, reviewing));
     expect(await loader(args(null, stateCookie(changed)))).toMatchObject({ chosenId: 'office', reviewing: false });
+  });
+
+  it('for business purchases (issue 43): refuses a wrong GSTIN or a missing name beside the field, as typed; carries a good one to the payment', async () => {
+    const delivered = await action(args({ intent: 'deliver', addressId: 'home' }));
+    const reviewing = stateCookie(delivered);
+
+    const wrong = await refusal(args({ intent: 'pay', buyerGstin: '27AAPFU0939F1ZA', buyerName: 'Meera Textiles' }, reviewing));
+    expect(wrong.init.status).toBe(400);
+    expect(wrong.data.fields).toEqual({
+      buyerGstin:
+        'GSTIN 27AAPFU0939F1ZA is not valid: its last character (the check character) does not match the first 14; please check it for a typing mistake.',
+    });
+    expect(wrong.data.typed).toEqual({ buyerGstin: '27AAPFU0939F1ZA', buyerName: 'Meera Textiles' });
+    const nameless = await refusal(args({ intent: 'pay', buyerGstin: '27AAPFU0939F1ZV', buyerName: '' }, reviewing));
+    expect(nameless.data.fields).toEqual({ buyerName: 'Please enter the business name the GSTIN is registered under.' });
+
+    const paying = await action(args({ intent: 'pay', buyerGstin: '27aapfu0939f1zv', buyerName: 'Meera Textiles' }, reviewing));
+    expect(paying.headers.get('location')).toBe('/payment');
+    const carried = stateCookie(paying);
+    expect(await loader(args(null, carried))).toMatchObject({ business: { gstin: '27AAPFU0939F1ZV', name: 'Meera Textiles' } });
+    // Emptied again: the next payment is for her alone.
+    const plain = await action(args({ intent: 'pay', buyerGstin: '', buyerName: '' }, carried));
+    expect(await loader(args(null, stateCookie(plain)))).toMatchObject({ business: null });
   });
 
   it('refuses an address that is not hers and payment before an address is confirmed', async () => {

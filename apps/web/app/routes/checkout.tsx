@@ -1,5 +1,13 @@
 import { privatePageMeta } from '../lib/meta';
-import { cityAndDistrict, ADDRESS_TYPE_LABELS, rupeesCompact, type Address, type CartLine } from '@shop/core';
+import {
+  businessBuyerSchema,
+  cityAndDistrict,
+  fieldMessages,
+  ADDRESS_TYPE_LABELS,
+  rupeesCompact,
+  type Address,
+  type CartLine,
+} from '@shop/core';
 import { MapPin, ShoppingBag } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
@@ -14,6 +22,10 @@ import { pageOf, servicesOf, shopperOf } from '../context';
 import { variantLabel } from '../lib/variant-label';
 import type { Route } from './+types/checkout';
 import { postedForm } from '../lib/read-form.server';
+import { formTexts } from '../lib/form-data';
+import { fieldError, failureIn } from '../lib/failure';
+import { formFailure } from '../lib/service-call.server';
+import { BusinessPurchase } from '../features/checkout/business-purchase';
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Checkout', matches);
 
@@ -23,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Checko
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = shopperOf(context);
-  if (!user) return { user: null, addresses: [], cart: null, chosenId: null, reviewing: false };
+  if (!user) return { user: null, addresses: [], cart: null, chosenId: null, reviewing: false, business: null };
   const services = servicesOf(context);
   const [addresses, cart] = await Promise.all([services.addresses.list(user._id), services.cart.get(user._id)]);
   const state = readCheckoutState(request);
@@ -34,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cart,
     chosenId: (confirmed ?? preferredAddress(addresses, state))?._id ?? null,
     reviewing: confirmed !== null,
+    business: state.business ?? null,
   };
 }
 
@@ -70,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (typeof addressId !== 'string' || !ids.includes(addressId)) {
         return redirectWithFlash(paths.checkout, { kind: 'error', message: 'Please choose a delivery address.' });
       }
-      return keep({ addressId, reviewing: true, addressIdsBefore: ids }, paths.checkout);
+      return keep({ addressId, reviewing: true, addressIdsBefore: ids, business: state.business ?? null }, paths.checkout);
     }
     case 'change-address':
       return keep({ ...state, reviewing: false, addressIdsBefore: ids }, paths.checkout);
@@ -78,7 +91,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!confirmedAddress(addresses, state)) {
         return redirectWithFlash(paths.checkout, { kind: 'error', message: 'Please choose a delivery address first.' });
       }
-      return redirect(paths.payment);
+      // For business purchases (issue 43): checked here, so a mistake comes back beside its field, and carried to the payment.
+      const typed = formTexts(form, ['buyerGstin', 'buyerName']);
+      const buyer = businessBuyerSchema.safeParse(typed);
+      if (!buyer.success) {
+        return formFailure(400, { error: null, fields: fieldMessages(buyer.error.issues) }, { typed });
+      }
+      const { buyerGstin, buyerName } = buyer.data;
+      const business = buyerGstin && buyerName ? { gstin: buyerGstin, name: buyerName } : null;
+      return keep({ ...state, business }, paths.payment);
     }
     default:
       return redirect(paths.checkout);
@@ -128,8 +149,12 @@ function ReviewLine({ line }: { line: CartLine }) {
 }
 
 /** Spec §2.7: 1 Login, 2 Delivery address, 3 Review products; then on to /payment. Each step is a form. */
-export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  const { user, addresses, cart, chosenId, reviewing } = loaderData;
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, addresses, cart, chosenId, reviewing, business } = loaderData;
+  const failure = failureIn(actionData);
+  // A refused GSTIN comes back as typed; else what checkout carries from an earlier Proceed to Payment.
+  const businessValues =
+    actionData && 'typed' in actionData ? actionData.typed : { buyerGstin: business?.gstin ?? '', buyerName: business?.name ?? '' };
   const navigation = useNavigation();
   const reviewHeading = useRef<HTMLHeadingElement>(null);
   const addressHeading = useRef<HTMLHeadingElement>(null);
@@ -263,17 +288,21 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                   <ReviewLine key={`${line.product.id}:${line.product.variant?._id ?? ''}`} line={line} />
                 ))}
               </ul>
-              <div className="mt-6 flex flex-col gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
-                <p className="text-sm">
-                  Order total <span className="text-lg font-semibold tabular-nums">{rupeesCompact(summary?.total ?? 0)}</span>
-                  {(summary?.shipping ?? 0) > 0 && <span className="text-muted"> (shipping included)</span>}
-                </p>
-                <Form method="post">
+              <Form method="post" className="mt-6 border-t border-line pt-5">
+                <BusinessPurchase
+                  values={businessValues}
+                  errors={{ buyerGstin: fieldError(failure, 'buyerGstin'), buyerName: fieldError(failure, 'buyerName') }}
+                />
+                <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                  <p className="text-sm">
+                    Order total <span className="text-lg font-semibold tabular-nums">{rupeesCompact(summary?.total ?? 0)}</span>
+                    {(summary?.shipping ?? 0) > 0 && <span className="text-muted"> (shipping included)</span>}
+                  </p>
                   <button type="submit" name="intent" value="pay" className="btn btn-primary w-full sm:w-auto" aria-disabled={busy}>
                     Proceed to Payment
                   </button>
-                </Form>
-              </div>
+                </div>
+              </Form>
             </CheckoutStep>
           </ol>
 

@@ -6,7 +6,7 @@ import { Link, redirect, useNavigate, useRevalidator, useRouteLoaderData } from 
 import { toast } from '../lib/toast';
 import { paths } from '../config/paths';
 import { CartSummaryRows } from '../features/cart/cart-line-card';
-import { confirmedAddress } from '../features/checkout/checkout-state';
+import { businessPaymentFields, confirmedAddress } from '../features/checkout/checkout-state';
 import { readCheckoutState } from '../features/checkout/checkout-state.server';
 import { useHydrated } from '../components/enhanced';
 import { createPayment } from '../features/payments/api/create-payment';
@@ -28,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = shopperOf(context);
   if (!user) throw redirect(paths.checkout);
   const { cart, addresses, payments, settings } = servicesOf(context);
+  const checkout = readCheckoutState(request);
   const [userCart, userAddresses, takingOrders] = await Promise.all([
     cart.get(user._id),
     addresses.list(user._id),
@@ -38,7 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // In production, false until the owner has saved the shop's own details (issue 39): no Pay button then.
     takingOrders,
     cart: userCart,
-    address: confirmedAddress(userAddresses, readCheckoutState(request)),
+    address: confirmedAddress(userAddresses, checkout),
+    // For business purchases (issue 43): the GSTIN and name given with Proceed to Payment, for the tax invoice.
+    business: checkout.business ?? null,
     razorpay: { keyId: payments.keyId, checkoutScriptUrl: payments.checkoutScriptUrl },
   };
 }
@@ -65,7 +68,7 @@ type Stage = 'idle' | 'starting' | 'open' | 'verifying';
  * Razorpay Checkout (or the emulator's sheet), verification on the server and the success page.
  */
 export default function PaymentPage({ loaderData }: Route.ComponentProps) {
-  const { user, cart, address, razorpay, takingOrders } = loaderData;
+  const { user, cart, address, razorpay, takingOrders, business } = loaderData;
   const shopName = useRouteLoaderData<RootLoaderData>('root')?.settings.name ?? 'Shop';
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
@@ -107,6 +110,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
         paymentMethod: 'online',
         products: lines.map((line) => ({ id: line.product.id, variant: line.product.variant?._id ?? null })),
         address: address._id,
+        ...businessPaymentFields(business),
       });
       await loadCheckoutScript(razorpay.checkoutScriptUrl);
     } catch (error) {
@@ -259,6 +263,15 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
                 Change
                 <span className="sr-only"> the address or items</span>
               </Link>
+            </div>
+          )}
+          {business && (
+            <div className="border-t border-line pt-4 text-sm" data-testid="payment-business">
+              <h3 className="font-sans text-xs font-semibold uppercase tracking-[0.12em] text-muted">Tax invoice to</h3>
+              <p className="mt-1 font-semibold">{business.name}</p>
+              <p>
+                GSTIN <span className="font-mono">{business.gstin}</span>
+              </p>
             </div>
           )}
         </aside>

@@ -1,4 +1,5 @@
 import {
+  businessBuyerOfDocument,
   cityAndDistrict,
   formatINR,
   ORDER_STATUS_LABELS,
@@ -12,6 +13,7 @@ import {
 import { FileText, Printer } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { Link, useFetcher } from 'react-router';
+import { BuyerGstin } from '../../components/buyer-gstin';
 import { ConfirmButton } from '../../components/confirm-dialog';
 import { Enhanced, useHydrated } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
@@ -383,6 +385,7 @@ export function OrderDetailView({
 }) {
   const actions = pageActionsFor(order).filter((action) => isOwner || !OWNER_ACTIONS.includes(action));
   const receiving = order.status === 'returned' && !order.returnReceivedAt;
+  const business = businessBuyerOfDocument(order);
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -458,6 +461,7 @@ export function OrderDetailView({
             </h2>
             <p className="text-sm font-semibold">{order.customer.name}</p>
             <p className="text-sm text-muted">{order.customer.email}</p>
+            {business && <BuyerGstin business={business} className="mt-3 text-sm" />}
             <address className="mt-3 text-sm not-italic">
               {order.address.name}
               <br />

@@ -49,6 +49,9 @@ const bill = (overrides: Partial<Bill> = {}): Bill => ({
   voidedBy: null,
   creditNotes: [{ _id: 'cn1', creditNoteNumber: 'CN/26-27/00001', total: 299_700, createdAt: '2026-11-12T08:00:00.000Z' }],
   seller: null,
+  buyerGstin: null,
+  buyerName: null,
+  buyerState: null,
   ...overrides,
 });
 

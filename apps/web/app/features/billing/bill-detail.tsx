@@ -1,5 +1,14 @@
-import { BILL_PAYMENT_MODE_LABELS, describeBillPayments, formatINR, formatSignedINR, istDateTime, type Bill } from '@shop/core';
+import {
+  BILL_PAYMENT_MODE_LABELS,
+  businessBuyerOfDocument,
+  describeBillPayments,
+  formatINR,
+  formatSignedINR,
+  istDateTime,
+  type Bill,
+} from '@shop/core';
 import { Link } from 'react-router';
+import { BuyerGstin } from '../../components/buyer-gstin';
 import { Chip } from '../../components/chip';
 import { ConfirmButton } from '../../components/confirm-dialog';
 import { TextAreaField } from '../../components/form-field';
@@ -188,6 +197,7 @@ export function BillDetail({
   returns?: { allowed: boolean; note: string | null };
 }) {
   const isVoid = bill.status === 'void';
+  const business = businessBuyerOfDocument(bill);
   const returnable = returnableItems(bill);
   return (
     <div className="space-y-5">
@@ -207,6 +217,7 @@ export function BillDetail({
             {when(bill.createdAt)} · {bill.customerName || 'Unknown'}
             {bill.customerPhone && <> · {bill.customerPhone}</>}
           </p>
+          {business && <BuyerGstin business={business} className="mt-1 text-sm" />}
         </div>
         <div className="sm:text-right">
           <p className={`text-2xl font-bold tabular-nums ${isVoid ? 'text-muted line-through' : ''}`} data-testid="bill-total">

@@ -1,4 +1,5 @@
 import {
+  BUSINESS_BUYER_LABELS,
   describeBillPayments,
   formatINR,
   formatSignedINR,
@@ -11,7 +12,7 @@ import {
   type BillableItem,
   type CounterCustomer,
 } from '@shop/core';
-import { CheckCircle2, Printer, Search, Trash2 } from 'lucide-react';
+import { CheckCircle2, ChevronDown, Printer, Search, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FormFailure } from '../../components/form-failure';
 import { useHydrated } from '../../components/enhanced';
@@ -63,6 +64,72 @@ function FoundItem({ item, truncate = false }: { item: BillableItem; truncate?: 
 const input =
   'block min-h-11 w-full rounded-xl border border-line bg-white px-3 text-base outline-none focus:border-wine-600 focus:ring-2 focus:ring-wine-100 sm:text-sm';
 
+/**
+ * For business purchases (issue 43): the buyer's GSTIN and business name for the tax invoice, in a native disclosure
+ * (open when typed in or refused); both or neither, checked by billToSave as the server checks them.
+ */
+function CounterBusinessBuyer({
+  gstin,
+  name,
+  errors,
+  onGstin,
+  onName,
+}: {
+  gstin: string;
+  name: string;
+  errors: Record<string, string>;
+  onGstin: (value: string) => void;
+  onName: (value: string) => void;
+}) {
+  const open = Boolean(gstin || name || errors.buyerGstin || errors.buyerName);
+  return (
+    <details open={open} className="group rounded-xl border border-line" data-testid="counter-business">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-3 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-wine-600 [&::-webkit-details-marker]:hidden">
+        {BUSINESS_BUYER_LABELS.section}
+        <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className="space-y-3 border-t border-line px-3 pb-3 pt-2">
+        <label className="block text-sm font-medium">
+          {BUSINESS_BUYER_LABELS.gstin}
+          <input
+            name={COUNTER_FIELDS.buyerGstin}
+            className={`${input} mt-1 font-mono uppercase`}
+            value={gstin}
+            maxLength={20}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-invalid={Boolean(errors.buyerGstin)}
+            aria-describedby="buyer-gstin-help"
+            onChange={(event) => onGstin(event.target.value)}
+          />
+          <span id="buyer-gstin-help" className={`mt-1 block text-xs ${errors.buyerGstin ? 'text-wine-700' : 'text-muted'}`}>
+            {errors.buyerGstin ?? '15 characters, like 29ABCDE1234F1ZW; printed on the invoice.'}
+          </span>
+        </label>
+        <label className="block text-sm font-medium">
+          {BUSINESS_BUYER_LABELS.name}
+          <input
+            name={COUNTER_FIELDS.buyerName}
+            className={`${input} mt-1`}
+            value={name}
+            maxLength={120}
+            autoComplete="off"
+            aria-invalid={Boolean(errors.buyerName)}
+            aria-describedby={errors.buyerName ? 'buyer-name-error' : undefined}
+            onChange={(event) => onName(event.target.value)}
+          />
+          {errors.buyerName && (
+            <span id="buyer-name-error" className="mt-1 block text-xs text-wine-700">
+              {errors.buyerName}
+            </span>
+          )}
+        </label>
+      </div>
+    </details>
+  );
+}
+
 export function BillingScreen({
   draft,
   found: foundWithoutScripts,
@@ -82,6 +149,8 @@ export function BillingScreen({
   const [lines, setLines] = useState<CounterLine[]>(draft.lines);
   const [customerName, setCustomerName] = useState(draft.customerName);
   const [customerPhone, setCustomerPhone] = useState(draft.customerPhone);
+  const [buyerGstin, setBuyerGstin] = useState(draft.buyerGstin);
+  const [buyerName, setBuyerName] = useState(draft.buyerName);
   const [discount, setDiscount] = useState(draft.discount);
   const [discountFlat, setDiscountFlat] = useState(draft.discountFlat);
   const [payment, setPayment] = useState<PaymentDraft>(draft.payment);
@@ -144,6 +213,8 @@ export function BillingScreen({
     lines,
     customerName,
     customerPhone,
+    buyerGstin,
+    buyerName,
     discount,
     discountFlat,
     payment,
@@ -244,6 +315,8 @@ export function BillingScreen({
     setLines([]);
     setCustomerName('');
     setCustomerPhone('');
+    setBuyerGstin('');
+    setBuyerName('');
     setDiscount('0');
     setDiscountFlat('');
     setPayment(EMPTY_PAYMENT);
@@ -638,6 +711,7 @@ export function BillingScreen({
             </span>
           )}
         </label>
+        <CounterBusinessBuyer gstin={buyerGstin} name={buyerName} errors={errors} onGstin={setBuyerGstin} onName={setBuyerName} />
         <div className="grid grid-cols-2 gap-3">
           <label className="block text-sm font-medium">
             Discount (%)

@@ -142,6 +142,29 @@ describe('the counter draft in a form without scripts (ADR 033)', () => {
     });
   });
 
+  it('carries a business buyer’s GSTIN and name through the form, and refuses one without the other beside its field (issue 43)', () => {
+    const typed = draftFromForm(
+      formOf([
+        ['idempotencyKey', KEY],
+        ['line', lineField(line())],
+        ['qty', '1'],
+        ['buyerGstin', '29aagcb7383j1z4'],
+        ['buyerName', 'Bindu Boutique'],
+      ]),
+    );
+    expect(typed).toMatchObject({ buyerGstin: '29aagcb7383j1z4', buyerName: 'Bindu Boutique' });
+    expect(billToSave(typed)).toMatchObject({ bill: { buyerGstin: '29AAGCB7383J1Z4', buyerName: 'Bindu Boutique' } });
+    expect(billToSave({ ...typed, buyerName: ' ' })).toEqual({
+      errors: { buyerName: 'Please enter the business name the GSTIN is registered under.' },
+    });
+    expect(billToSave({ ...typed, buyerGstin: '29AAGCB7383J1Z5' })).toEqual({
+      errors: {
+        buyerGstin:
+          'GSTIN 29AAGCB7383J1Z5 is not valid: its last character (the check character) does not match the first 14; please check it for a typing mistake.',
+      },
+    });
+  });
+
   it("carries each line's discount, the flat ₹ discount and a typed-in line's HSN/SAC and rate through the form (issue 40)", () => {
     const free = line({
       productId: undefined,

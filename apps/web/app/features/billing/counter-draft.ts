@@ -61,6 +61,9 @@ export interface CounterDraft {
   lines: CounterLine[];
   customerName: string;
   customerPhone: string;
+  /** For business purchases (issue 43): the buyer's GSTIN and business name as typed ('' for none). */
+  buyerGstin: string;
+  buyerName: string;
   /** Percent as typed. */
   discount: string;
   /** A flat discount in rupees as typed, after the percentage ('' for none). */
@@ -79,6 +82,8 @@ export const COUNTER_FIELDS = {
   lineDiscount: 'lineDiscount',
   customerName: 'customerName',
   customerPhone: 'customerPhone',
+  buyerGstin: 'buyerGstin',
+  buyerName: 'buyerName',
   discount: 'discount',
   discountFlat: 'discountFlat',
   paidBy: 'paidBy',
@@ -99,6 +104,8 @@ export const emptyDraft = (idempotencyKey: string): CounterDraft => ({
   lines: [],
   customerName: '',
   customerPhone: '',
+  buyerGstin: '',
+  buyerName: '',
   discount: '0',
   discountFlat: '',
   payment: EMPTY_PAYMENT,
@@ -188,6 +195,8 @@ export function draftFromForm(form: FormData): CounterDraft {
     lines,
     customerName: text(form, COUNTER_FIELDS.customerName),
     customerPhone: text(form, COUNTER_FIELDS.customerPhone),
+    buyerGstin: text(form, COUNTER_FIELDS.buyerGstin),
+    buyerName: text(form, COUNTER_FIELDS.buyerName),
     discount: text(form, COUNTER_FIELDS.discount),
     discountFlat: text(form, COUNTER_FIELDS.discountFlat),
     payment: {
@@ -316,6 +325,8 @@ export function billToSave(draft: CounterDraft): { bill: CreateBill } | { errors
   const checked = createBillSchema.safeParse({
     customerName: draft.customerName.trim() || undefined,
     customerPhone: mobile ?? undefined,
+    buyerGstin: draft.buyerGstin,
+    buyerName: draft.buyerName,
     discount,
     discountFlat: flat ?? 0,
     items: draft.lines.map((line) => {

@@ -11,6 +11,17 @@ export interface CheckoutState {
   reviewing: boolean;
   /** The addresses there were when she last went through checkout: one added since is offered first. */
   addressIdsBefore: string[];
+  /**
+   * A business buyer's GSTIN and name as she gave them with Proceed to Payment (issue 43; checked then, and again by
+   * createpayment); absent for none.
+   */
+  business?: CheckoutBusiness | null;
+}
+
+/** The GSTIN and business name checkout carries to the payment. */
+export interface CheckoutBusiness {
+  gstin: string;
+  name: string;
 }
 
 export const EMPTY_CHECKOUT: CheckoutState = { addressId: null, reviewing: false, addressIdsBefore: [] };
@@ -29,13 +40,24 @@ export function parseCheckoutState(raw: string | null | undefined): CheckoutStat
     return EMPTY_CHECKOUT;
   }
   if (typeof parsed !== 'object' || parsed === null) return EMPTY_CHECKOUT;
-  const { addressId, reviewing, addressIdsBefore } = parsed as Record<string, unknown>;
+  const { addressId, reviewing, addressIdsBefore, business } = parsed as Record<string, unknown>;
   return {
     addressId: isId(addressId) ? addressId : null,
     reviewing: reviewing === true && isId(addressId),
     addressIdsBefore: Array.isArray(addressIdsBefore) ? addressIdsBefore.filter(isId).slice(0, MAX_IDS) : [],
+    ...(isBusiness(business) ? { business: { gstin: business.gstin, name: business.name } } : {}),
   };
 }
+
+const isBusiness = (value: unknown): value is CheckoutBusiness => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { gstin, name } = value as Record<string, unknown>;
+  return typeof gstin === 'string' && typeof name === 'string' && gstin.length === 15 && name.length > 0 && name.length <= 120;
+};
+
+/** What createpayment takes of the business buyer checkout carries: both fields, or none. */
+export const businessPaymentFields = (business: CheckoutBusiness | null | undefined) =>
+  business ? { buyerGstin: business.gstin, buyerName: business.name } : {};
 
 export const serializeCheckoutState = (state: CheckoutState): string =>
   JSON.stringify({ ...state, addressIdsBefore: state.addressIdsBefore.slice(0, MAX_IDS) });

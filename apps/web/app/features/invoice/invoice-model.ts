@@ -1,4 +1,5 @@
 import {
+  businessBuyerOfDocument,
   cityAndDistrict,
   describeBillPayments,
   gstBreakupOf,
@@ -6,6 +7,7 @@ import {
   returnShare,
   taxInvoice,
   type Bill,
+  type BusinessBuyer,
   type GstBreakup,
   type IndianState,
   type OrderDetail,
@@ -51,6 +53,8 @@ export interface InvoiceView {
   /** ISO instant: when the bill was made or the order paid. */
   date: string;
   buyer: { name: string; phone: string; address: string[] };
+  /** The buyer registered for GST (issue 43): her GSTIN, business name and state, as the order or bill kept them; null for none. */
+  business: BusinessBuyer | null;
   lines: InvoiceLineView[];
   subtotal: number;
   /** Bill discount percent (0 for orders). */
@@ -83,7 +87,9 @@ export function invoiceOfBill(bill: Bill): InvoiceView {
     kind: 'bill',
     number: bill.invoiceNumber,
     date: bill.createdAt,
-    buyer: { name: bill.customerName || 'Unknown', phone: bill.customerPhone, address: [] },
+    // A business buyer is named by her business: the person at the counter only when typed.
+    buyer: { name: bill.customerName || (bill.buyerGstin ? '' : 'Unknown'), phone: bill.customerPhone, address: [] },
+    business: businessBuyerOfDocument(bill),
     lines: bill.items.map((item) => ({
       name: item.name,
       hsnCode: item.hsnCode,
@@ -143,6 +149,7 @@ export function invoiceOfOrder(order: OrderDetail, settings: Pick<ShopSettings, 
       phone: address.phone,
       address: [address.street, cityAndDistrict(address), `${address.state} – ${address.pincode}`],
     },
+    business: businessBuyerOfDocument(order),
     lines: invoice.lines.map((line) => ({
       name: line.name,
       hsnCode: line.hsnCode,

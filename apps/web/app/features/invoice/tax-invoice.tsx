@@ -1,4 +1,4 @@
-import { formatINR, formatSignedINR, istDate, istDateTime, type GstBreakup, type ShopSettings } from '@shop/core';
+import { formatINR, formatSignedINR, istDate, istDateTime, placeOfSupplyLabel, type GstBreakup, type ShopSettings } from '@shop/core';
 import { Printer } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -293,6 +293,36 @@ function ReceiptGst({ gst }: { gst: GstBreakup }) {
   );
 }
 
+/** Who the invoice is to, with a business buyer's GSTIN and name first (issue 43: rule 46(e), the recipient's GSTIN). */
+function BilledTo({ invoice }: { invoice: InvoiceView }) {
+  const { buyer, business } = invoice;
+  const contact = [buyer.name, buyer.phone].filter(Boolean).join(' · ');
+  return (
+    <section aria-label="Billed to" className="invoice-buyer border-b border-line py-3">
+      {business ? (
+        <>
+          <p>
+            <span className="text-muted">Billed to: </span>
+            <strong>{business.name}</strong>
+          </p>
+          <p data-testid="invoice-buyer-gstin">
+            <span className="text-muted">Buyer GSTIN: </span>
+            <strong className="font-mono">{business.gstin}</strong> · {placeOfSupplyLabel(business.state)}
+          </p>
+          {contact && <p>{contact}</p>}
+        </>
+      ) : (
+        <p>
+          <span className="text-muted">Billed to: </span>
+          <strong>{buyer.name}</strong>
+          {buyer.phone && <> · {buyer.phone}</>}
+        </p>
+      )}
+      {buyer.address.length > 0 && <p>{buyer.address.join(', ')}</p>}
+    </section>
+  );
+}
+
 /**
  * Spec §2.18, as a GST tax invoice: the shop's header from the settings record, the items with HSN and rate,
  * subtotal, discount %, total, the GST contained per rate (CGST + SGST, or IGST across states) and a thank-you
@@ -334,20 +364,13 @@ export function TaxInvoice({
         )}
         <p>Date {istDateTime(new Date(invoice.date))}</p>
         <p>
-          Place of supply: {gst.placeOfSupply}
+          Place of supply: {placeOfSupplyLabel(gst.placeOfSupply)}
           {gst.interState ? ' (inter-state)' : ''}
         </p>
       </ShopLetterhead>
       <VoidMark invoice={invoice} />
 
-      <section aria-label="Billed to" className="invoice-buyer border-b border-line py-3">
-        <p>
-          <span className="text-muted">Billed to: </span>
-          <strong>{invoice.buyer.name}</strong>
-          {invoice.buyer.phone && <> · {invoice.buyer.phone}</>}
-        </p>
-        {invoice.buyer.address.length > 0 && <p>{invoice.buyer.address.join(', ')}</p>}
-      </section>
+      <BilledTo invoice={invoice} />
 
       {paper === '80mm' ? <ReceiptItems lines={invoice.lines} /> : <InvoiceItems lines={invoice.lines} />}
 

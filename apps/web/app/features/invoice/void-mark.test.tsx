@@ -51,6 +51,9 @@ const bill = (status: 'paid' | 'void'): Bill => ({
   voidedBy: status === 'void' ? 'Meera Kapoor <meera@example.in>' : null,
   creditNotes: [],
   seller: null,
+  buyerGstin: null,
+  buyerName: null,
+  buyerState: null,
 });
 
 describe('a void invoice (issue 40)', () => {

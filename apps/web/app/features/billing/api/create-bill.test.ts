@@ -30,6 +30,9 @@ const bill: Bill = {
   voidedBy: null,
   creditNotes: [],
   seller: null,
+  buyerGstin: null,
+  buyerName: null,
+  buyerState: null,
 };
 
 describe('createBill (issue 38: a retried bill was saved twice)', () => {
