@@ -98,10 +98,21 @@ test('a shopper adds to the cart, checks out adding an address, pays on the Razo
   const review = page.getByRole('listitem').filter({ hasText: 'Step 3: Review products' });
   await expect(review).toContainText('Puff Sleeve Polka Top');
   await expect(review).toContainText('Quantity2');
+  // For business purchases (issue 43): a GSTIN with a wrong check character is refused beside its field; the right one
+  // goes with the order.
+  await review.getByText('For business purchases').click();
+  await review.getByLabel('GSTIN', { exact: true }).fill('27AAPFU0939F1ZA');
+  await review.getByLabel('Business name', { exact: true }).fill('Riya Fashions LLP');
+  await review.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(review.getByRole('alert')).toContainText('the check character) does not match');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await review.getByLabel('GSTIN', { exact: true }).fill('27aapfu0939f1zv');
   await review.getByRole('button', { name: 'Proceed to Payment' }).click();
 
   // Payment: only online; the server's total, shipping included.
   await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByTestId('payment-business')).toContainText('Riya Fashions LLP');
+  await expect(page.getByTestId('payment-business')).toContainText('GSTIN 27AAPFU0939F1ZV');
   await expect(page.getByRole('radio', { name: /Online/ })).toBeChecked();
   await expect(page.getByRole('radio', { name: /Cash on Delivery/ })).toBeDisabled();
   await expect(page.getByText('Currently Unavailable')).toBeVisible();
@@ -138,6 +149,14 @@ test('a shopper adds to the cart, checks out adding an address, pays on the Razo
   await expect(timeline).toContainText('Awaiting payment');
   await expect(timeline).toContainText('Paid');
   await expect(page.getByText('Expected delivery:')).toBeVisible();
+  // Its tax invoice bills the business, with its GSTIN; supplied to the delivery state (the shop's own: CGST + SGST).
+  const orderId = new URL(page.url()).pathname.split('/').pop()!;
+  const invoice = await page.context().newPage();
+  await invoice.goto(`/invoice/order/${orderId}`);
+  await expect(invoice.getByRole('region', { name: 'Billed to' })).toContainText('Billed to: Riya Fashions LLP');
+  await expect(invoice.getByTestId('invoice-buyer-gstin')).toHaveText('Buyer GSTIN: 27AAPFU0939F1ZV · Maharashtra (27)');
+  await expect(invoice.getByText('Place of supply: Karnataka (29)')).toBeVisible();
+  await invoice.close();
   await page.getByRole('button', { name: 'Cancel order' }).click();
   const dialog = page.getByRole('dialog', { name: /^Cancel ORD-/ });
   await dialog.getByRole('button', { name: 'Cancel order' }).click();

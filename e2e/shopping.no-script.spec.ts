@@ -124,6 +124,14 @@ test('without scripts a shopper signs up, logs in, filters, chooses a size, adds
   await expect(review).toContainText('Quantity1');
   const total = (await review.locator('p', { hasText: 'Order total' }).locator('span').first().textContent()) ?? '';
   expect(total).toMatch(/^₹[\d,]+$/);
+  // For business purchases (issue 43), a native disclosure: a GSTIN without its business name comes back beside the field.
+  await review.locator('summary', { hasText: 'For business purchases' }).click();
+  await field(page, 'GSTIN').fill('32AAGCB7383J1ZH');
+  await review.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByText('Please enter the business name the GSTIN is registered under.')).toBeVisible();
+  await expect(field(page, 'GSTIN')).toHaveValue('32AAGCB7383J1ZH');
+  await field(page, 'Business name').fill('Nila Textiles');
   await review.getByRole('button', { name: 'Proceed to Payment' }).click();
 
   // The payment page: the amount and the Pay button; Razorpay's sheet needs the scripts, and says so.
@@ -132,6 +140,7 @@ test('without scripts a shopper signs up, logs in, filters, chooses a size, adds
   await expect(page.getByRole('radio', { name: /Online/ })).toBeChecked();
   await expect(page.getByRole('button', { name: `Pay ${total}` })).toBeVisible();
   await expect(page.getByText('Delivering to')).toBeVisible();
+  await expect(page.getByTestId('payment-business')).toContainText('Nila Textiles');
   // (Playwright's text locators skip <noscript>: the note is found by its element.)
   await expect(page.locator('noscript p')).toContainText("Razorpay's secure page needs JavaScript");
   await expect(page.locator('noscript p')).toBeVisible();
