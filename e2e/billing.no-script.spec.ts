@@ -109,3 +109,28 @@ test('discounts, round-off, a service line and a split with cash received, then 
   await expect(page.getByRole('list', { name: 'Bills' }).locator(':scope > li')).toHaveCount(1);
   await expect(page.getByRole('list', { name: 'Bills' })).toContainText(invoiceNumber);
 });
+
+// Issue 43 without scripts: a business buyer's GSTIN and name, both or neither, on the bill and its tax invoice.
+test('a business buyer’s GSTIN without its name comes back beside the field; with both, the bill and its invoice show them', async ({
+  page,
+}) => {
+  await signInOwner(page);
+  await page.goto('/admin/billing');
+  const bill = page.getByRole('form', { name: 'Bill' });
+  await bill.getByRole('textbox', { name: 'Item not in the catalogue' }).fill('Blouse alteration');
+  await bill.getByRole('textbox', { name: 'Price (₹)' }).fill('300');
+  await bill.getByRole('button', { name: 'Add item' }).click();
+  await bill.locator('summary', { hasText: 'For business purchases' }).click();
+  await bill.getByRole('textbox', { name: 'GSTIN', exact: true }).fill('29aagcb7383j1z4');
+  await bill.getByRole('button', { name: 'Save bill' }).click();
+  await expect(bill.getByText('Please enter the business name the GSTIN is registered under.')).toBeVisible();
+  await expect(bill.getByRole('textbox', { name: 'GSTIN', exact: true })).toHaveValue('29aagcb7383j1z4');
+  await bill.getByRole('textbox', { name: 'Business name', exact: true }).fill('Bindu Boutique');
+  await bill.getByRole('button', { name: 'Save bill' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/bill\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('buyer-gstin')).toContainText('Buyer GSTIN 29AAGCB7383J1Z4 (Karnataka)Bindu Boutique');
+  await page.goto(`/admin/invoice/${new URL(page.url()).pathname.split('/').pop()}`);
+  await expect(page.getByTestId('invoice-buyer-gstin')).toHaveText('Buyer GSTIN: 29AAGCB7383J1Z4 · Karnataka (29)');
+  await expect(page.getByText('Place of supply: Karnataka (29)')).toBeVisible();
+});

@@ -89,9 +89,13 @@ function CounterBusinessBuyer({
         <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0 transition-transform group-open:rotate-180" />
       </summary>
       <div className="space-y-3 border-t border-line px-3 pb-3 pt-2">
-        <label className="block text-sm font-medium">
-          {BUSINESS_BUYER_LABELS.gstin}
+        {/* Labels hold only their names; the help and the errors are descriptions (the name stays 'GSTIN'). */}
+        <div>
+          <label htmlFor="buyer-gstin" className="block text-sm font-medium">
+            {BUSINESS_BUYER_LABELS.gstin}
+          </label>
           <input
+            id="buyer-gstin"
             name={COUNTER_FIELDS.buyerGstin}
             className={`${input} mt-1 font-mono uppercase`}
             value={gstin}
@@ -103,13 +107,16 @@ function CounterBusinessBuyer({
             aria-describedby="buyer-gstin-help"
             onChange={(event) => onGstin(event.target.value)}
           />
-          <span id="buyer-gstin-help" className={`mt-1 block text-xs ${errors.buyerGstin ? 'text-wine-700' : 'text-muted'}`}>
+          <p id="buyer-gstin-help" className={`mt-1 text-xs ${errors.buyerGstin ? 'text-wine-700' : 'text-muted'}`}>
             {errors.buyerGstin ?? '15 characters, like 29ABCDE1234F1ZW; printed on the invoice.'}
-          </span>
-        </label>
-        <label className="block text-sm font-medium">
-          {BUSINESS_BUYER_LABELS.name}
+          </p>
+        </div>
+        <div>
+          <label htmlFor="buyer-name" className="block text-sm font-medium">
+            {BUSINESS_BUYER_LABELS.name}
+          </label>
           <input
+            id="buyer-name"
             name={COUNTER_FIELDS.buyerName}
             className={`${input} mt-1`}
             value={name}
@@ -120,11 +127,11 @@ function CounterBusinessBuyer({
             onChange={(event) => onName(event.target.value)}
           />
           {errors.buyerName && (
-            <span id="buyer-name-error" className="mt-1 block text-xs text-wine-700">
+            <p id="buyer-name-error" className="mt-1 text-xs text-wine-700">
               {errors.buyerName}
-            </span>
+            </p>
           )}
-        </label>
+        </div>
       </div>
     </details>
   );
@@ -352,7 +359,7 @@ export function BillingScreen({
           <strong className="font-mono text-ink" data-testid="invoice-number">
             {saved.invoiceNumber}
           </strong>{' '}
-          · {saved.customerName || 'Unknown'}
+          · {saved.customerName || saved.buyerName || 'Unknown'}
         </p>
         <p className="mt-1 text-3xl font-bold tabular-nums">{formatINR(saved.totalPrice)}</p>
         {saved.payments.length > 0 && (
