@@ -11,7 +11,7 @@ export const BUSINESS_BUYER_LABELS = {
   section: 'For business purchases',
   gstin: 'GSTIN',
   name: 'Business name',
-  help: 'Optional. Your GSTIN and the name it is registered under go on the tax invoice, so you can claim the GST.',
+  help: 'Buying for a business registered for GST? Your GSTIN and business name go on the tax invoice, so you can claim the GST.',
 } as const;
 
 export const BUYER_NAME_REQUIRED = 'Please enter the business name the GSTIN is registered under.';

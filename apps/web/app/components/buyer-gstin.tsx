@@ -1,12 +1,15 @@
 import type { BusinessBuyer } from '@shop/core';
 
-/** A business buyer's GSTIN, her state and business name (issue 43), one line: order and bill pages, the tax invoice. */
+/** A business buyer (issue 43): her business name, then her GSTIN and its state, for the order and bill pages. */
 export function BuyerGstin({ business, className = '' }: { business: BusinessBuyer; className?: string }) {
   return (
-    <p className={className} data-testid="buyer-gstin">
-      <span className="text-muted">Buyer GSTIN </span>
-      <strong className="font-mono">{business.gstin}</strong> <span className="text-muted">({business.state})</span>
-      <span className="block font-semibold">{business.name}</span>
-    </p>
+    <div className={className} data-testid="buyer-gstin">
+      <p className="font-semibold">{business.name}</p>
+      <p>
+        <span className="text-muted">Buyer GSTIN </span>
+        <span className="whitespace-nowrap font-mono font-semibold">{business.gstin}</span>{' '}
+        <span className="whitespace-nowrap text-muted">· {business.state}</span>
+      </p>
+    </div>
   );
 }

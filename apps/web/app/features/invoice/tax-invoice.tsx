@@ -307,7 +307,8 @@ function BilledTo({ invoice }: { invoice: InvoiceView }) {
           </p>
           <p data-testid="invoice-buyer-gstin">
             <span className="text-muted">Buyer GSTIN: </span>
-            <strong className="font-mono">{business.gstin}</strong> · {placeOfSupplyLabel(business.state)}
+            <strong className="font-mono">{business.gstin}</strong> ·{' '}
+            <span className="whitespace-nowrap">{placeOfSupplyLabel(business.state)}</span>
           </p>
           {contact && <p>{contact}</p>}
         </>
