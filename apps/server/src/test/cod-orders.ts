@@ -1,4 +1,4 @@
-import { orderNumberMonth, orderTotals } from '@shop/core';
+import { orderNumberMonth, orderTotals, type Address } from '@shop/core';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
@@ -36,7 +36,7 @@ export async function confirmedCodOrder(
   const user = item.user ?? (await signedInUser(t.app, mail));
   const address = await jsonCall(t.app, 'POST', '/api/user/profile/addAddress', { sid: user.sid, body: HOME_ADDRESS });
   expect(address.statusCode).toBe(200);
-  const saved = address.json<{ data: { address: { _id: string } & typeof HOME_ADDRESS } }>().data.address;
+  const saved = address.json<{ data: { address: Address } }>().data.address;
   for (const line of lines) {
     const added = await jsonCall(t.app, 'POST', '/api/user/product/addToCart', {
       sid: user.sid,
@@ -55,7 +55,7 @@ export async function confirmedCodOrder(
       { reason: 'order_reserved', actor: inventory.stockActor.shopper(user.userId), orderId },
     );
     if (!taken.ok) throw new Error('not enough stock for the COD order');
-    const { isDefault: _isDefault, ...snapshot } = { ...saved, isDefault: false };
+    const { isDefault: _isDefault, ...snapshot } = saved;
     const placed = await placeOrder(
       tx,
       {
