@@ -330,6 +330,8 @@ export const STOCK_REASONS = [
   'return_restocked',
   /** An online return's piece received damaged (issue 40): recorded, never put back on sale (change 0). */
   'return_written_off',
+  /** A shipped parcel back at the shop, refused at the door or undeliverable (issue 41): its pieces back on sale. */
+  'returned_to_origin',
   'csv_import',
   'admin_edit',
   'seed',

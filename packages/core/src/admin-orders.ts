@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from './accounts.js';
 import { dayParam, pageParam, pagingShape } from './admin.js';
+import { cashCollectedSchema, refundReferenceSchema } from './cod-collection.js';
 import { ORDER_STATUSES } from './order-states.js';
 import { REFUND_STATES, orderDetailSchema, orderSummarySchema } from './orders.js';
 import { plainText } from './text.js';
@@ -50,9 +51,23 @@ export const adminOrderDetailSchema = orderDetailSchema.extend({
       /** Whether the owner's Retry refund has something to send (refused, or sent without an answer). */
       canRetry: z.boolean(),
       reason: z.string(),
+      /** A refund sent by hand (a COD order's, to her UPI ID): its UPI transaction reference; null for Razorpay's. */
+      reference: z.string().nullable(),
       createdAt: z.string(),
     }),
   ),
+  /**
+   * Cash on delivery (issue 41), null for an online order: what is due at the door, the cash collected (null until
+   * delivered), and the UPI ID her return's refund goes to (null until she asks for a return).
+   */
+  cod: z
+    .object({
+      amountDue: z.number().int(),
+      cashCollected: z.number().int().nullable(),
+      collectedAt: z.string().nullable(),
+      upiId: z.string().nullable(),
+    })
+    .nullable(),
   returnNote: z.string().nullable(),
   /** The photos the shopper sent with her return (damage, a wrong item), as URLs; empty without them. */
   returnPhotos: z.array(z.string()),
@@ -71,7 +86,10 @@ export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 const shortText = (name: string, missing: string) =>
   plainText({ missing }).trim().min(1, missing).max(80, `${name}: at most 80 characters`);
 
-/** paid → packed → shipped (courier and tracking number) → delivered. */
+/**
+ * paid (or confirmed) → packed → shipped (courier and tracking number) → delivered, a COD order with the cash
+ * collected in paise (exactly what is due); or shipped → returned to origin (refused at the door, undeliverable).
+ */
 export const updateOrderStatusSchema = z.discriminatedUnion(
   'status',
   [
@@ -81,13 +99,18 @@ export const updateOrderStatusSchema = z.discriminatedUnion(
       courier: shortText('courier', 'Courier is required.'),
       trackingNumber: shortText('trackingNumber', 'Tracking number is required.'),
     }),
-    z.object({ status: z.literal('delivered') }),
+    z.object({ status: z.literal('delivered'), cashCollected: cashCollectedSchema.optional() }),
+    z.object({ status: z.literal('returned_to_origin') }),
   ],
-  { error: 'status must be packed, shipped or delivered' },
+  { error: 'status must be packed, shipped, delivered or returned_to_origin' },
 );
 export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatusSchema>;
 
-/** POST /api/admin/order/refundOrder/{orderId}: an optional amount in paise (a part refund); none: the return's share. */
+/**
+ * POST /api/admin/order/refundOrder/{orderId}: an optional amount in paise (a part refund); none: the return's share.
+ * A COD order's refund is sent by hand to her UPI ID: `reference` is its UPI transaction reference (required then,
+ * refused for an online order, whose refund goes through Razorpay).
+ */
 export const refundOrderSchema = z
   .object({
     amount: z
@@ -95,6 +118,7 @@ export const refundOrderSchema = z
       .int('amount must be a whole number of paise')
       .min(1, 'amount must be at least 1 paisa')
       .optional(),
+    reference: refundReferenceSchema.optional(),
   })
   .optional();
 export type RefundOrderInput = z.infer<typeof refundOrderSchema>;

@@ -3,6 +3,7 @@ import { addressSchema } from './accounts.js';
 import { businessBuyerAnswer, businessBuyerFields, businessBuyerPair } from './business-buyer.js';
 import { deliveryEstimate } from './delivery.js';
 import { istDay, istDayStart } from './india-time.js';
+import { upiIdSchema } from './cod-collection.js';
 import { ORDER_STATUSES } from './order-states.js';
 import { RETURN_REASONS } from './policy.js';
 import { sellerSchema } from './settings.js';
@@ -62,6 +63,8 @@ export const requestReturnSchema = z.object({
    * service refuses any other link, naming `photos`); at most 3.
    */
   photos: z.array(z.string().trim().max(500)).max(3, 'photos: at most 3').default([]),
+  /** A cash-on-delivery order's return only (issue 41): where its refund is sent by hand, `name@bank`. */
+  upiId: upiIdSchema.optional(),
 });
 export type RequestReturnInput = z.input<typeof requestReturnSchema>;
 

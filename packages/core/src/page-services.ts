@@ -263,7 +263,8 @@ export interface PageServices {
     approveReturn(actor: AuditActor, orderId: string): Promise<void>;
     receiveReturn(actor: AuditActor, orderId: string, items: ReceiveReturnInput['items']): Promise<void>;
     rejectReturn(actor: AuditActor, orderId: string, reason: string): Promise<void>;
-    refund(actor: AuditActor, orderId: string, amount?: number): Promise<void>;
+    /** A COD order's refund is recorded as sent by hand with its UPI transaction `reference` (issue 41). */
+    refund(actor: AuditActor, orderId: string, amount?: number, reference?: string): Promise<void>;
     /** The owner's Retry refund of a refund that did not go through (audited; CONFLICT when there is none). */
     retryRefund(actor: AuditActor, orderId: string): Promise<void>;
   };

@@ -158,6 +158,24 @@ export const salesRangeQuerySchema = z.object({ from: dayParam('from'), to: dayP
 });
 export type SalesRangeQuery = z.infer<typeof salesRangeQuerySchema>;
 
+/**
+ * Cash on delivery in a sales report (issue 41): the cash still to collect (COD orders shipped and not delivered,
+ * as they stand now), the cash collected per India day of the range, and how many COD orders shipped in the range
+ * came back to origin (refused at the door, undeliverable).
+ */
+export const codReportSchema = z.object({
+  toCollect: z.object({ orders: z.number().int(), amount: z.number().int() }),
+  /** Days of the range with cash collected, oldest first. */
+  collected: z.array(z.object({ date: z.string(), orders: z.number().int(), amount: z.number().int() })),
+  collectedTotal: z.number().int(),
+  /** COD orders shipped in the range, and of those how many are back at the shop. */
+  shipped: z.number().int(),
+  returnedToOrigin: z.number().int(),
+  /** returnedToOrigin ÷ shipped, in percent to one decimal; 0 when none shipped. */
+  returnedToOriginRate: z.number(),
+});
+export type CodReport = z.infer<typeof codReportSchema>;
+
 export const salesRangeReportSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -176,6 +194,8 @@ export const salesRangeReportSchema = z.object({
   bills: z.number().int(),
   /** Revenue ÷ (orders + bills), rounded to the paisa; 0 when there were none. */
   averageSale: z.number().int(),
+  /** Cash on delivery (issue 41). */
+  cashOnDelivery: codReportSchema,
 });
 export type SalesRangeReport = z.infer<typeof salesRangeReportSchema>;
 

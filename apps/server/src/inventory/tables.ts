@@ -39,7 +39,7 @@ export const stockMovements = pgTable(
     check('stock_movements_quantity_after_check', sql`${table.quantityAfter} >= 0`),
     check(
       'stock_movements_reason_check',
-      sql`${table.reason} in ('order_reserved', 'order_released', 'order_retaken', 'bill', 'bill_void', 'bill_return', 'return_restocked', 'return_written_off', 'csv_import', 'admin_edit', 'seed')`,
+      sql`${table.reason} in ('order_reserved', 'order_released', 'order_retaken', 'bill', 'bill_void', 'bill_return', 'return_restocked', 'return_written_off', 'returned_to_origin', 'csv_import', 'admin_edit', 'seed')`,
     ),
   ],
 );

@@ -51,10 +51,18 @@ export const adminOrderRoutes =
       '/api/admin/order/updateOrderStatus/:orderId',
       {
         schema: {
-          summary: 'paid → packed → shipped (courier, tracking number) → delivered; a repeat changes nothing; the shopper is told',
+          summary:
+            'paid (or confirmed) → packed → shipped (courier, tracking number) → delivered, a cash-on-delivery order with `cashCollected` (paise, exactly what is due: recorded as its payment); or shipped → returned_to_origin (refused at the door, undeliverable: stock back through the ledger, no refund for COD); a repeat changes nothing; the shopper is told',
           params: orderParams,
           body: updateOrderStatusSchema,
-          response: orderAnswer,
+          response: {
+            ...orderAnswer,
+            400: errorEnvelope.describe(
+              'A field is missing or wrong; cashCollected is missing for a COD order or not what is due ("₹1,249.00 is due; ₹1,200.00 was entered"), or given for an online order.',
+            ),
+            404: errorEnvelope.describe('No order with this id.'),
+            409: errorEnvelope.describe('The order cannot move there from its status (returned_to_origin only from shipped).'),
+          },
         },
       },
       async (request) => {
@@ -141,22 +149,24 @@ export const ownerOrderRoutes =
       {
         schema: {
           summary:
-            "Refund a received return through Razorpay: the received pieces' share, or `amount` paise (a part refund, at most what was paid less what was refunded); once per return, a repeat asks again; refunded when Razorpay confirms",
+            "Refund a received return through Razorpay: the received pieces' share, or `amount` paise (a part refund, at most what was paid less what was refunded); once per return, a repeat asks again; refunded when Razorpay confirms. A prepaid order returned to origin: what was paid. A cash-on-delivery order's return: recorded as sent by hand to her UPI ID with its UPI transaction `reference` (required; no Razorpay call), refunded at once",
           params: orderParams,
           body: refundOrderSchema,
           response: {
             ...orderAnswer,
-            400: errorEnvelope.describe('amount is above what is refundable (what was paid less what was refunded).'),
+            400: errorEnvelope.describe(
+              'amount is above what is refundable (what was paid less what was refunded); reference is missing for a COD order, malformed, or given for an online one.',
+            ),
             404: errorEnvelope.describe('No order with this id.'),
             409: errorEnvelope.describe(
-              'The order is not a received return, has no captured payment, or a refund of another amount is recorded for it.',
+              'The order is not a received return (or a prepaid order returned to origin), has no captured payment, or a refund of another amount is recorded for it.',
             ),
             503: errorEnvelope.describe('Razorpay refused the refund or did not answer: it stays recorded and the refund job asks again.'),
           },
         },
       },
       async (request) => {
-        await orders.refund(await actor(request), request.params.orderId, request.body?.amount);
+        await orders.refund(await actor(request), request.params.orderId, request.body?.amount, request.body?.reference);
         return ok({ order: await orders.detail(request.params.orderId) });
       },
     );

@@ -1,6 +1,7 @@
 import {
   AppError,
   ADMIN_PAGE_SIZE,
+  cashCollectedRefusal,
   CLAIM_WINDOW_HOURS,
   formatINR,
   istDayEnd,
@@ -16,7 +17,7 @@ import {
 import { shopperIdsMatching, userById, usersByIds } from '../accounts/queries.js';
 import { recordAudit, requireOwner, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
-import { refundsOfOrder } from '../payments/queries.js';
+import { cashPaymentId, recordCashPayment, refundsOfOrder } from '../payments/queries.js';
 import { refundStateOf } from '../payments/refund-retries.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { OrderNotices } from './notices.js';
@@ -62,6 +63,37 @@ export function createAdminOrdersService(
         { action, entity: 'order', entityId: before.id, before: orderSnapshot(before), after: orderSnapshot(after) },
         now(),
       );
+
+  /**
+   * The cash a delivery records (issue 41): a COD order is delivered only with exactly the cash due (its total), a
+   * 400 naming `cashCollected` in words otherwise; an online order takes none. Null for an online order.
+   */
+  async function cashAtTheDoor(orderId: string, entered: number | undefined): Promise<number | null> {
+    const order = await orderOf(db, { id: orderId });
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    const refuse = (message: string) => new AppError('INVALID_DATA', `cashCollected: ${message}`, { cashCollected: message });
+    if (order.paymentMethod !== 'cod') {
+      if (entered !== undefined) throw refuse('This order was paid online: there is no cash to collect.');
+      return null;
+    }
+    const refusal = cashCollectedRefusal(order.totalPaise, entered);
+    if (refusal) throw refuse(refusal);
+    return order.totalPaise;
+  }
+
+  /**
+   * shipped → returned to origin (refused at the door, undeliverable): stock back through the ledger, audited, the
+   * shopper told. A COD order owes nothing; a prepaid one's refund is the owner's next step (refundOrder).
+   */
+  async function returnToOrigin(actor: AuditActor, orderId: string): Promise<void> {
+    const order = await orderOf(db, { id: orderId });
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    const note =
+      order.paymentMethod === 'cod'
+        ? 'Your parcel came back to us: it was refused at the door or could not be delivered. Nothing is due, and the order is closed.'
+        : 'Your parcel came back to us: it was refused at the door or could not be delivered. We will refund your payment.';
+    await orderModule.returnToOrigin(orderId, { note, admin: adminRef(actor), inTransaction: audited(actor, 'order.returned_to_origin') });
+  }
 
   async function customerOf(userId: string, fallbackPhone: string) {
     const user = await userById(db, userId);
@@ -152,9 +184,19 @@ export function createAdminOrdersService(
             // Refused, or sent without an answer: what the owner's Retry refund sends again.
             canRetry: state === 'retrying' || state === 'stopped' || state === 'unconfirmed',
             reason: refund.reason,
+            reference: refund.reference,
             createdAt: refund.createdAt.toISOString(),
           };
         }),
+        cod:
+          row!.paymentMethod === 'cod'
+            ? {
+                amountDue: row!.totalPaise,
+                cashCollected: order.payment?.razorpay_id === cashPaymentId(orderId) ? order.payment.amount : null,
+                collectedAt: order.payment?.razorpay_id === cashPaymentId(orderId) ? order.payment.paymentDate : null,
+                upiId: row!.returnUpiId,
+              }
+            : null,
         returnNote: row!.returnNote,
         // Only the shop's own photos of this return: a link recorded from outside before issue 38 is never shown as one.
         returnPhotos: row!.returnPhotos.filter((stored) => isReturnPhotoOf(orderId, stored)).map((stored) => deps.photoUrl(stored)),
@@ -168,7 +210,10 @@ export function createAdminOrdersService(
         suggestedRefund:
           order.status === 'returned' && row!.returnReceivedAt && order.payment
             ? Math.min(await orderModule.returnRefund(db, orderId, paid), Math.max(0, paid - refundedOfPayment))
-            : null,
+            : // A prepaid parcel back at the shop (issue 41): what was paid and not refunded yet.
+              order.status === 'returned_to_origin' && order.payment
+              ? Math.max(0, paid - refundedOfPayment)
+              : null,
       };
     },
 
@@ -177,23 +222,35 @@ export function createAdminOrdersService(
      * changes nothing; a shipped order's courier or tracking number may be corrected (audited, told again).
      */
     async updateStatus(actor: AuditActor, orderId: string, input: UpdateOrderStatusInput): Promise<void> {
+      if (input.status === 'returned_to_origin') return returnToOrigin(actor, orderId);
       const at = now();
       let note: string;
       let extra: OrderChanges = {};
+      let inTransaction = audited(actor, `order.${input.status}`);
       if (input.status === 'packed') note = 'Your order is packed and will leave us soon.';
       else if (input.status === 'shipped') {
         note = `Your order is on its way with ${input.courier} (tracking number ${input.trackingNumber}).`;
         extra = { courier: input.courier, trackingNumber: input.trackingNumber };
       } else {
-        note = `Your order was delivered. If anything is ${RETURN_REASONS_IN_WORDS}, tell us within ${CLAIM_WINDOW_HOURS} hours.`;
+        const cash = await cashAtTheDoor(orderId, input.cashCollected);
+        note = `Your order was delivered${cash === null ? '' : ` and ${formatINR(cash)} was paid in cash`}. If anything is ${RETURN_REASONS_IN_WORDS}, tell us within ${CLAIM_WINDOW_HOURS} hours.`;
         extra = { deliveredAt: at };
+        if (cash !== null) {
+          // The cash is the order's payment: paid now (an invoice number is drawn only if the order has none yet).
+          extra.paidAt = at;
+          const audit = inTransaction;
+          inTransaction = async (tx, before, after) => {
+            await recordCashPayment(tx, { orderId, amountPaise: cash, paidAt: at }, at);
+            await audit(tx, before, after);
+          };
+        }
       }
       const { order, moved } = await orderModule.advance(orderId, input.status, {
         actor: 'admin',
         by: adminRef(actor).name,
         note,
         extra,
-        inTransaction: audited(actor, `order.${input.status}`),
+        inTransaction,
         // The state machine also leads back to delivered from a return request; that is rejectReturn's.
         ...(input.status === 'delivered'
           ? { from: { status: 'shipped' as const, refusal: 'Only a shipped order can be marked delivered.' } }
@@ -277,7 +334,7 @@ export function createAdminOrdersService(
      * received pieces' share, or all that was paid for a whole return; refunded when Razorpay confirms. The audit entry
      * tells the money (refunded before and after), not the order's shipping fields (issue 40).
      */
-    async refund(actor: AuditActor, orderId: string, amount?: number): Promise<void> {
+    async refund(actor: AuditActor, orderId: string, amount?: number, reference?: string): Promise<void> {
       requireOwner(actor);
       await payments.refundReturned(
         orderId,
@@ -296,12 +353,16 @@ export function createAdminOrdersService(
                 paid: refund.paid,
                 refunded: refund.refundedBefore + refund.amount,
                 amount: refund.amount,
-                text: `${formatINR(refund.amount)} refund requested from Razorpay`,
+                ...(reference ? { reference } : {}),
+                text: reference
+                  ? `${formatINR(refund.amount)} refund sent by hand to ${order.returnUpiId ?? 'her UPI ID'} (reference ${reference})`
+                  : `${formatINR(refund.amount)} refund requested from Razorpay`,
               },
             },
             now(),
           ),
         amount,
+        reference === undefined ? undefined : { reference, admin: adminRef(actor) },
       );
     },
 

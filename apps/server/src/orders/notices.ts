@@ -63,6 +63,8 @@ export function createOrderNotices(deps: {
   async function refundWay(tx: Db, order: OrderRow): Promise<string> {
     const { payments } = await paymentsAndRefundedOf(tx, order.id);
     const paid = payments.find((payment) => payment.status === 'captured' || payment.status === 'refunded');
+    // Cash collected at the door goes back by hand, to the UPI ID her return gave (issue 41).
+    if (paid?.method === 'cod') return `was sent by UPI to ${order.returnUpiId ?? 'the UPI ID you gave us'}`;
     return refundWayText(refundTimelineOf(paid?.method));
   }
 

@@ -16,6 +16,7 @@ import {
   returnRefundAmount,
   transition,
   type BusinessBuyer,
+  UPI_ID_MISSING,
   type CancelKind,
   type OrderDetail,
   type OrderStatus,
@@ -603,13 +604,59 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
      * Once Razorpay confirms its refund, a cancelled or returned order becomes refunded; the timeline and the
      * shopper's notice state that refund's amount (a return's share, not the order total).
      */
-    async markRefunded(orderId: string, actor: Actor, refundPaise: number): Promise<OrderRow | null> {
+    async markRefunded(
+      orderId: string,
+      actor: Actor,
+      refundPaise: number,
+      /** A refund sent by hand (a COD order's): the timeline's words and the admin who recorded it. */
+      byHand?: { note: string; admin: AdminRef },
+    ): Promise<OrderRow | null> {
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, { id: orderId });
         if (!order) return null;
-        const note = `Refund of ${formatINR(refundPaise)} processed by Razorpay.`;
-        return move(tx, order, 'refunded', actor, note, {}, {}, { refundPaise });
+        const note = byHand?.note ?? `Refund of ${formatINR(refundPaise)} processed by Razorpay.`;
+        return move(tx, order, 'refunded', actor, note, {}, {}, { refundPaise, by: byHand?.admin.name });
       });
+    },
+
+    /**
+     * A shipped parcel back at the shop, refused at the door or undeliverable (issue 41): the order is returned to
+     * origin and its pieces go back on sale through the stock ledger (reason 'returned_to_origin'), once, in one
+     * transaction that locks the order; the shopper is told (the move's notice). Only from shipped; asking again
+     * changes nothing. A COD order owes nothing; a prepaid one may then be refunded by the owner.
+     */
+    async returnToOrigin(
+      orderId: string,
+      input: { note: string; admin: AdminRef; inTransaction?: InTransaction },
+    ): Promise<{ order: OrderRow; moved: boolean }> {
+      assertOrderId(orderId);
+      const result = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, { id: orderId });
+        if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+        if (order.status === 'returned_to_origin') return { order, moved: false, back: [] as ItemRow[] };
+        if (order.status !== 'shipped') throw new AppError('CONFLICT', 'Only a shipped order can come back to origin.');
+        const at = now();
+        const items = await itemsOf(tx, order.id);
+        await inventory.putBack(tx, stockItems(items), {
+          reason: 'returned_to_origin',
+          actor: stockActorOf('admin', order, input.admin.id),
+          orderId: order.id,
+        });
+        const moved = await move(
+          tx,
+          order,
+          'returned_to_origin',
+          'admin',
+          input.note,
+          { stockReleasedAt: at },
+          {},
+          { by: input.admin.name },
+        );
+        if (input.inTransaction) await input.inTransaction(tx, order, moved!);
+        return { order: moved!, moved: true, back: items };
+      });
+      if (result.back.length > 0) stockChanged(result.back);
+      return { order: result.order, moved: result.moved };
     },
 
     /**
@@ -653,7 +700,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     async requestReturn(
       userId: string,
       orderId: string,
-      input: Required<Pick<RequestReturnInput, 'reason'>> & { note: string; photos: string[]; items?: ReturnItemInput[] },
+      input: Required<Pick<RequestReturnInput, 'reason'>> & { note: string; photos: string[]; items?: ReturnItemInput[]; upiId?: string },
       /** Photo files sent with the request (the shopper's page); stored, then kept beside `photos`. */
       files: readonly Uint8Array[] = [],
     ): Promise<OrderRow> {
@@ -673,13 +720,17 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       try {
         order = await db.transaction(async (tx) => {
           const order = returnable(await lockOrder(tx, { id: orderId }), userId);
+          const upiId = refundUpiIdOf(order, input.upiId);
           const open = order.status === 'return_requested';
           const items = await itemsOf(tx, order.id);
           const wanted = returnLinesOf(items, input.items);
           const held = open ? await returningOf(tx, order.id, items) : new Map<string, number>();
           const added = wanted.filter((line) => line.quantity > (held.get(line.orderItemId) ?? 0));
-          // Every piece named is in the open return already: a repeat, answered as it stands.
-          if (added.length === 0) return order;
+          // Every piece named is in the open return already: a repeat, answered as it stands (a new UPI ID kept).
+          if (added.length === 0) {
+            if (upiId === order.returnUpiId) return order;
+            return updateOrder(tx, order.id, { returnUpiId: upiId, updatedAt: now() });
+          }
           const lines = added.map((line) => ({ ...line, reason: input.reason }));
           const named = addedPieces(items, added, held);
           if (!open) {
@@ -688,6 +739,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
               returnReason: input.reason,
               returnNote: input.note,
               returnPhotos: photos,
+              returnUpiId: upiId,
             });
           } else {
             await saveReturnItems(tx, order.id, lines);
@@ -695,6 +747,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             await updateOrder(tx, order.id, {
               returnNote: [order.returnNote, input.note].filter(Boolean).join('\n') || null,
               returnPhotos: [...new Set([...order.returnPhotos, ...photos])],
+              returnUpiId: upiId,
               updatedAt: now(),
             });
           }
@@ -967,6 +1020,22 @@ function addedPieces(items: ItemRow[], added: Array<{ orderItemId: string; quant
       return `${line.quantity - (held.get(line.orderItemId) ?? 0)} × ${pieceName(item)}`;
     })
     .join(', ');
+}
+
+/**
+ * The UPI ID a return's refund goes to (issue 41): a cash-on-delivery order's refund is sent by hand, so her return
+ * names one (`name@bank`, checked by the schema), or keeps the one an open return gave; an online order's refund goes
+ * back to the payment, so it takes none. A refusal is a 400 naming `upiId`.
+ */
+function refundUpiIdOf(order: OrderRow, given: string | undefined): string | null {
+  const refuse = (message: string) => new AppError('INVALID_DATA', `upiId: ${message}`, { upiId: message });
+  if (order.paymentMethod !== 'cod') {
+    if (given) throw refuse('This order was paid online: its refund goes back to the same payment, with no UPI ID needed.');
+    return null;
+  }
+  const upiId = given ?? order.returnUpiId;
+  if (!upiId) throw refuse(UPI_ID_MISSING);
+  return upiId;
 }
 
 /** Pieces going back per order line; a return made before per-item returns named none and sends every piece. */

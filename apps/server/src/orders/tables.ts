@@ -88,6 +88,8 @@ export const orders = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** A COD order's return (issue 41): the shopper's UPI ID, where its refund is sent by hand. */
+    returnUpiId: text('return_upi_id'),
     courier: text('courier'),
     trackingNumber: text('tracking_number'),
     /** When an approved return's pieces arrived and were checked (issue 40): restocked or written off, then refunded. */
@@ -132,6 +134,10 @@ export const orders = pgTable(
     check(
       'orders_payment_method_check',
       sql`${table.paymentMethod} in ('online', 'cod') and (${table.paymentMethod} = 'cod' or ${table.codFeePaise} = 0)`,
+    ),
+    check(
+      'orders_return_upi_id_check',
+      sql`${table.returnUpiId} is null or (${table.paymentMethod} = 'cod' and length(${table.returnUpiId}) <= 320)`,
     ),
   ],
 );

@@ -354,3 +354,41 @@ export async function webhookSeen(db: Db, eventId: string): Promise<boolean> {
 export async function recordWebhook(db: Db, eventId: string, event: string, at: Date): Promise<void> {
   await recordWebhookStatement(db, { eventId, event, at });
 }
+
+/**
+ * A cash-on-delivery order's payment is the cash the courier collected (issue 41): recorded as a captured payment
+ * under a key of the order's own (`cod_<orderId>`, in place of Razorpay's ids), so refunds, the order pages and the
+ * reports read it as they read a Razorpay payment.
+ */
+export const cashPaymentId = (orderId: string) => `cod_${orderId}`;
+
+export async function recordCashPayment(tx: Db, payment: { orderId: string; amountPaise: number; paidAt: Date }, at: Date): Promise<void> {
+  const id = cashPaymentId(payment.orderId);
+  await recordCapturedPayment(tx, { ...payment, razorpayOrderId: id, razorpayPaymentId: id, method: 'cod' }, at);
+}
+
+/** A refund sent by hand (a COD order's, to her UPI ID) with its UPI transaction reference: processed as recorded, never sent. */
+export async function recordManualRefund(
+  tx: Db,
+  refund: { orderId: string; paymentId: string; idempotencyKey: string; amountPaise: number; reason: string; reference: string },
+  at: Date,
+): Promise<boolean> {
+  const recorded = await tx
+    .insert(refunds)
+    .values({
+      orderId: refund.orderId,
+      razorpayPaymentId: refund.paymentId,
+      idempotencyKey: refund.idempotencyKey,
+      amountPaise: refund.amountPaise,
+      status: 'processed',
+      reason: refund.reason,
+      reference: refund.reference,
+      createdAt: at,
+      processedAt: at,
+      nextAttemptAt: null,
+      tries: 0,
+    })
+    .onConflictDoNothing()
+    .returning({ id: refunds.id });
+  return recorded.length > 0;
+}

@@ -1,4 +1,12 @@
-import { AppError, businessBuyerOf, formatINR, type CreatePaymentInput, type OrderDetail, type VerifyPaymentInput } from '@shop/core';
+import {
+  AppError,
+  businessBuyerOf,
+  formatINR,
+  REFUND_REFERENCE_MISSING,
+  type CreatePaymentInput,
+  type OrderDetail,
+  type VerifyPaymentInput,
+} from '@shop/core';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { causeOf } from '../logging/log-errors.js';
@@ -22,6 +30,7 @@ import {
   firstCapturedPayment,
   markPaymentRefunded,
   markRefundProcessed,
+  recordManualRefund,
   recordRefund,
   recordRefundTry,
   recordWebhook,
@@ -188,7 +197,7 @@ export function createPaymentsService(
     if (!order) return;
     // A late payment refunded on a cancelled order that was never paid stays cancelled; its notice went already.
     // The order's own notice is written with its move to refunded (orders/notices.ts).
-    if (order.paidAt && (order.status === 'cancelled' || order.status === 'returned'))
+    if (order.paidAt && (order.status === 'cancelled' || order.status === 'returned' || order.status === 'returned_to_origin'))
       await orders.markRefunded(order.id, actor, row.amountPaise);
   }
 
@@ -442,29 +451,52 @@ export function createPaymentsService(
       orderId: string,
       inTransaction?: (tx: Db, order: OrderRow, refund: { amount: number; refundedBefore: number; paid: number }) => Promise<void>,
       amount?: number,
+      /**
+       * A cash-on-delivery order's refund, sent by hand to the shopper's UPI ID (issue 41): its UPI transaction
+       * reference and the owner who recorded it. Required for a COD order, refused for an online one.
+       */
+      byHand?: { reference: string; admin: AdminRef },
     ): Promise<void> {
       const due = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, { id: orderId });
         if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-        if (order.status !== 'returned' && order.status !== 'refunded')
+        const backAtOrigin = order.status === 'returned_to_origin';
+        if (order.status !== 'returned' && order.status !== 'refunded' && !backAtOrigin)
           throw new AppError('CONFLICT', 'Only a returned order can be refunded; approve the return first.');
+        const cod = order.paymentMethod === 'cod';
+        if (cod && backAtOrigin)
+          throw new AppError('CONFLICT', 'Nothing to refund: this cash-on-delivery order came back before anything was paid.');
+        const refuseReference = (message: string) => new AppError('INVALID_DATA', `reference: ${message}`, { reference: message });
+        if (cod && !byHand) throw refuseReference(REFUND_REFERENCE_MISSING);
+        if (!cod && byHand)
+          throw refuseReference('This order was paid online: its refund goes through Razorpay, with no reference to enter.');
         const key = `return_${order.id}`;
         // One refund per return (its key): a repeat asks again with the amount first recorded; another amount is refused.
         const asked = await refundByKey(tx, key);
         if (asked && amount !== undefined && amount !== asked.amountPaise)
           throw new AppError('CONFLICT', `A refund of ${formatINR(asked.amountPaise)} is already recorded for this return.`);
         if (order.status === 'refunded') return null;
-        if (asked) return { order, key, paymentId: asked.razorpayPaymentId, amount: asked.amountPaise };
+        if (asked)
+          return {
+            order,
+            key,
+            paymentId: asked.razorpayPaymentId,
+            amount: asked.amountPaise,
+            reference: asked.reference,
+            reason: asked.reason,
+          };
         const captured = await firstCapturedPayment(tx, order.id);
         if (!captured) throw new AppError('CONFLICT', 'This order has no captured payment to refund.');
-        // The refund follows receipt: the pieces are checked before money goes back (issue 40).
-        if (!order.returnReceivedAt)
+        // The refund follows receipt: the pieces are checked before money goes back (issue 40). A parcel back at
+        // origin was never opened by the shopper: its pieces went back on sale when it arrived.
+        if (!backAtOrigin && !order.returnReceivedAt)
           throw new AppError('CONFLICT', 'Receive the return first: the refund follows once the pieces are checked.');
         const refundedBefore = (await refundsOfOrder(tx, order.id))
           .filter((refund) => refund.razorpayPaymentId === captured.razorpayPaymentId)
           .reduce((sum, refund) => sum + refund.amountPaise, 0);
         const refundable = captured.amountPaise - refundedBefore;
-        const chosen = amount ?? Math.min(await orders.returnRefund(tx, order.id, captured.amountPaise), refundable);
+        const share = backAtOrigin ? refundable : await orders.returnRefund(tx, order.id, captured.amountPaise);
+        const chosen = amount ?? Math.min(share, refundable);
         if (chosen > refundable || chosen < 1) {
           const message =
             refundable < 1
@@ -472,20 +504,24 @@ export function createPaymentsService(
               : `Refund at most ${formatINR(refundable)}: what was paid less what was refunded.`;
           throw new AppError('INVALID_DATA', `amount: ${message}`, { amount: message });
         }
-        const recorded = await recordRefund(tx, {
-          orderId: order.id,
-          razorpayPaymentId: captured.razorpayPaymentId,
-          idempotencyKey: key,
-          amountPaise: chosen,
-          status: 'pending',
-          reason: `Return: ${order.returnReason ?? ''}`.trim(),
-          createdAt: now(),
-        });
+        const reason = backAtOrigin ? 'Returned to origin' : `Return: ${order.returnReason ?? ''}`.trim();
+        const refund = { orderId: order.id, idempotencyKey: key, amountPaise: chosen, reason };
+        const recorded = byHand
+          ? await recordManualRefund(tx, { ...refund, paymentId: captured.razorpayPaymentId, reference: byHand.reference }, now())
+          : await recordRefund(tx, { ...refund, razorpayPaymentId: captured.razorpayPaymentId, status: 'pending', createdAt: now() });
         if (recorded && inTransaction) await inTransaction(tx, order, { amount: chosen, refundedBefore, paid: captured.amountPaise });
-        return { order, key, paymentId: captured.razorpayPaymentId, amount: chosen };
+        return { order, key, paymentId: captured.razorpayPaymentId, amount: chosen, reference: byHand?.reference ?? null, reason };
       });
       if (!due) return;
-      const sent = await refund(due.order, due.paymentId, due.amount, due.key, `Return: ${due.order.returnReason ?? ''}`.trim());
+      if (due.reference !== null) {
+        // Sent by hand and recorded processed: the payment and the order say so now (a repeat finishes the same).
+        await markPaymentRefunded(db, due.paymentId);
+        const upi = due.order.returnUpiId ? ` to your UPI ID ${due.order.returnUpiId}` : '';
+        const note = `Refund of ${formatINR(due.amount)} sent${upi} (UPI reference ${due.reference}).`;
+        await orders.markRefunded(due.order.id, 'admin', due.amount, { note, admin: byHand?.admin ?? { id: null, name: 'Admin' } });
+        return;
+      }
+      const sent = await refund(due.order, due.paymentId, due.amount, due.key, due.reason);
       const trouble = troubleOf(sent);
       if (trouble) throw new AppError('UNAVAILABLE', `The refund did not go through: ${trouble}`);
     },

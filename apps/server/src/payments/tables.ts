@@ -57,6 +57,11 @@ export const refunds = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     /** What Razorpay said when it last refused it. */
     lastError: text('last_error'),
+    /**
+     * A refund sent by hand (a cash-on-delivery order's, to the shopper's UPI ID; issue 41): its UPI transaction
+     * reference. Recorded processed, never sent to Razorpay.
+     */
+    reference: text('reference'),
   },
   (table) => [
     uniqueIndex('refunds_idempotency_key_unique').on(table.idempotencyKey),
@@ -67,6 +72,10 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(table.orderId),
     check('refunds_status_check', sql`${table.status} in ('pending', 'processed', 'failed')`),
     check('refunds_amount_check', sql`${table.amountPaise} > 0`),
+    check(
+      'refunds_reference_check',
+      sql`${table.reference} is null or (${table.razorpayRefundId} is null and ${table.status} = 'processed' and length(${table.reference}) <= 35)`,
+    ),
   ],
 );
 

@@ -10,6 +10,7 @@ import {
   type SalesRangeReport,
 } from '@shop/core';
 import type { Db } from '../db/database.js';
+import { codReport } from './cod.js';
 import { salesByCategory, salesByDay, salesInPeriod, topProducts } from './queries.js';
 import { dayList } from './weekly.js';
 
@@ -36,11 +37,12 @@ export async function salesRangeReport(db: Db, now: Date, from?: string, to?: st
 
   // The rollups' ranges include their start and exclude their end: the day after `to`.
   const end = addDays(last, 1);
-  const [sales, period, categories, top] = await Promise.all([
+  const [sales, period, categories, top, cashOnDelivery] = await Promise.all([
     salesByDay(db, first, end),
     salesInPeriod(db, first, end),
     salesByCategory(db, first, end),
     topProducts(db, first, end, TOP_PRODUCTS),
+    codReport(db, first, end),
   ]);
   const made = period.orders + period.bills;
   return {
@@ -55,5 +57,6 @@ export async function salesRangeReport(db: Db, now: Date, from?: string, to?: st
     orders: period.orders,
     bills: period.bills,
     averageSale: made === 0 ? 0 : Math.round(period.revenue / made),
+    cashOnDelivery,
   };
 }

@@ -87,9 +87,9 @@ describe("the admin order page's moves (issue 10)", () => {
 
   it('refunds the amount the owner confirmed, in paise; none typed: the server reckons it; a bad amount names the field (issue 40)', async () => {
     const chosen = await move(OWNER, { intent: 'refund', amount: '₹ 1,299.50' }, { enhanced: true });
-    expect(chosen.orders.refund).toHaveBeenCalledWith(OWNER_ACTOR, ORDER_ID, 129_950);
+    expect(chosen.orders.refund).toHaveBeenCalledWith(OWNER_ACTOR, ORDER_ID, 129_950, undefined);
     const blank = await move(OWNER, { intent: 'refund', amount: '' });
-    expect(blank.orders.refund).toHaveBeenCalledWith(OWNER_ACTOR, ORDER_ID, undefined);
+    expect(blank.orders.refund).toHaveBeenCalledWith(OWNER_ACTOR, ORDER_ID, undefined, undefined);
     const bad = await move(OWNER, { intent: 'refund', amount: '12.345' }, { enhanced: true });
     expect(bad.answer).toMatchObject({ status: 400, body: { fields: { amount: 'Enter the amount in rupees, such as 1299.50.' } } });
     expect(bad.orders.refund).not.toHaveBeenCalled();
@@ -136,5 +136,32 @@ describe("the admin order page's moves (issue 10)", () => {
     const missing = await move(OWNER, { intent: 'pack' }, { enhanced: true, orderId: 'not-an-order' });
     expect(missing.answer).toMatchObject({ status: 404, body: { error: 'Order not found' } });
     expect(missing.orders.updateStatus).not.toHaveBeenCalled();
+  });
+
+  it('delivers a COD order with the cash typed in rupees, and marks a parcel returned to origin (issue 41)', async () => {
+    const cod = await move(STAFF, { intent: 'deliver', cashCollected: ' 1249.00 ' });
+    expect(cod.orders.updateStatus).toHaveBeenCalledWith(STAFF_ACTOR, ORDER_ID, { status: 'delivered', cashCollected: 124_900 });
+    const online = await move(STAFF, { intent: 'deliver' });
+    expect(online.orders.updateStatus).toHaveBeenCalledWith(STAFF_ACTOR, ORDER_ID, { status: 'delivered' });
+    const bad = await move(STAFF, { intent: 'deliver', cashCollected: 'twelve' }, { enhanced: true });
+    expect(bad.answer).toMatchObject({
+      status: 400,
+      body: { fields: { cashCollected: 'Enter the cash collected in rupees, such as 1249.' } },
+    });
+    expect(bad.orders.updateStatus).not.toHaveBeenCalled();
+    const back = await move(STAFF, { intent: 'returnToOrigin' });
+    expect(back.orders.updateStatus).toHaveBeenCalledWith(STAFF_ACTOR, ORDER_ID, { status: 'returned_to_origin' });
+    expect(back.answer).toMatchObject({ status: 302, flash: { kind: 'success', message: 'Order marked returned to origin' } });
+  });
+
+  it('records a COD refund sent by hand with its UPI reference, checked as the API checks it (issue 41)', async () => {
+    const sent = await move(OWNER, { intent: 'refund', amount: '600', reference: ' 412345678901 ' });
+    expect(sent.orders.refund).toHaveBeenCalledWith(OWNER_ACTOR, ORDER_ID, 60_000, '412345678901');
+    const bad = await move(OWNER, { intent: 'refund', amount: '600', reference: '12 34' }, { enhanced: true });
+    expect(bad.answer).toMatchObject({
+      status: 400,
+      body: { fields: { reference: 'Enter the UPI transaction reference as 6 to 35 letters or digits.' } },
+    });
+    expect(bad.orders.refund).not.toHaveBeenCalled();
   });
 });

@@ -3,6 +3,8 @@ import {
   adminReasonSchema,
   isUuid,
   parseRupees,
+  REFUND_REFERENCE_INVALID,
+  refundReferenceSchema,
   updateOrderStatusSchema,
   type ReceiveReturnInput,
   type UpdateOrderStatusInput,
@@ -32,10 +34,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { order, isOwner: adminOf(context).role === 'owner' };
 }
 
-/** The order's status as the move sets it, with the courier and tracking number a shipment needs. */
-function statusInput(action: 'pack' | 'ship' | 'deliver', form: FormData): UpdateOrderStatusInput {
+/**
+ * The order's status as the move sets it, with the courier and tracking number a shipment needs, and the cash a
+ * COD delivery collected (typed in rupees; issue 41).
+ */
+function statusInput(action: 'pack' | 'ship' | 'deliver' | 'returnToOrigin', form: FormData): UpdateOrderStatusInput {
   if (action === 'pack') return { status: 'packed' };
-  if (action === 'deliver') return { status: 'delivered' };
+  if (action === 'returnToOrigin') return { status: 'returned_to_origin' };
+  if (action === 'deliver') {
+    const text = formText(form, 'cashCollected').trim();
+    if (!text && !form.has('cashCollected')) return { status: 'delivered' };
+    const paise = parseRupees(text);
+    if (paise === null) throw invalidFields({ cashCollected: 'Enter the cash collected in rupees, such as 1249.' });
+    return { status: 'delivered', cashCollected: paise };
+  }
   const checked = validate(updateOrderStatusSchema, {
     status: 'shipped',
     courier: formText(form, 'courier'),
@@ -59,6 +71,14 @@ function refundAmountOf(form: FormData): number | undefined {
   const paise = parseRupees(text);
   if (paise === null || paise < 1) throw invalidFields({ amount: 'Enter the amount in rupees, such as 1299.50.' });
   return paise;
+}
+
+/** A COD refund's UPI transaction reference (issue 41), checked as the API checks it; none for an online refund. */
+function refundReferenceOf(form: FormData): string | undefined {
+  if (!form.has('reference')) return undefined;
+  const checked = refundReferenceSchema.safeParse(formText(form, 'reference'));
+  if (!checked.success) throw invalidFields({ reference: checked.error.issues[0]?.message ?? REFUND_REFERENCE_INVALID });
+  return checked.data;
 }
 
 /**
@@ -95,6 +115,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'pack':
       case 'ship':
       case 'deliver':
+      case 'returnToOrigin':
         return orders.updateStatus(adminActor(context), orderId, statusInput(action, form));
       case 'cancel':
         return orders.cancel(ownerActor(context), orderId, reasonOf(form));
@@ -103,7 +124,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'rejectReturn':
         return orders.rejectReturn(adminActor(context), orderId, reasonOf(form));
       case 'refund':
-        return orders.refund(ownerActor(context), orderId, refundAmountOf(form));
+        return orders.refund(ownerActor(context), orderId, refundAmountOf(form), refundReferenceOf(form));
       case 'receiveReturn':
         return orders.receiveReturn(adminActor(context), orderId, receivedItemsOf(form));
       case 'retryRefund':

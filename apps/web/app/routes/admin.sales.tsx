@@ -9,6 +9,7 @@ import { PageHeader } from '../components/page-header';
 import { AdminPageError } from '../features/admin/admin-error';
 import { requireOwner } from '../features/admin/admin-actor.server';
 import { adminPaths } from '../features/admin/admin-paths';
+import { CodReportSection } from '../features/reports/cod-report';
 import { reportPeriod } from '../features/reports/report-query';
 import { MetricTile, PeriodLabel, ReportActions, shortDate } from '../features/reports/report-ui';
 import { CategoryChart, RevenueBarChart } from '../features/reports/sales-charts';
@@ -188,6 +189,7 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
         <CategoryChart categories={report.categories} />
         <TopProducts products={report.topProducts} />
       </div>
+      <CodReportSection cod={report.cashOnDelivery} />
     </>
   );
 }

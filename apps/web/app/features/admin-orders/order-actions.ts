@@ -1,7 +1,7 @@
 import type { AdminOrderDetail, OrderStatus } from '@shop/core';
 
 /** What the back-office can do to an order in each status (core's ORDER_TRANSITIONS decides on the server). */
-export type OrderMove = 'pack' | 'ship' | 'deliver' | 'cancel' | 'approveReturn' | 'rejectReturn' | 'refund';
+export type OrderMove = 'pack' | 'ship' | 'deliver' | 'returnToOrigin' | 'cancel' | 'approveReturn' | 'rejectReturn' | 'refund';
 /**
  * The moves, sending again a refund that did not go through (issue 38), whatever the status, and receiving an
  * approved return's pieces (issue 40: a form of its own, before the refund).
@@ -12,7 +12,8 @@ const ACTIONS: Record<OrderStatus, readonly OrderMove[]> = {
   pending_payment: ['cancel'],
   paid: ['pack', 'cancel'],
   packed: ['ship', 'cancel'],
-  shipped: ['deliver'],
+  // Delivered, or back at the shop: refused at the door or undeliverable (issue 41).
+  shipped: ['deliver', 'returnToOrigin'],
   delivered: [],
   return_requested: ['approveReturn', 'rejectReturn'],
   returned: ['refund'],
@@ -20,7 +21,8 @@ const ACTIONS: Record<OrderStatus, readonly OrderMove[]> = {
   refunded: [],
   awaiting_confirmation: ['cancel'],
   confirmed: ['pack', 'cancel'],
-  returned_to_origin: [],
+  // A prepaid parcel back at the shop is refunded by the owner; a COD one owes nothing (pageActionsFor).
+  returned_to_origin: ['refund'],
 };
 
 export const actionsFor = (status: OrderStatus): readonly OrderMove[] => ACTIONS[status];
@@ -32,6 +34,7 @@ export const ADMIN_ORDER_ACTIONS = [
   'pack',
   'ship',
   'deliver',
+  'returnToOrigin',
   'cancel',
   'approveReturn',
   'rejectReturn',
@@ -47,6 +50,7 @@ export const ACTION_LABELS: Record<AdminOrderAction, string> = {
   pack: 'Mark packed',
   ship: 'Mark shipped',
   deliver: 'Mark delivered',
+  returnToOrigin: 'Returned to origin',
   cancel: 'Cancel order',
   approveReturn: 'Approve return',
   rejectReturn: 'Reject return',
@@ -60,6 +64,7 @@ export const ACTION_DONE: Record<AdminOrderAction, string> = {
   pack: 'Order marked packed',
   ship: 'Order marked shipped',
   deliver: 'Order marked delivered',
+  returnToOrigin: 'Order marked returned to origin',
   cancel: 'Order cancelled',
   approveReturn: 'Return approved',
   rejectReturn: 'Return rejected',
@@ -70,7 +75,11 @@ export const ACTION_DONE: Record<AdminOrderAction, string> = {
 
 /**
  * The moves the order page offers: a returned order is received first (the refund follows receipt, issue 40), so
- * Refund shows only once its pieces are checked.
+ * Refund shows only once its pieces are checked; a COD parcel back at origin was never paid, so it has none.
  */
-export const pageActionsFor = (order: Pick<AdminOrderDetail, 'status' | 'returnReceivedAt'>): readonly OrderMove[] =>
-  order.status === 'returned' && !order.returnReceivedAt ? [] : actionsFor(order.status);
+export const pageActionsFor = (
+  order: Pick<AdminOrderDetail, 'status' | 'returnReceivedAt'> & Partial<Pick<AdminOrderDetail, 'cod'>>,
+): readonly OrderMove[] =>
+  (order.status === 'returned' && !order.returnReceivedAt) || (order.status === 'returned_to_origin' && order.cod)
+    ? []
+    : actionsFor(order.status);

@@ -103,6 +103,80 @@ function RefundMove({ order }: { order: AdminOrderDetail }) {
 }
 
 /**
+ * A COD return's refund is sent by hand to the shopper's UPI ID (issue 41): the owner sends it from the shop's UPI app,
+ * then records it here with its UPI transaction reference; nothing goes through Razorpay.
+ */
+function CodRefundMove({ order, upiId }: { order: AdminOrderDetail; upiId: string | null }) {
+  const amount = order.suggestedRefund ?? order.refundable;
+  return (
+    <ConfirmButton
+      label="Record refund sent"
+      title={`Refund ${formatINR(amount)} by UPI`}
+      message={
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-ink">
+          <dt className="text-muted">Send to</dt>
+          <dd className="break-all font-mono text-sm">{upiId ?? 'No UPI ID given'}</dd>
+          <dt className="text-muted">Refundable</dt>
+          <dd className="tabular-nums">
+            {formatINR(order.refundable)}
+            {order.payment && <span className="text-muted"> of {formatINR(order.payment.amount)} collected in cash</span>}
+          </dd>
+        </dl>
+      }
+      confirmLabel="Record refund"
+      fields={{ intent: 'refund' }}
+    >
+      <div className="mt-4 space-y-4">
+        <p className="text-sm text-muted">Send the money from the shop&apos;s UPI app first, then record it here. The shopper is told.</p>
+        <TextField
+          label="Amount (₹)"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          defaultValue={paiseToDecimal(amount)}
+          hint={`At most ${formatINR(order.refundable)}.`}
+        />
+        <TextField
+          label="UPI transaction reference"
+          name="reference"
+          autoComplete="off"
+          required
+          minLength={6}
+          maxLength={35}
+          hint="The 12-digit UTR your UPI app shows for the transfer."
+        />
+      </div>
+    </ConfirmButton>
+  );
+}
+
+/** Mark delivered on a COD order asks for the cash the courier collected, filled in with what is due (issue 41). */
+function CodDeliverMove({ amountDue }: { amountDue: number }) {
+  return (
+    <ConfirmButton
+      label={ACTION_LABELS.deliver}
+      title="Cash collected?"
+      message={`${formatINR(amountDue)} is due at the door. Enter the cash the courier collected: the order is paid with it.`}
+      confirmLabel="Mark delivered"
+      fields={{ intent: 'deliver' }}
+    >
+      <div className="mt-4">
+        <TextField
+          label="Cash collected (₹)"
+          name="cashCollected"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          defaultValue={paiseToDecimal(amountDue)}
+          hint={`Exactly ${formatINR(amountDue)}.`}
+        />
+      </div>
+    </ConfirmButton>
+  );
+}
+
+/**
  * The approved return's parcel, checked (issue 40): per line the pieces put back on sale and those written off
  * (damaged); a plain form to the page's action, so it works without scripts. Nothing is restocked before this.
  */
@@ -170,7 +244,24 @@ function ReceiveReturn({ order }: { order: AdminOrderDetail }) {
 
 /** The courier and tracking number 'Mark shipped' needs, a cancel's or a refused return's reason; the rest are one button. */
 function OrderMove({ action, order }: { action: AdminOrderAction; order?: AdminOrderDetail }) {
+  if (action === 'refund' && order?.cod) return <CodRefundMove order={order} upiId={order.cod.upiId} />;
   if (action === 'refund' && order) return <RefundMove order={order} />;
+  if (action === 'deliver' && order?.cod) return <CodDeliverMove amountDue={order.cod.amountDue} />;
+  if (action === 'returnToOrigin')
+    return (
+      <ConfirmButton
+        label={ACTION_LABELS.returnToOrigin}
+        title="Returned to origin?"
+        message={
+          order?.cod
+            ? 'The parcel came back: refused at the door or undeliverable. Its pieces go back on sale; nothing is due from the shopper. She is told.'
+            : 'The parcel came back: refused at the door or undeliverable. Its pieces go back on sale, and the payment can be refunded next. The shopper is told.'
+        }
+        confirmLabel="Returned to origin"
+        fields={{ intent: 'returnToOrigin' }}
+        tone="danger"
+      />
+    );
   if (action === 'ship')
     return (
       <ConfirmButton
@@ -237,6 +328,12 @@ function ReturnRequest({ order }: { order: AdminOrderDetail }) {
         {returnReasonLabel(order.returnReason)}
       </p>
       {order.returnNote && <p className="mt-1 whitespace-pre-line text-sm break-words">“{order.returnNote}”</p>}
+      {order.cod?.upiId && (
+        <p className="mt-1 text-sm">
+          <span className="text-muted">Refund to UPI ID: </span>
+          <span className="break-all font-mono">{order.cod.upiId}</span>
+        </p>
+      )}
       {order.returnReceivedAt && (
         <p className="mt-1 text-sm">
           <span className="text-muted">Received: </span>
@@ -305,7 +402,7 @@ function Refunds({ order, isOwner }: { order: AdminOrderDetail; isOwner: boolean
               <span className="font-semibold tabular-nums">{rupeesCompact(refund.amount)}</span> · {formatDateTime(refund.createdAt)}
             </p>
             <p className={refund.state === 'processed' ? 'text-muted' : refund.canRetry ? 'font-semibold text-[#8a2c0d]' : ''}>
-              {refundStateText(refund)}
+              {refund.reference ? `Sent by UPI · reference ${refund.reference}` : refundStateText(refund)}
             </p>
             {refund.lastError && refund.state !== 'processed' && <p className="break-words text-muted">Razorpay: {refund.lastError}</p>}
           </li>
@@ -484,7 +581,18 @@ export function OrderDetailView({
             <h2 id="payment-title" className="mb-2 text-lg font-semibold">
               Payment
             </h2>
-            {order.payment ? (
+            {order.cod?.cashCollected != null && order.payment ? (
+              <dl className="grid grid-cols-2 gap-y-1 text-sm">
+                <dt className="text-muted">Cash collected</dt>
+                <dd className="tabular-nums">{rupeesCompact(order.cod.cashCollected)}</dd>
+                <dt className="text-muted">Method</dt>
+                <dd>Cash on delivery</dd>
+                <dt className="text-muted">Status</dt>
+                <dd>{orderPaymentLabel(order)}</dd>
+                <dt className="text-muted">Collected</dt>
+                <dd>{order.cod.collectedAt ? formatDateTime(order.cod.collectedAt) : '-'}</dd>
+              </dl>
+            ) : order.payment ? (
               <dl className="grid grid-cols-2 gap-y-1 text-sm">
                 <dt className="text-muted">Amount</dt>
                 <dd className="tabular-nums">{rupeesCompact(order.payment.amount)}</dd>
@@ -495,6 +603,13 @@ export function OrderDetailView({
                 <dt className="text-muted">Razorpay</dt>
                 <dd className="truncate font-mono text-xs leading-5">{order.payment.razorpay_id ?? order.payment.razorpay_order_id}</dd>
               </dl>
+            ) : order.cod ? (
+              <p className="text-sm">
+                Cash on delivery ·{' '}
+                {order.status === 'returned_to_origin' || order.status === 'cancelled'
+                  ? 'nothing was collected.'
+                  : `${formatINR(order.cod.amountDue)} to collect at the door.`}
+              </p>
             ) : (
               <p className="text-sm text-muted">Not paid.</p>
             )}

@@ -21,7 +21,7 @@ describe('a refund’s state on the back-office order page (issue 38)', () => {
   it('offers Retry refund only when a refund can be sent again', () => {
     expect(hasRefundToRetry({ refunds: [] })).toBe(false);
     const refund = { _id: 'r', amount: 1, status: 'failed' as const, state: 'stopped' as const, attempts: 5 };
-    const rest = { nextAttemptAt: null, lastError: 'No balance', reason: '', createdAt: '2026-11-20T06:00:00.000Z' };
+    const rest = { nextAttemptAt: null, lastError: 'No balance', reason: '', reference: null, createdAt: '2026-11-20T06:00:00.000Z' };
     expect(hasRefundToRetry({ refunds: [{ ...refund, ...rest, canRetry: true }] })).toBe(true);
     expect(hasRefundToRetry({ refunds: [{ ...refund, ...rest, status: 'processed', state: 'processed', canRetry: false }] })).toBe(false);
   });

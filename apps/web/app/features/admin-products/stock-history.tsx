@@ -23,6 +23,7 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   bill_return: 'Returned at the counter',
   return_restocked: 'Returned online',
   return_written_off: 'Returned online, written off (damaged)',
+  returned_to_origin: 'Returned to origin',
   csv_import: 'CSV import',
   admin_edit: 'Edited',
   seed: 'Opening stock',
