@@ -230,6 +230,10 @@ export interface PageServices {
     /** Puts a coupon code on her bag (issue 41): INVALID_DATA naming `code` in words when it cannot be used; 429 after 10 wrong codes in 10 minutes. */
     applyCoupon(userId: string, code: string, ip: string): Promise<Cart>;
     removeCoupon(userId: string): Promise<Cart>;
+    /** A signed-out shopper's bag (her browser's lines) priced on the server with today's offers and her code. */
+    priceGuest(lines: readonly GuestCartLine[], code: string | null): Promise<Cart>;
+    /** Checks a signed-out shopper's code for her lines (refusals and the throttle as applyCoupon, by client). */
+    checkGuestCoupon(lines: readonly GuestCartLine[], code: string, ip: string): Promise<Cart>;
   };
   /** The shopper's own orders; someone else's order is NOT_FOUND. */
   orders: {

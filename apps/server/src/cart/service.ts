@@ -11,7 +11,7 @@ import {
   type GuestCartLine,
   type PromoLineInput,
 } from '@shop/core';
-import { sellableRow } from '../catalogue/queries.js';
+import { lineDetails, lineKey, sellableRow } from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
 import { bagCode, clearBagCode, couponRefused, priceLines, setBagCode } from '../promotions/bag-pricing.js';
 import { createCouponThrottle } from '../promotions/code-throttle.js';
@@ -162,9 +162,40 @@ export function createCartService(db: Db, now: () => Date, photoUrl: (stored: st
     });
   }
 
+  /** A signed-out shopper's lines (her browser's) as the account's cart rows, priced with today's offers and `code`. */
+  async function pricedGuest(lines: readonly GuestCartLine[], code: string | null) {
+    const wanted = lines.map((line) => ({ productId: line.productId, variantId: line.variantId ?? null }));
+    const details = await lineDetails(db, wanted);
+    const rows = lines.flatMap((line, index): CartLineRow[] => {
+      const detail = details.get(lineKey(line.productId, line.variantId ?? null));
+      return detail ? [{ line_id: `guest-${index}`, quantity: line.quantity, ...detail }] : [];
+    });
+    const sellable = rows.filter(isSellable);
+    const { price } = await priceLines(db, sellable.map(promoLine), now(), code);
+    return { sellable, price };
+  }
+
   return {
     get: view,
     applyCoupon,
+    /**
+     * A signed-out shopper's bag priced on the server with today's offers and the code she applied (kept in her
+     * browser until she signs in, when merge applies it under her own rules).
+     */
+    async priceGuest(lines: readonly GuestCartLine[], code: string | null): Promise<Cart> {
+      const { sellable, price } = await pricedGuest(lines, code);
+      return toCart(sellable, price, code, photoUrl);
+    },
+    /** Checks a code for a signed-out shopper's bag as applyCoupon does (wrong codes counted against her client). */
+    async checkGuestCoupon(lines: readonly GuestCartLine[], code: string, ip: string): Promise<Cart> {
+      await throttle.assertAllowed(ip);
+      const { sellable, price } = await pricedGuest(lines, code);
+      if (price.couponRefusal) {
+        if (price.couponRefusal.kind === 'unknown') await throttle.recordWrong(ip);
+        throw couponRefused(price.couponRefusal);
+      }
+      return toCart(sellable, price, code, photoUrl);
+    },
     async removeCoupon(userId: string): Promise<Cart> {
       await clearBagCode(db, userId);
       return view(userId);

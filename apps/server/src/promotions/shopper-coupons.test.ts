@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
 import { orderItems, orders } from '../orders/tables.js';
+import { refunds } from '../payments/tables.js';
 import { capturingMailer, jsonCall, signedInUser, testClock } from '../test/accounts.js';
 import { useTestApp } from '../test/app.js';
 import { HOME_ADDRESS, placedOrder } from '../test/order-fixture.js';
@@ -361,5 +362,51 @@ describe('checkout with a coupon', () => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(await usedCount(coupon.id)).toBe(1);
     expect((await uses()).filter((use) => use.releasedAt === null).map((use) => use.orderId)).toEqual([paid.orderId]);
+  });
+
+  it('takes the use again when an expired order is paid late, and refunds the payment when the code was used up meanwhile', async () => {
+    const emulator = t.services.paymentProvider.emulator!;
+    const payLate = async (shopper: { sid: string }, razorpayId: string) => {
+      const captured = await emulator.capturePayment(razorpayId);
+      return jsonCall(t.app, 'POST', '/api/user/payment/verifyPayment', {
+        sid: shopper.sid,
+        body: {
+          razorpayOrderId: captured.razorpay_order_id,
+          razorpayPaymentId: captured.razorpay_payment_id,
+          razorpaySignature: captured.razorpay_signature,
+        },
+      });
+    };
+    const openWith = async (code: string) => {
+      const shopper = await shopperWithBag({ rupees: 1_200, quantity: 1 });
+      expect((await apply(shopper.sid, code)).statusCode).toBe(200);
+      const opened = await pay(shopper, await addressOf(shopper.sid));
+      expect(opened.statusCode, opened.body).toBe(200);
+      return { shopper, ...opened.json<{ data: { orderId: string; razorpay: { id: string } } }>().data };
+    };
+
+    // The use is still free: the late payment takes it again.
+    const free = await insertCoupon(db(), { code: 'LATEFREE', usageLimit: 1 });
+    const late = await openWith('LATEFREE');
+    clock.advance(901_000);
+    await t.services.orders.expire(late.orderId);
+    expect(await usedCount(free.id)).toBe(0);
+    await payLate(late.shopper, late.razorpay.id);
+    expect((await db().select().from(orders).where(eq(orders.id, late.orderId)))[0]!.status).toBe('paid');
+    expect(await usedCount(free.id)).toBe(1);
+    expect((await db().select().from(couponRedemptions).where(eq(couponRedemptions.orderId, late.orderId)))[0]!.releasedAt).toBeNull();
+
+    // Someone else took the last use meanwhile: the late payment is refunded, the order stays cancelled.
+    const scarce = await insertCoupon(db(), { code: 'LATEGONE', usageLimit: 1 });
+    const slow = await openWith('LATEGONE');
+    clock.advance(901_000);
+    await t.services.orders.expire(slow.orderId);
+    await openWith('LATEGONE');
+    expect(await usedCount(scarce.id)).toBe(1);
+    await payLate(slow.shopper, slow.razorpay.id);
+    expect((await db().select().from(orders).where(eq(orders.id, slow.orderId)))[0]!.status).toBe('cancelled');
+    const [refund] = await db().select().from(refunds).where(eq(refunds.orderId, slow.orderId));
+    expect(refund?.reason).toBe('Your payment arrived after the order had expired and its coupon was used up; it is refunded in full.');
+    expect(await usedCount(scarce.id)).toBe(1);
   });
 });
