@@ -289,20 +289,11 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (wanted.size > 0)
           throw new AppError('NOT_FOUND', 'Some of the chosen products are no longer in your cart.', { products: 'not in the cart' });
 
-        // Priced as the bag is (promotions' priceBag): the offer, then her bag's code. A code that cannot be used any
-        // more (used up, expired, her first order placed since) is refused in words, never dropped silently.
+        // The same selection, address, quantities and code already waiting for payment: answer that order again (it
+        // holds its coupon's use already, so her per-shopper limit does not refuse her second press of Pay).
         const code = await bagCode(tx, userId);
-        const { price: totals, coupon } = await priceLines(tx, chosen.map(promoLine), now(), code, userId);
-        if (totals.couponRefusal) throw couponRefused(totals.couponRefusal);
-
-        // The same selection, address, quantities and code already waiting for payment: answer that order again.
         const pending = await payableOrderOf(tx, userId, now());
-        if (
-          pending &&
-          pending.address._id === address.id &&
-          pending.razorpayOrderId &&
-          pending.couponCode === (totals.coupon?.code ?? null)
-        ) {
+        if (pending && pending.address._id === address.id && pending.razorpayOrderId && pending.couponCode === code) {
           const items = await itemsOf(tx, pending.id);
           const key = (p: string, v: string | null, q: number) => `${p}:${v ?? ''}:${q}`;
           const same =
@@ -314,6 +305,11 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             );
           if (same) return { order: pending, reused: true };
         }
+
+        // Priced as the bag is (promotions' priceBag): the offer, then her bag's code. A code that cannot be used any
+        // more (used up, expired, her first order placed since) is refused in words, never dropped silently.
+        const { price: totals, coupon } = await priceLines(tx, chosen.map(promoLine), now(), code, userId);
+        if (totals.couponRefusal) throw couponRefused(totals.couponRefusal);
 
         const at = now();
         // The id is drawn first so the ledger rows of the pieces taken name the order they were taken for.
