@@ -10,7 +10,14 @@ const addresses = [
   { _id: 'home', isDefault: true },
   { _id: 'office', isDefault: false },
 ] as Address[];
-const cart = { userCarts: [], summary: { subtotal: 0, shipping: 0, total: 0 }, itemCount: 0 } as Cart;
+/** Checkout's steps answer redirects (the coupon form's answers are the bag's, tested there). */
+const action = async (...given: Parameters<typeof checkoutAction>) => (await checkoutAction(...given)) as Response;
+
+const cart = {
+  userCarts: [],
+  summary: { subtotal: 0, shipping: 0, total: 0, discounts: [], discount: 0, coupon: null, offer: null, nextOfferHint: null },
+  itemCount: 0,
+} as Cart;
 
 function args(fields: Record<string, string> | null, cookie?: string, user: PublicUser | null = asha) {
   const headers: Record<string, string> = {};

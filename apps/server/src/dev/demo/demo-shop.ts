@@ -4,6 +4,7 @@ import { ensureDemoAnnouncements } from './announcements.js';
 import { seedDemoSales } from './demo-sales.js';
 import { ensureDemoOwner } from './demo-owner.js';
 import { seedDemoCatalogue } from './seed.js';
+import { ensureDemoShopperCoupon } from './shopper-coupon.js';
 
 // The demo shop a newcomer's first `npm start` opens on (SEED_DEMO): main.ts imports this module only when
 // config.seedDemo is on, so a production start never loads it (docs/decisions/024-dev-only-code.md).
@@ -15,9 +16,10 @@ export interface DemoShop {
   log: { info(line: string): void; error(details: object, line: string): void };
 }
 
-/** Before the shop listens: the announcements the first page shows. */
+/** Before the shop listens: the announcements the first page shows, and a coupon code to try in the bag. */
 export async function prepareDemoShop({ db, services }: DemoShop): Promise<void> {
   await ensureDemoAnnouncements(db, services);
+  await ensureDemoShopperCoupon(db);
 }
 
 /**
