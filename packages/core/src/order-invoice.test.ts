@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COD_FEE_LINE, SHIPPING_SAC } from './invoice.js';
 import { orderInvoiceOf, type OrderInvoice, type OrderInvoiceSource } from './order-invoice.js';
+import type { IndianState } from './form-choices.js';
 import { shareInProportion } from './pricing.js';
 
 const SELLER = {
@@ -20,7 +21,12 @@ type Line = { name: string; hsn?: string; mrp: number; price: number; quantity?:
 /** A paid order of `lines` whose order-level `discounts` are shared over its lines as pricing shares them. */
 function order(
   lines: Line[],
-  extra: { discounts?: Array<{ label: string; amount: number; code?: string }>; shipping?: number; codFee?: number; state?: string } = {},
+  extra: {
+    discounts?: Array<{ label: string; amount: number; code?: string }>;
+    shipping?: number;
+    codFee?: number;
+    state?: IndianState;
+  } = {},
 ) {
   const totals = lines.map((line) => line.price * (line.quantity ?? 1));
   const discounts = (extra.discounts ?? []).map((discount) => ({
@@ -49,7 +55,7 @@ function order(
       street: '1 Park St',
       city: 'Bengaluru',
       district: 'Bengaluru Urban',
-      state: extra.state ?? 'Karnataka',
+      state: extra.state ?? ('Karnataka'),
       pincode: '560001',
     },
     items: lines.map((line, index) => ({

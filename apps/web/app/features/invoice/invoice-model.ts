@@ -46,6 +46,8 @@ export interface InvoiceLineView {
   discountAmount: number;
   /** Instead of 'Less 10%': what an order line's discount is called ('Less discounts'; every discount together). */
   discountLabel?: string;
+  /** An order line's total after every discount (`total` is its MRP × quantity then): the receipt prints it. */
+  charged?: number;
 }
 
 export interface InvoiceView {
@@ -148,11 +150,12 @@ export function invoiceOfOrder(order: OrderDetail, settings: Seller): InvoiceVie
       hsnCode: line.hsn,
       quantity: line.quantity,
       unitPrice: index < goods ? order.items[index]!.productPrice : line.mrp,
-      total: line.total,
+      total: line.mrp,
       rate: line.rate,
       discount: 0,
       discountAmount: line.discount,
       discountLabel: 'Less discounts',
+      charged: line.total,
     })),
     order: {
       lines: invoice.lines,

@@ -250,6 +250,14 @@ function ReceiptItems({ lines }: { lines: readonly InvoiceLineView[] }) {
               <td className={`${figure} whitespace-nowrap`}>−{formatINR(line.discountAmount)}</td>
             </tr>
           )}
+          {line.charged !== undefined && line.discountAmount > 0 && (
+            <tr>
+              <td colSpan={2} className="py-0.5 pr-2 font-semibold">
+                Line total
+              </td>
+              <td className={`${figure} whitespace-nowrap font-semibold`}>{formatINR(line.charged)}</td>
+            </tr>
+          )}
         </tbody>
       ))}
     </table>
