@@ -55,7 +55,7 @@ function order(
       street: '1 Park St',
       city: 'Bengaluru',
       district: 'Bengaluru Urban',
-      state: extra.state ?? ('Karnataka'),
+      state: extra.state ?? 'Karnataka',
       pincode: '560001',
     },
     items: lines.map((line, index) => ({
