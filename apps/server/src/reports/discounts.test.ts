@@ -1,7 +1,7 @@
-import type { OrderInvoice, SalesRangeReport } from '@shop/core';
+import type { AdminOrderDetail, OrderInvoice, SalesRangeReport } from '@shop/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { capturingMailer } from '../test/accounts.js';
-import { adminCall, signedInOwner, type SignedInAdminForTest } from '../test/admins.js';
+import { capturingMailer, jsonCall } from '../test/accounts.js';
+import { adminCall, approvedAndReceived, signedInOwner, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
 import { discountOrder } from '../test/order-discount-fixture.js';
 import { placedOrder } from '../test/order-fixture.js';
@@ -13,7 +13,7 @@ import { sellableProduct } from '../test/shop-fixture.js';
 const NOW = new Date('2030-10-20T12:00:00+05:30');
 const TODAY = '2030-10-20';
 const mail = capturingMailer();
-const t = useTestApp({ services: { now: () => NOW, mailer: mail.mailer } });
+const t = useTestApp({ services: { now: () => NOW, mailer: mail.mailer, razorpay: { deliverWebhook: async () => ({ status: 200 }) } } });
 
 let owner: SignedInAdminForTest;
 beforeAll(async () => {
@@ -64,6 +64,38 @@ describe('gross, discounts and net (issue 41)', () => {
     expect(report.grossRevenue).toBe(560_000 + 90_000 + 120_000 + 45_000 + 4_900 + plain.total);
 
     // The rollups agree with a recount from scratch, discounts included.
+    const { rollups, recount } = await rollupsAndRecount(t.database.db);
+    expect(rollups).toEqual(recount);
+  });
+
+  it('takes a returned piece’s share of the coupon out of the discounts when its refund leaves the net', async () => {
+    const before = await get<SalesRangeReport>(`/api/admin/report/range?from=${TODAY}&to=${TODAY}`);
+    const kurta = await sellableProduct(t, { name: 'Returned Kurta', pricePaise: 280_000, stock: 10 });
+    const order = await placedOrder(t, mail, { ...kurta, quantity: 2, paid: true });
+    await discountOrder(t.database.db, order.orderId, { discounts: [{ label: 'FESTIVE10', code: 'FESTIVE10', amount: 56_000 }] });
+    for (const body of [
+      { status: 'packed' },
+      { status: 'shipped', courier: 'Delhivery', trackingNumber: 'DL42' },
+      { status: 'delivered' },
+    ]) {
+      const moved = await adminCall(t.app, 'POST', `/api/admin/order/updateOrderStatus/${order.orderId}`, { asid: owner.asid, body });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const { itemId } = (await get<{ order: AdminOrderDetail }>(`/api/admin/order/getOrderDetails/${order.orderId}`)).order.items[0]!;
+    const asked = await jsonCall(t.app, 'POST', `/api/user/order/requestReturn/${order.orderId}`, {
+      sid: order.sid,
+      body: { reason: 'damaged', items: [{ itemId, quantity: 1 }] },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await approvedAndReceived(t.app, owner.asid, order.orderId)).statusCode).toBe(200);
+    const refund = await adminCall(t.app, 'POST', `/api/admin/order/refundOrder/${order.orderId}`, { asid: owner.asid });
+    expect(refund.statusCode, refund.body).toBe(200);
+
+    const after = await get<SalesRangeReport>(`/api/admin/report/range?from=${TODAY}&to=${TODAY}`);
+    // She kept one kurta: ₹2,520 charged (₹2,800 less its ₹280 of the coupon); the other's ₹2,520 went back.
+    expect(after.totalRevenue - before.totalRevenue).toBe(252_000);
+    expect(after.totalDiscounts - before.totalDiscounts).toBe(28_000);
+    expect(after.grossRevenue - before.grossRevenue).toBe(280_000);
     const { rollups, recount } = await rollupsAndRecount(t.database.db);
     expect(rollups).toEqual(recount);
   });
