@@ -49,6 +49,7 @@ import { adminAnnouncementRoutes, announcementRoutes } from './announcements/rou
 import { notificationRoutes } from './notifications/routes.js';
 import { adminOrderRoutes, ownerOrderRoutes } from './orders/admin-routes.js';
 import { orderRoutes } from './orders/routes.js';
+import { adminInvoiceRoutes, shopperInvoiceRoutes } from './orders/invoice-routes.js';
 import { paymentRoutes, webhookRoutes } from './payments/routes.js';
 import { reportCountsRoutes } from './reports/counts-routes.js';
 import { pincodeRoutes } from './pincodes/routes.js';
@@ -233,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }),
       );
       await admin.register(adminOrderRoutes(options.services.adminOrders));
+      await admin.register(adminInvoiceRoutes(options.services.adminOrders, options.services.settings));
       await admin.register(adminUserRoutes(options.services.adminUsers));
       await admin.register(billingRoutes(options.services.billing));
       await admin.register(adminReviewRoutes(options.services.reviews));
@@ -270,6 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await shopper.register(notificationRoutes(options.services.notifications));
       await shopper.register(cartRoutes(options.services.cart));
       await shopper.register(orderRoutes(options.services.orders, options.services.payments));
+      await shopper.register(shopperInvoiceRoutes(options.services.orders, options.services.settings));
       await shopper.register(paymentRoutes(options.services.payments));
       await shopper.register(shopperReviewRoutes(options.services.reviews));
     }),

@@ -88,7 +88,10 @@ export function trackingUrlOf(courier: string | null | undefined, trackingNumber
 export interface ReturnableLine {
   itemId: string;
   quantity: number;
-  /** What the line cost in paise (unit price × quantity). */
+  /**
+   * What the line was charged in paise: unit price × quantity less its share of the order-level discounts (issue 41:
+   * a returned piece refunds its share as paid, never more).
+   */
   lineTotal: Paise;
 }
 

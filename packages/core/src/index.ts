@@ -27,6 +27,7 @@ export * from './catalogue-csv.js';
 export * from './csv.js';
 export * from './admin-orders.js';
 export * from './invoice.js';
+export * from './order-invoice.js';
 export * from './bills.js';
 export * from './business-buyer.js';
 export * from './reviews.js';

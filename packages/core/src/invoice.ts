@@ -66,6 +66,12 @@ export const JOB_WORK_RATE = 5;
 /** SAC of delivery of goods: the shipping line of an online order's invoice. */
 export const SHIPPING_SAC = '996812';
 
+/**
+ * The cash-on-delivery fee's line (issue 41): charged with the delivery of the goods, so it is part of the composite
+ * supply as shipping is, under the same SAC and at the same rate.
+ */
+export const COD_FEE_LINE = 'Cash on delivery fee';
+
 function tableOn(at: Date) {
   const day = istDay(at);
   const row = [...GST_RATE_TABLE].reverse().find((entry) => entry.from <= day);
@@ -133,12 +139,17 @@ export interface InvoiceLineInput {
   unitPrice: Paise;
   /** What the line costs before any bill discount (after its own line discount), GST included. */
   total: Paise;
+  /**
+   * An online order line's share of the order-level discounts (offer, coupon: order_items.discount_paise), already
+   * shared to the paisa when the order was priced: taken off `total` before tax (CGST Act s.15(3)(a)). 0 if absent.
+   */
+  orderDiscount?: Paise;
   /** A rate chosen for the line (a service the counter typed in) instead of the rule of its HSN. */
   rate?: number;
 }
 
 export interface InvoiceLine extends InvoiceLineInput {
-  /** What the line is charged after its share of the bill discount, GST included. */
+  /** What the line is charged after its share of the bill discount (or of the order's discounts), GST included. */
   amount: Paise;
   rate: number;
   taxableValue: Paise;
@@ -182,43 +193,54 @@ function taxOf(amount: Paise, rate: number, interState: boolean) {
 /**
  * The GST breakup of an invoice whose prices include GST. `total` (at most the lines' sum) is what the buyer
  * pays for the goods: a bill discount is shared over the lines in proportion to their totals, so each line's
- * rate follows the value of a piece as actually sold. `shipping` (online orders) is a composite supply taxed
- * at the rate of the principal supply: the highest rate among the goods.
+ * rate follows the value of a piece as actually sold. An online order's lines carry their share of its order-level
+ * discounts instead (`orderDiscount`): each is charged its total less its share, and its rate follows the piece's
+ * value after every discount (a ₹2,800 kurta with 10 % off is ₹2,520, taxed 5 %). `shipping` and `codFee` (online
+ * orders) are a composite supply with the goods, taxed at the rate of the principal supply: the highest rate among
+ * the goods, and at least garments' low rate.
  */
 export function taxInvoice(input: {
   lines: readonly InvoiceLineInput[];
   total?: Paise;
   shipping?: Paise;
+  codFee?: Paise;
   at: Date;
   placeOfSupply: string;
   shopState: string;
 }): TaxInvoice {
   const interState = input.placeOfSupply.trim().toLowerCase() !== input.shopState.trim().toLowerCase();
-  const goodsTotal = input.lines.reduce((sum, line) => sum + line.total, 0);
+  const charges = input.lines.map((line) => {
+    const discount = line.orderDiscount ?? 0;
+    assertPaise(discount);
+    if (discount > line.total) throw new RangeError(`line discount ${discount} is more than the line's ${line.total}`);
+    return line.total - discount;
+  });
+  const goodsTotal = charges.reduce((sum, charge) => sum + charge, 0);
   const charged = input.total ?? goodsTotal;
   if (charged > goodsTotal || charged < 0) throw new RangeError(`invoice total ${charged} is outside 0–${goodsTotal}`);
-  const amounts = shareInProportion(
-    charged,
-    input.lines.map((line) => line.total),
-  );
+  const amounts = shareInProportion(charged, charges);
   const lines: InvoiceLine[] = input.lines.map((line, index) => {
     const amount = amounts[index]!;
     const rate = line.rate ?? gstRate(line.hsnCode, amount, line.quantity, input.at);
     return { ...line, amount, rate, ...taxOf(amount, rate, interState) };
   });
-  if (input.shipping && input.shipping > 0) {
-    const rate = Math.max(garmentLowRate(input.at), ...lines.map((line) => line.rate));
-    lines.push({
-      name: 'Shipping',
-      hsnCode: SHIPPING_SAC,
-      quantity: 1,
-      unitPrice: input.shipping,
-      total: input.shipping,
-      amount: input.shipping,
-      rate,
-      ...taxOf(input.shipping, rate, interState),
-    });
-  }
+  const compositeRate = Math.max(garmentLowRate(input.at), ...lines.map((line) => line.rate));
+  const composite = (name: string, amount: Paise | undefined): InvoiceLine[] =>
+    amount && amount > 0
+      ? [
+          {
+            name,
+            hsnCode: SHIPPING_SAC,
+            quantity: 1,
+            unitPrice: amount,
+            total: amount,
+            amount,
+            rate: compositeRate,
+            ...taxOf(amount, compositeRate, interState),
+          },
+        ]
+      : [];
+  lines.push(...composite('Shipping', input.shipping), ...composite(COD_FEE_LINE, input.codFee));
   return summarise(lines, input.placeOfSupply, input.shopState, interState);
 }
 

@@ -129,9 +129,29 @@ export const orderProductSchema = z.object({
   variantSize: z.string().nullable(),
   quantity: z.number().int(),
   lineTotal: z.number().int(),
+  /**
+   * The line's share of the order-level discounts (offer, coupon) in paise (issue 41): it is charged
+   * `lineTotal − orderDiscount`, which its tax, its invoice line and a refund of its pieces follow.
+   */
+  orderDiscount: z.number().int(),
   image: z.string().nullable(),
 });
 export type OrderProduct = z.infer<typeof orderProductSchema>;
+
+/** One order-level discount as the bag, the order and the invoice name it: 'FESTIVE10', −₹250 (issue 41). */
+export const orderDiscountSchema = z.object({
+  kind: z.enum(['offer', 'coupon']),
+  label: z.string(),
+  /** Paise taken off. */
+  amount: z.number().int(),
+  /** The coupon's code (kind 'coupon'). */
+  code: z.string().optional(),
+});
+export type OrderDiscount = z.infer<typeof orderDiscountSchema>;
+
+/** How an order is paid: online through Razorpay, or cash on delivery (issue 41). */
+export const ORDER_PAYMENT_METHODS = ['online', 'cod'] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
 
 export const orderEventSchema = z.object({ status: z.enum(ORDER_STATUSES), note: z.string(), at: z.string() });
 
@@ -154,7 +174,13 @@ export const orderDetailSchema = orderSummarySchema.extend({
   ...businessBuyerAnswer,
   items: z.array(orderProductSchema),
   subtotal: z.number().int(),
+  /** The order-level discounts (issue 41): their sum in paise, and each named; 0 and empty without. */
+  discount: z.number().int(),
+  discounts: z.array(orderDiscountSchema),
   shipping: z.number().int(),
+  paymentMethod: z.enum(ORDER_PAYMENT_METHODS),
+  /** The cash-on-delivery fee in paise (0 for online orders). */
+  codFee: z.number().int(),
   /** As it was when the order was placed; orders placed before addresses had a landmark and a type have neither. */
   address: addressSchema.omit({ isDefault: true }).partial({ landmark: true, addressType: true }),
   payment: paymentRecordSchema.nullable(),

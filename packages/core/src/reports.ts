@@ -186,7 +186,14 @@ export const salesRangeReportSchema = z.object({
   categories: z.array(categorySalesSchema),
   /** The 10 best sellers of the range. */
   topProducts: z.array(topProductSchema),
+  /** Net: what the sales were charged, after order-level discounts and net of refunds. */
   totalRevenue: z.number().int(),
+  /**
+   * Issue 41: the order-level discounts (offers, coupons) of what the range's sales kept, and gross = net + them: what
+   * those pieces came to at selling prices (with shipping and COD fees) before the order's discounts.
+   */
+  totalDiscounts: z.number().int(),
+  grossRevenue: z.number().int(),
   totalUnits: z.number().int(),
   /** Online orders paid in the range (not reversed). */
   orders: z.number().int(),

@@ -131,6 +131,12 @@ describe('back-office route guards', () => {
     }
   });
 
+  it("puts an order's invoice as data in the shopper's scope and the back-office's, staff included (issue 41)", () => {
+    const access = new Map(apiRoutes().map((route) => [`${route.method} ${route.url}`, route.access]));
+    expect(access.get('GET /api/user/order/getInvoice/:orderId')).toBe('shopper');
+    expect(access.get('GET /api/admin/order/getInvoice/:orderId')).toBe('admin');
+  });
+
   it('answers 403 to staff on every owner-only route, and lets staff through the others’ guard', async () => {
     const staff = await signedInStaff(t);
     const ownerOnly = adminApiRoutes().filter((route) => route.access === 'owner');

@@ -131,6 +131,37 @@ describe('OpenAPI document (issue 14: it listed only 200)', () => {
     expect(Object.keys(upload.content)).toEqual(['multipart/form-data']);
     expect(upload.required).toBe(true);
   });
+
+  it("documents an order's tax invoice as data for the shopper and the back-office, with its 404 and 409 (issue 41)", async () => {
+    const { document, operations: all } = await operations();
+    for (const [name, access] of [
+      ['get /api/user/order/getInvoice/:orderId', 'shopper'],
+      ['get /api/admin/order/getInvoice/:orderId', 'admin'],
+    ] as const) {
+      const call = all.find((item) => item.name === name);
+      expect(call?.access).toBe(access);
+      for (const status of ['400', '401', '404', '409']) expect(documentsEnvelope(document, call!.operation, status)).toBe(true);
+      const answer = resolve(document, call!.operation.responses['200']?.content?.['application/json']?.schema);
+      const invoice = resolve(document, answer?.properties?.data?.properties?.invoice);
+      expect(Object.keys(invoice?.properties ?? {})).toEqual(
+        expect.arrayContaining(['invoiceNumber', 'invoiceDate', 'seller', 'buyer', 'placeOfSupply', 'paymentMethod', 'lines', 'totals']),
+      );
+      const line = resolve(document, (invoice?.properties?.lines as { items?: JsonSchema } | undefined)?.items);
+      expect(Object.keys(line?.properties ?? {})).toEqual([
+        'description',
+        'hsn',
+        'quantity',
+        'mrp',
+        'discount',
+        'taxable',
+        'rate',
+        'cgst',
+        'sgst',
+        'igst',
+        'total',
+      ]);
+    }
+  });
 });
 
 describe('body-less calls (issue 14: a POST with no fields needed `{}`)', () => {

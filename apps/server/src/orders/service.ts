@@ -869,7 +869,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       const receipt = await returnReceiptOf(tx, orderId);
       const received = new Map(receipt.map((row) => [row.orderItemId, (row.restocked ?? 0) + (row.writtenOff ?? 0)]));
       return returnRefundAmount(
-        items.map((item) => ({ itemId: item.id, quantity: item.quantity, lineTotal: item.lineTotalPaise })),
+        // Each line as charged: its share of the order's discounts is not refunded (issue 41).
+        items.map((item) => ({ itemId: item.id, quantity: item.quantity, lineTotal: item.lineTotalPaise - item.discountPaise })),
         received,
         paid,
       );
@@ -959,7 +960,11 @@ async function detail(
     status,
     total: order.totalPaise,
     subtotal: order.subtotalPaise,
+    discount: order.discountPaise,
+    discounts: order.discounts,
     shipping: order.shippingPaise,
+    paymentMethod: order.paymentMethod,
+    codFee: order.codFeePaise,
     createdAt: order.createdAt.toISOString(),
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
     image: photo(items.find((item) => item.imageUrl)?.imageUrl ?? null),
@@ -980,6 +985,7 @@ async function detail(
       variantSize: item.variantSize,
       quantity: item.quantity,
       lineTotal: item.lineTotalPaise,
+      orderDiscount: item.discountPaise,
       image: photo(item.imageUrl),
     })),
     address: order.address,

@@ -19,7 +19,10 @@ export interface DaySales {
 }
 
 export interface PeriodSales {
+  /** Net: what the sales were charged (after order-level discounts), net of refunds. */
   revenue: number;
+  /** The order-level discounts (offers, coupons) of what the sales kept (issue 41): gross = revenue + discounts. */
+  discounts: number;
   orders: number;
   bills: number;
   units: number;
@@ -49,7 +52,8 @@ export async function salesFromEach(db: Db, starts: readonly string[], to: strin
     (from, index) => sql`sum(revenue_paise) filter (where day >= ${from}::date)::bigint as ${sql.raw(`revenue_${index}`)},
       sum(sales) filter (where day >= ${from}::date and kind = 'order')::bigint as ${sql.raw(`orders_${index}`)},
       sum(sales) filter (where day >= ${from}::date and kind = 'bill')::bigint as ${sql.raw(`bills_${index}`)},
-      sum(units) filter (where day >= ${from}::date)::bigint as ${sql.raw(`units_${index}`)}`,
+      sum(units) filter (where day >= ${from}::date)::bigint as ${sql.raw(`units_${index}`)},
+      sum(discount_paise) filter (where day >= ${from}::date)::bigint as ${sql.raw(`discounts_${index}`)}`,
   );
   const [row = {}] = await selectRows<Record<string, string | null>>(
     db,
@@ -60,6 +64,7 @@ export async function salesFromEach(db: Db, starts: readonly string[], to: strin
     orders: Number(row[`orders_${index}`] ?? 0),
     bills: Number(row[`bills_${index}`] ?? 0),
     units: Number(row[`units_${index}`] ?? 0),
+    discounts: Number(row[`discounts_${index}`] ?? 0),
   }));
 }
 

@@ -53,6 +53,8 @@ export async function salesRangeReport(db: Db, now: Date, from?: string, to?: st
     categories,
     topProducts: top,
     totalRevenue: period.revenue,
+    totalDiscounts: period.discounts,
+    grossRevenue: period.revenue + period.discounts,
     totalUnits: period.units,
     orders: period.orders,
     bills: period.bills,

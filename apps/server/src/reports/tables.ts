@@ -37,8 +37,28 @@ export const salesDays = pgTable(
     revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull(),
     sales: integer('sales').notNull(),
     units: integer('units').notNull(),
+    /**
+     * The order-level discounts (offer, coupon) of the day's sales, for what each kept (migration 0045): revenue is
+     * net of them, gross = revenue + discounts.
+     */
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.day, table.kind] })],
+);
+
+/** What each sale put into sales_days' discounts (sale_discount_rows(), migration 0045), to take out on a recount. */
+export const saleDiscountCounts = pgTable(
+  'sale_discount_counts',
+  {
+    sourceId: uuid('source_id').notNull(),
+    kind: text('kind').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('sale_discount_counts_source_idx').on(table.sourceId),
+    check('sale_discount_counts_kind_check', sql`${table.kind} in ('order', 'bill')`),
+  ],
 );
 
 /** Revenue and pieces per India day and top-level category. */

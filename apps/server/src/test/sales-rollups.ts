@@ -34,8 +34,22 @@ export async function rollupsAndRecount(db: Db) {
     rows(sql`select status, sum(orders) as orders from order_status_counts group by 1 having sum(orders) <> 0 order by 1`),
     rows(sql`select status, count(*) as orders from orders group by 1 order by 1`),
   ]);
+  // The order-level discounts of each day (migration 0045), as kept and as sale_discount_rows() recounts them.
+  const [discounts, recountDiscounts] = await Promise.all([
+    rows(sql`select day::text, kind, discount_paise from sales_days where discount_paise <> 0 order by 1, 2`),
+    rows(
+      sql`select r.day::text, 'order' as kind, sum(r.discount_paise) as discount from orders o cross join lateral sale_discount_rows('order', o.id) r
+          where o.paid_at is not null group by 1, 2 having sum(r.discount_paise) <> 0 order by 1, 2`,
+    ),
+  ]);
   return {
-    rollups: { days, categories, products, statuses },
-    recount: { days: recountDays, categories: recountCategories, products: recountProducts, statuses: recountStatuses },
+    rollups: { days, categories, products, statuses, discounts },
+    recount: {
+      days: recountDays,
+      categories: recountCategories,
+      products: recountProducts,
+      statuses: recountStatuses,
+      discounts: recountDiscounts,
+    },
   };
 }

@@ -18,6 +18,10 @@ const order = (paid: boolean, status = 'delivered') =>
     createdAt: '2026-11-20T06:00:00.000Z',
     subtotal: 200_000,
     shipping: 0,
+    discount: 0,
+    discounts: [],
+    codFee: 0,
+    paymentMethod: 'online',
     total: 200_000,
     address: {
       name: 'Asha Rao',
@@ -29,7 +33,18 @@ const order = (paid: boolean, status = 'delivered') =>
       pincode: '560001',
     },
     payment: paid ? { paymentDate: '2026-11-20T06:05:00.000Z' } : null,
-    items: [{ productName: 'Silk saree', variantName: null, hsnCode: '5007', quantity: 1, finalPrice: 200_000, lineTotal: 200_000 }],
+    items: [
+      {
+        productName: 'Silk saree',
+        variantName: null,
+        hsnCode: '5007',
+        quantity: 1,
+        productPrice: 200_000,
+        finalPrice: 200_000,
+        lineTotal: 200_000,
+        orderDiscount: 0,
+      },
+    ],
   }) as unknown as AdminOrderDetail;
 
 const load = (paid: boolean, { status = 'delivered', query = '' } = {}) =>

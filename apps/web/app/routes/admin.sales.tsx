@@ -182,6 +182,24 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
         <MetricTile label="In-store Bills" value={report.bills.toLocaleString('en-IN')} note="Made at the counter" icon={ReceiptText} />
         <MetricTile label="Units Sold" value={report.totalUnits.toLocaleString('en-IN')} note="Pieces sold" icon={Package} />
       </div>
+      {/* Issue 41: revenue is net of the orders' own discounts (offers, coupons); gross is before them. */}
+      <dl
+        aria-label="Gross, discounts and net"
+        className="mt-4 flex flex-wrap gap-x-6 gap-y-1 rounded-lg border border-line bg-white px-4 py-3 text-sm tabular-nums"
+      >
+        <div className="flex gap-2">
+          <dt className="text-muted">Gross</dt>
+          <dd className="font-semibold">{formatINR(report.grossRevenue)}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-muted">Discounts (offers and coupons)</dt>
+          <dd className="font-semibold">−{formatINR(report.totalDiscounts)}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-muted">Net</dt>
+          <dd className="font-semibold">{formatINR(report.totalRevenue)}</dd>
+        </div>
+      </dl>
       <div className="mt-6">
         <RevenueBarChart days={report.days} label={(day) => shortDate(day.date)} />
       </div>

@@ -20,6 +20,10 @@ const partlyRefunded = {
   createdAt: '2026-11-20T06:00:00.000Z',
   subtotal: 250_000,
   shipping: 0,
+  discount: 0,
+  discounts: [],
+  codFee: 0,
+  paymentMethod: 'online',
   total: 250_000,
   address: {
     name: 'Asha Rao',
@@ -32,8 +36,28 @@ const partlyRefunded = {
   },
   payment: { amount: 250_000, paymentDate: '2026-11-20T06:05:00.000Z' },
   items: [
-    { itemId: 'i1', productName: 'Kurti', variantName: 'Red / M', hsnCode: '6211', quantity: 2, finalPrice: 100_000, lineTotal: 200_000 },
-    { itemId: 'i2', productName: 'Dupatta', variantName: null, hsnCode: '6214', quantity: 1, finalPrice: 50_000, lineTotal: 50_000 },
+    {
+      itemId: 'i1',
+      productName: 'Kurti',
+      variantName: 'Red / M',
+      hsnCode: '6211',
+      quantity: 2,
+      productPrice: 100_000,
+      finalPrice: 100_000,
+      lineTotal: 200_000,
+      orderDiscount: 0,
+    },
+    {
+      itemId: 'i2',
+      productName: 'Dupatta',
+      variantName: null,
+      hsnCode: '6214',
+      quantity: 1,
+      productPrice: 50_000,
+      finalPrice: 50_000,
+      lineTotal: 50_000,
+      orderDiscount: 0,
+    },
   ],
 } as unknown as OrderDetail;
 

@@ -20,8 +20,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   // The seller as the invoice was issued, whatever the settings say today.
   const settings = issuedSettings(shop, order.seller);
-  // A tax invoice is issued for a payment: an unpaid order has none.
-  if (!order.payment || !order.invoiceNumber) throw data({ error: 'This order has no invoice until it is paid.' }, { status: 404 });
+  // A tax invoice is issued for a payment (or a cash-on-delivery order's confirmation): before, the order has none.
+  if (!order.invoiceNumber) throw data({ error: 'This order has no invoice until it is paid.' }, { status: 404 });
   // The invoice stays as issued; a cancellation or a refund since adds a credit note against it (issues 28, 38).
   const invoice = orderPaperOf(order, settings, new URL(request.url).searchParams.get('credit') === '1');
   if (!invoice) throw data({ error: 'This order has no credit note: it was not cancelled or refunded.' }, { status: 404 });

@@ -2,6 +2,17 @@ import type { OrderDetail } from '@shop/core';
 import { describe, expect, it } from 'vitest';
 import { creditNoteOfOrder, invoiceOfOrder, invoicePageOptions, isCreditedOrder } from './invoice-model';
 
+const SELLER = {
+  name: 'Zari Boutique',
+  legalName: 'Zari Boutique LLP',
+  address: '1 MG Road, Bengaluru',
+  state: 'Karnataka',
+  gstin: '29ABCDE1234F1ZW',
+  phone: '9800000000',
+  email: 'shop@example.com',
+};
+const shopIn = (state: string) => ({ ...SELLER, state });
+
 const order = {
   _id: 'o1',
   orderNumber: 'ORD-2611-000042',
@@ -10,6 +21,12 @@ const order = {
   subtotal: 300_000,
   shipping: 0,
   total: 300_000,
+  discount: 0,
+  discounts: [],
+  codFee: 0,
+  paymentMethod: 'online',
+  seller: null,
+  timeline: [],
   address: {
     _id: 'a',
     name: 'Asha Rao',
@@ -22,14 +39,32 @@ const order = {
   },
   payment: { paymentDate: '2026-11-20T06:05:00.000Z' },
   items: [
-    { productName: 'Kurti', variantName: 'Blue M', hsnCode: '6211', quantity: 2, finalPrice: 50_000, lineTotal: 100_000 },
-    { productName: 'Silk saree', variantName: null, hsnCode: '5007', quantity: 1, finalPrice: 200_000, lineTotal: 200_000 },
+    {
+      productName: 'Kurti',
+      variantName: 'Blue M',
+      hsnCode: '6211',
+      quantity: 2,
+      productPrice: 50_000,
+      finalPrice: 50_000,
+      lineTotal: 100_000,
+      orderDiscount: 0,
+    },
+    {
+      productName: 'Silk saree',
+      variantName: null,
+      hsnCode: '5007',
+      quantity: 1,
+      productPrice: 200_000,
+      finalPrice: 200_000,
+      lineTotal: 200_000,
+      orderDiscount: 0,
+    },
   ],
 } as unknown as OrderDetail;
 
 describe('invoiceOfOrder', () => {
   it('charges IGST when the delivery state is not the shop state, CGST + SGST when it is', () => {
-    const away = invoiceOfOrder(order, { state: 'Karnataka' });
+    const away = invoiceOfOrder(order, shopIn('Karnataka'));
     expect(away.gst).toMatchObject({ placeOfSupply: 'West Bengal', interState: true, cgst: 0, sgst: 0 });
     expect(away.gst.igst).toBe(away.gst.totalTax);
     expect(away.lines.map((line) => [line.name, line.hsnCode, line.rate])).toEqual([
@@ -37,7 +72,7 @@ describe('invoiceOfOrder', () => {
       ['Silk saree', '5007', 5],
     ]);
     expect(away.gst.taxableValue + away.gst.totalTax).toBe(300_000);
-    const home = invoiceOfOrder({ ...order, address: { ...order.address, state: 'Karnataka' } }, { state: 'Karnataka' });
+    const home = invoiceOfOrder({ ...order, address: { ...order.address, state: 'Karnataka' } }, shopIn('Karnataka'));
     expect(home.gst).toMatchObject({ interState: false, igst: 0 });
     // Its own invoice series, not the order number (rule 46: no gaps from checkouts never paid).
     expect(home.number).toBe('WEB/26-27/00007');
@@ -45,7 +80,7 @@ describe('invoiceOfOrder', () => {
   });
 
   it('has none for an order not paid', () => {
-    expect(() => invoiceOfOrder({ ...order, invoiceNumber: null, payment: null }, { state: 'Karnataka' })).toThrow(/not paid/);
+    expect(() => invoiceOfOrder({ ...order, invoiceNumber: null, payment: null }, shopIn('Karnataka'))).toThrow(/not paid/);
   });
 
   it('reads the paper and auto-print from the address', () => {
@@ -72,13 +107,74 @@ describe('creditNoteOfOrder (issue 28)', () => {
   it('credits the returned pieces against the invoice, or the whole invoice when everything came back', () => {
     const partial = creditNoteOfOrder(
       { ...refunded, returnItems: [{ itemId: 'line-0', quantity: 1, reason: 'damaged' }] },
-      { state: 'Karnataka' },
+      shopIn('Karnataka'),
     );
     expect(partial.credit).toEqual({ againstInvoice: 'WEB/26-27/00007', invoiceDate: '2026-11-20T06:05:00.000Z' });
     expect(partial.date).toBe('2026-11-25T06:00:00.000Z');
     expect(partial.lines.map((line) => [line.name, line.quantity, line.total])).toEqual([['Kurti · Blue M', 1, 50_000]]);
     expect(partial.total).toBe(50_000);
-    const whole = creditNoteOfOrder({ ...refunded, returnItems: [] }, { state: 'Karnataka' });
+    const whole = creditNoteOfOrder({ ...refunded, returnItems: [] }, shopIn('Karnataka'));
     expect(whole.total).toBe(300_000);
+  });
+});
+
+describe('a discounted order’s invoice and credit note (issue 41)', () => {
+  // Two ₹2,800 kurtas and a ₹1,000 dupatta; FESTIVE10 took ₹660, shared ₹560 and ₹100 over the lines.
+  const festive = {
+    ...order,
+    status: 'refunded',
+    cancelReason: null,
+    subtotal: 660_000,
+    discount: 66_000,
+    discounts: [{ kind: 'coupon', label: 'FESTIVE10', code: 'FESTIVE10', amount: 66_000 }],
+    total: 594_000,
+    address: { ...order.address, state: 'Karnataka' },
+    items: [
+      {
+        itemId: 'k',
+        productName: 'Kurta',
+        variantName: null,
+        hsnCode: '6211',
+        quantity: 2,
+        productPrice: 280_000,
+        finalPrice: 280_000,
+        lineTotal: 560_000,
+        orderDiscount: 56_000,
+      },
+      {
+        itemId: 'd',
+        productName: 'Dupatta',
+        variantName: null,
+        hsnCode: '6214',
+        quantity: 1,
+        productPrice: 100_000,
+        finalPrice: 100_000,
+        lineTotal: 100_000,
+        orderDiscount: 10_000,
+      },
+    ],
+    returnItems: [{ itemId: 'k', quantity: 1, reason: 'damaged' }],
+    timeline: [{ status: 'refunded', note: '', at: '2026-11-25T06:00:00.000Z' }],
+  } as unknown as OrderDetail;
+
+  it('prints each line’s MRP, discount, taxable value and rate from core, and names the coupon', () => {
+    const invoice = invoiceOfOrder(festive, shopIn('Karnataka'));
+    expect(invoice.order?.discounts).toEqual([{ label: 'FESTIVE10', amount: 66_000 }]);
+    expect(invoice.order?.lines.map((line) => [line.mrp, line.discount, line.taxable, line.rate, line.total])).toEqual([
+      [560_000, 56_000, 480_000, 5, 504_000],
+      [100_000, 10_000, 85_714, 5, 90_000],
+    ]);
+    expect(invoice.total).toBe(594_000);
+    expect(invoice.subtotal - invoice.discountAmount + invoice.shipping).toBe(invoice.total);
+  });
+
+  it('credits a returned piece at its share as paid, never more: ₹2,520 of a kurta, not ₹2,800', () => {
+    const credit = creditNoteOfOrder(festive, shopIn('Karnataka'));
+    expect(credit.total).toBe(252_000);
+    expect(credit.order?.lines).toEqual([
+      expect.objectContaining({ quantity: 1, mrp: 280_000, discount: 28_000, rate: 5, total: 252_000 }),
+    ]);
+    // Its part of the coupon as one figure: the coupon as a whole was not credited.
+    expect(credit.order?.discounts).toEqual([{ label: 'Discounts', amount: 28_000 }]);
   });
 });

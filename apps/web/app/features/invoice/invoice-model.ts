@@ -1,16 +1,17 @@
 import {
   businessBuyerOfDocument,
-  cityAndDistrict,
+  chargedOf,
   describeBillPayments,
-  gstBreakupOf,
+  orderInvoiceOf,
   returnedPieces,
   returnShare,
-  taxInvoice,
   type Bill,
   type BusinessBuyer,
   type GstBreakup,
   type IndianState,
   type OrderDetail,
+  type OrderInvoiceLine,
+  type OrderPaymentMethod,
   type Seller,
   type ShopSettings,
 } from '@shop/core';
@@ -45,6 +46,10 @@ export interface InvoiceLineView {
   /** The line's own discount (bills): percent and what it took off `total`. */
   discount: number;
   discountAmount: number;
+  /** Instead of 'Less 10%': what an order line's discount is called ('Less discounts'; every discount together). */
+  discountLabel?: string;
+  /** An order line's total after every discount (`total` is its MRP × quantity then): the receipt prints it. */
+  charged?: number;
 }
 
 export interface InvoiceView {
@@ -72,6 +77,16 @@ export interface InvoiceView {
   gst: GstBreakup;
   /** How a counter bill was paid, in words ('Cash ₹500.00 · UPI ₹999.00'); online orders say it elsewhere. */
   paidBy?: string;
+  /**
+   * An online order's invoice (issue 41), as core's orderInvoiceOf computed it: each line's MRP, discount, taxable
+   * value, rate, taxes and total; the order-level discounts by name; the COD fee; how it is paid.
+   */
+  order?: {
+    lines: OrderInvoiceLine[];
+    discounts: Array<{ label: string; amount: number }>;
+    codFee: number;
+    paymentMethod: OrderPaymentMethod;
+  };
   /** Set on the credit note of a cancelled or refunded order: the tax invoice it reduces. */
   credit?: { againstInvoice: string; invoiceDate: string };
   /**
@@ -118,58 +133,68 @@ export function invoiceOfBill(bill: Bill): InvoiceView {
 }
 
 /**
- * An online order's tax invoice, computed in the loader (on the server) by @shop/core's one GST module: the
- * place of supply is the delivery state; the number is the order's own invoice number (WEB/…, given when it
- * was paid); the date is the payment's.
+ * An online order's tax invoice, computed in the loader (on the server) by @shop/core's orderInvoiceOf, the function
+ * GET /api/…/order/getInvoice answers from: the place of supply is the delivery state; the number is the order's own
+ * invoice number (WEB/…, given when it was paid); the date is the payment's. `settings` stand for the seller when
+ * the order kept none.
  */
-export function invoiceOfOrder(order: OrderDetail, settings: Pick<ShopSettings, 'state'>): InvoiceView {
+export function invoiceOfOrder(order: OrderDetail, settings: Seller): InvoiceView {
   // Paid orders only (the pages answer 404 before): an order is numbered in the invoice series when paid.
   if (!order.invoiceNumber) throw new Error(`order ${order.orderNumber} has no tax invoice: it is not paid`);
-  const date = order.payment?.paymentDate ?? order.createdAt;
-  const invoice = taxInvoice({
-    lines: order.items.map((item) => ({
-      name: [item.productName, item.variantName].filter(Boolean).join(' · '),
-      hsnCode: item.hsnCode ?? '',
-      quantity: item.quantity,
-      unitPrice: item.finalPrice,
-      total: item.lineTotal,
-    })),
-    shipping: order.shipping,
-    at: new Date(date),
-    placeOfSupply: order.address.state,
-    shopState: settings.state,
-  });
-  const { address } = order;
+  const invoice = orderInvoiceOf(order, settings);
+  const goods = order.items.length;
+  const shares = order.items.reduce((sum, item) => sum + item.orderDiscount, 0);
+  const named = order.discounts.reduce((sum, discount) => sum + discount.amount, 0);
   return {
     kind: 'order',
-    number: order.invoiceNumber,
-    date,
-    buyer: {
-      name: address.name,
-      phone: address.phone,
-      address: [address.street, cityAndDistrict(address), `${address.state} – ${address.pincode}`],
-    },
+    number: invoice.invoiceNumber,
+    date: invoice.invoiceDate,
+    buyer: invoice.buyer,
     business: businessBuyerOfDocument(order),
-    lines: invoice.lines.map((line) => ({
-      name: line.name,
-      hsnCode: line.hsnCode,
+    // The 80 mm receipt's rows: quantity × a piece's MRP, less every discount, the line's total.
+    lines: invoice.lines.map((line, index) => ({
+      name: line.description,
+      hsnCode: line.hsn,
       quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      total: line.total,
+      unitPrice: index < goods ? order.items[index]!.productPrice : line.mrp,
+      total: line.mrp,
       rate: line.rate,
       discount: 0,
-      discountAmount: 0,
+      discountAmount: line.discount,
+      discountLabel: 'Less discounts',
+      charged: line.total,
     })),
+    order: {
+      lines: invoice.lines,
+      // By name as the order lists them; a credit note's pieces carry only their part of them, as one figure.
+      discounts:
+        named === shares
+          ? order.discounts.map(({ label, amount }) => ({ label, amount }))
+          : shares > 0
+            ? [{ label: 'Discounts', amount: shares }]
+            : [],
+      codFee: order.codFee,
+      paymentMethod: order.paymentMethod,
+    },
     subtotal: order.subtotal,
     discount: 0,
-    discountAmount: 0,
+    discountAmount: shares,
     lineDiscountAmount: 0,
     percentDiscountAmount: 0,
     discountFlat: 0,
     roundOff: 0,
     shipping: order.shipping,
-    total: invoice.total,
-    gst: gstBreakupOf(invoice),
+    total: invoice.totals.total,
+    gst: {
+      placeOfSupply: invoice.placeOfSupply,
+      interState: invoice.interState,
+      byRate: invoice.byRate,
+      taxableValue: invoice.totals.taxable,
+      cgst: invoice.totals.cgst,
+      sgst: invoice.totals.sgst,
+      igst: invoice.totals.igst,
+      totalTax: invoice.totals.tax,
+    },
   };
 }
 
@@ -182,18 +207,29 @@ export const isCreditedOrder = (order: Pick<OrderDetail, 'payment' | 'invoiceNum
  * back (every piece and the shipping for a cancellation or a whole return; a partial return's pieces at their
  * share, without shipping), dated when the order was cancelled or refunded.
  */
-export function creditNoteOfOrder(order: OrderDetail, settings: Pick<ShopSettings, 'state'>): InvoiceView {
+export function creditNoteOfOrder(order: OrderDetail, settings: Seller): InvoiceView {
   const original = invoiceOfOrder(order, settings);
   const returned = returnedPieces(order);
   const whole =
     order.cancelReason !== null ||
     order.items.every((item) => returned.some((line) => line.item === item && line.pieces === item.quantity));
+  // A piece refunds its share as charged (issue 41): of the line's total, and of what it was charged after its share
+  // of the order's discounts; what lies between is the pieces' part of those discounts.
   const items = whole
     ? order.items
-    : returned.map(({ item, pieces }) => ({ ...item, quantity: pieces, lineTotal: returnShare(item.lineTotal, item.quantity, 0, pieces) }));
+    : returned.map(({ item, pieces }) => {
+        const lineTotal = returnShare(item.lineTotal, item.quantity, 0, pieces);
+        return { ...item, quantity: pieces, lineTotal, orderDiscount: lineTotal - returnShare(chargedOf(item), item.quantity, 0, pieces) };
+      });
   const at = [...order.timeline].reverse().find((event) => event.status === 'refunded' || event.status === 'cancelled')?.at;
   const credited = invoiceOfOrder(
-    { ...order, items, shipping: whole ? order.shipping : 0, subtotal: items.reduce((sum, item) => sum + item.lineTotal, 0) },
+    {
+      ...order,
+      items,
+      shipping: whole ? order.shipping : 0,
+      codFee: whole ? order.codFee : 0,
+      subtotal: items.reduce((sum, item) => sum + item.lineTotal, 0),
+    },
     settings,
   );
   return { ...credited, date: at ?? credited.date, credit: { againstInvoice: original.number, invoiceDate: original.date } };
@@ -214,7 +250,7 @@ function orderVoid(order: OrderDetail): Pick<InvoiceView, 'voided'> {
  * `credit`, the credit note of an order cancelled or refunded since (null when it has none). After a partial refund
  * the shopper holds pieces the invoice is for, so both stay printable (issue 38).
  */
-export function orderPaperOf(order: OrderDetail, settings: Pick<ShopSettings, 'state'>, credit: boolean): InvoiceView | null {
+export function orderPaperOf(order: OrderDetail, settings: Seller, credit: boolean): InvoiceView | null {
   if (!credit) return { ...invoiceOfOrder(order, settings), ...orderVoid(order) };
   return isCreditedOrder(order) ? creditNoteOfOrder(order, settings) : null;
 }

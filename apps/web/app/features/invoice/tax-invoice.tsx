@@ -3,6 +3,7 @@ import { Printer } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { InvoiceLineView, InvoicePaper, InvoiceView } from './invoice-model';
+import { OrderInvoiceItems } from './order-invoice-items';
 import { VoidMark } from './void-mark';
 
 const percent = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(2).replace(/0$/, '')}%`;
@@ -138,8 +139,18 @@ function LineDiscount({ line }: { line: InvoiceLineView }) {
   if (line.discountAmount === 0) return null;
   return (
     <span className="block text-xs">
-      Less {percent(line.discount)}: −{formatINR(line.discountAmount)}
+      {line.discountLabel ?? `Less ${percent(line.discount)}`}: −{formatINR(line.discountAmount)}
     </span>
+  );
+}
+
+/** One order-level discount among the totals: 'FESTIVE10 −₹650.00'. */
+function OrderDiscountRow({ label, amount }: { label: string; amount: number }) {
+  return (
+    <>
+      <dt className="[overflow-wrap:anywhere]">{label}</dt>
+      <dd className="text-right">−{formatINR(amount)}</dd>
+    </>
   );
 }
 
@@ -234,9 +245,17 @@ function ReceiptItems({ lines }: { lines: readonly InvoiceLineView[] }) {
           {line.discountAmount > 0 && (
             <tr>
               <td colSpan={2} className="py-0.5 pr-2">
-                Less {percent(line.discount)}
+                {line.discountLabel ?? `Less ${percent(line.discount)}`}
               </td>
               <td className={`${figure} whitespace-nowrap`}>−{formatINR(line.discountAmount)}</td>
+            </tr>
+          )}
+          {line.charged !== undefined && line.discountAmount > 0 && (
+            <tr>
+              <td colSpan={2} className="py-0.5 pr-2 font-semibold">
+                Line total
+              </td>
+              <td className={`${figure} whitespace-nowrap font-semibold`}>{formatINR(line.charged)}</td>
             </tr>
           )}
         </tbody>
@@ -373,7 +392,13 @@ export function TaxInvoice({
 
       <BilledTo invoice={invoice} />
 
-      {paper === '80mm' ? <ReceiptItems lines={invoice.lines} /> : <InvoiceItems lines={invoice.lines} />}
+      {paper === '80mm' ? (
+        <ReceiptItems lines={invoice.lines} />
+      ) : invoice.order ? (
+        <OrderInvoiceItems lines={invoice.order.lines} interState={gst.interState} />
+      ) : (
+        <InvoiceItems lines={invoice.lines} />
+      )}
 
       <dl className="invoice-totals ml-auto mt-3 grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 tabular-nums">
         <dt>Subtotal</dt>
@@ -396,10 +421,20 @@ export function TaxInvoice({
             <dd className="text-right">−{formatINR(invoice.discountFlat)}</dd>
           </>
         )}
+        {/* An order's own discounts by name (issue 41: 'FESTIVE10'), each shared over the lines above. */}
+        {invoice.order?.discounts.map((discount) => (
+          <OrderDiscountRow key={discount.label} label={discount.label} amount={discount.amount} />
+        ))}
         {invoice.kind === 'order' && (
           <>
             <dt>Shipping</dt>
             <dd className="text-right">{invoice.shipping === 0 ? 'Free' : formatINR(invoice.shipping)}</dd>
+          </>
+        )}
+        {invoice.order && invoice.order.codFee > 0 && (
+          <>
+            <dt>Cash on delivery fee</dt>
+            <dd className="text-right">{formatINR(invoice.order.codFee)}</dd>
           </>
         )}
         {/* To the nearest rupee, 50 paise up; not a supply, so outside the GST below. */}
@@ -413,6 +448,7 @@ export function TaxInvoice({
         <dd className="border-t border-ink pt-1 text-right text-base font-semibold">{formatINR(invoice.total)}</dd>
       </dl>
       {invoice.paidBy && <p className="mt-2 text-right text-xs">Paid by {invoice.paidBy}</p>}
+      {invoice.order?.paymentMethod === 'cod' && <p className="mt-2 text-right text-xs">Payment: cash on delivery</p>}
 
       {paper === '80mm' ? <ReceiptGst gst={gst} /> : <GstTable gst={gst} title="GST included in the prices" />}
 

@@ -83,6 +83,9 @@ describe('a void invoice (issue 40)', () => {
       subtotal: 200_000,
       shipping: 0,
       total: 200_000,
+      discounts: [],
+      codFee: 0,
+      paymentMethod: 'online',
       address: {
         name: 'Asha Rao',
         phone: '9876543210',
@@ -93,7 +96,18 @@ describe('a void invoice (issue 40)', () => {
         pincode: '570001',
       },
       payment: { paymentDate: '2026-11-20T06:05:00.000Z', amount: 200_000 },
-      items: [{ productName: 'Silk saree', variantName: null, hsnCode: '5007', quantity: 1, finalPrice: 200_000, lineTotal: 200_000 }],
+      items: [
+        {
+          productName: 'Silk saree',
+          variantName: null,
+          hsnCode: '5007',
+          quantity: 1,
+          productPrice: 200_000,
+          finalPrice: 200_000,
+          lineTotal: 200_000,
+          orderDiscount: 0,
+        },
+      ],
     } as unknown as OrderDetail;
     const cancelled = page(orderPaperOf(order, settings, false)!);
     expect(cancelled.text).toContain('VOID: this order was cancelled on 21 Nov 2026, 10:00 am.');
