@@ -94,6 +94,9 @@ export type OrderInvoiceSource = Pick<
   | 'payment'
   | 'timeline'
   | 'createdAt'
+  | 'buyerGstin'
+  | 'buyerName'
+  | 'buyerState'
 >;
 
 /** Why an order has no tax invoice yet: it is numbered when paid (online) or confirmed (cash on delivery). */

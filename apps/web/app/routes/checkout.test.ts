@@ -43,8 +43,6 @@ function args(fields: Record<string, string> | null, cookie?: string, user: Publ
   return { request, context, params: {}, url: new URL(request.url), pattern: '/checkout', services, identity };
 }
 
-/** The action's answer to a step that goes on: a redirect (a refused form answers data instead, read as such below). */
-const action = async (posted: Parameters<typeof checkoutAction>[0]) => (await checkoutAction(posted)) as Response;
 /** The action's answer to a refused form: its status and what it echoes. */
 const refusal = async (posted: Parameters<typeof checkoutAction>[0]) =>
   (await checkoutAction(posted)) as unknown as {
