@@ -117,7 +117,8 @@ export function createOrderNotices(deps: {
     if (!user) return;
     const shop = await deps.settings.get(tx);
     // Every mail of a COD order says what she pays at the door (unless its own words say it already).
-    const lines = order.paymentMethod === 'cod' && !body.includes('to pay at the door') ? [body, `${codPaymentLine(order.totalPaise)}.`] : [body];
+    const lines =
+      order.paymentMethod === 'cod' && !body.includes('to pay at the door') ? [body, `${codPaymentLine(order.totalPaise)}.`] : [body];
     const mailId = await deps.mail.enqueue(
       tx,
       orderMail({ to: user.email, subject: title, lines, link, shop, publicUrl: deps.publicUrl }),
@@ -144,7 +145,7 @@ export function createOrderNotices(deps: {
       orderNumber: order.orderNumber,
       paymentLine: codPaymentLine(order.totalPaise),
       confirmBy,
-      link: `/payment/success?orderId=${order.id}&code=${code}`,
+      link: `/paymentSuccess?orderId=${order.id}&code=${code}`,
       shop,
       publicUrl: deps.publicUrl,
     });

@@ -9,6 +9,7 @@ import {
 } from '@shop/core';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../db/database.js';
 import type { ErrorEnvelope } from '../http/envelope.js';
 import { codConfirmations, orders } from '../orders/tables.js';
 import { capturingMailer, jsonCall, signedInUser, testClock } from '../test/accounts.js';
@@ -96,7 +97,10 @@ describe('the owner turns cash on delivery on (updateSettings `cod`)', () => {
     const good = { enabled: true, fee: 0, minOrder: 0, maxOrder: 100_000, maxOpenPerShopper: 2 };
     const negative = await put({ ...settings, cod: { ...good, fee: -1 } });
     expect(negative.statusCode).toBe(400);
-    expect(errorOf(negative)).toMatchObject({ error: 'cod.fee: The amount cannot be negative.', fields: { 'cod.fee': 'The amount cannot be negative.' } });
+    expect(errorOf(negative)).toMatchObject({
+      error: 'cod.fee: The amount cannot be negative.',
+      fields: { 'cod.fee': 'The amount cannot be negative.' },
+    });
     const upside = await put({ ...settings, cod: { ...good, minOrder: 200_000 } });
     expect([upside.statusCode, errorOf(upside).fields]).toEqual([
       400,
@@ -186,7 +190,7 @@ describe('placing a COD order (createpayment paymentMethod cod)', () => {
     expect(sent.subject).toBe(`${code} confirms your Saanjh Boutique order ${created.orderNumber}`);
     expect(sent.text).toContain('Cash on delivery · ₹1,649 to pay at the door');
     // One tap: the success page with the code in its form; the page confirms only by a form post.
-    expect(sent.text).toContain(`http://localhost:3000/payment/success?orderId=${created.orderId}&code=${code}`);
+    expect(sent.text).toContain(`http://localhost:3000/paymentSuccess?orderId=${created.orderId}&code=${code}`);
     // Only a hash is kept.
     const [stored] = await t.database.db.select().from(codConfirmations).where(eq(codConfirmations.orderId, created.orderId));
     expect(stored!.codeHash).not.toContain(code);
@@ -271,7 +275,7 @@ describe('confirming with the e-mailed code (confirmCod)', () => {
     expect(dataOf<{ order: OrderDetail }>(again).order.invoiceNumber).toBe(order.invoiceNumber);
 
     // The cash collected later sets paid_at: the order keeps its number, the series draws none.
-    const counters = async () => (await t.database.db.execute<{ last: number }>(sql`select last from order_invoice_counters`)).rows;
+    const counters = () => selectRows<{ last: number }>(t.database.db, sql`select last from order_invoice_counters`);
     const before = await counters();
     await t.database.db.update(orders).set({ paidAt: clock.now() }).where(eq(orders.id, orderId));
     const [paid] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
@@ -363,7 +367,9 @@ describe('a COD order reads as one everywhere', () => {
     expect(codOnly.length).toBeGreaterThan(0);
     expect(codOnly.every((row) => row.paymentMethod === 'cod')).toBe(true);
     expect(codOnly.some((row) => row._id === cod.orderId && row.codFee === 3_000)).toBe(true);
-    const all = dataOf<{ orders: OrderSummary[] }>(await adminCall(t.app, 'GET', '/api/admin/order/getAllOrders', { asid: owner.asid })).orders;
+    const all = dataOf<{ orders: OrderSummary[] }>(
+      await adminCall(t.app, 'GET', '/api/admin/order/getAllOrders', { asid: owner.asid }),
+    ).orders;
     expect(all.some((row) => row.paymentMethod === 'online')).toBe(true);
     const bad = await adminCall(t.app, 'GET', '/api/admin/order/getAllOrders?paymentMethod=cash', { asid: owner.asid });
     expect(bad.statusCode).toBe(400);

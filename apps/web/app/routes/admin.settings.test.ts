@@ -20,10 +20,11 @@ const fields = (overrides: Partial<Record<keyof ShopSettings, string>> = {}) => 
 
 const settingsStub = () => ({
   getForOwner: vi.fn(async () => ({ settings: SAVED, savedAt: null, controls: DEFAULT_OWNER_CONTROLS, cod: DEFAULT_COD_SETTINGS })),
-  update: vi.fn(async (_actor: unknown, { controls = DEFAULT_OWNER_CONTROLS, ...input }: UpdateSettings) => ({
+  update: vi.fn(async (_actor: unknown, { controls = DEFAULT_OWNER_CONTROLS, cod = DEFAULT_COD_SETTINGS, ...input }: UpdateSettings) => ({
     settings: input,
     savedAt: '2026-11-29T04:00:00.000Z',
     controls,
+    cod,
   })),
   saveLogo: vi.fn(async () => '/media/logo/0123456789abcdef0123-240.webp'),
 });

@@ -19,6 +19,7 @@ import { TextAreaField, TextField } from '../../components/form-field';
 import { PrintLink } from '../../components/print-link';
 import { formatDateTime, isPartlyRefunded, methodLabel, orderPaymentLabel } from '../../lib/order-format';
 import { OrderItemRow, OrderTotals, variantText } from '../../components/order-items';
+import { CodLine } from '../../components/cod-line';
 import { StatusChip } from '../../components/status-chip';
 import { ACTION_LABELS, OWNER_ACTIONS, hasRefundToRetry, pageActionsFor, type AdminOrderAction } from './order-actions';
 import { refundStateText } from './refund-state';
@@ -480,7 +481,15 @@ export function OrderDetailView({
             <h2 id="payment-title" className="mb-2 text-lg font-semibold">
               Payment
             </h2>
-            {order.payment ? (
+            {order.paymentMethod === 'cod' && !order.payment ? (
+              <div className="grid gap-1 text-sm">
+                <CodLine order={order} />
+                {order.codFee > 0 && <p className="text-muted">Includes the cash-on-delivery fee of {rupeesCompact(order.codFee)}.</p>}
+                {order.status === 'awaiting_confirmation' && (
+                  <p className="text-muted">Waiting for the shopper to confirm it with the code e-mailed to her.</p>
+                )}
+              </div>
+            ) : order.payment ? (
               <dl className="grid grid-cols-2 gap-y-1 text-sm">
                 <dt className="text-muted">Amount</dt>
                 <dd className="tabular-nums">{rupeesCompact(order.payment.amount)}</dd>
