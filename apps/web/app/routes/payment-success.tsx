@@ -145,45 +145,38 @@ function Receipt({ order, code }: { order: OrderDetail; code: string }) {
 
       {cod && order.status === 'awaiting_confirmation' && <ConfirmCodForm order={order} code={code} />}
 
-      {cod ? (
-        <section
-          aria-labelledby="payment-details"
-          className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6 print:border-0 print:p-0"
-        >
-          <h2 id="payment-details" className="text-xl font-semibold">
-            Payment details
-          </h2>
-          <dl className="mt-4 grid grid-cols-1 gap-4 text-sm min-[420px]:grid-cols-2 lg:grid-cols-3">
-            <Field label="Method">Cash on delivery</Field>
-            <Field label="To pay at the door">{rupeesCompact(order.total)}</Field>
-            <Field label="COD fee">{rupeesCompact(order.codFee)}</Field>
-            <Field label="Date">{formatDateTime(order.createdAt)}</Field>
-            <Field label="Order number">{order.orderNumber}</Field>
-          </dl>
-        </section>
-      ) : (
-        <section
-          aria-labelledby="payment-details"
-          className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6 print:border-0 print:p-0"
-        >
-          <h2 id="payment-details" className="text-xl font-semibold">
-            Payment details
-          </h2>
-          <dl className="mt-4 grid grid-cols-1 gap-4 text-sm min-[420px]:grid-cols-2 lg:grid-cols-3">
-            <Field label="Amount">{rupeesCompact(payment?.amount ?? order.total)}</Field>
-            <Field label="Method">{payment ? methodLabel(payment.paymentMethod) : 'Online'}</Field>
-            <Field label="Status">{payment ? paymentStatusLabel(payment.paymentStatus) : 'Not paid'}</Field>
-            <Field label="Date">{payment?.paymentDate ? formatDateTime(payment.paymentDate) : formatDateTime(order.createdAt)}</Field>
-            <Field label="Payment id">
-              <span className="font-mono text-[0.8rem]">{payment?.razorpay_id ?? '—'}</span>
-            </Field>
-            <Field label="Razorpay order id">
-              <span className="font-mono text-[0.8rem]">{payment?.razorpay_order_id ?? '—'}</span>
-            </Field>
-            <Field label="Order number">{order.orderNumber}</Field>
-          </dl>
-        </section>
-      )}
+      <section
+        aria-labelledby="payment-details"
+        className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6 print:border-0 print:p-0"
+      >
+        <h2 id="payment-details" className="text-xl font-semibold">
+          Payment details
+        </h2>
+        <dl className="mt-4 grid grid-cols-1 gap-4 text-sm min-[420px]:grid-cols-2 lg:grid-cols-3">
+          {cod ? (
+            <>
+              <Field label="Method">Cash on delivery</Field>
+              <Field label="To pay at the door">{rupeesCompact(order.total)}</Field>
+              <Field label="COD fee">{rupeesCompact(order.codFee)}</Field>
+              <Field label="Date">{formatDateTime(order.createdAt)}</Field>
+            </>
+          ) : (
+            <>
+              <Field label="Amount">{rupeesCompact(payment?.amount ?? order.total)}</Field>
+              <Field label="Method">{payment ? methodLabel(payment.paymentMethod) : 'Online'}</Field>
+              <Field label="Status">{payment ? paymentStatusLabel(payment.paymentStatus) : 'Not paid'}</Field>
+              <Field label="Date">{payment?.paymentDate ? formatDateTime(payment.paymentDate) : formatDateTime(order.createdAt)}</Field>
+              <Field label="Payment id">
+                <span className="font-mono text-[0.8rem]">{payment?.razorpay_id ?? '—'}</span>
+              </Field>
+              <Field label="Razorpay order id">
+                <span className="font-mono text-[0.8rem]">{payment?.razorpay_order_id ?? '—'}</span>
+              </Field>
+            </>
+          )}
+          <Field label="Order number">{order.orderNumber}</Field>
+        </dl>
+      </section>
 
       <section
         aria-labelledby="order-products"

@@ -2,14 +2,13 @@ import { Banknote } from 'lucide-react';
 import { TextField } from '../../components/form-field';
 import type { FieldErrors } from '../../lib/form';
 import { codError, type CodFormValues } from './cod-form';
-import { SettingsSection } from './settings-form';
+import { SettingsCheckbox, SettingsSection } from './settings-form';
 
 /**
  * Cash on delivery (issue 41): off by default; on, the payment page offers it with its fee to bags within the limits,
  * and a shopper may have only so many COD orders not yet confirmed or delivered.
  */
 export function CodSection({ values, errors }: { values: CodFormValues; errors: FieldErrors }) {
-  const enabledError = codError(errors, 'enabled');
   return (
     <SettingsSection
       id="cod"
@@ -17,29 +16,14 @@ export function CodSection({ values, errors }: { values: CodFormValues; errors: 
       title="Cash on delivery"
       description="Off: the payment page says Cash on Delivery is currently unavailable. On: shoppers may pay at the door, confirming each order with a code sent to their e-mail."
     >
-      <div className="sm:col-span-2">
-        <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-ink">
-          <input
-            type="checkbox"
-            name="codEnabled"
-            defaultChecked={values.codEnabled !== ''}
-            aria-invalid={enabledError ? true : undefined}
-            aria-describedby={enabledError ? 'codEnabled-error' : 'codEnabled-hint'}
-            className="h-5 w-5 shrink-0 accent-wine-700"
-          />
-          Offer cash on delivery
-        </label>
-        {!enabledError && (
-          <p id="codEnabled-hint" className="ml-8 text-xs text-muted">
-            Orders not confirmed within 24 hours are cancelled and their pieces go back on sale.
-          </p>
-        )}
-        {enabledError && (
-          <p id="codEnabled-error" role="alert" className="mt-1 text-sm font-medium text-wine-700">
-            {enabledError}
-          </p>
-        )}
-      </div>
+      <SettingsCheckbox
+        name="codEnabled"
+        label="Offer cash on delivery"
+        hint="Orders not confirmed within 24 hours are cancelled and their pieces go back on sale."
+        error={codError(errors, 'enabled')}
+        defaultChecked={values.codEnabled !== ''}
+        className="sm:col-span-2"
+      />
       <TextField
         label="COD fee ₹"
         name="codFee"
