@@ -377,3 +377,19 @@ describe('a COD order reads as one everywhere', () => {
     expect(dataOf<{ order: OrderDetail }>(detail).order).toMatchObject({ paymentMethod: 'cod', codFee: 3_000 });
   });
 });
+
+describe('OpenAPI', () => {
+  it('lists the COD calls with their 4xx answers and the createpayment answer without a Razorpay order', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; parameters?: Array<{ name: string }> }>>;
+    }>();
+    const codes = (path: string, method: string) => Object.keys(document.paths[path]![method]!.responses);
+    expect(codes('/api/user/payment/options', 'get')).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
+    expect(document.paths['/api/user/payment/options']!.get!.parameters?.map((parameter) => parameter.name)).toContain('addressId');
+    expect(codes('/api/user/payment/createpayment', 'post')).toEqual(expect.arrayContaining(['200', '400', '401', '409', '503']));
+    expect(codes('/api/user/order/confirmCod/{orderId}', 'post')).toEqual(
+      expect.arrayContaining(['200', '400', '401', '404', '409', '429']),
+    );
+    expect(JSON.stringify(document.paths['/api/admin/order/getAllOrders']!.get!.parameters)).toContain('paymentMethod');
+  });
+});
