@@ -173,6 +173,7 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   const orderNotices = createOrderNotices({ notifications, mail, settings, publicUrl });
   const orders = createOrdersService(db, {
+    secret,
     photoUrl: photos.url,
     media,
     now,
@@ -180,6 +181,7 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     onStockChange: (productIds) => catalogueChanges.publish(productIds),
     notices: {
       write: orderNotices.write,
+      codCode: orderNotices.codCode,
       // Counted with the change, inside its transaction: a status change that is rolled back is rare (the move comes last).
       async statusChanged(tx, change) {
         metrics.orderStatusChanges.inc({ to: change.to });
@@ -194,7 +196,15 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
   );
   const pincodes = createPincodeDirectory();
   const addresses = createAddressService(db, pincodes);
-  const payments = createPaymentsService(db, { orders, settings, provider: paymentProvider, now, log: paymentsLog(log), metrics });
+  const payments = createPaymentsService(db, {
+    orders,
+    settings,
+    provider: paymentProvider,
+    now,
+    log: paymentsLog(log),
+    metrics,
+    pincodeKnown: (pincode) => pincodes.lookup(pincode) !== null,
+  });
   return {
     settings,
     catalogueChanges,

@@ -15,6 +15,8 @@ export const adminOrderQuerySchema = z
   .object({
     status: z.enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
     q: search,
+    /** 'cod': cash-on-delivery orders only; 'online': paid online only (issue 41). */
+    paymentMethod: z.enum(['online', 'cod'], { message: 'paymentMethod must be online or cod' }).optional(),
     from: dayParam('from'),
     to: dayParam('to'),
     page: pageParam,

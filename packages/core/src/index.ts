@@ -41,3 +41,4 @@ export * from './phone.js';
 export * from './pincodes.js';
 export * from './counter-returns.js';
 export * from './cod-collection.js';
+export * from './cod.js';

@@ -13,7 +13,10 @@ import { sellerSchema } from './settings.js';
 /** POST /api/user/payment/createpayment. `amount` is accepted for the spec's client and ignored. */
 const createPaymentFields = z.object({
   amount: z.number().optional(),
-  paymentMethod: z.enum(['online'], { message: 'Payment is allowed only with the online method.' }),
+  /** 'online' (Razorpay, the default) or 'cod': cash on delivery, when the owner offers it (issue 41). */
+  paymentMethod: z
+    .enum(['online', 'cod'], { message: 'Please choose online payment or cash on delivery.' })
+    .default('online'),
   products: z
     .array(
       z.object({
@@ -28,7 +31,25 @@ const createPaymentFields = z.object({
   ...businessBuyerFields,
 });
 export const createPaymentSchema = createPaymentFields.superRefine(businessBuyerPair);
-export type CreatePaymentInput = z.infer<typeof createPaymentSchema>;
+export type CreatePaymentInput = z.input<typeof createPaymentSchema>;
+
+/**
+ * What createpayment answers: the order placed and, online, the Razorpay order to open Checkout with; for cash on
+ * delivery (issue 41) `razorpay` is null and the order waits for her e-mailed code until `confirmBy`.
+ */
+export const createdPaymentSchema = z.object({
+  razorpay: z.object({ amount: z.number().int(), currency: z.string(), id: z.string() }).nullable(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  keyId: z.string(),
+  paymentMethod: z.enum(['online', 'cod']),
+  /** The order's total in paise, the COD fee included. */
+  amount: z.number().int(),
+  codFee: z.number().int(),
+  /** COD: until when her code confirms the order (ISO); null online. */
+  confirmBy: z.string().nullable(),
+});
+export type CreatedPayment = z.infer<typeof createdPaymentSchema>;
 
 export const verifyPaymentSchema = z.object({
   razorpayOrderId: z.string().trim().min(1, 'razorpayOrderId is required').max(64),
@@ -163,6 +184,10 @@ export const orderSummarySchema = z.object({
   createdAt: z.string(),
   itemCount: z.number().int(),
   image: z.string().nullable(),
+  /** 'online' or 'cod' (issue 41): a COD order reads 'Cash on delivery · ₹X to pay at the door'. */
+  paymentMethod: z.enum(['online', 'cod']),
+  /** The cash-on-delivery fee in the total (0 online). */
+  codFee: z.number().int(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

@@ -52,7 +52,8 @@ import type { Dashboard, MonthlyReport, SalesRangeReport, WeeklyReport } from '.
 import type { CappedLine, Cart, GuestCartLine } from './cart.js';
 import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery } from './catalogue.js';
 import type { AdminContactMessage, AdminContactPage, AdminContactQuery, ContactMessageInput } from './contact.js';
-import type { OrderDetail, OrderSummary } from './orders.js';
+import type { CreatePaymentInput, CreatedPayment, OrderDetail, OrderSummary } from './orders.js';
+import type { PaymentOptions } from './cod.js';
 import type { ReturnReason } from './policy.js';
 import type { AdminShopSettings, ShopSettings } from './settings.js';
 import type { WishlistEntry } from './wishlist.js';
@@ -239,6 +240,8 @@ export interface PageServices {
   orders: {
     listMine(userId: string): Promise<OrderSummary[]>;
     getMine(userId: string, orderId: string): Promise<OrderDetail>;
+    /** Her code confirms her COD order (issue 41): INVALID_DATA naming `otp` when wrong or expired, TOO_MANY_REQUESTS after a few. */
+    confirmCod(userId: string, orderId: string, otp: string): Promise<unknown>;
     /** Spec §9: damaged, defective, wrong or missing items, within CLAIM_WINDOW_HOURS of delivery (CONFLICT after). */
     requestReturn(
       userId: string,
@@ -254,6 +257,10 @@ export interface PageServices {
   payments: {
     readonly keyId: string;
     readonly checkoutScriptUrl: string;
+    /** Online always; cash on delivery with its fee, or the reason in words (issue 41). NOT_FOUND for another's address. */
+    paymentOptions(userId: string, addressId: string): Promise<PaymentOptions>;
+    /** Places the order: online (a Razorpay order to open) or cash on delivery (waits for her e-mailed code). */
+    createPayment(userId: string, input: CreatePaymentInput): Promise<CreatedPayment>;
     /**
      * Cancels the shopper's order before it ships (CONFLICT after); a paid one is refunded in full, once. Answers
      * the refund and whether Razorpay took it (when not, it is sent again by itself and the order page says so).

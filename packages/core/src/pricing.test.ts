@@ -113,3 +113,19 @@ describe('orderTotals', () => {
     expect(totals.total).toBe(99_900);
   });
 });
+
+describe('orderTotals with cash on delivery (issue 41)', () => {
+  it('adds the COD fee after shipping, and nothing for an online order', () => {
+    const lines = [{ productPrice: 50_000, quantity: 1 }];
+    expect(orderTotals(lines).codFee).toBe(0);
+    const cod = orderTotals(lines, { codFee: 4_900 });
+    expect(cod).toMatchObject({ subtotal: 50_000, shipping: 5_000, codFee: 4_900, total: 59_900 });
+    // Free shipping is judged on the goods alone: the fee never tips an order over ₹999.
+    expect(orderTotals([{ productPrice: 95_000, quantity: 1 }], { codFee: 5_000 })).toMatchObject({ shipping: 5_000, total: 105_000 });
+  });
+
+  it('refuses a fee that is not whole paise', () => {
+    expect(() => orderTotals([{ productPrice: 50_000, quantity: 1 }], { codFee: -1 })).toThrow();
+    expect(() => orderTotals([{ productPrice: 50_000, quantity: 1 }], { codFee: 1.5 })).toThrow();
+  });
+});

@@ -93,11 +93,19 @@ export interface OrderTotals {
   mrpTotal: Paise;
   subtotal: Paise;
   shipping: Paise;
+  /** The cash-on-delivery fee (issue 41): 0 for an online order. */
+  codFee: Paise;
   total: Paise;
 }
 
-/** Totals of an online order: Σ selling price × quantity, plus shipping. */
-export function orderTotals(lines: readonly OrderLineInput[]): OrderTotals {
+/**
+ * Totals of an order: Σ selling price × quantity, plus shipping, plus the cash-on-delivery fee when she pays at the
+ * door (`codFee`, paise; 0 for an online order).
+ */
+export function orderTotals(lines: readonly OrderLineInput[], options: { codFee?: Paise } = {}): OrderTotals {
+  const codFee = options.codFee ?? 0;
+  assertPaise(codFee);
+  if (codFee < 0) throw new RangeError(`the COD fee cannot be negative: ${codFee}`);
   const priced = lines.map((line) => {
     const unit = unitPrice(line);
     return { ...unit, quantity: line.quantity, total: lineTotal(unit.selling, line.quantity) };
@@ -105,7 +113,7 @@ export function orderTotals(lines: readonly OrderLineInput[]): OrderTotals {
   const subtotal = priced.reduce((sum, line) => sum + line.total, 0);
   const mrpTotal = priced.reduce((sum, line) => sum + line.mrp * line.quantity, 0);
   const shipping = shippingFee(subtotal);
-  return { lines: priced, mrpTotal, subtotal, shipping, total: subtotal + shipping };
+  return { lines: priced, mrpTotal, subtotal, shipping, codFee, total: subtotal + shipping + codFee };
 }
 
 /** Largest in-store bill discount: the whole bill. Up to two decimals (12.5 %, 7.25 %). */

@@ -251,7 +251,7 @@ export interface BagPrice extends Omit<OrderTotals, 'lines' | 'total'> {
   discounts: PromoDiscount[];
   /** Σ discounts. */
   discount: Paise;
-  /** subtotal − discount + shipping: what she pays. */
+  /** subtotal − discount + shipping + COD fee: what she pays. */
   total: Paise;
   /** 'Add ₹450 more for ₹200 off', or null. */
   nextOfferHint: string | null;
@@ -264,6 +264,8 @@ export interface BagPromotions {
   /** India day (YYYY-MM-DD) the bag is priced on. */
   today: string;
   shopper?: ShopperFacts;
+  /** The cash-on-delivery fee when she pays at the door (issue 41); 0 or left out online. Never discounted. */
+  codFee?: Paise;
 }
 
 /**
@@ -272,7 +274,7 @@ export interface BagPromotions {
  * is not applied and its refusal is answered (the bag shows it; checkout refuses it).
  */
 export function priceBag(lines: readonly PromoLineInput[], promotions: BagPromotions): BagPrice {
-  const totals = orderTotals(lines);
+  const totals = orderTotals(lines, { codFee: promotions.codFee ?? 0 });
   const priced = totals.lines.map((line, index) => ({ total: line.total, quantity: line.quantity, categoryId: lines[index]!.categoryId }));
   const weights = priced.map((line) => line.total);
 
@@ -315,7 +317,8 @@ export function priceBag(lines: readonly PromoLineInput[], promotions: BagPromot
     couponRefusal,
     discounts,
     discount,
-    total: paysForGoods + shipping,
+    codFee: totals.codFee,
+    total: paysForGoods + shipping + totals.codFee,
     nextOfferHint: nextOfferHint(promotions.offers, priced, promotions.today, best?.amount ?? 0),
   };
 }

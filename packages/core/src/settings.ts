@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { codSettingsSchema } from './cod.js';
 import { DEFAULT_COUNTER_RETURN_POLICY } from './counter-returns.js';
 import { INDIAN_STATES, type IndianState } from './form-choices.js';
 
@@ -162,10 +163,12 @@ export const DEFAULT_OWNER_CONTROLS: OwnerControls = {
 };
 
 /**
- * What the owner's Settings page saves: the shop's details, and her controls when given (omitted: unchanged, so a
- * client that sends the details only keeps working).
+ * What the owner's Settings page saves: the shop's details, and her controls and cash on delivery when given
+ * (omitted: unchanged, so a client that sends the details only keeps working).
  */
-export const updateSettingsSchema = settingsFields.extend({ controls: ownerControlsSchema.optional() }).superRefine(gstinOfState);
+export const updateSettingsSchema = settingsFields
+  .extend({ controls: ownerControlsSchema.optional(), cod: codSettingsSchema.optional() })
+  .superRefine(gstinOfState);
 export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
 
 /**
@@ -178,6 +181,8 @@ export const adminShopSettingsSchema = z.object({
   savedAt: z.string().nullable(),
   /** The owner's controls: counter returns by staff, the low-stock threshold. */
   controls: ownerControlsSchema,
+  /** Cash on delivery (issue 41): off by default. */
+  cod: codSettingsSchema,
 });
 export type AdminShopSettings = z.infer<typeof adminShopSettingsSchema>;
 

@@ -264,3 +264,46 @@ ${quotedBlock(message.message, 'font-size:13px;color:#6b5d5a;border-left:3px sol
   );
   return { to: message.email, subject, html, text };
 }
+
+/**
+ * The code that confirms a cash-on-delivery order (issue 41): in the subject, the text and the HTML, with one button
+ * to the payment success page, which shows the code in its form: she taps Confirm there (a real form post), so a
+ * mail scanner that opens the link changes nothing.
+ */
+export function codConfirmMail(input: {
+  to: string;
+  code: string;
+  orderNumber: string;
+  /** 'Cash on delivery · ₹1,049 to pay at the door'. */
+  paymentLine: string;
+  confirmBy: Date;
+  link: string;
+  shop: ShopSettings;
+  publicUrl: string;
+}): Mail {
+  const { code, shop, publicUrl } = input;
+  const url = absolute(publicUrl, input.link);
+  const by = `${istDate(input.confirmBy)}, ${istTime(input.confirmBy)} IST`;
+  const subject = `${code} confirms your ${shop.name} order ${input.orderNumber}`;
+  const text = [
+    `Your cash-on-delivery order ${input.orderNumber} is placed. Confirm it with this code:`,
+    '',
+    `    ${code}`,
+    '',
+    `${input.paymentLine}.`,
+    `Please confirm by ${by}; an order not confirmed by then is cancelled.`,
+    `Confirm in one tap: ${url}`,
+    '',
+    `${shop.name} · ${shop.address}`,
+  ].join('\n');
+  const html = layout(
+    shop,
+    publicUrl,
+    `<p style="margin:0 0 12px;font-size:15px">Your cash-on-delivery order ${escapeHtml(input.orderNumber)} is placed. Confirm it with this code:</p>
+<p style="margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:8px;color:#761c3a">${code}</p>
+<p style="margin:0 0 8px;font-size:14px">${escapeHtml(input.paymentLine)}.</p>
+<p style="margin:0 0 8px;font-size:14px">Please confirm by ${escapeHtml(by)}; an order not confirmed by then is cancelled.</p>
+<p style="margin:16px 0 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#761c3a;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:999px;font-weight:600">Confirm my order</a></p>`,
+  );
+  return { to: input.to, subject, html, text };
+}

@@ -27,7 +27,8 @@ export const adminOrderRoutes =
       '/api/admin/order/getAllOrders',
       {
         schema: {
-          summary: 'Orders newest first: status, search by order number, customer or phone, day range (India time); 50 a page',
+          summary:
+            'Orders newest first: status, payment method (`paymentMethod=cod`: cash on delivery only), search by order number, customer or phone, day range (India time); 50 a page',
           querystring: adminOrderQuerySchema,
           response: { 200: okEnvelope(adminOrderPageSchema) },
         },

@@ -112,6 +112,7 @@ export function createAdminOrdersService(
       const limit = ADMIN_PAGE_SIZE;
       const filter: OrderListFilter = {
         status: query.status,
+        paymentMethod: query.paymentMethod,
         from: query.from ? istDayStart(query.from) : undefined,
         before: query.to ? istDayEnd(query.to) : undefined,
       };
@@ -135,6 +136,8 @@ export function createAdminOrdersService(
           createdAt: new Date(row.created_at).toISOString(),
           itemCount: Number(row.item_count),
           image: row.image && deps.photoUrl(row.image),
+          paymentMethod: row.payment_method,
+          codFee: Number(row.cod_fee_paise),
           customer: {
             _id: row.user_id,
             name: customers.get(row.user_id)?.name ?? '',

@@ -1,8 +1,8 @@
-import { formatINR, refundTimelineOf, refundWayText, type OrderStatus } from '@shop/core';
+import { codPaymentLine, formatINR, refundTimelineOf, refundWayText, type OrderStatus } from '@shop/core';
 import { userById } from '../accounts/queries.js';
 import type { Db } from '../db/database.js';
 import type { MailQueue } from '../mail/queue.js';
-import { orderMail } from '../mail/templates.js';
+import { codConfirmMail, orderMail } from '../mail/templates.js';
 import type { NotificationService } from '../notifications/service.js';
 import { paymentsAndRefundedOf } from '../payments/queries.js';
 import type { SettingsService } from '../settings/service.js';
@@ -72,10 +72,16 @@ export function createOrderNotices(deps: {
     const total = formatINR(order.totalPaise);
     switch (kind) {
       case 'placed':
-        return {
-          title: `Order ${order.orderNumber} placed`,
-          body: `We have your payment of ${total}. We will pack your order within 24–48 hours.`,
-        };
+        // A COD order is "placed" for her when her code confirms it (issue 41): nothing is paid yet.
+        return order.paymentMethod === 'cod'
+          ? {
+              title: `Order ${order.orderNumber} confirmed`,
+              body: `${codPaymentLine(order.totalPaise)}. We will pack your order within 24–48 hours.`,
+            }
+          : {
+              title: `Order ${order.orderNumber} placed`,
+              body: `We have your payment of ${total}. We will pack your order within 24–48 hours.`,
+            };
       case 'cancelled':
         return {
           title: `Order ${order.orderNumber} cancelled`,
@@ -112,9 +118,12 @@ export function createOrderNotices(deps: {
     const user = await userById(tx, order.userId);
     if (!user) return;
     const shop = await deps.settings.get(tx);
+    // Every mail of a COD order says what she pays at the door (unless its own words say it already).
+    const lines =
+      order.paymentMethod === 'cod' && !body.includes('to pay at the door') ? [body, `${codPaymentLine(order.totalPaise)}.`] : [body];
     const mailId = await deps.mail.enqueue(
       tx,
-      orderMail({ to: user.email, subject: title, lines: [body], link, shop, publicUrl: deps.publicUrl }),
+      orderMail({ to: user.email, subject: title, lines, link, shop, publicUrl: deps.publicUrl }),
       { kind: 'order', dedupeKey },
     );
     // The same change reported again: its notification is there already.
@@ -124,8 +133,36 @@ export function createOrderNotices(deps: {
     deps.mail.deliverSoon([mailId]);
   }
 
+  /**
+   * The code that confirms a COD order, mailed in `tx`, the placing transaction (so a code exists exactly when its
+   * mail is on its way); valid until `confirmBy`. Kept in the outbox only until it is sent (sensitive).
+   */
+  async function codCode(tx: Db, order: OrderRow, code: string, confirmBy: Date): Promise<void> {
+    const user = await userById(tx, order.userId);
+    if (!user) return;
+    const shop = await deps.settings.get(tx);
+    const mail = codConfirmMail({
+      to: user.email,
+      code,
+      orderNumber: order.orderNumber,
+      paymentLine: codPaymentLine(order.totalPaise),
+      confirmBy,
+      link: `/paymentSuccess?orderId=${order.id}&code=${code}`,
+      shop,
+      publicUrl: deps.publicUrl,
+    });
+    const mailId = await deps.mail.enqueue(tx, mail, {
+      kind: 'code',
+      sensitive: true,
+      validForMs: confirmBy.getTime() - order.createdAt.getTime(),
+      dedupeKey: `cod-code:${order.id}`,
+    });
+    deps.mail.deliverSoon([mailId]);
+  }
+
   return {
     write,
+    codCode,
 
     /** The state machine's hook: every status change that the shopper should hear of, told in its transaction. */
     async statusChanged(tx: Db, change: StatusChange): Promise<void> {

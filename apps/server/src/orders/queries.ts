@@ -125,6 +125,17 @@ const payableStatement = statement('order_payable_of_user', (db, name) =>
     .prepare(name),
 );
 
+/** The shopper's newest COD order still waiting for her code within its 24 hours, or undefined (issue 41). */
+export async function waitingCodOrderOf(tx: Db, userId: string, at: Date): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'awaiting_confirmation'), sql`${orders.reservedUntil} > ${at}`))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row;
+}
+
 /** The shopper's newest order still waiting for payment with its reservation running, or undefined. */
 export async function payableOrderOf(tx: Db, userId: string, at: Date): Promise<OrderRow | undefined> {
   const [row] = await payableStatement(tx, { userId, at });
@@ -145,6 +156,8 @@ const ORDER_COLUMNS = [
   'discounts',
   'couponCode',
   'shippingPaise',
+  'paymentMethod',
+  'codFeePaise',
   'totalPaise',
   'buyerGstin',
   'buyerName',
@@ -420,12 +433,12 @@ export function ordersOfUser(db: Db, userId: string, limit: number): Promise<Ord
   return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(limit);
 }
 
-/** Unpaid orders whose reservation ran out by `at`, oldest first. */
+/** Unpaid orders whose reservation ran out by `at`, and COD orders not confirmed in time (issue 41), oldest first. */
 export function ordersDueForExpiry(db: Db, at: Date, limit: number): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.status, 'pending_payment'), lt(orders.reservedUntil, at)))
+    .where(and(inArray(orders.status, ['pending_payment', 'awaiting_confirmation']), lt(orders.reservedUntil, at)))
     .orderBy(asc(orders.reservedUntil))
     .limit(limit);
 }
@@ -509,6 +522,8 @@ export async function orderStatusTotals(db: Db): Promise<Map<OrderStatus, number
 
 export interface OrderListFilter {
   status?: OrderStatus;
+  /** Cash-on-delivery or online orders only (issue 41). */
+  paymentMethod?: 'online' | 'cod';
   /** Placed at or after this instant. */
   from?: Date;
   /** Placed before this instant. */
@@ -522,6 +537,8 @@ export interface OrderListRow {
   order_number: string;
   status: OrderStatus;
   total_paise: number;
+  payment_method: 'online' | 'cod';
+  cod_fee_paise: number;
   created_at: string | Date;
   user_id: string;
   address_phone: string;
@@ -532,6 +549,7 @@ export interface OrderListRow {
 function listConditions(filter: OrderListFilter): SQL {
   const where: SQL[] = [sql`true`];
   if (filter.status) where.push(sql`o.status = ${filter.status}`);
+  if (filter.paymentMethod) where.push(sql`o.payment_method = ${filter.paymentMethod}`);
   if (filter.from) where.push(sql`o.created_at >= ${filter.from}`);
   if (filter.before) where.push(sql`o.created_at < ${filter.before}`);
   if (filter.search) {
@@ -556,7 +574,7 @@ export async function orderListPage(
   const rows = await selectRows<OrderListRow & { total: number }>(
     db,
     sql`
-    select o.id, o.order_number, o.status, o.total_paise, o.created_at, o.user_id, o.address->>'phone' as address_phone,
+    select o.id, o.order_number, o.status, o.total_paise, o.payment_method, o.cod_fee_paise, o.created_at, o.user_id, o.address->>'phone' as address_phone,
       (select coalesce(sum(i.quantity), 0)::int from ${orderItems} i where i.order_id = o.id) as item_count,
       (select i.image_url from ${orderItems} i where i.order_id = o.id and i.image_url is not null order by i.position limit 1) as image,
       count(*) over () as total

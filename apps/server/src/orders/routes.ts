@@ -1,8 +1,8 @@
-import { cancelOrderSchema, orderDetailSchema, orderSummarySchema, requestReturnSchema } from '@shop/core';
+import { cancelOrderSchema, confirmCodSchema, orderDetailSchema, orderSummarySchema, requestReturnSchema } from '@shop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { shopperOf } from '../auth/plugin.js';
-import { ok, okEnvelope } from '../http/envelope.js';
+import { errorEnvelope, ok, okEnvelope } from '../http/envelope.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { OrdersService } from './service.js';
 
@@ -56,6 +56,32 @@ export const orderRoutes =
         const userId = await userOf(request);
         await orders.getMine(userId, request.params.orderId);
         await payments.cancelOrder(userId, request.params.orderId, request.body.reason);
+        return ok({ order: await orders.getMine(userId, request.params.orderId) });
+      },
+    );
+
+    app.post(
+      '/api/user/order/confirmCod/:orderId',
+      {
+        schema: {
+          tags,
+          summary: 'Confirm a cash-on-delivery order with the 6-digit code sent to her e-mail (repeats answer the same)',
+          description:
+            'The COD twin of a payment: the order becomes confirmed, its tax invoice number is drawn and she is told it is placed. Asking again once confirmed answers the order as it is.',
+          params: orderParams,
+          body: confirmCodSchema,
+          response: {
+            ...orderAnswer,
+            400: errorEnvelope.describe('The code is wrong, or has expired with the order (24 hours): `otp` says so in words.'),
+            404: errorEnvelope.describe('Not one of her orders.'),
+            409: errorEnvelope.describe('The order is paid online, or no longer waits for a code.'),
+            429: errorEnvelope.describe('Too many wrong codes for this order: try again after the time the message and Retry-After say.'),
+          },
+        },
+      },
+      async (request) => {
+        const userId = await userOf(request);
+        await orders.confirmCod(userId, request.params.orderId, request.body.otp);
         return ok({ order: await orders.getMine(userId, request.params.orderId) });
       },
     );

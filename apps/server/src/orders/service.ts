@@ -3,6 +3,11 @@ import {
   isUuid,
   AppError,
   CLAIM_WINDOW_HOURS,
+  COD_CONFIRM_HOURS,
+  codAvailability,
+  codServesPincode,
+  type CodOption,
+  type CodSettings,
   expectedDeliveryWindow,
   formatINR,
   isCancellable,
@@ -50,6 +55,20 @@ import { refundStateOf } from '../payments/refund-retries.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
 import type { OrderNotices, StatusChange } from './notices.js';
 import {
+  COD_CODE_EXPIRED,
+  COD_WRONG_CODE,
+  afterWrongTry,
+  codCodeMatches,
+  codThrottled,
+  hashCodCode,
+  insertCodConfirmation,
+  lockCodConfirmation,
+  newCodCode,
+  openCodOrders,
+  otpRefusal,
+  updateCodConfirmation,
+} from './cod.js';
+import {
   deleteOrder,
   eventsNewestFirst,
   insertOrderEvent,
@@ -68,6 +87,7 @@ import {
   ordersOfUser,
   payableOrderOf,
   placeOrder,
+  waitingCodOrderOf,
   rollbackToSavepoint,
   savepoint,
   setOrderStatus,
@@ -166,6 +186,12 @@ export interface RefundDue {
 /** Work done inside an order change's own transaction, with the order before and after (the back-office's audit entry). */
 export type InTransaction = (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>;
 
+/** A COD placement: the owner's setting as read for this checkout, and whether India Post knows a pincode. */
+export interface CodPlacement {
+  settings: CodSettings;
+  pincodeKnown: (pincode: string) => boolean;
+}
+
 export interface OrdersOptions {
   now: () => Date;
   /** How long an unpaid order holds its stock (RESERVATION_TTL_SECONDS). */
@@ -175,7 +201,9 @@ export interface OrdersOptions {
   /** Moves a stored `/media/…` photo URL under MEDIA_PUBLIC_URL (media/public-urls.ts). */
   photoUrl: (stored: string) => string;
   /** The shopper's notices, written inside the transaction of each change they tell about (notices.ts). */
-  notices?: Pick<OrderNotices, 'statusChanged' | 'write'>;
+  notices?: Pick<OrderNotices, 'statusChanged' | 'write'> & Partial<Pick<OrderNotices, 'codCode'>>;
+  /** Key for hashing the codes that confirm COD orders (SESSION_SECRET). */
+  secret?: string;
   /** Where the photos sent with a return are kept (checked by content, as product photos are). */
   media?: Pick<MediaStore, 'inspectImage' | 'saveImage' | 'remove'>;
 }
@@ -255,6 +283,39 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
     return stored;
   }
 
+  /** Whether this bag may be paid at the door: one answer for the payment options and for placing the order. */
+  async function codVerdict(executor: Db, userId: string, cod: CodPlacement, bagTotal: number, pincode: string): Promise<CodOption> {
+    return codAvailability(cod.settings, {
+      bagTotal,
+      openOrders: await openCodOrders(executor, userId),
+      pincodeProblem: codServesPincode(pincode, cod.pincodeKnown(pincode)),
+    });
+  }
+
+  /** Refuses cash on delivery in words when it is not available for this bag (codAvailability: the same rules as the options). */
+  async function assertCodAllowed(tx: Db, userId: string, cod: CodPlacement, bagTotal: number, pincode: string): Promise<void> {
+    const verdict = await codVerdict(tx, userId, cod, bagTotal, pincode);
+    if (verdict.available) return;
+    const reason = verdict.reason!;
+    // Off, or her open orders: the shop's state, not her input; the bag's total or the pincode: what she chose.
+    if (!cod.settings.enabled || reason.startsWith('You have')) throw new AppError('CONFLICT', reason, { paymentMethod: reason });
+    throw new AppError('INVALID_DATA', reason, { paymentMethod: reason });
+  }
+
+  /** Draws the code of a COD order just placed, keeps its hash and mails it, in the placing transaction. */
+  async function sendCodCode(tx: Db, order: OrderRow): Promise<void> {
+    if (!options.secret) throw new Error('orders service: a secret is needed to confirm COD orders');
+    const code = newCodCode();
+    const expiresAt = order.reservedUntil!;
+    await insertCodConfirmation(tx, {
+      orderId: order.id,
+      codeHash: hashCodCode(options.secret, order.id, code),
+      expiresAt,
+      createdAt: order.createdAt,
+    });
+    await options.notices?.codCode?.(tx, order, code, expiresAt);
+  }
+
   /**
    * Her order, and whether it has a return already (answered as it stands) rather than taking one now: NOT_FOUND
    * when it is not hers, CONFLICT when it is not delivered or its claim window has closed.
@@ -279,7 +340,13 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
      */
     async place(
       userId: string,
-      input: { products: Array<{ id: string; variant?: string | null }>; addressId: string; buyer?: BusinessBuyer | null },
+      input: {
+        products: Array<{ id: string; variant?: string | null }>;
+        addressId: string;
+        buyer?: BusinessBuyer | null;
+        /** Cash on delivery (issue 41): checked here, under the checkout's lock, with the owner's setting. */
+        cod?: CodPlacement;
+      },
     ): Promise<{ order: OrderRow; reused: boolean }> {
       const buyer = businessBuyerFieldsOf(input.buyer ?? null);
       const placed = await db.transaction(async (tx) => {
@@ -293,11 +360,12 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (wanted.size > 0)
           throw new AppError('NOT_FOUND', 'Some of the chosen products are no longer in your cart.', { products: 'not in the cart' });
 
-        // The same selection, address, quantities and code already waiting for payment: answer that order again (it
-        // holds its coupon's use already, so her per-shopper limit does not refuse her second press of Pay).
+        // The same selection, address, quantities and code already waiting for payment (or, COD, for her code): answer
+        // that order again, so a double tap or a form posted twice places one order (it holds its coupon's use
+        // already, so her per-shopper limit does not refuse her second press of Pay).
         const code = await bagCode(tx, userId);
-        const pending = await payableOrderOf(tx, userId, now());
-        if (pending && pending.address._id === address.id && pending.razorpayOrderId && pending.couponCode === code) {
+        const pending = input.cod ? await waitingCodOrderOf(tx, userId, now()) : await payableOrderOf(tx, userId, now());
+        if (pending && pending.address._id === address.id && (input.cod || pending.razorpayOrderId) && pending.couponCode === code) {
           const items = await itemsOf(tx, pending.id);
           const key = (p: string, v: string | null, q: number) => `${p}:${v ?? ''}:${q}`;
           const same =
@@ -314,10 +382,12 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           }
         }
 
-        // Priced as the bag is (promotions' priceBag): the offer, then her bag's code. A code that cannot be used any
-        // more (used up, expired, her first order placed since) is refused in words, never dropped silently.
-        const { price: totals, coupon } = await priceLines(tx, chosen.map(promoLine), now(), code, userId);
+        // Priced as the bag is (promotions' priceBag): the offer, then her bag's code, then the COD fee. A code that
+        // cannot be used any more (used up, expired, her first order placed since) is refused in words, never dropped.
+        const codFee = input.cod?.settings.fee ?? 0;
+        const { price: totals, coupon } = await priceLines(tx, chosen.map(promoLine), now(), code, userId, codFee);
         if (totals.couponRefusal) throw couponRefused(totals.couponRefusal);
+        if (input.cod) await assertCodAllowed(tx, userId, input.cod, totals.total - totals.codFee, address.pincode);
 
         const at = now();
         // The id is drawn first so the ledger rows of the pieces taken name the order they were taken for.
@@ -343,16 +413,19 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             id: orderId,
             yearMonth: orderNumberMonth(at),
             userId,
-            status: 'pending_payment',
+            status: input.cod ? 'awaiting_confirmation' : 'pending_payment',
             address: snapshot,
             subtotalPaise: totals.subtotal,
             discountPaise: totals.discount,
             discounts: totals.discounts,
             couponCode: totals.coupon?.code ?? null,
             shippingPaise: totals.shipping,
+            paymentMethod: input.cod ? 'cod' : 'online',
+            codFeePaise: totals.codFee,
             totalPaise: totals.total,
             ...buyer,
-            reservedUntil: new Date(at.getTime() + options.reservationSeconds * 1000),
+            // No payment deadline for COD: the pieces wait for her code, 24 hours at most.
+            reservedUntil: new Date(at.getTime() + (input.cod ? COD_CONFIRM_HOURS * HOUR_MS : options.reservationSeconds * 1000)),
             createdAt: at,
             updatedAt: at,
           },
@@ -380,12 +453,34 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
               position,
             };
           }),
-          { status: 'pending_payment', actor: 'shopper', note: 'Order placed; waiting for payment.', createdAt: at },
+          input.cod
+            ? {
+                status: 'awaiting_confirmation',
+                actor: 'shopper',
+                note: 'Order placed for cash on delivery; waiting for the code sent to her e-mail.',
+                createdAt: at,
+              }
+            : { status: 'pending_payment', actor: 'shopper', note: 'Order placed; waiting for payment.', createdAt: at },
         );
+        if (input.cod) await sendCodCode(tx, order);
         return { order, reused: false, productIds: chosen.map((row) => row.product_id) };
       });
       if (!placed.reused && 'productIds' in placed) options.onStockChange([...new Set(placed.productIds)]);
       return { order: placed.order, reused: placed.reused };
+    },
+
+    /**
+     * Whether her bag, as checkout would price it (every line of the cart still for sale, the same server code as
+     * place), may be paid at the door to this address: the payment page's options (issue 41).
+     */
+    async codOption(userId: string, addressId: string, cod: CodPlacement): Promise<CodOption> {
+      const address = await addressOf(db, userId, addressId);
+      if (!address) throw new AppError('NOT_FOUND', 'Address not found.', { addressId: 'Address not found.' });
+      const rows = (await cartLineRows(db, userId)).filter(isSellable);
+      if (rows.length === 0) return { available: false, fee: cod.settings.fee, reason: 'Your bag is empty.' };
+      // The bag as checkout will price it: her offer and code taken off, the COD fee not yet added.
+      const { price } = await priceLines(db, rows.map(promoLine), now(), await bagCode(db, userId), userId);
+      return codVerdict(db, userId, cod, price.total, address.pincode);
     },
 
     async attachRazorpayOrder(orderId: string, razorpayOrderId: string): Promise<void> {
@@ -563,21 +658,74 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       return ordersDueForExpiry(db, now(), limit);
     },
 
-    /** An unpaid order whose time ran out is cancelled and its pieces go back; a paid one is left alone. */
+    /**
+     * An unpaid order whose time ran out is cancelled and its pieces go back; a paid one is left alone. So is a COD
+     * order not confirmed within 24 hours (issue 41); a confirmed one is left alone.
+     */
     async expire(orderId: string): Promise<boolean> {
       const result = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, { id: orderId });
-        if (!order || order.status !== 'pending_payment') return null;
-        await move(tx, order, 'cancelled', 'system', 'Payment not completed in time; the items are back in stock.', {
-          cancelReason: 'Payment not completed',
-          reservedUntil: null,
-        });
+        if (!order || (order.status !== 'pending_payment' && order.status !== 'awaiting_confirmation')) return null;
+        const cod = order.status === 'awaiting_confirmation';
+        // Her 24 hours are hers in full: a COD order is cancelled only once its time has run out.
+        if (cod && order.reservedUntil && order.reservedUntil > now()) return null;
+        await move(
+          tx,
+          order,
+          'cancelled',
+          'system',
+          cod
+            ? `Not confirmed within ${COD_CONFIRM_HOURS} hours; the items are back in stock.`
+            : 'Payment not completed in time; the items are back in stock.',
+          { cancelReason: cod ? 'Not confirmed in time' : 'Payment not completed', reservedUntil: null },
+        );
         // Its coupon's use goes back with its pieces (taken again should the payment still arrive).
         await releaseUse(tx, order.id, now());
         return releaseStock(tx, order, now(), inventory.stockActor.system);
       });
       if (result) stockChanged(result);
       return result !== null;
+    },
+
+    /**
+     * Her code confirms her COD order (issue 41): the twin of a payment. The order becomes confirmed (its tax invoice
+     * number drawn by the database as it is), its lines leave the cart, she is told it is placed. A wrong code is a
+     * 400 naming `otp`, counted; a few in a window and she waits (429); an expired one is a 400 in words. Asking
+     * again once confirmed answers the order as it is, whatever the code.
+     */
+    async confirmCod(userId: string, orderId: string, otp: string): Promise<OrderRow> {
+      assertOrderId(orderId);
+      if (!options.secret) throw new Error('orders service: a secret is needed to confirm COD orders');
+      const secret = options.secret;
+      // Answered after the commit: a wrong try is counted in the transaction, and a throw would roll it back.
+      const outcome = await db.transaction(async (tx): Promise<{ order: OrderRow } | { refusal: AppError }> => {
+        const order = await lockOrder(tx, { id: orderId });
+        if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
+        if (order.paymentMethod !== 'cod') throw new AppError('CONFLICT', 'This order is paid online; it needs no code.');
+        if (order.confirmedAt) return { order };
+        if (order.status === 'cancelled' && order.cancelReason === 'Not confirmed in time') return { refusal: otpRefusal(COD_CODE_EXPIRED) };
+        if (order.status !== 'awaiting_confirmation')
+          throw new AppError('CONFLICT', `This order is ${order.status.replace('_', ' ')} and cannot be confirmed.`);
+        const code = await lockCodConfirmation(tx, order.id);
+        const at = now();
+        if (!code || code.expiresAt <= at) return { refusal: otpRefusal(COD_CODE_EXPIRED) };
+        const throttled = codThrottled(code, at);
+        if (throttled) return { refusal: throttled };
+        if (!codCodeMatches(secret, code, otp)) {
+          await updateCodConfirmation(tx, order.id, afterWrongTry(code, at));
+          return { refusal: otpRefusal(COD_WRONG_CODE) };
+        }
+        await updateCodConfirmation(tx, order.id, { confirmedAt: at });
+        // The lines leave the cart before the move, whose status write comes last (see move).
+        for (const item of await itemsOf(tx, order.id)) await deleteCartLine(tx, order.userId, item.productId, item.variantId);
+        const confirmed = await move(tx, order, 'confirmed', 'shopper', 'Confirmed with the code sent to her e-mail.', {
+          confirmedAt: at,
+          reservedUntil: null,
+        });
+        return { order: confirmed! };
+      });
+      if ('refusal' in outcome) throw outcome.refusal;
+      return outcome.order;
     },
 
     /**
@@ -901,6 +1049,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           createdAt: row.createdAt.toISOString(),
           itemCount: mine.reduce((sum, item) => sum + item.quantity, 0),
           image: photo(mine.find((item) => item.imageUrl)?.imageUrl ?? null),
+          paymentMethod: row.paymentMethod,
+          codFee: row.codFeePaise,
         };
       });
     },
@@ -968,6 +1118,8 @@ async function detail(
     createdAt: order.createdAt.toISOString(),
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
     image: photo(items.find((item) => item.imageUrl)?.imageUrl ?? null),
+    paymentMethod: order.paymentMethod,
+    codFee: order.codFeePaise,
     items: items.map((item) => ({
       _id: item.productId,
       productName: item.productName,
@@ -994,7 +1146,8 @@ async function detail(
     pendingRefund: pendingRefundOf(paid.unconfirmedRefunds),
     timeline: events.map((event) => ({ status: event.status as OrderStatus, note: event.note, at: event.createdAt.toISOString() })),
     expectedDelivery: window ? { from: window.from.toISOString(), to: window.to.toISOString() } : null,
-    reservedUntil: status === 'pending_payment' ? (order.reservedUntil?.toISOString() ?? null) : null,
+    reservedUntil:
+      status === 'pending_payment' || status === 'awaiting_confirmation' ? (order.reservedUntil?.toISOString() ?? null) : null,
     canCancel: isCancellable(status),
     canReturn: deliveredWithinClaim && (status === 'delivered' || (status === 'return_requested' && piecesLeft)),
     courier: order.courier,

@@ -71,6 +71,11 @@ export const orders = pgTable(
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /**
+     * A COD order: when her e-mailed code confirmed it (issue 41), the COD twin of paidAt: the invoice number is drawn
+     * then; paidAt follows when the cash is collected at the door.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
      * The tax invoice's number, 'WEB/26-27/00001': drawn when the order is paid, from a gapless series per financial
      * year of its own (migration 0021's trigger, in the paying transaction), so checkouts never paid leave no gap.
      */
@@ -103,8 +108,15 @@ export const orders = pgTable(
     uniqueIndex('orders_invoice_number_unique').on(table.invoiceNumber),
     check(
       'orders_invoice_number_check',
-      sql`(${table.paidAt} is null) = (${table.invoiceNumber} is null) and length(${table.invoiceNumber}) <= 16`,
+      sql`(${table.paidAt} is null and ${table.confirmedAt} is null) = (${table.invoiceNumber} is null) and length(${table.invoiceNumber}) <= 16`,
     ),
+    check('orders_confirmed_cod_check', sql`${table.confirmedAt} is null or ${table.paymentMethod} = 'cod'`),
+    index('orders_cod_unconfirmed_idx')
+      .on(table.reservedUntil)
+      .where(sql`${table.status} = 'awaiting_confirmation'`),
+    index('orders_user_cod_idx')
+      .on(table.userId, table.status)
+      .where(sql`${table.paymentMethod} = 'cod'`),
     uniqueIndex('orders_razorpay_order_id_unique').on(table.razorpayOrderId),
     index('orders_user_created_idx').on(table.userId, table.createdAt),
     index('orders_pending_reserved_idx')
@@ -259,4 +271,25 @@ export const orderReturnItems = pgTable(
       sql`coalesce(${table.restockedQuantity}, 0) >= 0 AND coalesce(${table.writtenOffQuantity}, 0) >= 0 AND coalesce(${table.restockedQuantity}, 0) + coalesce(${table.writtenOffQuantity}, 0) <= ${table.quantity}`,
     ),
   ],
+);
+
+/**
+ * The code that confirms a COD order (issue 41): its HMAC only, valid as long as the order waits (24 hours). Wrong
+ * tries are counted in windows: a few in one window, then the order's code waits until the window ends.
+ */
+export const codConfirmations = pgTable(
+  'cod_confirmations',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong codes in the current window (from windowStartedAt). */
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('cod_confirmations_wrong_tries_check', sql`${table.wrongTries} >= 0`)],
 );

@@ -117,13 +117,16 @@ describe('createpayment', () => {
     expect(await stock(shopper)).toBe(2);
   });
 
-  it('refuses an empty selection, another shopper’s address, a method other than online, and a line beyond the stock, reserving nothing', async () => {
+  it('refuses an empty selection, another shopper’s address, an unknown method or COD while off, and a line beyond the stock, reserving nothing', async () => {
     const shopper = await shopperWithCart({ quantity: 3, stock: 3 });
     const other = await shopperWithCart();
     const empty = await createPayment(shopper, { products: [] });
     expect([empty.statusCode, errorOf(empty)]).toEqual([400, 'products: Please choose at least one product.']);
+    const emi = await createPayment(shopper, { paymentMethod: 'emi' });
+    expect([emi.statusCode, errorOf(emi)]).toEqual([400, 'paymentMethod: Please choose online payment or cash on delivery.']);
+    // Cash on delivery while the owner has it off (issue 41: cod.test.ts has it on).
     const cod = await createPayment(shopper, { paymentMethod: 'cod' });
-    expect([cod.statusCode, errorOf(cod)]).toEqual([400, 'paymentMethod: Payment is allowed only with the online method.']);
+    expect([cod.statusCode, errorOf(cod)]).toEqual([409, 'Cash on delivery is not offered right now.']);
     const notMine = await createPayment(shopper, { address: other.addressId });
     expect([notMine.statusCode, errorOf(notMine)]).toEqual([404, 'Address not found.']);
     const notInCart = await createPayment(shopper, { products: [{ id: other.product.productId, variant: other.product.variantId }] });

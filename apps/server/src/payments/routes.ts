@@ -1,4 +1,12 @@
-import { createPaymentSchema, orderDetailSchema, orderProductSchema, paymentRecordSchema, verifyPaymentSchema } from '@shop/core';
+import {
+  createPaymentSchema,
+  createdPaymentSchema,
+  orderDetailSchema,
+  orderProductSchema,
+  paymentOptionsSchema,
+  paymentRecordSchema,
+  verifyPaymentSchema,
+} from '@shop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { shopperOf } from '../auth/plugin.js';
@@ -27,22 +35,41 @@ export const paymentRoutes =
       async () => ok({ razorpay_key_id: payments.keyId, checkoutScriptUrl: payments.checkoutScriptUrl }),
     );
 
+    app.get(
+      '/api/user/payment/options',
+      {
+        schema: {
+          tags,
+          summary: 'How she may pay for her bag delivered to an address: online always; cash on delivery, with its fee, or the reason in words',
+          description:
+            'The bag is priced by the same server code as createpayment (goods and shipping). Cash on delivery is refused when the owner has it off, when the bag is under the minimum or over the maximum (the amounts said), when she has as many unconfirmed or undelivered COD orders as the owner allows, or when the pincode is not served (unknown to India Post, or a remote area).',
+          querystring: z.object({ addressId: z.uuid('Please choose a delivery address.') }),
+          response: {
+            200: okEnvelope(paymentOptionsSchema),
+            404: errorEnvelope.describe('The address is not one of hers.'),
+          },
+        },
+      },
+      async (request) => ok(await payments.paymentOptions((await shopperOf(request)).user._id, request.query.addressId)),
+    );
+
     app.post(
       '/api/user/payment/createpayment',
       {
         schema: {
           tags,
-          summary: 'Place the order for the chosen cart lines (server prices; stock reserved) and open a Razorpay order for its total',
-          description: 'The `amount` sent by the client is ignored: the server prices the cart lines, shipping included.',
+          summary:
+            "Place the order for the chosen cart lines (server prices; stock reserved) and open a Razorpay order for its total, or (`paymentMethod: 'cod'`) place it for cash on delivery",
+          description:
+            "The `amount` sent by the client is ignored: the server prices the cart lines, shipping included. `paymentMethod` is 'online' by default. With 'cod' the order is placed awaiting confirmation, its total with the owner's COD fee, its stock reserved for 24 hours with no payment deadline and no Razorpay call (`razorpay` is null); a 6-digit code goes to her e-mail, which confirmCod takes. The same order is answered again for a repeat of the same request.",
           body: createPaymentSchema,
           response: {
-            200: okEnvelope(
-              z.object({
-                razorpay: z.object({ amount: z.number().int(), currency: z.string(), id: z.string() }),
-                orderId: z.string(),
-                orderNumber: z.string(),
-                keyId: z.string(),
-              }),
+            200: okEnvelope(createdPaymentSchema),
+            400: errorEnvelope.describe(
+              'Cash on delivery refused for the bag (under the minimum, over the maximum) or the pincode (not served): `paymentMethod` names it in words.',
+            ),
+            409: errorEnvelope.describe(
+              'Cash on delivery is off, or she has as many open COD orders as the owner allows; or some pieces ran out.',
             ),
             503: errorEnvelope.describe(
               "Not taking orders: in production until the owner has saved the shop's details (issue 39), or Razorpay could not open the payment.",

@@ -1,10 +1,13 @@
 import {
   AppError,
   businessBuyerOf,
+  DEFAULT_COD_SETTINGS,
   formatINR,
   REFUND_REFERENCE_MISSING,
   type CreatePaymentInput,
+  type CreatedPayment,
   type OrderDetail,
+  type PaymentOptions,
   type VerifyPaymentInput,
 } from '@shop/core';
 import { z } from 'zod';
@@ -16,6 +19,7 @@ import {
   paymentOfAnotherOrder,
   type AdminRef,
   type CapturedPayment,
+  type CodPlacement,
   type InTransaction,
   type OrdersService,
   type OrderRow,
@@ -82,8 +86,10 @@ export function createPaymentsService(
   db: Db,
   deps: {
     orders: OrdersService;
-    /** Production takes no orders until the owner has saved the shop's details (issue 39). */
-    settings: Pick<SettingsService, 'assertTakingOrders'>;
+    /** Production takes no orders until the owner has saved the shop's details (issue 39); cash on delivery (issue 41). */
+    settings: Pick<SettingsService, 'assertTakingOrders'> & Partial<Pick<SettingsService, 'cod'>>;
+    /** Whether India Post's directory knows a pincode: cash on delivery goes only where it does. */
+    pincodeKnown?: (pincode: string) => boolean;
     provider: PaymentProvider;
     now: () => Date;
     log: PaymentsLog;
@@ -93,6 +99,12 @@ export function createPaymentsService(
   const { orders, provider, now, log, metrics } = deps;
 
   const lease = (at: Date) => new Date(at.getTime() + REFUND_RULES.claimMs);
+
+  /** The owner's COD setting as it is now, and the pincodes India Post knows. */
+  const codPlacement = async (): Promise<CodPlacement> => ({
+    settings: deps.settings.cod ? await deps.settings.cod() : DEFAULT_COD_SETTINGS,
+    pincodeKnown: deps.pincodeKnown ?? (() => false),
+  });
 
   /**
    * One try of a refund its caller has claimed: a refund Razorpay took is looked up (GET /v1/refunds/{id}); one
@@ -280,11 +292,38 @@ export function createPaymentsService(
     checkoutScriptUrl: provider.checkoutScriptUrl,
 
     /**
-     * Places the order (server prices, stock reserved) and opens a Razorpay order for its total. If Razorpay
-     * fails or does not answer in time, the order is withdrawn and its stock returns.
+     * How she may pay for her bag, delivered to `addressId`: online always; cash on delivery when the owner offers it
+     * and the bag, her open COD orders and the pincode allow it (the reason in words when not).
      */
-    async createPayment(userId: string, input: CreatePaymentInput) {
+    async paymentOptions(userId: string, addressId: string): Promise<PaymentOptions> {
+      return { online: true, cod: await orders.codOption(userId, addressId, await codPlacement()) };
+    },
+
+    /**
+     * Places the order (server prices, stock reserved) and opens a Razorpay order for its total. If Razorpay
+     * fails or does not answer in time, the order is withdrawn and its stock returns. With `paymentMethod: 'cod'`
+     * (issue 41) the order waits for her e-mailed code instead, its total with the COD fee, and Razorpay is not asked.
+     */
+    async createPayment(userId: string, input: CreatePaymentInput): Promise<CreatedPayment> {
       await deps.settings.assertTakingOrders('checkout');
+      if (input.paymentMethod === 'cod') {
+        const { order } = await orders.place(userId, {
+          products: input.products,
+          addressId: input.address,
+          buyer: businessBuyerOf(input),
+          cod: await codPlacement(),
+        });
+        return {
+          razorpay: null,
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          keyId: provider.keyId,
+          paymentMethod: 'cod',
+          amount: order.totalPaise,
+          codFee: order.codFeePaise,
+          confirmBy: order.reservedUntil!.toISOString(),
+        };
+      }
       const { order, reused } = await orders.place(userId, {
         products: input.products,
         addressId: input.address,
@@ -309,7 +348,16 @@ export function createPaymentsService(
         }
         await orders.attachRazorpayOrder(order.id, razorpay.id);
       }
-      return { razorpay, orderId: order.id, orderNumber: order.orderNumber, keyId: provider.keyId };
+      return {
+        razorpay,
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        keyId: provider.keyId,
+        paymentMethod: 'online',
+        amount: order.totalPaise,
+        codFee: 0,
+        confirmBy: null,
+      };
     },
 
     /**

@@ -124,6 +124,8 @@ export async function priceLines(
   at: Date,
   code: string | null,
   userId?: string,
+  /** The cash-on-delivery fee, when she pays at the door. */
+  codFee = 0,
 ): Promise<PricedBag> {
   const today = istDay(at);
   const coupon = code ? ((await couponByCode(db, code)) ?? null) : null;
@@ -133,6 +135,7 @@ export async function priceLines(
     ...(code ? { coupon: { code, rule: coupon ? couponRule(coupon) : null } } : {}),
     today,
     ...(shopper ? { shopper } : {}),
+    codFee,
   });
   return { price, coupon };
 }

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_COD_SETTINGS,
   DEFAULT_OWNER_CONTROLS,
   OWNER_ONLY,
   SHOP_DETAILS_NEEDED,
@@ -51,7 +52,12 @@ describe('the owner edits the shop settings (GET getSettings, PUT updateSettings
   it('answers the demo details, not saved yet, to the owner; staff get 403 and nobody signed in 401', async () => {
     const read = await adminCall(t.app, 'GET', '/api/admin/settings/getSettings', { asid: owner.asid });
     expect(read.statusCode).toBe(200);
-    expect(dataOf<AdminShopSettings>(read)).toEqual({ settings: DEMO_SETTINGS, savedAt: null, controls: DEFAULT_OWNER_CONTROLS });
+    expect(dataOf<AdminShopSettings>(read)).toEqual({
+      settings: DEMO_SETTINGS,
+      savedAt: null,
+      controls: DEFAULT_OWNER_CONTROLS,
+      cod: DEFAULT_COD_SETTINGS,
+    });
     const byStaff = await adminCall(t.app, 'GET', '/api/admin/settings/getSettings', { asid: staff.asid });
     expect(byStaff.statusCode).toBe(403);
     expect(errorOf(byStaff).error).toBe(OWNER_ONLY);

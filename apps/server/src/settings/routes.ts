@@ -34,7 +34,7 @@ export const ownerSettingsRoutes =
       {
         schema: {
           summary:
-            "The shop's own details, when the owner saved them (null: still the demo's, production takes no orders) and the owner's controls (staff counter returns, low-stock threshold)",
+            "The shop's own details, when the owner saved them (null: still the demo's, production takes no orders) the owner's controls (staff counter returns, low-stock threshold) and cash on delivery (off by default; paise)",
           response: ownerAnswer,
         },
       },
@@ -46,7 +46,7 @@ export const ownerSettingsRoutes =
       {
         schema: {
           summary:
-            "Save the shop's details and, when given, the owner's controls (audited; `controls` omitted: unchanged). The GSTIN must carry its right check character and the state's GST code; saving opens checkout in production",
+            "Save the shop's details and, when given, the owner's controls and cash on delivery (audited; `controls` or `cod` omitted: unchanged). `cod`: `{ enabled, fee, minOrder, maxOrder, maxOpenPerShopper }`, amounts in paise, minOrder ≤ maxOrder (a field error names `cod.maxOrder`). The GSTIN must carry its right check character and the state's GST code; saving opens checkout in production",
           body: updateSettingsSchema,
           response: ownerAnswer,
         },

@@ -1,5 +1,6 @@
 import {
   AppError,
+  DEFAULT_COD_SETTINGS,
   DEFAULT_OWNER_CONTROLS,
   IMAGE_WIDTHS,
   SHOP_DETAILS_NEEDED,
@@ -10,6 +11,7 @@ import {
   storedShopSettingsSchema,
   updateSettingsSchema,
   type AdminShopSettings,
+  type CodSettings,
   type CounterReturnPolicy,
   type OwnerControls,
   type ShopSettings,
@@ -53,6 +55,8 @@ export interface SettingsService {
   counterReturnPolicy: () => Promise<CounterReturnPolicy>;
   /** The pieces at or under which a variant runs low (reports/stock-threshold.ts), from the owner's controls. */
   lowStockThreshold: () => Promise<number>;
+  /** The owner's cash-on-delivery setting (off by default), read afresh; `executor`: a transaction in progress. */
+  cod(executor?: Db): Promise<CodSettings>;
   /**
    * Stores a logo the owner uploaded through the product photos' pipeline (checked by content, within the pixel
    * limit, WebP renditions, local disk or S3) and answers its address for `logoUrl` (NOT_ALLOWED for staff).
@@ -90,14 +94,32 @@ const toControls = (row: SettingsRow): OwnerControls => ({
   lowStockThreshold: row.lowStockThreshold,
 });
 
+const toCod = (row: SettingsRow): CodSettings => ({
+  enabled: row.codEnabled,
+  fee: row.codFeePaise,
+  minOrder: row.codMinOrderPaise,
+  maxOrder: row.codMaxOrderPaise,
+  maxOpenPerShopper: row.codMaxOpenPerShopper,
+});
+
+/** The columns of the cash-on-delivery setting (issue 41). */
+const codColumns = (cod: CodSettings) => ({
+  codEnabled: cod.enabled,
+  codFeePaise: cod.fee,
+  codMinOrderPaise: cod.minOrder,
+  codMaxOrderPaise: cod.maxOrder,
+  codMaxOpenPerShopper: cod.maxOpenPerShopper,
+});
+
 const toAdminSettings = (row: SettingsRow): AdminShopSettings => ({
   settings: toSettings(row),
   savedAt: row.savedAt?.toISOString() ?? null,
   controls: toControls(row),
+  cod: toCod(row),
 });
 
-/** The audit entry's picture of the row: the details, when saved, and the controls. */
-const audited = (row: SettingsRow) => ({ ...toSettings(row), savedAt: row.savedAt, controls: toControls(row) });
+/** The audit entry's picture of the row: the details, when saved, the controls and cash on delivery. */
+const audited = (row: SettingsRow) => ({ ...toSettings(row), savedAt: row.savedAt, controls: toControls(row), cod: toCod(row) });
 
 /** `production`: config.production, where demo details keep checkout and the counter closed. */
 export function createSettingsService(
@@ -129,11 +151,11 @@ export function createSettingsService(
       requireOwner(actor);
       const checked = updateSettingsSchema.safeParse(input);
       if (!checked.success) throw invalidInput(checked.error.issues);
-      const { controls, ...details } = checked.data;
+      const { controls, cod, ...details } = checked.data;
       return db.transaction(async (tx) => {
         const before = await lockedSettingsRow(tx);
         const at = now();
-        const saved = await saveSettings(tx, { ...details, ...controls }, at);
+        const saved = await saveSettings(tx, { ...details, ...controls, ...(cod && codColumns(cod)) }, at);
         await recordAudit(
           tx,
           actor,
@@ -155,6 +177,10 @@ export function createSettingsService(
     },
     async lowStockThreshold() {
       return (await controlsNow()).lowStockThreshold;
+    },
+    async cod(executor: Db = db) {
+      const row = await settingsRow(executor);
+      return row ? toCod(row) : DEFAULT_COD_SETTINGS;
     },
     async saveLogo(actor, bytes) {
       requireOwner(actor);

@@ -30,10 +30,23 @@ export const shopSettings = pgTable(
     staffReturnsSameDayOnly: boolean('staff_returns_same_day_only').notNull().default(true),
     /** Pieces at or under which a variant runs low (dashboard, products list). */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+    /** Cash on delivery (issue 41, migration 0041): off until the owner turns it on; amounts in paise. */
+    codEnabled: boolean('cod_enabled').notNull().default(false),
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    /** The bag's total (goods and shipping) must lie between these for her to pay at the door. */
+    codMinOrderPaise: integer('cod_min_order_paise').notNull().default(0),
+    codMaxOrderPaise: integer('cod_max_order_paise').notNull().default(1_000_000),
+    /** Her COD orders not yet confirmed or not yet delivered, at most. */
+    codMaxOpenPerShopper: integer('cod_max_open_per_shopper').notNull().default(2),
   },
   (table) => [
     check('shop_settings_single_row', sql`${table.id} = 1`),
     check('shop_settings_staff_return_max', sql`${table.staffReturnMaxPaise} >= 0`),
     check('shop_settings_low_stock_threshold', sql`${table.lowStockThreshold} between 1 and 1000`),
+    check(
+      'shop_settings_cod_check',
+      sql`${table.codFeePaise} >= 0 and ${table.codMinOrderPaise} >= 0
+        and ${table.codMaxOrderPaise} >= ${table.codMinOrderPaise} and ${table.codMaxOpenPerShopper} between 1 and 20`,
+    ),
   ],
 );

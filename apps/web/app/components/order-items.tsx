@@ -94,7 +94,11 @@ export function OrderItemRow({
 }
 
 /** Subtotal, shipping, total and, when money went back, the amount refunded. */
-export function OrderTotals({ order }: { order: Pick<OrderDetail, 'subtotal' | 'shipping' | 'total' | 'refundedAmount'> }) {
+export function OrderTotals({
+  order,
+}: {
+  order: Pick<OrderDetail, 'subtotal' | 'shipping' | 'total' | 'refundedAmount'> & Partial<Pick<OrderDetail, 'codFee'>>;
+}) {
   return (
     <dl className="space-y-2 text-sm">
       <div className="flex justify-between gap-4">
@@ -107,6 +111,12 @@ export function OrderTotals({ order }: { order: Pick<OrderDetail, 'subtotal' | '
           {order.shipping === 0 ? 'FREE' : rupeesCompact(order.shipping)}
         </dd>
       </div>
+      {(order.codFee ?? 0) > 0 && (
+        <div className="flex justify-between gap-4">
+          <dt>Cash on delivery fee</dt>
+          <dd className="tabular-nums">{rupeesCompact(order.codFee!)}</dd>
+        </div>
+      )}
       <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold">
         <dt>Total</dt>
         <dd className="tabular-nums">{rupeesCompact(order.total)}</dd>

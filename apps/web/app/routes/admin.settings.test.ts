@@ -1,4 +1,4 @@
-import { AppError, DEFAULT_OWNER_CONTROLS, OWNER_ONLY, type ShopSettings, type UpdateSettings } from '@shop/core';
+import { AppError, DEFAULT_COD_SETTINGS, DEFAULT_OWNER_CONTROLS, OWNER_ONLY, type ShopSettings, type UpdateSettings } from '@shop/core';
 import { describe, expect, it, vi } from 'vitest';
 import { OWNER, OWNER_ACTOR, STAFF, get, post, settled } from '../features/admin/admin-test-kit';
 import { action, loader, SETTINGS_SAVED } from './admin.settings';
@@ -19,11 +19,12 @@ const SAVED: ShopSettings = {
 const fields = (overrides: Partial<Record<keyof ShopSettings, string>> = {}) => ({ ...SAVED, ...overrides }) as Record<string, string>;
 
 const settingsStub = () => ({
-  getForOwner: vi.fn(async () => ({ settings: SAVED, savedAt: null, controls: DEFAULT_OWNER_CONTROLS })),
-  update: vi.fn(async (_actor: unknown, { controls = DEFAULT_OWNER_CONTROLS, ...input }: UpdateSettings) => ({
+  getForOwner: vi.fn(async () => ({ settings: SAVED, savedAt: null, controls: DEFAULT_OWNER_CONTROLS, cod: DEFAULT_COD_SETTINGS })),
+  update: vi.fn(async (_actor: unknown, { controls = DEFAULT_OWNER_CONTROLS, cod = DEFAULT_COD_SETTINGS, ...input }: UpdateSettings) => ({
     settings: input,
     savedAt: '2026-11-29T04:00:00.000Z',
     controls,
+    cod,
   })),
   saveLogo: vi.fn(async () => '/media/logo/0123456789abcdef0123-240.webp'),
 });
@@ -150,6 +151,52 @@ describe("the Settings page's owner's controls (issue 40)", () => {
           staffReturnMax: 'Please enter an amount in rupees, like 500 or 1,500.50; 0 means the owner does all returns.',
           lowStockThreshold: 'Please enter a whole number of pieces, like 3.',
         },
+      },
+    });
+    expect(settings.update).not.toHaveBeenCalled();
+  });
+});
+
+describe('the cash on delivery section (issue 41)', () => {
+  const codFields = (overrides: Record<string, string> = {}) => ({
+    ...fields(),
+    codEnabled: 'on',
+    codFee: '49',
+    codMinOrder: '500',
+    codMaxOrder: '5,000',
+    codMaxOpenPerShopper: '2',
+    ...overrides,
+  });
+
+  it('saves it with the details: rupees typed become paise, the checkbox its flag (unticked: off)', async () => {
+    const settings = settingsStub();
+    const answer = await settled(() => action(post('/admin/settings', codFields(), { admin: OWNER, services: { settings } })));
+    expect(answer).toEqual({ status: 302, location: '/admin/settings', flash: { kind: 'success', message: SETTINGS_SAVED } });
+    expect(settings.update).toHaveBeenCalledWith(OWNER_ACTOR, {
+      ...SAVED,
+      cod: { enabled: true, fee: 4_900, minOrder: 50_000, maxOrder: 500_000, maxOpenPerShopper: 2 },
+    });
+    const { codEnabled: _unticked, ...off } = codFields({ codFee: '0' });
+    await settled(() => action(post('/admin/settings', off, { admin: OWNER, services: { settings } })));
+    expect(settings.update).toHaveBeenLastCalledWith(OWNER_ACTOR, {
+      ...SAVED,
+      cod: { enabled: false, fee: 0, minOrder: 50_000, maxOrder: 500_000, maxOpenPerShopper: 2 },
+    });
+  });
+
+  it('refuses a minimum above the maximum, a negative fee and words beside each field, with what was typed, saving nothing', async () => {
+    const settings = settingsStub();
+    const typed = codFields({ codFee: '-5', codMinOrder: '6000', codMaxOpenPerShopper: 'two' });
+    const answer = await settled(() => action(post('/admin/settings', typed, { admin: OWNER, services: { settings } })));
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        fields: {
+          codFee: 'The amount cannot be negative.',
+          codMaxOrder: 'The maximum order value must be at least the minimum.',
+          codMaxOpenPerShopper: 'Please enter a whole number of orders, like 2.',
+        },
+        values: { codFee: '-5', codMinOrder: '6000', codEnabled: 'on' },
       },
     });
     expect(settings.update).not.toHaveBeenCalled();

@@ -6,6 +6,8 @@ import { AdminPageError } from '../features/admin/admin-error';
 import { adminPaths } from '../features/admin/admin-paths';
 import { CONTROL_FIELDS, controlsFormValues, parseControls, type ControlsFormValues } from '../features/admin-settings/owner-controls-form';
 import { OwnerControlsSection } from '../features/admin-settings/owner-controls-section';
+import { COD_FIELDS, codFormValues, parseCod, type CodFormValues } from '../features/admin-settings/cod-form';
+import { CodSection } from '../features/admin-settings/cod-section';
 import { SETTINGS_FIELDS, SettingsForm, type SettingsFormValues } from '../features/admin-settings/settings-form';
 import { PageHeader } from '../components/page-header';
 import { isFailure, type Failure } from '../lib/failure';
@@ -42,14 +44,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   // GSTINs are written in capitals; a lower-case one typed is the same number.
   details.gstin = details.gstin.trim().toUpperCase();
   const typedControls: ControlsFormValues = formTexts(form, CONTROL_FIELDS);
-  const echo = { values: { ...details, ...typedControls } };
+  const typedCod: CodFormValues = formTexts(form, COD_FIELDS);
+  const echo = { values: { ...details, ...typedControls, ...typedCod } };
   const checked = validate(shopSettingsSchema, details);
   // A form without the controls' fields (a page loaded before they were added) leaves them as they are.
   const controls = form.has('staffReturnMax') || form.has('lowStockThreshold') ? parseControls(typedControls) : null;
-  if (!checked.data || controls?.errors) {
-    return formFailure(400, { error: null, fields: { ...checked.errors, ...controls?.errors } }, echo);
+  // Likewise cash on delivery (issue 41): its checkbox is absent when unticked, so its amounts say it was on the page.
+  const cod = form.has('codFee') || form.has('codMaxOrder') ? parseCod(typedCod) : null;
+  if (!checked.data || controls?.errors || cod?.errors) {
+    return formFailure(400, { error: null, fields: { ...checked.errors, ...controls?.errors, ...cod?.errors } }, echo);
   }
-  const input: UpdateSettings = controls ? { ...checked.data, controls: controls.controls } : checked.data;
+  const input: UpdateSettings = {
+    ...checked.data,
+    ...(controls && { controls: controls.controls }),
+    ...(cod && { cod: cod.cod }),
+  };
   const [logo] = formFiles(form, 'logo');
   const { settings } = servicesOf(context);
   return actionCall(
@@ -72,13 +81,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A refused form's answer: the failure and what was typed. */
-type Refused = Failure & { values?: SettingsFormValues & ControlsFormValues };
+type Refused = Failure & { values?: SettingsFormValues & ControlsFormValues & CodFormValues };
 
-/** /admin/settings: the shop's own details in sections (identity, GST registration, address and contact), then the owner's controls. */
+/**
+ * /admin/settings: the shop's own details in sections (identity, GST registration, address and contact), then the
+ * owner's controls and cash on delivery.
+ */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const answer: unknown = useActionData();
   const refused = isFailure(answer) ? (answer as Refused) : null;
-  const values = refused?.values ?? { ...loaderData.settings, ...controlsFormValues(loaderData.controls) };
+  const values = refused?.values ?? {
+    ...loaderData.settings,
+    ...controlsFormValues(loaderData.controls),
+    ...codFormValues(loaderData.cod),
+  };
   return (
     <>
       <PageHeader
@@ -92,6 +108,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       {/* A new form after each answer: the values shown are the ones saved, or the ones refused. */}
       <SettingsForm key={JSON.stringify(values)} values={values} failure={refused} savedAt={loaderData.savedAt}>
         <OwnerControlsSection values={values} errors={refused?.fields ?? {}} />
+        <CodSection values={values} errors={refused?.fields ?? {}} />
       </SettingsForm>
     </>
   );

@@ -1,8 +1,14 @@
 import { privatePageMeta } from '../lib/meta';
-import { AppError, rupeesCompact, type OrderDetail } from '@shop/core';
-import { CircleCheck, Clock, Printer } from 'lucide-react';
+import { AppError, codPaymentLine, confirmCodSchema, rupeesCompact, type OrderDetail } from '@shop/core';
+import { CircleCheck, Clock, MailCheck, Printer } from 'lucide-react';
 import { Suspense } from 'react';
-import { Await, Link, redirect, useRouteLoaderData } from 'react-router';
+import { Await, Form, Link, redirect, useActionData, useNavigation, useRouteLoaderData } from 'react-router';
+import { TextField } from '../components/form-field';
+import { isFailure } from '../lib/failure';
+import { validate } from '../lib/form';
+import { formText } from '../lib/form-data';
+import { postedForm } from '../lib/read-form.server';
+import { actionCall, formFailure } from '../lib/service-call.server';
 import { loginThenReturnTo, paths } from '../config/paths';
 import { formatDateTime, methodLabel, paymentStatusLabel } from '../lib/order-format';
 import { OrderItemRow, OrderTotals } from '../components/order-items';
@@ -32,7 +38,64 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         throw error;
       },
     );
-  return { result };
+  // The code from the mail's button fills the form; she confirms with a tap (a form post: a mail scanner that opens
+  // the link confirms nothing).
+  return { result, code: /^\d{6}$/.test(url.searchParams.get('code') ?? '') ? url.searchParams.get('code')! : '' };
+}
+
+/** Her code confirms her cash-on-delivery order (issue 41); a wrong or expired one comes back beside the field. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const user = shopperOf(context);
+  if (!user) throw redirect(loginThenReturnTo(`${url.pathname}${url.search}`));
+  const orderId = url.searchParams.get('orderId') ?? '';
+  const form = await postedForm(request);
+  const otp = formText(form, 'otp');
+  const checked = validate(confirmCodSchema, { otp });
+  if (!checked.data) return formFailure(400, { error: null, fields: checked.errors }, { otp });
+  return actionCall(
+    servicesOf(context).orders.confirmCod(user._id, orderId, checked.data.otp),
+    () => redirect(paths.paymentSuccess(orderId)),
+    { otp },
+  );
+}
+
+/** The code form of a COD order waiting for it, with the mail's code filled in when she came from its button. */
+function ConfirmCodForm({ order, code }: { order: OrderDetail; code: string }) {
+  const answer: unknown = useActionData();
+  const refused = isFailure(answer) ? (answer as typeof answer & { otp?: string }) : null;
+  const submitting = useNavigation().state === 'submitting';
+  const error = refused?.fields.otp ?? refused?.error ?? undefined;
+  return (
+    <section aria-labelledby="confirm-cod" className="mt-6 rounded-2xl border border-wine-100 bg-white p-5 sm:p-6 print:hidden">
+      <h2 id="confirm-cod" className="flex items-center gap-2 text-xl font-semibold">
+        <MailCheck aria-hidden="true" className="h-5 w-5 text-wine-700" />
+        Confirm your order
+      </h2>
+      <p className="mt-2 text-sm text-ink">
+        We have e-mailed you a 6-digit code. Enter it here
+        {order.reservedUntil ? ` by ${formatDateTime(order.reservedUntil)} IST` : ''}; an order not confirmed in time is cancelled.
+      </p>
+      <Form method="post" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="sm:w-56">
+          <TextField
+            label="Code from the e-mail"
+            name="otp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            required
+            defaultValue={refused?.otp ?? code}
+            error={error}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary sm:mt-7" aria-disabled={submitting}>
+          {submitting ? 'Confirming...' : 'Confirm order'}
+        </button>
+      </Form>
+    </section>
+  );
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -44,9 +107,10 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-function Receipt({ order }: { order: OrderDetail }) {
+function Receipt({ order, code }: { order: OrderDetail; code: string }) {
   const settings = useRouteLoaderData<RootLoaderData>('root')?.settings;
   const { payment } = order;
+  const cod = order.paymentMethod === 'cod';
   const paid = payment !== null && (payment.paymentStatus === 'captured' || payment.paymentStatus === 'refunded');
   // Spec §2.9: one entry per product of the payment record; an item the order no longer has is 'Product not found'.
   const entries = (payment?.products ?? order.items.map((item) => ({ productId: item._id, variantId: item.variantId }))).map((entry) => ({
@@ -56,8 +120,10 @@ function Receipt({ order }: { order: OrderDetail }) {
 
   return (
     <>
-      {settings && <ReceiptHeader settings={settings} title={`Payment receipt · ${order.orderNumber}`} />}
-      {paid ? (
+      {settings && <ReceiptHeader settings={settings} title={`${cod ? 'Order' : 'Payment receipt'} · ${order.orderNumber}`} />}
+      {cod ? (
+        <CodBanner order={order} />
+      ) : paid ? (
         <div role="alert" className="flex items-start gap-3 rounded-2xl border border-[#bfe3cd] bg-[#e3f4ea] px-5 py-4 text-[#1a6b3c]">
           <CircleCheck aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0" />
           <div>
@@ -77,6 +143,8 @@ function Receipt({ order }: { order: OrderDetail }) {
         </div>
       )}
 
+      {cod && order.status === 'awaiting_confirmation' && <ConfirmCodForm order={order} code={code} />}
+
       <section
         aria-labelledby="payment-details"
         className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6 print:border-0 print:p-0"
@@ -85,16 +153,27 @@ function Receipt({ order }: { order: OrderDetail }) {
           Payment details
         </h2>
         <dl className="mt-4 grid grid-cols-1 gap-4 text-sm min-[420px]:grid-cols-2 lg:grid-cols-3">
-          <Field label="Amount">{rupeesCompact(payment?.amount ?? order.total)}</Field>
-          <Field label="Method">{payment ? methodLabel(payment.paymentMethod) : 'Online'}</Field>
-          <Field label="Status">{payment ? paymentStatusLabel(payment.paymentStatus) : 'Not paid'}</Field>
-          <Field label="Date">{payment?.paymentDate ? formatDateTime(payment.paymentDate) : formatDateTime(order.createdAt)}</Field>
-          <Field label="Payment id">
-            <span className="font-mono text-[0.8rem]">{payment?.razorpay_id ?? '—'}</span>
-          </Field>
-          <Field label="Razorpay order id">
-            <span className="font-mono text-[0.8rem]">{payment?.razorpay_order_id ?? '—'}</span>
-          </Field>
+          {cod ? (
+            <>
+              <Field label="Method">Cash on delivery</Field>
+              <Field label="To pay at the door">{rupeesCompact(order.total)}</Field>
+              <Field label="COD fee">{rupeesCompact(order.codFee)}</Field>
+              <Field label="Date">{formatDateTime(order.createdAt)}</Field>
+            </>
+          ) : (
+            <>
+              <Field label="Amount">{rupeesCompact(payment?.amount ?? order.total)}</Field>
+              <Field label="Method">{payment ? methodLabel(payment.paymentMethod) : 'Online'}</Field>
+              <Field label="Status">{payment ? paymentStatusLabel(payment.paymentStatus) : 'Not paid'}</Field>
+              <Field label="Date">{payment?.paymentDate ? formatDateTime(payment.paymentDate) : formatDateTime(order.createdAt)}</Field>
+              <Field label="Payment id">
+                <span className="font-mono text-[0.8rem]">{payment?.razorpay_id ?? '—'}</span>
+              </Field>
+              <Field label="Razorpay order id">
+                <span className="font-mono text-[0.8rem]">{payment?.razorpay_order_id ?? '—'}</span>
+              </Field>
+            </>
+          )}
           <Field label="Order number">{order.orderNumber}</Field>
         </dl>
       </section>
@@ -139,6 +218,42 @@ function Receipt({ order }: { order: OrderDetail }) {
   );
 }
 
+/** A COD order's state: waiting for her code, confirmed (to pay at the door), or cancelled unconfirmed. */
+function CodBanner({ order }: { order: OrderDetail }) {
+  if (order.status === 'awaiting_confirmation') {
+    return (
+      <div role="status" className="flex items-start gap-3 rounded-2xl border border-[#f0d9a8] bg-[#fdf1dc] px-5 py-4 text-[#7a4a05]">
+        <Clock aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0" />
+        <div>
+          <h1 className="font-sans text-lg font-semibold text-inherit">Order placed: confirm it with the code</h1>
+          <p className="text-sm text-ink">
+            Order {order.orderNumber} · {codPaymentLine(order.total)}.
+          </p>
+        </div>
+      </div>
+    );
+  }
+  if (order.status === 'cancelled') {
+    return (
+      <div role="alert" className="rounded-2xl border border-wine-100 bg-wine-50 px-5 py-4 text-wine-700">
+        <h1 className="font-sans text-lg font-semibold text-inherit">Order {order.orderNumber} is cancelled</h1>
+        <p className="text-sm text-ink">{order.cancelReason ?? 'It was not confirmed.'}</p>
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="flex items-start gap-3 rounded-2xl border border-[#bfe3cd] bg-[#e3f4ea] px-5 py-4 text-[#1a6b3c]">
+      <CircleCheck aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0" />
+      <div>
+        <h1 className="font-sans text-lg font-semibold text-inherit">Order Confirmed</h1>
+        <p className="text-sm text-ink">
+          Thank you! Your order {order.orderNumber} is confirmed: {codPaymentLine(order.total)}. We have sent the details to your email.
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /** Spec §2.9, from the server: the payment, the order and its products, with 'Go to My Orders' and 'Print Receipt'. */
 export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
   return (
@@ -163,7 +278,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
                 </Link>
               </div>
             ) : (
-              <Receipt order={result.order} />
+              <Receipt order={result.order} code={loaderData.code} />
             )
           }
         </Await>

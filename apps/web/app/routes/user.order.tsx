@@ -13,6 +13,7 @@ import { ArrowLeft, PenLine } from 'lucide-react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { paths } from '../config/paths';
 import { OrderActions } from '../features/orders/order-actions';
+import { CodLine } from '../components/cod-line';
 import { formatDate, formatDateTime, formatDeliveryWindow, isPartlyRefunded, methodLabel, orderPaymentLabel } from '../lib/order-format';
 import { Chip } from '../components/chip';
 import { OrderItemRow, OrderTotals } from '../components/order-items';
@@ -215,6 +216,15 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
+      {order.status === 'awaiting_confirmation' && (
+        <p role="status" className="mt-5 rounded-xl border border-[#f0d9a8] bg-[#fdf1dc] px-4 py-3 text-sm text-[#5c3804] print:hidden">
+          This cash-on-delivery order waits for the code we e-mailed you
+          {order.reservedUntil ? <> until {formatDateTime(order.reservedUntil)}; after that it is cancelled</> : null}.{' '}
+          <Link to={paths.paymentSuccess(order._id)} className="font-semibold underline underline-offset-2">
+            Enter the code
+          </Link>
+        </p>
+      )}
       {order.status === 'pending_payment' && (
         <p role="status" className="mt-5 rounded-xl border border-[#f0d9a8] bg-[#fdf1dc] px-4 py-3 text-sm text-[#5c3804] print:hidden">
           This order is waiting for payment
@@ -320,7 +330,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               <h2 id="order-payment" className="text-lg font-semibold">
                 Payment
               </h2>
-              {payment ? (
+              {order.paymentMethod === 'cod' && !payment ? (
+                <div className="mt-3 grid gap-1 text-sm">
+                  <CodLine order={order} />
+                  {order.codFee > 0 && <p className="text-muted">Includes the cash-on-delivery fee of {rupeesCompact(order.codFee)}.</p>}
+                </div>
+              ) : payment ? (
                 <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                   <dt className="text-muted">Amount</dt>
                   <dd className="tabular-nums">{rupeesCompact(payment.amount)}</dd>

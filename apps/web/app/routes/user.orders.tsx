@@ -6,6 +6,7 @@ import { paths } from '../config/paths';
 import { PageState, UserPage } from '../features/accounts/user-page';
 import { formatDate } from '../lib/order-format';
 import { StatusChip } from '../components/status-chip';
+import { CodLine } from '../components/cod-line';
 import { servicesOf, signedInShopper } from '../context';
 import type { Route } from './+types/user.orders';
 
@@ -60,6 +61,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
                     <span className="block text-sm text-muted">
                       {formatDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
                     </span>
+                    <CodLine order={order} className="mt-0.5" />
                   </span>
                   <span className="flex items-center gap-3 sm:flex-col sm:items-end sm:gap-1">
                     <StatusChip status={order.status} />

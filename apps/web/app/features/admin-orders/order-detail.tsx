@@ -21,6 +21,7 @@ import { TextAreaField, TextField } from '../../components/form-field';
 import { PrintLink } from '../../components/print-link';
 import { formatDateTime, isPartlyRefunded, methodLabel, orderPaymentLabel } from '../../lib/order-format';
 import { OrderItemRow, OrderTotals, variantText } from '../../components/order-items';
+import { CodLine } from '../../components/cod-line';
 import { StatusChip } from '../../components/status-chip';
 import { ACTION_LABELS, OWNER_ACTIONS, hasRefundToRetry, pageActionsFor, type AdminOrderAction } from './order-actions';
 import { refundStateText } from './refund-state';
@@ -592,6 +593,14 @@ export function OrderDetailView({
                 <dt className="text-muted">Collected</dt>
                 <dd>{order.cod.collectedAt ? formatDateTime(order.cod.collectedAt) : '-'}</dd>
               </dl>
+            ) : order.paymentMethod === 'cod' && !order.payment ? (
+              <div className="grid gap-1 text-sm">
+                <CodLine order={order} />
+                {order.codFee > 0 && <p className="text-muted">Includes the cash-on-delivery fee of {rupeesCompact(order.codFee)}.</p>}
+                {order.status === 'awaiting_confirmation' && (
+                  <p className="text-muted">Waiting for the shopper to confirm it with the code e-mailed to her.</p>
+                )}
+              </div>
             ) : order.payment ? (
               <dl className="grid grid-cols-2 gap-y-1 text-sm">
                 <dt className="text-muted">Amount</dt>

@@ -5,6 +5,7 @@ import { FilterBar, FilterField, filterInputClass } from '../../components/filte
 import { EmptyState, PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
 import { StatusChip } from '../../components/status-chip';
+import { CodLine } from '../../components/cod-line';
 import { fieldError, type Failure } from '../../lib/failure';
 import { formatDateTime } from '../../lib/order-format';
 
@@ -33,6 +34,13 @@ function Filters({ failure }: { failure: Failure | null }) {
           ))}
         </select>
       </FilterField>
+      <FilterField label="Payment" name="paymentMethod" error={fieldError(failure, 'paymentMethod')}>
+        <select id="filter-paymentMethod" name="paymentMethod" defaultValue={value('paymentMethod')} className={filterInputClass}>
+          <option value="">Any payment</option>
+          <option value="online">Paid online</option>
+          <option value="cod">Cash on delivery</option>
+        </select>
+      </FilterField>
       <FilterField label="From" name="from" error={fieldError(failure, 'from')}>
         <input id="filter-from" name="from" type="date" defaultValue={value('from')} className={filterInputClass} />
       </FilterField>
@@ -43,7 +51,7 @@ function Filters({ failure }: { failure: Failure | null }) {
   );
 }
 
-/** Orders newest first, filtered by status, search and dates; every filter and the page live in the URL. */
+/** Orders newest first, filtered by status, payment method, search and dates; every filter and the page live in the URL. */
 export function OrdersList({
   orders,
   total,
@@ -78,6 +86,7 @@ export function OrdersList({
                     <span className="text-muted"> · {order.customer.phone || order.customer.email}</span>
                   </span>
                   <span className="whitespace-nowrap text-xs text-muted md:text-sm">{formatDateTime(order.createdAt)}</span>
+                  {order.paymentMethod === 'cod' && <CodLine order={order} className="text-xs md:col-span-3 md:text-sm" />}
                 </span>
                 <span className="flex shrink-0 flex-col items-end gap-1 md:w-56 md:flex-row md:items-center md:justify-between md:gap-4">
                   <StatusChip status={order.status} />

@@ -57,6 +57,52 @@ export function SettingsSection({
   );
 }
 
+/**
+ * A checkbox of a settings section, labelled beside it, with its hint or its refusal below (the owner's controls,
+ * cash on delivery).
+ */
+export function SettingsCheckbox({
+  name,
+  label,
+  hint,
+  error,
+  defaultChecked,
+  className,
+}: {
+  name: string;
+  label: string;
+  hint: ReactNode;
+  error: string | undefined;
+  defaultChecked: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-ink">
+        <input
+          type="checkbox"
+          name={name}
+          defaultChecked={defaultChecked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${name}-error` : `${name}-hint`}
+          className="h-5 w-5 shrink-0 accent-wine-700"
+        />
+        {label}
+      </label>
+      {!error && (
+        <p id={`${name}-hint`} className="ml-8 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${name}-error`} role="alert" className="mt-1 text-sm font-medium text-wine-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** Spans both columns of a section's grid (a long field). */
 const Wide = ({ children }: { children: ReactNode }) => <div className="sm:col-span-2">{children}</div>;
 
