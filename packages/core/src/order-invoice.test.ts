@@ -48,6 +48,9 @@ function order(
     codFee: extra.codFee ?? 0,
     paymentMethod: extra.codFee ? 'cod' : 'online',
     discounts,
+    buyerGstin: null,
+    buyerName: null,
+    buyerState: null,
     address: {
       _id: 'a',
       name: 'Asha Rao',

@@ -31,7 +31,8 @@ const createPaymentFields = z.object({
   ...businessBuyerFields,
 });
 export const createPaymentSchema = createPaymentFields.superRefine(businessBuyerPair);
-export type CreatePaymentInput = z.input<typeof createPaymentSchema>;
+/** What createpayment takes once checked; `paymentMethod` may be left out by callers (online). */
+export type CreatePaymentInput = Omit<z.infer<typeof createPaymentSchema>, 'paymentMethod'> & { paymentMethod?: 'online' | 'cod' };
 
 /**
  * What createpayment answers: the order placed and, online, the Razorpay order to open Checkout with; for cash on

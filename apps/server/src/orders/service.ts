@@ -1118,8 +1118,6 @@ async function detail(
     createdAt: order.createdAt.toISOString(),
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
     image: photo(items.find((item) => item.imageUrl)?.imageUrl ?? null),
-    paymentMethod: order.paymentMethod,
-    codFee: order.codFeePaise,
     items: items.map((item) => ({
       _id: item.productId,
       productName: item.productName,
