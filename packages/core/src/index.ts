@@ -37,3 +37,4 @@ export * from './india-time.js';
 export * from './phone.js';
 export * from './pincodes.js';
 export * from './counter-returns.js';
+export * from './coupons-admin.js';
