@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { Services } from '../../services.js';
 import { ensureDemoAnnouncements } from './announcements.js';
+import { ensureDemoPromotions } from './promotions.js';
 import { seedDemoSales } from './demo-sales.js';
 import { ensureDemoOwner } from './demo-owner.js';
 import { seedDemoCatalogue } from './seed.js';
@@ -15,9 +16,10 @@ export interface DemoShop {
   log: { info(line: string): void; error(details: object, line: string): void };
 }
 
-/** Before the shop listens: the announcements the first page shows. */
+/** Before the shop listens: the announcements the first page shows, and the coupons and offers (issue 41). */
 export async function prepareDemoShop({ db, services }: DemoShop): Promise<void> {
   await ensureDemoAnnouncements(db, services);
+  await ensureDemoPromotions(db, services);
 }
 
 /**
