@@ -27,7 +27,7 @@ export const DEMO_OFFERS: ReadonlyArray<Omit<OfferBody, 'categoryIds'> & { categ
  */
 export async function ensureDemoPromotions(
   db: Db,
-  services: Pick<Services, 'promotionsAdmin' | 'catalogue' | 'catalogueAdmin'>,
+  services: Pick<Services, 'promotionsAdmin' | 'catalogue' | 'catalogueAdmin' | 'media'>,
   now = new Date(),
 ): Promise<void> {
   const [existingCoupons] = await db.select({ n: count() }).from(coupons);
