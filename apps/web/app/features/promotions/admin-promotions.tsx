@@ -201,7 +201,7 @@ function CouponForm({ coupon, categories, href }: { coupon: AdminCoupon | null; 
         maxLength={20}
         autoCapitalize="characters"
         spellCheck={false}
-        className="uppercase"
+        style={{ textTransform: 'uppercase' }}
         defaultValue={values.code}
         error={errors.code}
         hint="3 to 20 letters or digits; shoppers may type it in any case."
