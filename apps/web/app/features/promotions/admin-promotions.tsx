@@ -294,8 +294,8 @@ function OfferForm({ offer, categories, href }: { offer: AdminOffer | null; cate
         hint="Shown in the bag and on the invoice, like “3 kurtis or more: 10 % off”."
       />
       <SelectField label="Kind" name="kind" required defaultValue={values.kind} error={errors.kind}>
-        <option value="pieces_percent">Pieces from categories → percent off them</option>
-        <option value="order_flat">Order amount → flat ₹ off</option>
+        <option value="pieces_percent">Pieces or more → % off them</option>
+        <option value="order_flat">Order amount → ₹ off</option>
       </SelectField>
       <fieldset className="space-y-4 rounded-xl border border-line p-4">
         <legend className="px-1 text-sm font-semibold">Pieces from categories</legend>
@@ -403,10 +403,8 @@ function Layout({ list, form, header, paths }: { list: ReactNode; form: ReactNod
       {header}
       <PromotionTabs paths={paths} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
-        <section aria-label="The list" className="order-2 lg:order-1">
-          {list}
-        </section>
-        <section className="order-1 rounded-2xl border border-line bg-white p-5 lg:order-2">{form}</section>
+        <section aria-label="The list">{list}</section>
+        <section className="rounded-2xl border border-line bg-white p-5">{form}</section>
       </div>
     </>
   );
