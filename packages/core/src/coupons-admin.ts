@@ -21,8 +21,8 @@ export const MAX_PROMOTION_CATEGORIES = 50;
 const CODE_MESSAGE = 'Code must be 3 to 20 letters or digits, with no spaces or symbols.';
 const PERCENT_MESSAGE = `Enter a whole percent from ${PROMOTION_PERCENT.min} to ${PROMOTION_PERCENT.max}.`;
 
-/** A code as typed ('festive10 ') → as kept ('FESTIVE10'). */
-export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
+/** A code as typed ('festive10 ') → as kept ('FESTIVE10'); the bag's own reader is promotions.ts's. */
+const codeAsKept = (code: string) => code.trim().toUpperCase();
 
 const paise = (label: string, options: { min?: number } = {}) => {
   const message = `${label} must be an amount in paise${options.min === 0 ? '' : ' above zero'}, at most ₹1 crore.`;
@@ -66,7 +66,7 @@ const DATES_ORDER = { message: 'The last day must be on or after the first day.'
  */
 export const couponBodySchema = z
   .object({
-    code: z.string(CODE_MESSAGE).transform(normaliseCouponCode).pipe(z.string().regex(COUPON_CODE, CODE_MESSAGE)),
+    code: z.string(CODE_MESSAGE).transform(codeAsKept).pipe(z.string().regex(COUPON_CODE, CODE_MESSAGE)),
     kind: z.enum(COUPON_KINDS, 'Please choose percent off or a flat amount off.'),
     value: z.number('Please enter how much it takes off.').int('Please enter a whole number.'),
     maxDiscount: paise('The cap').nullish(),
