@@ -27,7 +27,11 @@ export const guestCartLineSchema = z.object({
   quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE),
 });
 export type GuestCartLine = z.infer<typeof guestCartLineSchema>;
-export const mergeCartSchema = z.object({ lines: z.array(guestCartLineSchema).max(50, 'lines: at most 50 lines') });
+export const mergeCartSchema = z.object({
+  lines: z.array(guestCartLineSchema).max(50, 'lines: at most 50 lines'),
+  /** The coupon code she applied while signed out (issue 41): applied to the account's bag, under the same rules. */
+  couponCode: z.string().trim().max(40).optional(),
+});
 
 /** Spec §3 customer-side variant: the catalogue's variant without stock, SKU and prices of its own. */
 const cartVariantSchema = variantViewSchema.pick({
@@ -62,7 +66,27 @@ export const cartLineSchema = z.object({
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
-export const cartSummarySchema = z.object({ subtotal: z.number().int(), shipping: z.number().int(), total: z.number().int() });
+/** One order-level discount as the bag lists it: '3 kurtis or more: 10% off' − ₹300, 'Coupon FESTIVE10' − ₹250. */
+export const cartDiscountSchema = z.object({ label: z.string(), amount: z.number().int() });
+
+/**
+ * The bag's totals (paise): `subtotal` at selling prices, the order-level `discounts` (the best automatic offer, then the
+ * coupon), `shipping` judged on what she pays after them, and `total` = subtotal − discount + shipping (issue 41).
+ */
+export const cartSummarySchema = z.object({
+  subtotal: z.number().int(),
+  shipping: z.number().int(),
+  total: z.number().int(),
+  discounts: z.array(cartDiscountSchema),
+  /** Σ discounts. */
+  discount: z.number().int(),
+  /** The code on the bag: applied with what it took off, or refused now (used up, expired since) with why — checkout refuses it then. */
+  coupon: z.object({ code: z.string(), applied: z.boolean(), amount: z.number().int(), refusal: z.string().nullable() }).nullable(),
+  /** The automatic offer applied and what it saved. */
+  offer: z.object({ name: z.string(), amount: z.number().int() }).nullable(),
+  /** 'Add ₹450 more for ₹200 off', or null. */
+  nextOfferHint: z.string().nullable(),
+});
 export type CartSummary = z.infer<typeof cartSummarySchema>;
 
 export const cartSchema = z.object({ userCarts: z.array(cartLineSchema), summary: cartSummarySchema, itemCount: z.number().int() });

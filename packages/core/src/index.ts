@@ -8,6 +8,7 @@ export * from './money.js';
 export * from './policy.js';
 export * from './after-sales.js';
 export * from './pricing.js';
+export * from './promotions.js';
 export * from './settings.js';
 export * from './shop-identity.js';
 export * from './wishlist.js';

@@ -237,8 +237,22 @@ export interface PageServices {
     /** Sets a line's quantity ('Only N left' beyond the stock); NOT_FOUND when the line is not in the cart. */
     updateQuantity(userId: string, input: { productId: string; variantId?: string; quantity: number }): Promise<Cart>;
     remove(userId: string, input: { productId: string; variantId?: string }): Promise<Cart>;
-    /** Adds a signed-out shopper's cart to the account's, capped by the stock and the limits; answers what was capped. */
-    merge(userId: string, lines: GuestCartLine[]): Promise<{ cart: Cart; capped: CappedLine[] }>;
+    /**
+     * Adds a signed-out shopper's cart to the account's, capped by the stock and the limits; answers what was capped.
+     * `coupon`: the code she applied while signed out, applied now under the bag's rules (its refusal answered).
+     */
+    merge(
+      userId: string,
+      lines: GuestCartLine[],
+      coupon?: { code: string; ip: string },
+    ): Promise<{ cart: Cart; capped: CappedLine[]; couponRefusal: string | null }>;
+    /** Puts a coupon code on her bag (issue 41): INVALID_DATA naming `code` in words when it cannot be used; 429 after 10 wrong codes in 10 minutes. */
+    applyCoupon(userId: string, code: string, ip: string): Promise<Cart>;
+    removeCoupon(userId: string): Promise<Cart>;
+    /** A signed-out shopper's bag (her browser's lines) priced on the server with today's offers and her code. */
+    priceGuest(lines: readonly GuestCartLine[], code: string | null): Promise<Cart>;
+    /** Checks a signed-out shopper's code for her lines (refusals and the throttle as applyCoupon, by client). */
+    checkGuestCoupon(lines: readonly GuestCartLine[], code: string, ip: string): Promise<Cart>;
   };
   /** The shopper's own orders; someone else's order is NOT_FOUND. */
   orders: {

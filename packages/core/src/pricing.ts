@@ -72,11 +72,15 @@ export function lineTotal(sellingPrice: Paise, quantity: number): Paise {
   return sellingPrice * quantity;
 }
 
-/** Shipping is free from the threshold up (inclusive), else the flat fee. An empty order ships nothing. */
-export function shippingFee(subtotal: Paise): Paise {
+/**
+ * Shipping is free from the threshold up (inclusive), else the flat fee. An empty order ships nothing. `paid`: what
+ * she pays for the goods after the order's offer and coupon (issue 41), which the threshold is judged on.
+ */
+export function shippingFee(subtotal: Paise, paid: Paise = subtotal): Paise {
   assertPaise(subtotal);
+  assertPaise(paid);
   if (subtotal <= 0) return 0;
-  return subtotal >= SHIPPING.freeShippingFromPaise ? 0 : SHIPPING.flatFeePaise;
+  return paid >= SHIPPING.freeShippingFromPaise ? 0 : SHIPPING.flatFeePaise;
 }
 
 export interface OrderLineInput extends PriceParts {

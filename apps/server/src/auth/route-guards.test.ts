@@ -44,7 +44,7 @@ const PUBLIC = new Set([
   'POST /api/admin/logout',
 ]);
 // Prefixes whose every route belongs to one signed-in shopper.
-const SHOPPER_PREFIXES = ['/api/user/profile/'];
+const SHOPPER_PREFIXES = ['/api/user/profile/', '/api/user/cart/'];
 
 const apiRoutes = () =>
   t.app.routeTable.filter(

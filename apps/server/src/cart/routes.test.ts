@@ -27,12 +27,30 @@ describe('cart', () => {
     expect(cart.userCarts[0]).toMatchObject({ quantity: 2, unitPrice: 45_000, unitMrp: 49_950, lineTotal: 90_000, available: 6 });
     expect(cart.userCarts[0]!.product).toMatchObject({ id: kurti.productId, productPrice: 49_950, productDiscount: 10 });
     expect(cart.userCarts[0]!.product.variant).toMatchObject({ _id: kurti.variantId, variantColor: 'Blue', variantSize: 'M' });
-    expect(cart.summary).toEqual({ subtotal: 90_000, shipping: 5_000, total: 95_000 });
+    expect(cart.summary).toEqual({
+      subtotal: 90_000,
+      shipping: 5_000,
+      total: 95_000,
+      discounts: [],
+      discount: 0,
+      coupon: null,
+      offer: null,
+      nextOfferHint: null,
+    });
     expect(cart.itemCount).toBe(2);
 
     // From ₹999 shipping is free.
     const more = cartOf(await jsonCall(t.app, 'PUT', '/api/user/product/updateCartQuantity', { sid, body: { ...kurti, quantity: 3 } }));
-    expect(more.summary).toEqual({ subtotal: 1_35_000, shipping: 0, total: 1_35_000 });
+    expect(more.summary).toEqual({
+      subtotal: 1_35_000,
+      shipping: 0,
+      total: 1_35_000,
+      discounts: [],
+      discount: 0,
+      coupon: null,
+      offer: null,
+      nextOfferHint: null,
+    });
     expect(cartOf(await jsonCall(t.app, 'GET', '/api/user/product/fetchUserCarts', { sid }))).toEqual(more);
   });
 
@@ -98,7 +116,11 @@ describe('cart', () => {
     expect(added.userCarts[0]!.product.variant).toBeNull();
     expect(added.summary.shipping).toBe(0);
     const removed = await jsonCall(t.app, 'DELETE', '/api/user/product/removeFromCart', { sid, body: { productId: dupatta.productId } });
-    expect(cartOf(removed)).toEqual({ userCarts: [], summary: { subtotal: 0, shipping: 0, total: 0 }, itemCount: 0 });
+    expect(cartOf(removed)).toEqual({
+      userCarts: [],
+      summary: { subtotal: 0, shipping: 0, total: 0, discounts: [], discount: 0, coupon: null, offer: null, nextOfferHint: null },
+      itemCount: 0,
+    });
     const again = await jsonCall(t.app, 'DELETE', '/api/user/product/removeFromCart', { sid, body: { productId: dupatta.productId } });
     expect(again.statusCode).toBe(404);
   });

@@ -3,14 +3,18 @@ import {
   CART_FULL_MESSAGE,
   MAX_CART_LINES,
   MAX_QUANTITY_PER_LINE,
-  orderTotals,
+  normaliseCouponCode,
+  type BagPrice,
   type CappedLine,
   type Cart,
   type CartLine,
   type GuestCartLine,
+  type PromoLineInput,
 } from '@shop/core';
-import { sellableRow } from '../catalogue/queries.js';
+import { lineDetails, lineKey, sellableRow } from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
+import { bagCode, clearBagCode, couponRefused, priceLines, setBagCode } from '../promotions/bag-pricing.js';
+import { createCouponThrottle } from '../promotions/code-throttle.js';
 import { cartLineOf, cartLineRows, deleteCartLine, lockCart, saveCartLine, type CartLineRow } from './queries.js';
 
 // The signed-in shopper's cart: rules over queries.ts. Prices always come from @shop/core.
@@ -33,11 +37,15 @@ export function priceLine(row: CartLineRow) {
   };
 }
 
-/** The cart in the spec's shape with the server's prices; lines no longer for sale are left out. */
-/** `photoUrl` moves a stored `/media/…` URL under MEDIA_PUBLIC_URL (media/public-urls.ts). */
-export function toCart(rows: CartLineRow[], photoUrl: (stored: string) => string): Cart {
-  const sellable = rows.filter(isSellable);
-  const totals = orderTotals(sellable.map(priceLine));
+/** A line as promotions price it: pricing's parts, and the category offers and coupons may be limited to. */
+export const promoLine = (row: CartLineRow): PromoLineInput => ({ ...priceLine(row), categoryId: row.category_id });
+
+/**
+ * The cart in the spec's shape with the server's prices: `sellable` lines (isSellable) priced by `totals` (promotions'
+ * priceBag: offer and coupon included), and `code` the code on the bag. `photoUrl` moves a stored `/media/…` URL
+ * under MEDIA_PUBLIC_URL (media/public-urls.ts).
+ */
+export function toCart(sellable: CartLineRow[], totals: BagPrice, code: string | null, photoUrl: (stored: string) => string): Cart {
   const userCarts = sellable.map((row, index): CartLine => {
     const priced = totals.lines[index]!;
     return {
@@ -68,7 +76,18 @@ export function toCart(rows: CartLineRow[], photoUrl: (stored: string) => string
   });
   return {
     userCarts,
-    summary: { subtotal: totals.subtotal, shipping: totals.shipping, total: totals.total },
+    summary: {
+      subtotal: totals.subtotal,
+      shipping: totals.shipping,
+      total: totals.total,
+      discounts: totals.discounts.map(({ label, amount }) => ({ label, amount })),
+      discount: totals.discount,
+      coupon: code
+        ? { code, applied: totals.coupon !== null, amount: totals.coupon?.amount ?? 0, refusal: totals.couponRefusal?.message ?? null }
+        : null,
+      offer: totals.offer ? { name: totals.offer.name, amount: totals.offer.amount } : null,
+      nextOfferHint: totals.nextOfferHint,
+    },
     itemCount: userCarts.reduce((sum, line) => sum + line.quantity, 0),
   };
 }
@@ -96,7 +115,34 @@ async function stockFor(db: Db, productId: string, variantId: string | undefined
 const cartFull = () => new AppError('CONFLICT', CART_FULL_MESSAGE);
 
 export function createCartService(db: Db, now: () => Date, photoUrl: (stored: string) => string) {
-  const view = async (userId: string) => toCart(await cartLineRows(db, userId), photoUrl);
+  const throttle = createCouponThrottle(db, now);
+
+  /** Her bag priced with today's offers and `code` (her bag's code when left out). */
+  async function priced(userId: string, code?: string | null) {
+    const sellable = (await cartLineRows(db, userId)).filter(isSellable);
+    const chosen = code === undefined ? await bagCode(db, userId) : code;
+    const { price } = await priceLines(db, sellable.map(promoLine), now(), chosen, userId);
+    return { sellable, price, code: chosen };
+  }
+  const view = async (userId: string) => {
+    const { sellable, price, code } = await priced(userId);
+    return toCart(sellable, price, code, photoUrl);
+  };
+
+  /**
+   * Puts a code on her bag when it can be used on it now; else the refusal in words (field `code`). A code that does
+   * not exist counts against her and her client (10 in 10 minutes, then 429), so codes cannot be guessed.
+   */
+  async function applyCoupon(userId: string, code: string, ip: string): Promise<Cart> {
+    await throttle.assertAllowed(ip, userId);
+    const { sellable, price } = await priced(userId, code);
+    if (price.couponRefusal) {
+      if (price.couponRefusal.kind === 'unknown') await throttle.recordWrong(ip, userId);
+      throw couponRefused(price.couponRefusal);
+    }
+    await setBagCode(db, userId, code, now());
+    return toCart(sellable, price, code, photoUrl);
+  }
 
   /** Sets a line to `quantity` pieces, within the per-line limit and the stock; one transaction per change. */
   async function setLine(userId: string, productId: string, variantId: string | undefined, quantity: (current: number) => number) {
@@ -116,8 +162,44 @@ export function createCartService(db: Db, now: () => Date, photoUrl: (stored: st
     });
   }
 
+  /** A signed-out shopper's lines (her browser's) as the account's cart rows, priced with today's offers and `code`. */
+  async function pricedGuest(lines: readonly GuestCartLine[], code: string | null) {
+    const wanted = lines.map((line) => ({ productId: line.productId, variantId: line.variantId ?? null }));
+    const details = await lineDetails(db, wanted);
+    const rows = lines.flatMap((line, index): CartLineRow[] => {
+      const detail = details.get(lineKey(line.productId, line.variantId ?? null));
+      return detail ? [{ line_id: `guest-${index}`, quantity: line.quantity, ...detail }] : [];
+    });
+    const sellable = rows.filter(isSellable);
+    const { price } = await priceLines(db, sellable.map(promoLine), now(), code);
+    return { sellable, price };
+  }
+
   return {
     get: view,
+    applyCoupon,
+    /**
+     * A signed-out shopper's bag priced on the server with today's offers and the code she applied (kept in her
+     * browser until she signs in, when merge applies it under her own rules).
+     */
+    async priceGuest(lines: readonly GuestCartLine[], code: string | null): Promise<Cart> {
+      const { sellable, price } = await pricedGuest(lines, code);
+      return toCart(sellable, price, code, photoUrl);
+    },
+    /** Checks a code for a signed-out shopper's bag as applyCoupon does (wrong codes counted against her client). */
+    async checkGuestCoupon(lines: readonly GuestCartLine[], code: string, ip: string): Promise<Cart> {
+      await throttle.assertAllowed(ip);
+      const { sellable, price } = await pricedGuest(lines, code);
+      if (price.couponRefusal) {
+        if (price.couponRefusal.kind === 'unknown') await throttle.recordWrong(ip);
+        throw couponRefused(price.couponRefusal);
+      }
+      return toCart(sellable, price, code, photoUrl);
+    },
+    async removeCoupon(userId: string): Promise<Cart> {
+      await clearBagCode(db, userId);
+      return view(userId);
+    },
 
     async add(userId: string, input: { productId: string; variantId?: string; quantity: number }): Promise<Cart> {
       await setLine(userId, input.productId, input.variantId, (current) => current + input.quantity);
@@ -141,7 +223,12 @@ export function createCartService(db: Db, now: () => Date, photoUrl: (stored: st
      * Adds a signed-out shopper's browser cart to the account's: quantities add up, capped by the per-line
      * limit and the stock; lines that no longer exist, or that find the cart full (MAX_CART_LINES), are skipped. Answers what was capped, to tell the shopper.
      */
-    async merge(userId: string, lines: GuestCartLine[]): Promise<{ cart: Cart; capped: CappedLine[] }> {
+    async merge(
+      userId: string,
+      lines: GuestCartLine[],
+      /** The code she applied while signed out, and her client (counted as applyCoupon counts). */
+      coupon?: { code: string; ip: string },
+    ): Promise<{ cart: Cart; capped: CappedLine[]; couponRefusal: string | null }> {
       const capped: CappedLine[] = [];
       for (const line of lines) {
         let added = 0;
@@ -172,7 +259,17 @@ export function createCartService(db: Db, now: () => Date, photoUrl: (stored: st
         if (added < line.quantity)
           capped.push({ productId: line.productId, variantId: line.variantId ?? null, requested: line.quantity, added });
       }
-      return { cart: await view(userId), capped };
+      // Her code follows her in: applied under the same rules as in the bag, now with her own (first order, uses).
+      let couponRefusal: string | null = null;
+      if (coupon) {
+        try {
+          return { cart: await applyCoupon(userId, normaliseCouponCode(coupon.code), coupon.ip), capped, couponRefusal };
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          couponRefusal = error.fields?.code ?? error.message;
+        }
+      }
+      return { cart: await view(userId), capped, couponRefusal };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
 import { products, variants } from '../catalogue/tables.js';
 
@@ -25,4 +25,17 @@ export const cartLines = pgTable(
     index('cart_lines_user_idx').on(table.userId, table.createdAt),
     check('cart_lines_quantity_check', sql`${table.quantity} between 1 and 10`),
   ],
+);
+
+/** The coupon code she applied to her bag (issue 41), in capitals; priced afresh each time the bag is. */
+export const cartCoupons = pgTable(
+  'cart_coupons',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('cart_coupons_code_check', sql`${table.code} ~ '^[A-Z0-9]{3,20}$'`)],
 );

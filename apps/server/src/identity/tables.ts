@@ -19,6 +19,9 @@ export const authEvents = pgTable(
         'password_failed_from_ip',
         'password_locked',
         'password_alerted',
+        // Issue 41: wrong coupon codes per shopper and per client (promotions/code-throttle.ts).
+        'coupon_failed',
+        'coupon_failed_from_ip',
       ],
     }).notNull(),
     subject: text('subject').notNull(),

@@ -141,6 +141,9 @@ const ORDER_COLUMNS = [
   'status',
   'address',
   'subtotalPaise',
+  'discountPaise',
+  'discounts',
+  'couponCode',
   'shippingPaise',
   'totalPaise',
   'reservedUntil',
@@ -165,6 +168,7 @@ const ITEM_COLUMNS = [
   'unitPricePaise',
   'quantity',
   'lineTotalPaise',
+  'discountPaise',
   'imageUrl',
   'position',
 ] as const;

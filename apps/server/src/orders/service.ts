@@ -7,7 +7,6 @@ import {
   isCancellable,
   isReturnPhotoOf,
   orderNumberMonth,
-  orderTotals,
   pieceName,
   returnedPieces,
   returnPhotoFolder,
@@ -28,7 +27,8 @@ import { randomUUID } from 'node:crypto';
 import { addressOf } from '../addresses/queries.js';
 import { toAddress } from '../addresses/service.js';
 import { cartLineRows, deleteCartLine } from '../cart/queries.js';
-import { isSellable, notEnoughStock, priceLine } from '../cart/service.js';
+import { isSellable, notEnoughStock, promoLine } from '../cart/service.js';
+import { bagCode, claimUse, clearBagCode, couponRefused, dropUse, priceLines, releaseUse, retakeUse } from '../promotions/bag-pricing.js';
 import type { Db } from '../db/database.js';
 import * as inventory from '../inventory/service.js';
 import {
@@ -289,9 +289,20 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (wanted.size > 0)
           throw new AppError('NOT_FOUND', 'Some of the chosen products are no longer in your cart.', { products: 'not in the cart' });
 
-        // The same selection, address and quantities already waiting for payment: answer that order again.
+        // Priced as the bag is (promotions' priceBag): the offer, then her bag's code. A code that cannot be used any
+        // more (used up, expired, her first order placed since) is refused in words, never dropped silently.
+        const code = await bagCode(tx, userId);
+        const { price: totals, coupon } = await priceLines(tx, chosen.map(promoLine), now(), code, userId);
+        if (totals.couponRefusal) throw couponRefused(totals.couponRefusal);
+
+        // The same selection, address, quantities and code already waiting for payment: answer that order again.
         const pending = await payableOrderOf(tx, userId, now());
-        if (pending && pending.address._id === address.id && pending.razorpayOrderId) {
+        if (
+          pending &&
+          pending.address._id === address.id &&
+          pending.razorpayOrderId &&
+          pending.couponCode === (totals.coupon?.code ?? null)
+        ) {
           const items = await itemsOf(tx, pending.id);
           const key = (p: string, v: string | null, q: number) => `${p}:${v ?? ''}:${q}`;
           const same =
@@ -304,10 +315,16 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           if (same) return { order: pending, reused: true };
         }
 
-        const totals = orderTotals(chosen.map(priceLine));
         const at = now();
         // The id is drawn first so the ledger rows of the pieces taken name the order they were taken for.
         const orderId = randomUUID();
+        // One use of the coupon, counted once and safely: the conditional update waits for any other checkout holding
+        // the coupon and checks its limit again; her own checkouts take turns (lockCheckout), so her uses and first
+        // order read above stand.
+        if (totals.coupon && coupon) {
+          const claimed = await claimUse(tx, { couponId: coupon.id, orderId, userId, discountPaise: totals.coupon.amount, at });
+          if (!claimed) throw couponRefused({ kind: 'used_up', message: 'This code has been used up.' });
+        }
         const taken = await inventory.take(
           tx,
           chosen.map((row) => ({ productId: row.product_id, variantId: row.variant_id, quantity: row.quantity, name: row.product_name })),
@@ -325,6 +342,9 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             status: 'pending_payment',
             address: snapshot,
             subtotalPaise: totals.subtotal,
+            discountPaise: totals.discount,
+            discounts: totals.discounts,
+            couponCode: totals.coupon?.code ?? null,
             shippingPaise: totals.shipping,
             totalPaise: totals.total,
             reservedUntil: new Date(at.getTime() + options.reservationSeconds * 1000),
@@ -350,6 +370,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
               unitPricePaise: priced.selling,
               quantity: row.quantity,
               lineTotalPaise: priced.total,
+              discountPaise: priced.discount,
               imageUrl: row.image_url,
               position,
             };
@@ -372,6 +393,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         const order = await lockOrder(tx, { id: orderId });
         if (!order || order.status !== 'pending_payment' || order.razorpayOrderId) return [];
         const released = await releaseStock(tx, order, now(), inventory.stockActor.system);
+        await dropUse(tx, orderId, now());
         await deleteOrder(tx, orderId);
         return released;
       });
@@ -476,11 +498,17 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             await rollbackToSavepoint(tx, 'late_payment');
             return refundIt('Your payment arrived after the order had expired and the items sold out; it is refunded in full.');
           }
+          // Its coupon's use went back at expiry: taken again, or refunded as for pieces sold out.
+          if (!(await retakeUse(tx, order.id))) {
+            await rollbackToSavepoint(tx, 'late_payment');
+            return refundIt('Your payment arrived after the order had expired and its coupon was used up; it is refunded in full.');
+          }
           late = true;
         }
         // The lines leave the cart before the move, whose status write comes last (see move).
         const items = await itemsOf(tx, order.id);
         for (const item of items) await deleteCartLine(tx, order.userId, item.productId, item.variantId);
+        if (order.couponCode) await clearBagCode(tx, order.userId, order.couponCode);
         const paid = await move(
           tx,
           order,
@@ -539,6 +567,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           cancelReason: 'Payment not completed',
           reservedUntil: null,
         });
+        // Its coupon's use goes back with its pieces (taken again should the payment still arrive).
+        await releaseUse(tx, order.id, now());
         return releaseStock(tx, order, now(), inventory.stockActor.system);
       });
       if (result) stockChanged(result);
@@ -572,6 +602,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             throw new AppError('CONFLICT', 'This order has been shipped and can no longer be cancelled.');
           await move(tx, order, 'cancelled', actor, reason, { cancelReason: reason, reservedUntil: null }, {}, { by: admin?.name });
           released = await releaseStock(tx, order, now(), stockActorOf(actor, order, admin?.id));
+          // An unpaid order gives its coupon's use back; a paid one keeps it (its money is refunded, the use stays).
+          if (!order.paidAt) await releaseUse(tx, order.id, now());
           if (inTransaction) {
             const after = await orderOf(tx, { id: order.id });
             await inTransaction(tx, order, after!);

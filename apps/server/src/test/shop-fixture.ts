@@ -19,6 +19,7 @@ export async function sellableProduct(
     stock?: number;
     variants?: boolean;
     colorPricePaise?: number;
+    categoryId?: string | null;
   } = {},
 ): Promise<{ productId: string; variantId?: string }> {
   const n = ++counter;
@@ -29,7 +30,7 @@ export async function sellableProduct(
     name,
     slug: `test-product-${unique}`,
     description: `${name}: soft cotton.`,
-    categoryId: null,
+    categoryId: options.categoryId ?? null,
     pricePaise: options.pricePaise ?? 50_000,
     discountPercent: options.discountPercent ?? 0,
     stock: withVariants ? 0 : (options.stock ?? 5),

@@ -11,7 +11,11 @@ import { action as wishlistAction } from './wishlist-actions';
 const PRODUCT = '0b7e4c1e-5a51-4d39-9a53-2f3d0f0e6c11';
 const VARIANT = '5f0c2b1a-3e4d-4c5b-8a6f-7e8d9c0b1a2f';
 const asha = { _id: 'u1', userFirstName: 'Asha' } as PublicUser;
-const emptyCart = { userCarts: [], summary: { subtotal: 0, shipping: 0, total: 0 }, itemCount: 0 } as Cart;
+const emptyCart = {
+  userCarts: [],
+  summary: { subtotal: 0, shipping: 0, total: 0, discounts: [], discount: 0, coupon: null, offer: null, nextOfferHint: null },
+  itemCount: 0,
+} as Cart;
 const saree = {
   _id: PRODUCT,
   productName: 'Silk Saree',
@@ -251,8 +255,12 @@ describe('the cart’s actions', () => {
       { productId: GONE, quantity: 1 },
     ]);
     const request = new Request('http://localhost/cart/guest', { headers: { cookie } });
-    const context = createLoadContext({ services: { catalogue } } as unknown as PageContext);
+    // The server's summary (offers and her code, issue 41) comes with it.
+    const priceGuest = vi.fn(async () => ({ ...emptyCart, summary: { ...emptyCart.summary, total: 1 } }));
+    const context = createLoadContext({ services: { catalogue, cart: { priceGuest } } } as unknown as PageContext);
     const priced = await cartLoader({ request, context, params: { intent: 'guest' }, url: new URL(request.url), pattern: '/cart/:intent' });
+    expect(priced.summary.total).toBe(1);
+    expect(priceGuest).toHaveBeenCalledWith(expect.any(Array), null);
     expect(priced.lines).toMatchObject([{ name: 'Silk Saree', quantity: 2, lineTotal: 200_000, available: 2 }]);
     expect(priced.gone).toEqual([{ productId: GONE, quantity: 1 }]);
     expect(priced.subtotal).toBe(200_000);
@@ -288,5 +296,55 @@ describe('the wishlist’s actions', () => {
     );
     expect(remove).toHaveBeenCalledWith('u1', PRODUCT);
     expect(removed).toMatchObject({ status: 302, flash: { message: 'Removed from your wishlist.' } });
+  });
+
+  it('keeps a signed-out shopper’s coupon code in its cookie once the server took it, and applies a signed-in one’s to her bag', async () => {
+    const checkGuestCoupon = vi.fn(async (_lines: unknown, code: string) => {
+      if (code !== 'FESTIVE10')
+        throw new AppError('INVALID_DATA', `code: ${code} is not a valid coupon code.`, { code: `${code} is not a valid coupon code.` });
+      return emptyCart;
+    });
+    const services = { catalogue, cart: { checkGuestCoupon } };
+    const lines = cookieOf([{ productId: PRODUCT, variantId: VARIANT, quantity: 1 }]);
+    const couponCookie = (value: unknown) => {
+      const result = value as { init: ResponseInit | null };
+      return new Headers(result.init?.headers)
+        .getSetCookie()
+        .map((cookie) => parseSetCookie(cookie))
+        .find((cookie) => cookie.name === 'guest_coupon');
+    };
+    const applied = await cartAction(
+      post('/cart/apply-coupon', 'apply-coupon', { code: ' festive10' }, { services, cookie: lines, enhanced: true }),
+    );
+    expect(await answerOf(applied)).toMatchObject({ status: 200, body: { ok: true, toast: { message: 'Coupon FESTIVE10 applied.' } } });
+    expect(couponCookie(applied)).toMatchObject({ value: 'FESTIVE10', httpOnly: true });
+    expect(checkGuestCoupon).toHaveBeenCalledWith([{ productId: PRODUCT, variantId: VARIANT, quantity: 1 }], 'FESTIVE10', undefined);
+
+    const refused = await cartAction(
+      post('/cart/apply-coupon', 'apply-coupon', { code: 'GUESS1' }, { services, cookie: lines, enhanced: true }),
+    );
+    expect(await answerOf(refused)).toMatchObject({
+      status: 400,
+      body: { ok: false, fields: { code: 'GUESS1 is not a valid coupon code.' } },
+    });
+    expect(couponCookie(refused)).toBeUndefined();
+    const malformed = await answerOf(
+      await cartAction(post('/cart/apply-coupon', 'apply-coupon', { code: 'a-b' }, { services, enhanced: true })),
+    );
+    expect(malformed).toMatchObject({ status: 400, body: { fields: { code: 'A coupon code has 3 to 20 letters and digits.' } } });
+
+    const removed = await cartAction(post('/cart/remove-coupon', 'remove-coupon', {}, { services, enhanced: true }));
+    expect(couponCookie(removed)).toMatchObject({ value: '', maxAge: 0 });
+
+    const applyCoupon = vi.fn(async () => emptyCart);
+    await cartAction(
+      post(
+        '/cart/apply-coupon',
+        'apply-coupon',
+        { code: 'festive10' },
+        { user: asha, services: { cart: { applyCoupon } }, enhanced: true },
+      ),
+    );
+    expect(applyCoupon).toHaveBeenCalledWith('u1', 'FESTIVE10', undefined);
   });
 });

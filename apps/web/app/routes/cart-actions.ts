@@ -1,8 +1,8 @@
-import { AppError, MAX_QUANTITY_PER_LINE, isUuid, type PageServices, type PublicUser } from '@shop/core';
+import { AppError, MAX_QUANTITY_PER_LINE, applyCouponSchema, isUuid, type PageServices, type PublicUser } from '@shop/core';
 import { data, redirect } from 'react-router';
 import { loginThenReturnTo, paths } from '../config/paths';
-import { servicesOf, shopperOf } from '../context';
-import { addToGuestCartOf, guestCartHeader, readGuestCart } from '../features/cart/guest-cart.server';
+import { pageOf, servicesOf, shopperOf } from '../context';
+import { addToGuestCartOf, guestCartHeader, guestCouponHeader, readGuestCart, readGuestCoupon } from '../features/cart/guest-cart.server';
 import { ADDED_TO_CART } from '../features/cart/add-to-cart-button';
 import { hasGuestLine, removeFromGuestCart, setGuestQuantity } from '../features/cart/guest-cart';
 import { priceGuestCart } from '../features/cart/price-guest-cart';
@@ -115,6 +115,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         }
         return answer(form, back, flash, guestCartHeader(removeFromGuestCart(readGuestCart(request), line.productId, line.variantId)));
       }
+      // The signed-out drawer's coupon form (issue 41): checked against her lines on the server, kept in a cookie
+      // and applied to her account's bag when she logs in. Signed in, the bag's own code.
+      case 'apply-coupon': {
+        const checked = applyCouponSchema.safeParse({ code: form.get('code') ?? '' });
+        if (!checked.success) {
+          const message = checked.error.issues[0]?.message ?? 'Please enter a coupon code.';
+          throw new AppError('INVALID_DATA', `code: ${message}`, { code: message });
+        }
+        const { code } = checked.data;
+        const flash: Flash = { kind: 'success', message: `Coupon ${code} applied.` };
+        if (user) {
+          await services.cart.applyCoupon(user._id, code, pageOf(context).clientIp);
+          return answer(form, back, flash, null);
+        }
+        await services.cart.checkGuestCoupon(readGuestCart(request), code, pageOf(context).clientIp);
+        return answer(form, back, flash, guestCouponHeader(code));
+      }
+      case 'remove-coupon': {
+        const flash: Flash = { kind: 'success', message: 'Coupon removed.' };
+        if (user) {
+          await services.cart.removeCoupon(user._id);
+          return answer(form, back, flash, null);
+        }
+        return answer(form, back, flash, guestCouponHeader(null));
+      }
       case 'move-to-wishlist': {
         // A wishlist is an account's: a signed-out shopper logs in first, the line going with her, and comes back to
         // the page with it moved (the login action); until then it stays in her bag.
@@ -142,7 +167,7 @@ function goneAsNull(error: unknown): null {
 /** GET /cart/guest: the signed-out cart, priced from the catalogue (a product that is gone is listed as such). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.intent !== 'guest') throw data(null, { status: 404 });
-  const { catalogue } = servicesOf(context);
+  const { catalogue, cart } = servicesOf(context);
   const lines = readGuestCart(request);
   const products = new Map(
     await Promise.all(
@@ -151,5 +176,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ),
     ),
   );
-  return priceGuestCart(lines, products);
+  // The server's summary beside it: today's offers and her code, priced as her account's bag will be.
+  return { ...priceGuestCart(lines, products), summary: (await cart.priceGuest(lines, readGuestCoupon(request))).summary };
 }

@@ -3,14 +3,21 @@ import { parseSetCookie } from 'cookie';
 import { describe, expect, it, vi } from 'vitest';
 import { createLoadContext, shopperContext } from '../context';
 import { CHECKOUT_COOKIE, checkoutStateHeader } from '../features/checkout/checkout-state.server';
-import { action, loader } from './checkout';
+import { action as checkoutAction, loader } from './checkout';
 
 const asha = { _id: 'u1', userFirstName: 'Asha' } as PublicUser;
 const addresses = [
   { _id: 'home', isDefault: true },
   { _id: 'office', isDefault: false },
 ] as Address[];
-const cart = { userCarts: [], summary: { subtotal: 0, shipping: 0, total: 0 }, itemCount: 0 } as Cart;
+/** Checkout's steps answer redirects (the coupon form's answers are the bag's, tested there). */
+const action = async (...given: Parameters<typeof checkoutAction>) => (await checkoutAction(...given)) as Response;
+
+const cart = {
+  userCarts: [],
+  summary: { subtotal: 0, shipping: 0, total: 0, discounts: [], discount: 0, coupon: null, offer: null, nextOfferHint: null },
+  itemCount: 0,
+} as Cart;
 
 function args(fields: Record<string, string> | null, cookie?: string, user: PublicUser | null = asha) {
   const headers: Record<string, string> = {};

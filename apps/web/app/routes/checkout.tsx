@@ -2,10 +2,13 @@ import { privatePageMeta } from '../lib/meta';
 import { cityAndDistrict, ADDRESS_TYPE_LABELS, rupeesCompact, type Address, type CartLine } from '@shop/core';
 import { MapPin, ShoppingBag } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { loginThenReturnTo, paths } from '../config/paths';
 import { sessionTokenOf } from '../lib/session-tokens.server';
 import { CartSummaryRows, LineImage } from '../features/cart/cart-line-card';
+import { couponAction, isCouponIntent } from '../features/cart/coupon-action.server';
+import { CouponPanel, type CouponAnswer } from '../features/cart/coupon-panel';
+import { useAnswerToast } from '../components/flash-message';
 import { CheckoutStep } from '../features/checkout/checkout-step';
 import { confirmedAddress, preferredAddress } from '../features/checkout/checkout-state';
 import { checkoutStateHeader, readCheckoutState } from '../features/checkout/checkout-state.server';
@@ -48,6 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) throw redirect(loginThenReturnTo(paths.checkout));
   const form = await postedForm(request);
   const services = servicesOf(context);
+  // The coupon form (issue 41), as in the bag: the refusal comes back beside the field.
+  if (isCouponIntent(form.get('intent'))) return couponAction(form, context, user);
   if (form.get('intent') === 'change-user') {
     // As the account menu's Logout: a session that cannot be ended is only logged, the cookie goes all the same.
     try {
@@ -137,6 +142,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   const lines: CartLine[] = cart?.userCarts ?? [];
   const summary = cart?.summary;
+  const couponAnswer = useActionData<typeof action>() as CouponAnswer | undefined;
+  useAnswerToast(couponAnswer);
   const chosenAddress = addresses.find((address) => address._id === chosenId) ?? null;
 
   // The step that opened after DELIVER HERE or Change takes the focus (not when the page first loads).
@@ -283,7 +290,16 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                 Price details
               </h2>
               <div className="mt-4">
-                <CartSummaryRows subtotal={summary.subtotal} shipping={summary.shipping} itemCount={cart.itemCount} />
+                <CartSummaryRows
+                  subtotal={summary.subtotal}
+                  shipping={summary.shipping}
+                  itemCount={cart.itemCount}
+                  discounts={summary.discounts}
+                  total={summary.total}
+                />
+              </div>
+              <div className="mt-4">
+                <CouponPanel summary={summary} answer={couponAnswer} />
               </div>
             </aside>
           )}

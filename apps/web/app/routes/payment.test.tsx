@@ -13,7 +13,7 @@ const asha = {
 } as unknown as PublicUser;
 const cart = {
   userCarts: [{ product: { id: 'p1', variant: null } }],
-  summary: { subtotal: 80_000, shipping: 0, total: 80_000 },
+  summary: { subtotal: 80_000, shipping: 0, total: 80_000, discounts: [], discount: 0, coupon: null, offer: null, nextOfferHint: null },
   itemCount: 1,
 } as unknown as Cart;
 const address = {

@@ -245,8 +245,28 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
               Price details
             </h2>
             <div className="mt-4">
-              <CartSummaryRows subtotal={totals.subtotal} shipping={totals.shipping} itemCount={cart.itemCount} />
+              <CartSummaryRows
+                subtotal={totals.subtotal}
+                shipping={totals.shipping}
+                itemCount={cart.itemCount}
+                discounts={totals.discounts}
+                total={totals.total}
+              />
             </div>
+            {totals.offer && (
+              <p className="mt-3 text-xs text-[#1d5c37]">
+                {totals.offer.name}: you save {rupeesCompact(totals.offer.amount)}.
+              </p>
+            )}
+            {totals.coupon && !totals.coupon.applied && (
+              <p role="alert" className="mt-3 text-sm font-medium text-wine-700">
+                {totals.coupon.refusal}{' '}
+                <Link to={paths.cart} className="underline">
+                  Change it in your bag
+                </Link>
+                .
+              </p>
+            )}
           </div>
           {address && (
             <div className="border-t border-line pt-4 text-sm">

@@ -2,10 +2,13 @@ import { privatePageMeta } from '../lib/meta';
 import { rupeesCompact, SHIPPING } from '@shop/core';
 import { ShieldCheck, ShoppingBag } from 'lucide-react';
 import { useEffect } from 'react';
-import { Form, Link, useFetcher } from 'react-router';
+import { Form, Link, redirect, useActionData, useFetcher } from 'react-router';
 import { paths } from '../config/paths';
 import { PageState, UserPage } from '../features/accounts/user-page';
 import { CartLineCard, CartSummaryRows, viewOfCartLine } from '../features/cart/cart-line-card';
+import { couponAction, isCouponIntent } from '../features/cart/coupon-action.server';
+import { CouponPanel, type CouponAnswer } from '../features/cart/coupon-panel';
+import { postedForm } from '../lib/read-form.server';
 import { useAnswerToast } from '../components/flash-message';
 import { servicesOf, signedInShopper } from '../context';
 import { loaderCall } from '../lib/service-call.server';
@@ -16,6 +19,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { cart: await loaderCall(servicesOf(context).cart.get(signedInShopper(context)._id)) };
 }
 
+/** The coupon form (issue 41): applies or removes her bag's code; a refusal comes back beside the field. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await postedForm(request);
+  if (!isCouponIntent(form.get('intent'))) return redirect(paths.cart);
+  return couponAction(form, context, signedInShopper(context));
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('My Cart', matches);
 
 /**
@@ -24,6 +34,8 @@ export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('My Car
  */
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { cart } = loaderData;
+  const couponAnswer = useActionData<typeof action>() as CouponAnswer | undefined;
+  useAnswerToast(couponAnswer);
   // Removing goes through one fetcher for the list: it outlives the removed line, to say what was removed.
   const remover = useFetcher();
   useAnswerToast(remover.data, { failures: true });
@@ -39,8 +51,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   const lines = cart?.userCarts ?? [];
   const short = lines.some((line) => line.available < line.quantity);
+  // A code on the bag that cannot be used any more: checkout would refuse it, so she removes it first.
+  const couponRefused = cart?.summary.coupon?.applied === false;
   const summary = cart?.summary;
-  const toFreeShipping = summary && summary.shipping > 0 ? SHIPPING.freeShippingFromPaise - summary.subtotal : 0;
+  // Free shipping is judged on what she pays for the goods, after the offer and the coupon.
+  const toFreeShipping = summary && summary.shipping > 0 ? SHIPPING.freeShippingFromPaise - (summary.subtotal - summary.discount) : 0;
 
   return (
     <UserPage title="My Cart">
@@ -80,7 +95,16 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 Order summary
               </h2>
               <div className="mt-4">
-                <CartSummaryRows subtotal={summary.subtotal} shipping={summary.shipping} itemCount={cart.itemCount} />
+                <CartSummaryRows
+                  subtotal={summary.subtotal}
+                  shipping={summary.shipping}
+                  itemCount={cart.itemCount}
+                  discounts={summary.discounts}
+                  total={summary.total}
+                />
+              </div>
+              <div className="mt-4">
+                <CouponPanel summary={summary} answer={couponAnswer} />
               </div>
               {toFreeShipping > 0 && (
                 <p className="mt-3 rounded-lg bg-sand/60 px-3 py-2 text-xs text-ink">
@@ -93,7 +117,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   name="intent"
                   value="start"
                   className="btn btn-primary mt-5 w-full"
-                  disabled={short}
+                  disabled={short || couponRefused}
                   aria-describedby={short ? 'cart-short' : undefined}
                 >
                   Proceed to Checkout

@@ -5,6 +5,7 @@ import { ensureDemoPromotions } from './promotions.js';
 import { seedDemoSales } from './demo-sales.js';
 import { ensureDemoOwner } from './demo-owner.js';
 import { seedDemoCatalogue } from './seed.js';
+import { ensureDemoShopperCoupon } from './shopper-coupon.js';
 
 // The demo shop a newcomer's first `npm start` opens on (SEED_DEMO): main.ts imports this module only when
 // config.seedDemo is on, so a production start never loads it (docs/decisions/024-dev-only-code.md).
@@ -16,10 +17,12 @@ export interface DemoShop {
   log: { info(line: string): void; error(details: object, line: string): void };
 }
 
-/** Before the shop listens: the announcements the first page shows, and the coupons and offers (issue 41). */
+/** Before the shop listens: the announcements the first page shows, the coupons and offers, a code to try in the bag. */
 export async function prepareDemoShop({ db, services }: DemoShop): Promise<void> {
   await ensureDemoAnnouncements(db, services);
+  // The back-office's demo codes and offers first: they are made only in a shop with none (SAANJH10 is one).
   await ensureDemoPromotions(db, services);
+  await ensureDemoShopperCoupon(db);
 }
 
 /**

@@ -236,7 +236,7 @@ describe('the login page action (spec §2.3, §4)', () => {
     const fields = { intent: 'login', mode: 'password', email: 'asha@example.in', password: 'chanderi-silk-24' };
     const plain = post('/login', fields, { services: { accounts: accounts() } });
     const answer = await loginAction(plain, merge);
-    expect(merge).toHaveBeenCalledWith(plain.request, expect.anything(), 'u1');
+    expect(merge).toHaveBeenCalledWith(plain.request, expect.anything(), 'u1', '203.0.113.9');
     expect((answer as Response).headers.getSetCookie()).toContain('guest_cart=; Max-Age=0; Path=/');
     expect(answerOf(answer).flash).toEqual({ kind: 'success', message: 'Login successful! Only 2 of Silk Saree could be added.' });
 

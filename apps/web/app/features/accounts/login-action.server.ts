@@ -32,7 +32,9 @@ export type MergeGuestCart = (
   request: Request,
   services: PageServices,
   userId: string,
-) => Promise<{ setCookie: string | null; notices: string[] }>;
+  /** Her client: a coupon code applied signed out is checked (and counted) as the bag checks it. */
+  clientIp?: string,
+) => Promise<{ setCookie: string | null; setCouponCookie?: string | null; notices: string[] }>;
 
 /** Said after the greeting when the heart she tapped signed out has saved its product. */
 export const SAVED_AFTER_LOGIN = 'Added to your wishlist.';
@@ -124,11 +126,12 @@ export async function loginAction({ request, context }: ActionArgs, mergeGuestCa
     async ({ user, session }) => {
       identity.setShopperSession(session);
       // The cart she filled signed out (the guest_cart cookie) joins the account's, and the cookie goes.
-      const merged = await mergeGuestCart(request, services, user._id);
+      const merged = await mergeGuestCart(request, services, user._id, clientIp);
       const wished = await grantWish(url, services, user._id);
       const greeting = wished ? `${LOGIN_SUCCESS} ${wished}` : LOGIN_SUCCESS;
       const headers = new Headers();
       if (merged.setCookie) headers.append('set-cookie', merged.setCookie);
+      if (merged.setCouponCookie) headers.append('set-cookie', merged.setCouponCookie);
       if (form.get(ENHANCED_FIELD) === '1') {
         const answer = { ok: true as const, toast: { kind: 'success' as const, message: greeting }, notices: merged.notices };
         return data({ ...answer, step: posted, email, redirectTo }, { headers });

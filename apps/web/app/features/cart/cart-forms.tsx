@@ -3,6 +3,9 @@
 
 /** Where the cart's forms post (routes/cart-actions.ts). */
 export const cartActions = {
+  /** The signed-out drawer's coupon forms (issue 41). */
+  applyCoupon: '/cart/apply-coupon',
+  removeCoupon: '/cart/remove-coupon',
   add: '/cart/add',
   update: '/cart/update',
   remove: '/cart/remove',

@@ -208,7 +208,23 @@ export function CartLineCard({
 }
 
 /** Subtotal, shipping ('FREE' from ₹999) and total of the lines shown. */
-export function CartSummaryRows({ subtotal, shipping, itemCount }: { subtotal: number; shipping: number; itemCount: number }) {
+/**
+ * Subtotal, each order-level discount as a line (the offer, the coupon: issue 41), shipping and the total. `total`
+ * is the server's (subtotal − discounts + shipping); without it (the signed-out drawer) subtotal + shipping.
+ */
+export function CartSummaryRows({
+  subtotal,
+  shipping,
+  itemCount,
+  discounts = [],
+  total,
+}: {
+  subtotal: number;
+  shipping: number;
+  itemCount: number;
+  discounts?: ReadonlyArray<{ label: string; amount: number }>;
+  total?: number;
+}) {
   return (
     <dl className="space-y-3 text-sm">
       <div className="flex justify-between gap-4">
@@ -217,6 +233,12 @@ export function CartSummaryRows({ subtotal, shipping, itemCount }: { subtotal: n
         </dt>
         <dd className="tabular-nums">{rupeesCompact(subtotal)}</dd>
       </div>
+      {discounts.map((discount) => (
+        <div key={discount.label} className="flex justify-between gap-4 text-[#1d7a46]" data-testid="discount-line">
+          <dt>{discount.label}</dt>
+          <dd className="tabular-nums font-semibold">−{rupeesCompact(discount.amount)}</dd>
+        </div>
+      ))}
       <div className="flex justify-between gap-4">
         <dt>Shipping</dt>
         <dd className={shipping === 0 ? 'font-semibold text-[#1d7a46]' : 'tabular-nums'}>
@@ -225,7 +247,9 @@ export function CartSummaryRows({ subtotal, shipping, itemCount }: { subtotal: n
       </div>
       <div className="flex justify-between gap-4 border-t border-line pt-3 text-base font-semibold">
         <dt>Total</dt>
-        <dd className="tabular-nums">{rupeesCompact(subtotal + shipping)}</dd>
+        <dd className="tabular-nums" data-testid="cart-total">
+          {rupeesCompact(total ?? subtotal + shipping)}
+        </dd>
       </div>
     </dl>
   );

@@ -6,6 +6,8 @@ import { Enhanced } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
 import { loginThenReturnTo, paths } from '../../config/paths';
 import { CartLineCard, CartSummaryRows, LineFields, cartActions } from './cart-line-card';
+import type { CartSummary } from '@shop/core';
+import { CouponPanel, type CouponAnswer } from './coupon-panel';
 import type { PricedGuestCart } from './price-guest-cart';
 
 /** Where the drawer reads the signed-out cart, priced (routes/cart-actions.ts). */
@@ -18,10 +20,17 @@ const GUEST_CART = '/cart/guest';
  */
 export default function GuestCartDrawer({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const loaded = useFetcher<PricedGuestCart>();
+  const loaded = useFetcher<PricedGuestCart & { summary: CartSummary }>();
   const remover = useFetcher();
+  const coupon = useFetcher<CouponAnswer>();
   useAnswerToast(remover.data, { failures: true });
+  useAnswerToast(coupon.data);
   const { load } = loaded;
+
+  // A code applied or removed: the drawer's prices are read again.
+  useEffect(() => {
+    if (coupon.state === 'idle' && coupon.data?.ok) void load(GUEST_CART);
+  }, [coupon.state, coupon.data, load]);
 
   useEffect(() => {
     const element = dialog.current;
@@ -38,7 +47,8 @@ export default function GuestCartDrawer({ onClose }: { onClose: () => void }) {
   const cart = loaded.data;
   const lines = cart ? [...cart.lines, ...cart.gone] : [];
   const itemCount = cart?.lines.reduce((sum, line) => sum + line.quantity, 0) ?? 0;
-  const toFreeShipping = cart && cart.shipping > 0 ? SHIPPING.freeShippingFromPaise - cart.subtotal : 0;
+  const summary = cart?.summary;
+  const toFreeShipping = summary && summary.shipping > 0 ? SHIPPING.freeShippingFromPaise - (summary.subtotal - summary.discount) : 0;
 
   return (
     <dialog
@@ -104,8 +114,26 @@ export default function GuestCartDrawer({ onClose }: { onClose: () => void }) {
 
       {cart && cart.lines.length > 0 && (
         <div className="border-t border-line bg-white px-5 py-5">
-          <CartSummaryRows subtotal={cart.subtotal} shipping={cart.shipping} itemCount={itemCount} />
+          <CartSummaryRows
+            subtotal={summary?.subtotal ?? cart.subtotal}
+            shipping={summary?.shipping ?? cart.shipping}
+            itemCount={itemCount}
+            discounts={summary?.discounts ?? []}
+            total={summary?.total}
+          />
           {toFreeShipping > 0 && <p className="mt-3 text-xs text-muted">Add {rupeesCompact(toFreeShipping)} more for free shipping.</p>}
+          {summary && (
+            <div className="mt-4">
+              <CouponPanel
+                summary={summary}
+                answer={coupon.data}
+                actions={{ apply: cartActions.applyCoupon, remove: cartActions.removeCoupon }}
+                form={coupon.Form}
+                hidden={<Enhanced />}
+                pending={coupon.state !== 'idle'}
+              />
+            </div>
+          )}
           <Link to={loginThenReturnTo(paths.cart)} className="btn btn-primary mt-4 w-full" onClick={() => dialog.current?.close()}>
             Login to checkout
           </Link>

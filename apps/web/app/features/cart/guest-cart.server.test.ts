@@ -7,6 +7,8 @@ import {
   clearGuestCartHeader,
   guestCartHeader,
   mergeGuestCart,
+  GUEST_COUPON_COOKIE,
+  guestCouponHeader,
   readGuestCart,
 } from './guest-cart.server';
 import { GUEST_CART_COOKIE } from './guest-cart';
@@ -122,5 +124,25 @@ describe('mergeGuestCart', () => {
     const failed = await mergeGuestCart(requestWith(guestCartHeader([{ productId: PRODUCT, quantity: 1 }])), services, 'user-1');
     expect(failed.setCookie).toBeNull();
     expect(failed.notices).toHaveLength(1);
+  });
+
+  it('takes the coupon code she applied signed out to her account’s bag, tells her when it is refused, and clears its cookie', async () => {
+    const lines = [{ productId: PRODUCT, variantId: VARIANT, quantity: 1 }];
+    const merge = vi.fn(async () => ({
+      cart: cart([[PRODUCT, 'Chiffon Leheriya Dupatta']]),
+      capped: [],
+      couponRefusal: 'This code is for your first order only.',
+    }));
+    const services = { cart: { merge } as unknown as PageServices['cart'], catalogue: catalogue([]) };
+    const request = new Request('http://shop.test/', {
+      headers: { cookie: `${GUEST_CART_COOKIE}=${encodeURIComponent(JSON.stringify(lines))}; ${GUEST_COUPON_COOKIE}=WELCOME` },
+    });
+    const merged = await mergeGuestCart(request, services, 'user-1', '203.0.113.9');
+    expect(merge).toHaveBeenCalledWith('user-1', lines, { code: 'WELCOME', ip: '203.0.113.9' });
+    expect(merged).toEqual({
+      setCookie: clearGuestCartHeader(),
+      setCouponCookie: guestCouponHeader(null),
+      notices: ['Coupon WELCOME could not be applied: This code is for your first order only.'],
+    });
   });
 });

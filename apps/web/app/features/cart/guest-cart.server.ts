@@ -1,4 +1,12 @@
-import { AppError, MAX_QUANTITY_PER_LINE, type CappedLine, type GuestCartLine, type PageServices, type ProductDetails } from '@shop/core';
+import {
+  AppError,
+  COUPON_CODE_PATTERN,
+  MAX_QUANTITY_PER_LINE,
+  type CappedLine,
+  type GuestCartLine,
+  type PageServices,
+  type ProductDetails,
+} from '@shop/core';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { GUEST_CART_COOKIE, addToGuestCart, parseGuestCart, serializeGuestCart } from './guest-cart';
 
@@ -91,6 +99,8 @@ export function cappedMessage(line: Pick<CappedLine, 'added'>, name: string): st
 export interface GuestCartMerge {
   /** The Set-Cookie header value that clears the guest cart (null: there was none, or the merge failed and it stays). */
   setCookie: string | null;
+  /** The Set-Cookie header value that clears her coupon code once it went to the account (null: none to clear). */
+  setCouponCookie?: string | null;
   /** 'Only 2 of Silk Saree could be added', one per line capped by the stock or the limits; for the shopper. */
   notices: string[];
 }
@@ -108,12 +118,15 @@ export async function mergeGuestCart(
   request: Request,
   services: { cart: Pick<PageServices['cart'], 'merge'>; catalogue: Pick<PageServices['catalogue'], 'getProductDetails'> },
   userId: string,
+  /** Her client, counted against wrong coupon codes as the bag counts it. */
+  clientIp = '',
 ): Promise<GuestCartMerge> {
   const lines = readGuestCart(request);
+  const code = readGuestCoupon(request);
   if (lines.length === 0) return { setCookie: hasGuestCartCookie(request) ? clearGuestCartHeader() : null, notices: [] };
   let merged: Awaited<ReturnType<PageServices['cart']['merge']>>;
   try {
-    merged = await services.cart.merge(userId, lines);
+    merged = code ? await services.cart.merge(userId, lines, { code, ip: clientIp }) : await services.cart.merge(userId, lines);
   } catch {
     return { setCookie: null, notices: ['Your cart could not be moved to your account. It will be at your next login.'] };
   }
@@ -124,5 +137,31 @@ export async function mergeGuestCart(
       return cappedMessage(line, name ?? 'an item from your cart');
     }),
   );
-  return { setCookie: clearGuestCartHeader(), notices };
+  if (code && merged.couponRefusal) notices.push(`Coupon ${code} could not be applied: ${merged.couponRefusal}`);
+  return { setCookie: clearGuestCartHeader(), ...(code ? { setCouponCookie: guestCouponHeader(null) } : {}), notices };
+}
+
+// ---- The coupon code a signed-out shopper applied (issue 41): kept beside her lines, applied to her account's bag at
+// login under her own rules (first order, uses), so it follows her in.
+
+/** The cookie holding a signed-out shopper's coupon code. */
+export const GUEST_COUPON_COOKIE = 'guest_coupon';
+
+/** Her code, in capitals, or null (anything that cannot be a code is none). */
+export function readGuestCoupon(request: Request): string | null {
+  const header = request.headers.get('cookie');
+  const value = header ? parseCookie(header)[GUEST_COUPON_COOKIE] : undefined;
+  return value && COUPON_CODE_PATTERN.test(value) ? value : null;
+}
+
+/** The Set-Cookie header value that stores her code (null clears it). */
+export function guestCouponHeader(code: string | null): string {
+  return stringifySetCookie({
+    name: GUEST_COUPON_COOKIE,
+    value: code ?? '',
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge: code ? MAX_AGE_SECONDS : 0,
+  });
 }
