@@ -15,6 +15,7 @@ const DESKTOP_ONLY = [
   /\/bill-returns\.spec\.ts/,
   /contact\.spec\.ts/,
   /offers\.spec\.ts/,
+  /coupons-admin\.spec\.ts/,
   /http-hardening\.spec\.ts/,
 ];
 

@@ -46,6 +46,7 @@ import { catalogueRoutes } from './catalogue/routes.js';
 import { seoRoutes } from './seo/routes.js';
 import { adminContactRoutes, contactRoutes } from './contact/routes.js';
 import { adminAnnouncementRoutes, announcementRoutes } from './announcements/routes.js';
+import { adminPromotionRoutes, ownerPromotionRoutes } from './promotions/admin-routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { adminOrderRoutes, ownerOrderRoutes } from './orders/admin-routes.js';
 import { orderRoutes } from './orders/routes.js';
@@ -239,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(billingRoutes(options.services.billing));
       await admin.register(adminReviewRoutes(options.services.reviews));
       await admin.register(adminAnnouncementRoutes(options.services));
+      await admin.register(adminPromotionRoutes(options.services.promotionsAdmin));
       await admin.register(inventoryRoutes(options.services.inventory));
       await admin.register(reportCountsRoutes(options.services.reportCounts));
       await admin.register(adminContactRoutes(options.services.contact));
@@ -259,6 +261,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await owner.register(salesReportRoutes(options.services.salesReports));
         // The shop's own details: what every invoice states, and production's checkout waits for (issue 39).
         await owner.register(ownerSettingsRoutes(options.services.settings));
+        // Deleting a coupon or an offer (issue 41); any admin creates, edits and disables them.
+        await owner.register(ownerPromotionRoutes(options.services.promotionsAdmin));
       },
       { role: 'owner' },
     ),

@@ -9,6 +9,7 @@ import { createAuditService, type AuditService } from './audit/service.js';
 import { createAddressService, type AddressService } from './addresses/service.js';
 import { createPincodeDirectory, type PincodeDirectory } from './pincodes/directory.js';
 import { createAnnouncementsService, type AnnouncementsService } from './announcements/service.js';
+import { createPromotionsAdminService, type PromotionsAdminService } from './promotions/admin-service.js';
 import { createAdminCategoriesService, type AdminCategoriesService } from './catalogue/admin-categories.js';
 import { createAdminProductsService, type AdminProductsService } from './catalogue/admin-products.js';
 import { createCatalogueAdminService, type CatalogueAdminService } from './catalogue/admin-service.js';
@@ -54,6 +55,8 @@ export interface Services {
   photoEncoder: PhotoEncoder;
   contact: ContactService;
   announcements: AnnouncementsService;
+  /** The back-office's coupons and automatic offers (issue 41; audited). */
+  promotionsAdmin: PromotionsAdminService;
   accounts: AccountsService;
   addresses: AddressService;
   /** India Post's pincode directory, shipped with the shop (read on first use). */
@@ -214,6 +217,7 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     photoEncoder,
     contact: createContactService(db, { mail, settings, publicUrl, now }),
     announcements: createAnnouncementsService(db, now),
+    promotionsAdmin: createPromotionsAdminService(db, now),
     accounts: createAccountsService(db, { mail, settings, publicUrl, secret, now }),
     addresses,
     pincodes,

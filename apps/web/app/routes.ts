@@ -67,6 +67,9 @@ export default [
     route('reviews', 'routes/admin.reviews.tsx'),
     // Issue 28: offers (saved filters: minimum discount, category), collections and news.
     route('announcements', 'routes/admin.announcements.tsx'),
+    // Issue 41: coupon codes and automatic offers; any admin manages them, owners delete.
+    route('coupons', 'routes/admin.coupons.tsx'),
+    route('coupons/offers', 'routes/admin.offers.tsx'),
     // Issue 38: contact form messages; any admin replies (by mail) and marks them handled.
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:messageId', 'routes/admin.message.tsx'),

@@ -155,6 +155,8 @@ export const AUDIT_ENTITIES = [
   'contact_message',
   'session',
   'settings',
+  'coupon',
+  'offer',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -4,6 +4,7 @@ import { indianMobileSchema, optionalIndianMobileSchema } from './phone.js';
 import { formatINR } from './money.js';
 import { isBillDiscount } from './pricing.js';
 import { businessBuyerAnswer, businessBuyerFields, businessBuyerPair } from './business-buyer.js';
+import { COUPON_CODE_PATTERN, normaliseCouponCode } from './promotions.js';
 import { sellerSchema } from './settings.js';
 import { plainText } from './text.js';
 
@@ -153,6 +154,19 @@ const createBillFields = z.object({
     .array(billLineInputSchema, { error: 'Please add at least one item.' })
     .min(1, 'Please add at least one item.')
     .max(MAX_BILL_LINES, `items: at most ${MAX_BILL_LINES} lines`),
+  /**
+   * A coupon code the customer brings (issue 41): the online rules (dates, uses, minimum, categories) checked by the
+   * same core function; its discount is taken after the bill's percentage, as part of the flat discount, and uses
+   * one of the code's uses. Per-shopper rules are the online account's and do not apply at the counter.
+   */
+  couponCode: z.preprocess(
+    emptyToUndefined,
+    z
+      .string({ error: 'couponCode must be 3 to 20 letters or digits' })
+      .transform(normaliseCouponCode)
+      .pipe(z.string().regex(COUPON_CODE_PATTERN, 'couponCode must be 3 to 20 letters or digits'))
+      .optional(),
+  ),
   /** How it was paid; omitted: one cash payment of the total. */
   payments: z.array(billPaymentInputSchema).max(BILL_PAYMENT_MODES.length, 'payments: at most one per mode').optional(),
   /** A business buyer's GSTIN and name for the tax invoice (issue 43): both or neither. */

@@ -42,3 +42,4 @@ export * from './pincodes.js';
 export * from './counter-returns.js';
 export * from './cod-collection.js';
 export * from './cod.js';
+export * from './coupons-admin.js';

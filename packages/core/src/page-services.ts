@@ -1,4 +1,5 @@
 import type { AdminAnnouncement, Announcement, AnnouncementFields } from './announcements.js';
+import type { AdminCoupon, AdminOffer, CouponBody, OfferBody } from './coupons-admin.js';
 import type { PincodeDetails } from './pincodes.js';
 import type { CounterReturnPolicy } from './counter-returns.js';
 import type {
@@ -176,6 +177,24 @@ export interface PageServices {
     update(actor: AuditActor, announcementId: string, input: AnnouncementFields): Promise<AdminAnnouncement>;
     /** NOT_FOUND for an unknown id. */
     remove(actor: AuditActor, announcementId: string): Promise<void>;
+  };
+  /**
+   * Coupons and automatic offers (issue 41): any admin lists, creates, edits, disables and enables them (audited);
+   * deleting is the owner's (NOT_ALLOWED for staff), and a used coupon is disabled instead (CONFLICT).
+   */
+  promotionsAdmin: {
+    listCoupons(): Promise<AdminCoupon[]>;
+    /** INVALID_DATA naming the field; CONFLICT naming `code` for a code taken in any case. */
+    createCoupon(actor: AuditActor, input: CouponBody): Promise<AdminCoupon>;
+    /** NOT_FOUND for an unknown id. */
+    updateCoupon(actor: AuditActor, couponId: string, input: CouponBody): Promise<AdminCoupon>;
+    setCouponDisabled(actor: AuditActor, couponId: string, disabled: boolean): Promise<AdminCoupon>;
+    deleteCoupon(actor: AuditActor, couponId: string): Promise<void>;
+    listOffers(): Promise<AdminOffer[]>;
+    createOffer(actor: AuditActor, input: OfferBody): Promise<AdminOffer>;
+    updateOffer(actor: AuditActor, offerId: string, input: OfferBody): Promise<AdminOffer>;
+    setOfferDisabled(actor: AuditActor, offerId: string, disabled: boolean): Promise<AdminOffer>;
+    deleteOffer(actor: AuditActor, offerId: string): Promise<void>;
   };
   /** India Post's directory: a pincode's place, null for one it does not have (the product page's delivery check). */
   pincodes: { lookup(pincode: string): PincodeDetails | null };

@@ -147,6 +147,9 @@ describe('back-office route guards', () => {
         'GET /api/admin/audit',
         'GET /api/admin/report/dashboard',
         'GET /api/admin/report/weekly',
+        // Deleting coupons and offers (issue 41): staff create, edit and disable them.
+        'DELETE /api/admin/coupon/deleteCoupon/:couponId',
+        'DELETE /api/admin/offer/deleteOffer/:offerId',
       ]),
     );
     for (const route of ownerOnly) {

@@ -11,6 +11,7 @@ import {
   billTotals,
   businessBuyerFieldsOf,
   businessBuyerOf,
+  shareInProportion,
   financialYearOf,
   formatInvoiceNumber,
   gstBreakupOf,
@@ -52,6 +53,7 @@ import type { SettingsService } from '../settings/service.js';
 import { shopperByPhone } from '../accounts/queries.js';
 import { userIdsWithAddressPhone } from '../addresses/queries.js';
 import { billableRow, findBillable, type BillableRow } from '../catalogue/queries.js';
+import { claimBillUse, counterCoupon } from '../promotions/counter-coupons.js';
 import {
   billById,
   billByIdempotencyKey,
@@ -102,6 +104,36 @@ const requestHashOf = (input: CreateBill) =>
 /** The answer to a key already used for another bill (ADR 033: a conflict, never a second bill). */
 export const keyUsedMessage = (invoiceNumber: string) =>
   `This bill was already saved as ${invoiceNumber} with other items or amounts. Start a new bill to make another.`;
+
+/**
+ * A customer's coupon code on a bill (issue 41): checked by the online rules on what each line comes to after its
+ * own and the bill's percentage (the bill's share spread in proportion, as the invoice spreads it).
+ */
+async function billCoupon(
+  tx: Db,
+  code: string,
+  priceLines: Parameters<typeof billTotals>[0],
+  discount: number,
+  categories: ReadonlyArray<string | null>,
+  at: Date,
+) {
+  const before = billTotals(priceLines, discount, 0);
+  const afterPercent = shareInProportion(
+    before.net,
+    before.lines.map((line) => line.net),
+  );
+  return counterCoupon(
+    tx,
+    code,
+    before.lines.map((line, index) => ({
+      total: line.total,
+      quantity: line.quantity,
+      categoryId: categories[index] ?? null,
+      afterDiscounts: afterPercent[index]!,
+    })),
+    at,
+  );
+}
 
 /** The selling price of one piece of a catalogue row (variant extras and the product discount included). */
 const sellingPrice = (row: BillableRow) =>
@@ -403,6 +435,8 @@ export function createBillingService(
           if (earlier) return { earlier };
         }
         const lines: Array<Omit<ItemRow, 'id' | 'billId' | 'discountPaise'>> = [];
+        // Each line's category, for a coupon limited to some (a free-text line has none).
+        const lineCategories: Array<string | null> = [];
         const wanted = new Map<string, inventory.StockItem & { name: string }>();
         const rates = gstRatesOn(at);
         for (const [index, item] of input.items.entries()) {
@@ -428,6 +462,7 @@ export function createBillingService(
               gstRateBasisPoints: Math.round(rate * 100),
               position: index,
             });
+            lineCategories.push(null);
             continue;
           }
           const found = await billableRow(tx, item.productId, item.variantId);
@@ -452,6 +487,7 @@ export function createBillingService(
             gstRateBasisPoints: null,
             position: index,
           });
+          lineCategories.push(found.category_id);
           const key = found.variant_id ?? found.product_id;
           const entry = wanted.get(key) ?? { productId: found.product_id, variantId: found.variant_id, quantity: 0, name: lineName(found) };
           entry.quantity += item.quantity;
@@ -462,12 +498,14 @@ export function createBillingService(
           quantity: line.quantity,
           discount: line.discountBasisPoints / 100,
         }));
-        const flatLimit = maxFlatDiscount(priceLines, input.discount);
+        const coupon = input.couponCode ? await billCoupon(tx, input.couponCode, priceLines, input.discount, lineCategories, at) : null;
+        const flatLimit = maxFlatDiscount(priceLines, input.discount) - (coupon?.amount ?? 0);
         if (input.discountFlat > flatLimit) {
-          const message = `The flat discount can be at most ${formatINR(flatLimit)}, what is left to pay.`;
+          const message = `The flat discount can be at most ${formatINR(flatLimit)}, what is left to pay${coupon ? ' after the coupon' : ''}.`;
           throw new AppError('INVALID_DATA', `discountFlat: ${message}`, { discountFlat: message });
         }
-        const totals = billTotals(priceLines, input.discount, input.discountFlat);
+        // A coupon's discount comes after the bill's percentage, with the flat discount: the invoice shares it over the lines.
+        const totals = billTotals(priceLines, input.discount, input.discountFlat + (coupon?.amount ?? 0));
         // How it was paid must add up to the total the server computed, before any stock is taken.
         const paid = billPayments(input.payments, totals.total);
         if (!paid.ok) throw new AppError('INVALID_DATA', `${paid.field}: ${paid.message}`, { [paid.field]: paid.message });
@@ -480,6 +518,7 @@ export function createBillingService(
           billId,
         });
         if (!taken.ok) throw notEnoughStock(taken.left, taken.item.name);
+        if (coupon) await claimBillUse(tx, { couponId: coupon.couponId, billId, discountPaise: coupon.amount, at });
         const financialYear = financialYearOf(at);
         // The counter row last: it is the one every bill waits on, so it is held for the shortest time.
         const sequence = await nextInvoiceSequence(tx, financialYear);
@@ -527,6 +566,7 @@ export function createBillingService(
               totalPaise: saved.row.totalPaise,
               discount: input.discount,
               discountFlatPaise: totals.flatDiscount,
+              ...(coupon ? { couponCode: input.couponCode, couponDiscountPaise: coupon.amount } : {}),
               roundOffPaise: totals.roundOff,
               items: saved.items.map((item) => ({
                 name: item.name,

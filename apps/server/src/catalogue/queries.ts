@@ -498,6 +498,8 @@ export interface BillableRow {
   product_stock: number;
   has_variants: boolean;
   category_name: string | null;
+  /** The product's own category: a coupon limited to categories reads it (issue 41). */
+  category_id: string | null;
   hsn_code: string | null;
   image_url: string | null;
   variant_id: string | null;
@@ -511,7 +513,7 @@ export interface BillableRow {
 const billableColumns = sql`
   p.id as product_id, p.name as product_name, p.status, p.price_paise, p.discount_percent, p.stock as product_stock,
   exists (select 1 from ${variants} pv where pv.product_id = p.id and pv.archived_at is null) as has_variants,
-  coalesce(parent.name, c.name) as category_name, coalesce(p.hsn_code, c.hsn_code) as hsn_code,
+  coalesce(parent.name, c.name) as category_name, p.category_id, coalesce(p.hsn_code, c.hsn_code) as hsn_code,
   (select pi.url from ${productImages} pi where pi.product_id = p.id order by pi.position, pi.created_at limit 1) as image_url,
   v.id as variant_id, v.variant_name, v.variant_color_price_paise, v.variant_size_price_paise, v.quantity as variant_quantity, v.sku`;
 

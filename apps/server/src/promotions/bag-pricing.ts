@@ -21,7 +21,8 @@ import { couponRedemptions, coupons, offers } from './tables.js';
 
 type CouponRow = typeof coupons.$inferSelect;
 
-const couponRule = (row: CouponRow): CouponRule => ({
+/** A coupon row as core's rules read it (the bag's and the counter's). */
+export const couponRule = (row: CouponRow): CouponRule => ({
   code: row.code,
   kind: row.kind,
   value: row.value,
@@ -145,13 +146,13 @@ export const couponRefused = (refusal: CouponRefusal) =>
   new AppError('INVALID_DATA', `code: ${refusal.message}`, { code: refusal.message });
 
 /**
- * Takes one use of the coupon for an order, in the placing transaction: the conditional update cannot pass the
- * usage limit however many shoppers pay at once (each waits for the row and checks again), and the redemption row
- * names the order. False when the last use went to someone else first.
+ * Takes one use of the coupon for an order or a counter bill, in the placing transaction: the conditional update
+ * cannot pass the usage limit however many shoppers pay at once (each waits for the row and checks again), and the
+ * redemption row names the order (and its shopper) or the bill. False when the last use went to someone else first.
  */
 export async function claimUse(
   tx: Db,
-  use: { couponId: string; orderId: string; userId: string; discountPaise: number; at: Date },
+  use: { couponId: string; discountPaise: number; at: Date } & ({ orderId: string; userId: string } | { billId: string }),
 ): Promise<boolean> {
   const claimed = await tx
     .update(coupons)
@@ -161,8 +162,7 @@ export async function claimUse(
   if (claimed.length === 0) return false;
   await tx.insert(couponRedemptions).values({
     couponId: use.couponId,
-    orderId: use.orderId,
-    userId: use.userId,
+    ...('billId' in use ? { billId: use.billId } : { orderId: use.orderId, userId: use.userId }),
     discountPaise: use.discountPaise,
     createdAt: use.at,
   });

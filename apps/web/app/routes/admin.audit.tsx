@@ -45,6 +45,8 @@ const ENTITY_LABEL: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   contact_message: 'Contact message',
   session: 'Sessions',
   settings: 'Shop settings',
+  coupon: 'Coupon',
+  offer: 'Offer',
 };
 
 /** 'product.update' → 'Update'; 'user.block' → 'Block'. */

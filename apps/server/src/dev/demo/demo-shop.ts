@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { Services } from '../../services.js';
 import { ensureDemoAnnouncements } from './announcements.js';
+import { ensureDemoPromotions } from './promotions.js';
 import { seedDemoSales } from './demo-sales.js';
 import { ensureDemoOwner } from './demo-owner.js';
 import { seedDemoCatalogue } from './seed.js';
@@ -16,9 +17,11 @@ export interface DemoShop {
   log: { info(line: string): void; error(details: object, line: string): void };
 }
 
-/** Before the shop listens: the announcements the first page shows, and a coupon code to try in the bag. */
+/** Before the shop listens: the announcements the first page shows, the coupons and offers, a code to try in the bag. */
 export async function prepareDemoShop({ db, services }: DemoShop): Promise<void> {
   await ensureDemoAnnouncements(db, services);
+  // The back-office's demo codes and offers first: they are made only in a shop with none (SAANJH10 is one).
+  await ensureDemoPromotions(db, services);
   await ensureDemoShopperCoupon(db);
 }
 

@@ -29,6 +29,10 @@ export const adminPaths = {
   reviews: '/admin/reviews',
   /** Offers, collections and news (?edit=<id> opens one); an offer is a saved filter (issue 28). */
   announcements: '/admin/announcements',
+  /** Coupon codes with their uses and discount given (?edit=<id> opens one); issue 41. */
+  coupons: '/admin/coupons',
+  /** Automatic offers, applied in the bag without a code (?edit=<id>); under coupons, so the sidebar's link stays lit. */
+  offers: '/admin/coupons/offers',
   /** Contact form messages (?status=all|unhandled|handled, ?page), those waiting first (issue 38). */
   messages: '/admin/messages',
   /** One message: its replies, the reply form and 'Mark handled'. */
