@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { lineDetails, lineKey, type LineDetailRow } from '../catalogue/queries.js';
 import type { Db } from '../db/database.js';
 import { advisoryLock, sqlStatement, statement } from '../db/statements.js';
-import { cartLines } from './tables.js';
+import { cartCoupons, cartLines } from './tables.js';
 
 /** A cart line with what pricing and the cart page need of its product and, when it has one still live, its variant. */
 export type CartLineRow = { line_id: string; quantity: number } & LineDetailRow;
@@ -96,4 +96,24 @@ export async function deleteCartLine(db: Db, userId: string, productId: string, 
     ? await deleteLineOfVariant(db, { userId, productId, variantId })
     : await deleteLineOfProduct(db, { userId, productId });
   return removed.length > 0;
+}
+
+// Issue 41: the code on a shopper's bag (one at most), priced afresh each time by promotions.
+
+/** The code on her bag, or null. */
+export async function bagCode(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ code: cartCoupons.code }).from(cartCoupons).where(eq(cartCoupons.userId, userId));
+  return row?.code ?? null;
+}
+
+export async function setBagCode(db: Db, userId: string, code: string, at: Date): Promise<void> {
+  await db
+    .insert(cartCoupons)
+    .values({ userId, code, appliedAt: at })
+    .onConflictDoUpdate({ target: cartCoupons.userId, set: { code, appliedAt: at } });
+}
+
+/** Takes the code off her bag (only `code` when given: a paid order clears the code it used, not one applied since). */
+export async function clearBagCode(db: Db, userId: string, code?: string): Promise<void> {
+  await db.delete(cartCoupons).where(and(eq(cartCoupons.userId, userId), code === undefined ? undefined : eq(cartCoupons.code, code)));
 }

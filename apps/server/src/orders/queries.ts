@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@shop/core';
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { containsPattern, pgArray, selectRows, type Db } from '../db/database.js';
 import { advisoryLock, jsonRows, sqlStatement, statement, tableRow } from '../db/statements.js';
 import { orderEvents, orderItems, orderNumberCounters, orderReturnItems, orderStatusCounts, orders } from './tables.js';
@@ -588,4 +588,43 @@ export async function orderListPage(
     total = Number(counted?.n ?? 0);
   }
   return { rows, total };
+}
+
+/**
+ * Whether the shopper has an order that counts as a first order for a coupon's rules (issue 41): paid or confirmed and
+ * not cancelled (an order waiting for payment or for her code, cancelled or expired, is not a first order).
+ */
+export async function hasCountingOrder(db: Db, userId: string): Promise<boolean> {
+  const [ordered] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        sql`${orders.status} not in ('pending_payment', 'cancelled', 'awaiting_confirmation')`,
+        isNull(orders.cancelReason),
+      ),
+    );
+  return (ordered?.n ?? 0) > 0;
+}
+
+/** Cash on delivery still to collect (issue 41's report): COD orders shipped and not yet delivered, and their totals. */
+export async function codOrdersToCollect(db: Db) {
+  return selectRows<{ orders: string; amount: string }>(
+    db,
+    sql`select count(*) as orders, coalesce(sum(total_paise), 0) as amount
+        from orders where payment_method = 'cod' and status = 'shipped'`,
+  );
+}
+
+/** COD orders shipped in [start, stop) (their 'shipped' event), and how many of them came back to origin. */
+export async function codOrdersShippedIn(db: Db, start: string, stop: string) {
+  return selectRows<{ shipped: string; returned: string }>(
+    db,
+    sql`select count(*) as shipped, count(*) filter (where o.status = 'returned_to_origin') as returned
+        from orders o
+        where o.payment_method = 'cod'
+          and exists (select 1 from order_events e where e.order_id = o.id and e.status = 'shipped'
+                      and e.created_at >= ${start}::timestamptz and e.created_at < ${stop}::timestamptz)`,
+  );
 }

@@ -1,6 +1,6 @@
 import { paymentStatusesBefore } from '@shop/core';
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.js';
+import { selectRows, type Db } from '../db/database.js';
 import { sqlStatement, statement, tableRow } from '../db/statements.js';
 import { REFUND_RULES } from './refund-retries.js';
 import { payments, refunds, webhookEvents } from './tables.js';
@@ -391,4 +391,14 @@ export async function recordManualRefund(
     .onConflictDoNothing()
     .returning({ id: refunds.id });
   return recorded.length > 0;
+}
+
+/** Cash collected at the door in [start, stop), by India day (issue 41's report): the payments deliveries recorded. */
+export async function codCashCollectedByDay(db: Db, start: string, stop: string) {
+  return selectRows<{ day: string; orders: string; amount: string }>(
+    db,
+    sql`select to_char((paid_at at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD') as day, count(*) as orders, sum(amount_paise) as amount
+        from payments where method = 'cod' and status in ('captured', 'refunded') and paid_at >= ${start}::timestamptz and paid_at < ${stop}::timestamptz
+        group by 1 order by 1`,
+  );
 }

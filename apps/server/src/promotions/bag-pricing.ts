@@ -10,9 +10,8 @@ import {
   type ShopperFacts,
 } from '@shop/core';
 import { and, count, eq, gt, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { cartCoupons } from '../cart/tables.js';
 import type { Db } from '../db/database.js';
-import { orders } from '../orders/tables.js';
+import { hasCountingOrder } from '../orders/queries.js';
 import { couponRedemptions, coupons, offers } from './tables.js';
 
 // Issue 41, the shopper's side of promotions on the server: the offers and the coupon a bag is priced with (by
@@ -78,36 +77,10 @@ export async function shopperFacts(db: Db, userId: string, couponId: string): Pr
     .select({ n: count() })
     .from(couponRedemptions)
     .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId), isNull(couponRedemptions.releasedAt)));
-  const [ordered] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        sql`${orders.status} not in ('pending_payment', 'cancelled', 'awaiting_confirmation')`,
-        isNull(orders.cancelReason),
-      ),
-    );
-  return { usesOfCoupon: uses?.n ?? 0, hasOrdered: (ordered?.n ?? 0) > 0 };
+  return { usesOfCoupon: uses?.n ?? 0, hasOrdered: await hasCountingOrder(db, userId) };
 }
 
-/** The code on her bag, or null. */
-export async function bagCode(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ code: cartCoupons.code }).from(cartCoupons).where(eq(cartCoupons.userId, userId));
-  return row?.code ?? null;
-}
-
-export async function setBagCode(db: Db, userId: string, code: string, at: Date): Promise<void> {
-  await db
-    .insert(cartCoupons)
-    .values({ userId, code, appliedAt: at })
-    .onConflictDoUpdate({ target: cartCoupons.userId, set: { code, appliedAt: at } });
-}
-
-/** Takes the code off her bag (only `code` when given: a paid order clears the code it used, not one applied since). */
-export async function clearBagCode(db: Db, userId: string, code?: string): Promise<void> {
-  await db.delete(cartCoupons).where(and(eq(cartCoupons.userId, userId), code === undefined ? undefined : eq(cartCoupons.code, code)));
-}
+export { bagCode, clearBagCode, setBagCode } from '../cart/queries.js';
 
 /** A priced bag and the coupon row its code named (for the claim). */
 export interface PricedBag {
