@@ -27,6 +27,7 @@ export * from './csv.js';
 export * from './admin-orders.js';
 export * from './invoice.js';
 export * from './bills.js';
+export * from './credit-notes.js';
 export * from './reviews.js';
 export * from './reports.js';
 export * from './calendar-days.js';

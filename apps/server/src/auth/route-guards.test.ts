@@ -141,6 +141,9 @@ describe('back-office route guards', () => {
         'GET /api/admin/audit',
         'GET /api/admin/report/dashboard',
         'GET /api/admin/report/weekly',
+        // The accountant's exports (issue 43), as exportBills.
+        'GET /api/admin/bill/exportCreditNotes',
+        'GET /api/admin/order/exportOrders',
       ]),
     );
     for (const route of ownerOnly) {

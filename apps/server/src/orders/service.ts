@@ -45,6 +45,7 @@ import {
 } from '../payments/queries.js';
 import { refundStateOf } from '../payments/refund-retries.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
+import { issueOrderCreditNote, receivedPieces } from './credit-notes.js';
 import type { OrderNotices, StatusChange } from './notices.js';
 import {
   deleteOrder,
@@ -572,6 +573,15 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             throw new AppError('CONFLICT', 'This order has been shipped and can no longer be cancelled.');
           await move(tx, order, 'cancelled', actor, reason, { cancelReason: reason, reservedUntil: null }, {}, { by: admin?.name });
           released = await releaseStock(tx, order, now(), stockActorOf(actor, order, admin?.id));
+          // A paid order has a tax invoice: its cancellation is a credit note of every line, issued now (issue 43).
+          if (order.invoiceNumber)
+            await issueOrderCreditNote(tx, order, {
+              at: now(),
+              total: order.totalPaise,
+              returning: 'all',
+              reason: `Order cancelled: ${reason}`,
+              by: admin ?? null,
+            });
           if (inTransaction) {
             const after = await orderOf(tx, { id: order.id });
             await inTransaction(tx, order, after!);
@@ -784,6 +794,19 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         received,
         paid,
       );
+    },
+
+    /**
+     * The credit note of a received return's refund (issue 43), written in the transaction that records the refund:
+     * the pieces received, for `total` (what is refunded), dated `at`. Answers its number.
+     */
+    async creditReturn(tx: Db, order: OrderRow, total: number, at: Date): Promise<string> {
+      return issueOrderCreditNote(tx, order, {
+        at,
+        total,
+        returning: await receivedPieces(tx, order.id),
+        reason: `Return: ${order.returnReason ?? ''}`.replace(/: $/, ''),
+      });
     },
 
     async findById(orderId: string): Promise<OrderRow | undefined> {

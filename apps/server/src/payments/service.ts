@@ -477,6 +477,8 @@ export function createPaymentsService(
           reason: `Return: ${order.returnReason ?? ''}`.trim(),
           createdAt: now(),
         });
+        // The refund is a credit note against the invoice, issued with it (issue 43): numbered and dated now.
+        if (recorded) await orders.creditReturn(tx, order, chosen, now());
         if (recorded && inTransaction) await inTransaction(tx, order, { amount: chosen, refundedBefore, paid: captured.amountPaise });
         return { order, key, paymentId: captured.razorpayPaymentId, amount: chosen };
       });

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Db } from '../db/database.js';
+import { issueOrderCreditNote } from '../orders/credit-notes.js';
+import { orderOf } from '../orders/queries.js';
 import type { Services } from '../services.js';
 import { jsonCall, signedInUser, type capturingMailer } from './accounts.js';
 
@@ -62,4 +65,16 @@ export async function placedOrder(
     expect(verified.statusCode).toBe(200);
   }
   return { ...user, orderId, orderNumber, razorpayOrderId: razorpay.id, total: razorpay.amount };
+}
+
+/**
+ * A credit note of `amountPaise` against a paid order's invoice, issued at `at` through the orders module's own
+ * issuing (as a refund after the invoice is): every line shares the amount. Answers its number.
+ */
+export async function creditedOrder(db: Db, orderId: string, amountPaise: number, at: Date): Promise<string> {
+  return db.transaction(async (tx) => {
+    const order = await orderOf(tx, { id: orderId });
+    if (!order) throw new Error(`no order ${orderId}`);
+    return issueOrderCreditNote(tx, order, { at, total: amountPaise, returning: 'all', reason: 'Refund after the invoice' });
+  });
 }
