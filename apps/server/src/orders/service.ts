@@ -571,8 +571,10 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (!alreadyCancelled) {
           if (!isCancellable(order.status as OrderStatus))
             throw new AppError('CONFLICT', 'This order has been shipped and can no longer be cancelled.');
-          await move(tx, order, 'cancelled', actor, reason, { cancelReason: reason, reservedUntil: null }, {}, { by: admin?.name });
+          // Stock first, then the status (whose recount writes the sales rollups): the order a counter return takes
+          // them in, so a cancellation and a return of the same piece at once wait for each other, never deadlock.
           released = await releaseStock(tx, order, now(), stockActorOf(actor, order, admin?.id));
+          await move(tx, order, 'cancelled', actor, reason, { cancelReason: reason, reservedUntil: null }, {}, { by: admin?.name });
           // A paid order has a tax invoice: its cancellation is a credit note of every line, issued now (issue 43).
           if (order.invoiceNumber)
             await issueOrderCreditNote(tx, order, {
