@@ -53,6 +53,7 @@ import type { CappedLine, Cart, GuestCartLine } from './cart.js';
 import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery } from './catalogue.js';
 import type { AdminContactMessage, AdminContactPage, AdminContactQuery, ContactMessageInput } from './contact.js';
 import type { OrderDetail, OrderSummary } from './orders.js';
+import type { CreditNoteRegister, DayRangeQuery, OrderCreditNote } from './credit-notes.js';
 import type { ReturnReason } from './policy.js';
 import type { AdminShopSettings, ShopSettings } from './settings.js';
 import type { WishlistEntry } from './wishlist.js';
@@ -225,6 +226,8 @@ export interface PageServices {
   orders: {
     listMine(userId: string): Promise<OrderSummary[]>;
     getMine(userId: string, orderId: string): Promise<OrderDetail>;
+    /** The credit notes of one of her orders, oldest first (issue 43); `shopState` splits the tax of one without its seller. */
+    creditNotesOfMine(userId: string, orderId: string, shopState: string): Promise<OrderCreditNote[]>;
     /** Spec §9: damaged, defective, wrong or missing items, within CLAIM_WINDOW_HOURS of delivery (CONFLICT after). */
     requestReturn(
       userId: string,
@@ -258,6 +261,8 @@ export interface PageServices {
   adminOrders: {
     list(query: AdminOrderQuery): Promise<ListPage<{ orders: AdminOrderRow[] }>>;
     detail(orderId: string): Promise<AdminOrderDetail>;
+    /** An order's credit notes, oldest first (issue 43). */
+    creditNotes(orderId: string): Promise<OrderCreditNote[]>;
     updateStatus(actor: AuditActor, orderId: string, input: UpdateOrderStatusInput): Promise<void>;
     cancel(actor: AuditActor, orderId: string, reason: string): Promise<void>;
     approveReturn(actor: AuditActor, orderId: string): Promise<void>;
@@ -301,6 +306,8 @@ export interface PageServices {
     /** Who may issue a counter credit note (the owner's setting). */
     returnPolicy(): Promise<CounterReturnPolicy>;
     creditNote(creditNoteId: string): Promise<CreditNote>;
+    /** Every credit note, counter and online, issued in whole India days from–to (issue 43). */
+    creditNoteRegister(query: DayRangeQuery): Promise<CreditNoteRegister>;
   };
   /**
    * Reviews (issue 28): a product's visible reviews and stars for anyone; a shopper's review of a product she

@@ -15,6 +15,7 @@ import {
   returnRefundAmount,
   transition,
   type CancelKind,
+  type OrderCreditNote,
   type OrderDetail,
   type OrderStatus,
   type OrderSummary,
@@ -45,7 +46,7 @@ import {
 } from '../payments/queries.js';
 import { refundStateOf } from '../payments/refund-retries.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
-import { issueOrderCreditNote, receivedPieces } from './credit-notes.js';
+import { issueOrderCreditNote, orderCreditNotes, receivedPieces } from './credit-notes.js';
 import type { OrderNotices, StatusChange } from './notices.js';
 import {
   deleteOrder,
@@ -838,6 +839,17 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           image: photo(mine.find((item) => item.imageUrl)?.imageUrl ?? null),
         };
       });
+    },
+
+    /**
+     * The credit notes of one of the shopper's orders (issue 43), oldest first; someone else's order is 'not found'.
+     * `shopState` splits the tax of a note whose seller was not kept (none issued since migration 0032).
+     */
+    async creditNotesOfMine(userId: string, orderId: string, shopState: string): Promise<OrderCreditNote[]> {
+      assertOrderId(orderId);
+      const order = await orderOf(db, { id: orderId });
+      if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
+      return (await orderCreditNotes(db, [order.id], shopState)).get(order.id) ?? [];
     },
 
     /** One of the shopper's orders with items, payment and timeline; someone else's order is 'not found'. */

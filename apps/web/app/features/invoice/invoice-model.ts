@@ -2,12 +2,11 @@ import {
   cityAndDistrict,
   describeBillPayments,
   gstBreakupOf,
-  returnedPieces,
-  returnShare,
   taxInvoice,
   type Bill,
   type GstBreakup,
   type IndianState,
+  type OrderCreditNote,
   type OrderDetail,
   type Seller,
   type ShopSettings,
@@ -68,7 +67,7 @@ export interface InvoiceView {
   gst: GstBreakup;
   /** How a counter bill was paid, in words ('Cash ₹500.00 · UPI ₹999.00'); online orders say it elsewhere. */
   paidBy?: string;
-  /** Set on the credit note of a cancelled or refunded order: the tax invoice it reduces. */
+  /** Set on a credit note of a cancelled or refunded order (its number and date are `number` and `date`): the invoice it reduces. */
   credit?: { againstInvoice: string; invoiceDate: string };
   /**
    * Set on a void bill's invoice and a cancelled order's (issue 40): when and why, and whether a credit note
@@ -171,25 +170,45 @@ export const isCreditedOrder = (order: Pick<OrderDetail, 'payment' | 'invoiceNum
   order.payment !== null && order.invoiceNumber !== null && (order.status === 'cancelled' || order.status === 'refunded');
 
 /**
- * The credit note of a cancelled or refunded order (issue 28): against its tax invoice, for the pieces that came
- * back (every piece and the shipping for a cancellation or a whole return; a partial return's pieces at their
- * share, without shipping), dated when the order was cancelled or refunded.
+ * One credit note of an online order as the server issued it (issue 43): its own number in the CN series and the
+ * day it was issued, against the order's tax invoice; the pieces it credits (the shipping as the shipping line), and
+ * the GST it takes back, as the server computed them.
  */
-export function creditNoteOfOrder(order: OrderDetail, settings: Pick<ShopSettings, 'state'>): InvoiceView {
-  const original = invoiceOfOrder(order, settings);
-  const returned = returnedPieces(order);
-  const whole =
-    order.cancelReason !== null ||
-    order.items.every((item) => returned.some((line) => line.item === item && line.pieces === item.quantity));
-  const items = whole
-    ? order.items
-    : returned.map(({ item, pieces }) => ({ ...item, quantity: pieces, lineTotal: returnShare(item.lineTotal, item.quantity, 0, pieces) }));
-  const at = [...order.timeline].reverse().find((event) => event.status === 'refunded' || event.status === 'cancelled')?.at;
-  const credited = invoiceOfOrder(
-    { ...order, items, shipping: whole ? order.shipping : 0, subtotal: items.reduce((sum, item) => sum + item.lineTotal, 0) },
-    settings,
-  );
-  return { ...credited, date: at ?? credited.date, credit: { againstInvoice: original.number, invoiceDate: original.date } };
+export function invoiceOfCreditNote(note: OrderCreditNote, order: Pick<OrderDetail, 'address'>): InvoiceView {
+  const goods = note.items.filter((line) => line.itemId !== null);
+  const sum = (lines: typeof note.items) => lines.reduce((total, line) => total + line.amount, 0);
+  const { address } = order;
+  return {
+    kind: 'order',
+    number: note.creditNoteNumber,
+    date: note.createdAt,
+    buyer: {
+      name: address.name,
+      phone: address.phone,
+      address: [address.street, cityAndDistrict(address), `${address.state} – ${address.pincode}`],
+    },
+    lines: goods.map((line) => ({
+      name: line.name,
+      hsnCode: line.hsnCode,
+      quantity: line.quantity,
+      unitPrice: Math.round(line.amount / line.quantity),
+      total: line.amount,
+      rate: line.rate,
+      discount: 0,
+      discountAmount: 0,
+    })),
+    subtotal: sum(goods),
+    discount: 0,
+    discountAmount: 0,
+    lineDiscountAmount: 0,
+    percentDiscountAmount: 0,
+    discountFlat: 0,
+    roundOff: 0,
+    shipping: note.total - sum(goods),
+    total: note.total,
+    gst: note.gst,
+    credit: { againstInvoice: note.invoiceNumber, invoiceDate: note.invoiceDate },
+  };
 }
 
 /**
@@ -203,11 +222,9 @@ function orderVoid(order: OrderDetail): Pick<InvoiceView, 'voided'> {
 }
 
 /**
- * The paper of a paid order a page asks for: its tax invoice, which stays as issued whatever happens after; with
- * `credit`, the credit note of an order cancelled or refunded since (null when it has none). After a partial refund
- * the shopper holds pieces the invoice is for, so both stay printable (issue 38).
+ * The tax invoice of a paid order, which stays as issued whatever happens after (a cancelled one prints VOID beside
+ * its credit note). After a partial refund the shopper holds pieces the invoice is for, so both stay printable.
  */
-export function orderPaperOf(order: OrderDetail, settings: Pick<ShopSettings, 'state'>, credit: boolean): InvoiceView | null {
-  if (!credit) return { ...invoiceOfOrder(order, settings), ...orderVoid(order) };
-  return isCreditedOrder(order) ? creditNoteOfOrder(order, settings) : null;
+export function orderPaperOf(order: OrderDetail, settings: Pick<ShopSettings, 'state'>): InvoiceView {
+  return { ...invoiceOfOrder(order, settings), ...orderVoid(order) };
 }

@@ -323,10 +323,15 @@ export function TaxInvoice({
           {invoice.credit ? 'Credit Note' : 'Tax Invoice'}
         </h1>
         {invoice.credit ? (
-          <p>
-            Against invoice No. <strong className="font-mono">{invoice.credit.againstInvoice}</strong>{' '}
-            <span className="block">dated {istDate(new Date(invoice.credit.invoiceDate))}</span>
-          </p>
+          <>
+            <p>
+              Credit Note No. <strong className="font-mono">{invoice.number}</strong>
+            </p>
+            <p>
+              Against invoice No. <strong className="font-mono">{invoice.credit.againstInvoice}</strong>{' '}
+              <span className="block">dated {istDate(new Date(invoice.credit.invoiceDate))}</span>
+            </p>
+          </>
         ) : (
           <p>
             Invoice No. <strong className="font-mono">{invoice.number}</strong>
