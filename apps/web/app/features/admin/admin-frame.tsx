@@ -4,6 +4,7 @@ import {
   BarChart3,
   CalendarRange,
   ClipboardList,
+  FileMinus,
   FolderTree,
   LayoutDashboard,
   Inbox,
@@ -65,6 +66,7 @@ const SECTIONS: readonly { title: string; items: readonly NavItem[] }[] = [
     items: [
       { label: 'Billing', to: adminPaths.billing, icon: ReceiptIndianRupee },
       { label: 'Total Bills', to: adminPaths.totalBills, icon: ClipboardList },
+      { label: 'Credit Notes', to: adminPaths.creditNotes, icon: FileMinus },
     ],
   },
   {
