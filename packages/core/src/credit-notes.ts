@@ -60,11 +60,11 @@ export function orderCreditNoteLines(input: {
   const { returning } = input;
   const pieces = (item: CreditableLine) => (returning === 'all' ? item.quantity : Math.min(returning.get(item.itemId) ?? 0, item.quantity));
   const whole = input.items.every((item) => pieces(item) === item.quantity);
-  const base = input.items.flatMap((item, index) => {
+  const base = input.items.flatMap((item, index): OrderCreditNoteLine[] => {
     const count = pieces(item);
     if (count < 1) return [];
     const amount = whole ? item.lineTotal : returnShare(item.lineTotal, item.quantity, 0, count);
-    return [{ itemId: item.itemId as string | null, quantity: count, amount, rate: invoice.lines[index]!.rate }];
+    return [{ itemId: item.itemId, quantity: count, amount, rate: invoice.lines[index]!.rate }];
   });
   if (whole && input.shipping > 0) base.push({ itemId: null, quantity: 1, amount: input.shipping, rate: invoice.lines.at(-1)!.rate });
   if (base.length === 0) throw new RangeError('a credit note needs at least one line');

@@ -46,8 +46,8 @@ describe('credit notes issued at once', () => {
       ...orders.map((order) => call('POST', `/api/admin/order/cancelOrder/${order.orderId}`, { reason: 'Race' })),
     ]);
     expect(responses.map((response) => `${response.statusCode} ${response.statusCode >= 300 ? response.body : ''}`.trim())).toEqual([
-      ...Array(6).fill('201'),
-      ...Array(6).fill('200'),
+      ...Array.from({ length: 6 }, () => '201'),
+      ...Array.from({ length: 6 }, () => '200'),
     ]);
 
     const notes = await selectRows<{ sequence: number; bill_id: string | null; order_id: string | null }>(

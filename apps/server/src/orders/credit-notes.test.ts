@@ -65,17 +65,17 @@ describe('online credit notes', () => {
     const [note, ...more] = await notesOf(order.orderId);
     expect(more).toEqual([]);
     expect(note).toMatchObject({
-      creditNoteNumber: expect.stringMatching(/^CN\/30-31\/\d{5}$/),
       createdAt: clock.toISOString(),
       // 18:20 UTC is already the 16th's last minutes in India: dated the India day it was issued.
       date: '2030-06-16',
       orderId: order.orderId,
       orderNumber: order.orderNumber,
-      invoiceNumber: expect.stringMatching(/^WEB\/30-31\/\d{5}$/),
       buyer: { name: 'Asha Rao', phone: '9876543210', state: 'Karnataka' },
       reason: 'Order cancelled: Out of stock',
       total: 55_000,
     });
+    expect(note!.creditNoteNumber).toMatch(/^CN\/30-31\/\d{5}$/);
+    expect(note!.invoiceNumber).toMatch(/^WEB\/30-31\/\d{5}$/);
     expect(note!.items.map((line) => [line.hsnCode === '996812' ? 'shipping' : 'piece', line.quantity, line.amount, line.rate])).toEqual([
       ['piece', 1, 50_000, 5],
       ['shipping', 1, 5_000, 5],
@@ -172,12 +172,10 @@ describe('the credit-note register and the CSVs', () => {
     expect(register.creditNotes.map((row) => row.channel)).toEqual(['online', 'counter', 'online', 'counter']);
     const numbers = register.creditNotes.map((row) => row.creditNoteNumber);
     expect([...numbers].sort()).toEqual(numbers);
-    expect(register.creditNotes[0]).toMatchObject({ invoiceNumber: expect.stringMatching(/^WEB\//), buyer: 'Asha Rao', total: 55_000 });
-    expect(register.creditNotes[1]).toMatchObject({
-      invoiceNumber: expect.stringMatching(/^INV\//),
-      buyer: 'Walk-in customer',
-      total: 100_000,
-    });
+    expect(register.creditNotes[0]).toMatchObject({ buyer: 'Asha Rao', total: 55_000 });
+    expect(register.creditNotes[0]!.invoiceNumber).toMatch(/^WEB\//);
+    expect(register.creditNotes[1]).toMatchObject({ buyer: 'Walk-in customer', total: 100_000 });
+    expect(register.creditNotes[1]!.invoiceNumber).toMatch(/^INV\//);
     for (const row of register.creditNotes) expect(row.taxableValue + row.cgst + row.sgst + row.igst).toBe(row.total);
     expect(register.totals.total).toBe(55_000 + 100_000 + 100_000 + 100_000);
     // One day: only the notes of the 16th (India time).

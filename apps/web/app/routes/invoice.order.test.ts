@@ -112,14 +112,9 @@ describe("the shopper's papers of an online order", () => {
 
     // Issue 43: the credit note carries its own number and the day it was issued.
     const note = (await load(partlyRefunded, '?credit=1&print=1')).body as Paper;
-    expect(note.invoices).toEqual([
-      expect.objectContaining({
-        number: 'CN/26-27/00009',
-        date: '2026-11-25T09:00:00.000Z',
-        total: 100_000,
-        credit: expect.objectContaining({ againstInvoice: 'WEB/26-27/00003' }),
-      }),
-    ]);
+    expect(note.invoices).toHaveLength(1);
+    expect(note.invoices[0]).toMatchObject({ number: 'CN/26-27/00009', date: '2026-11-25T09:00:00.000Z', total: 100_000 });
+    expect(note.invoices[0]!.credit?.againstInvoice).toBe('WEB/26-27/00003');
     expect(note.invoices[0]!.lines.map((line) => line.quantity)).toEqual([1]);
   });
 

@@ -60,7 +60,8 @@ describe('the demo sales history', () => {
     );
     expect(cancelled).toHaveLength(1);
     const [note] = await t.services.adminOrders.creditNotes(cancelled[0]!.id);
-    expect(note).toMatchObject({ creditNoteNumber: expect.stringMatching(/^CN\/\d\d-\d\d\/\d{5}$/), total: cancelled[0]!.total_paise });
+    expect(note!.creditNoteNumber).toMatch(/^CN\/\d\d-\d\d\/\d{5}$/);
+    expect(note!.total).toBe(cancelled[0]!.total_paise);
     expect(note!.reason).toBe('Order cancelled: Ordered the wrong size');
     const { rollups, recount } = await rollupsAndRecount(t.database.db);
     expect(rollups).toEqual(recount);

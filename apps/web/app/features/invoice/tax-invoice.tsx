@@ -395,7 +395,11 @@ export function TaxInvoice({
       </dl>
       {invoice.paidBy && <p className="mt-2 text-right text-xs">Paid by {invoice.paidBy}</p>}
 
-      {paper === '80mm' ? <ReceiptGst gst={gst} /> : <GstTable gst={gst} title="GST included in the prices" />}
+      {paper === '80mm' ? (
+        <ReceiptGst gst={gst} />
+      ) : (
+        <GstTable gst={gst} title={invoice.credit ? 'GST reversed by this credit note' : 'GST included in the prices'} />
+      )}
 
       <p className="invoice-thanks mt-6 text-center font-display text-lg">Thank you for shopping with {settings.name}!</p>
       <p className="mt-1 text-center text-xs text-muted">This is a computer-generated {invoice.credit ? 'credit note' : 'invoice'}.</p>
