@@ -4,7 +4,6 @@ import {
   csvRow,
   istTimestamp,
   paiseToDecimal,
-  taxInvoice,
   UTF8_BOM,
   type DayRangeQuery,
   type OrderCreditNote,
@@ -26,7 +25,7 @@ import type { Db } from '../db/database.js';
 import { capturedMethodsOf, refundsOfOrder } from '../payments/queries.js';
 import type { SettingsService } from '../settings/service.js';
 import { stringify } from 'csv-stringify/sync';
-import { orderCreditNotes } from './credit-notes.js';
+import { orderCreditNotes, orderInvoice } from './credit-notes.js';
 import { refundStateOf } from '../payments/refund-retries.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { OrderNotices } from './notices.js';
@@ -188,20 +187,11 @@ export function createAdminOrdersService(
       const [{ state }, items, methods] = await Promise.all([deps.settings.get(), itemsOfOrders(db, ids), capturedMethodsOf(db, ids)]);
       const money = (paise: number) => paiseToDecimal(paise);
       const lines = rows.flatMap((order) => {
-        const own = items.filter((item) => item.orderId === order.id);
-        const invoice = taxInvoice({
-          lines: own.map((item) => ({
-            name: [item.productName, item.variantName].filter(Boolean).join(' · '),
-            hsnCode: item.hsnCode ?? '',
-            quantity: item.quantity,
-            unitPrice: item.unitPricePaise,
-            total: item.lineTotalPaise,
-          })),
-          shipping: order.shippingPaise,
-          at: order.paidAt!,
-          placeOfSupply: order.address.state,
-          shopState: order.seller?.state ?? state,
-        });
+        const invoice = orderInvoice(
+          order,
+          items.filter((item) => item.orderId === order.id),
+          state,
+        );
         return invoice.lines.map((line, index) =>
           csvRow([
             order.invoiceNumber ?? '',

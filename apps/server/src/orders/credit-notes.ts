@@ -112,6 +112,26 @@ export async function orderCreditNotes(db: Db, orderIds: readonly string[], shop
   return byOrder;
 }
 
+/**
+ * A paid order's tax invoice as its page computes it (@shop/core's taxInvoice over its lines and shipping at the
+ * payment's instant): the delivery state against the seller's state as the invoice was issued.
+ */
+export function orderInvoice(order: OrderRow, items: readonly OrderItemRow[], shopState: string) {
+  return taxInvoice({
+    lines: items.map((item) => ({
+      name: [item.productName, item.variantName].filter(Boolean).join(' · '),
+      hsnCode: item.hsnCode ?? '',
+      quantity: item.quantity,
+      unitPrice: item.unitPricePaise,
+      total: item.lineTotalPaise,
+    })),
+    shipping: order.shippingPaise,
+    at: order.paidAt!,
+    placeOfSupply: order.address.state,
+    shopState: order.seller?.state ?? shopState,
+  });
+}
+
 function toOrderCreditNote(
   order: OrderRow,
   items: OrderItemRow[],
@@ -120,19 +140,7 @@ function toOrderCreditNote(
   shopState: string,
 ): OrderCreditNote {
   const paidAt = order.paidAt!;
-  const invoice = taxInvoice({
-    lines: items.map((item) => ({
-      name: item.id,
-      hsnCode: item.hsnCode ?? '',
-      quantity: item.quantity,
-      unitPrice: item.unitPricePaise,
-      total: item.lineTotalPaise,
-    })),
-    shipping: order.shippingPaise,
-    at: paidAt,
-    placeOfSupply: 'any',
-    shopState: 'any',
-  });
+  const invoice = orderInvoice(order, items, shopState);
   const byId = new Map(items.map((item, index) => [item.id, { item, rate: invoice.lines[index]!.rate }]));
   const shippingRate = order.shippingPaise > 0 ? invoice.lines.at(-1)!.rate : 0;
   const described = lines.map((line) => {
