@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { istDay } from '@shop/core';
 import { toast } from './support/checkout.js';
@@ -6,7 +7,7 @@ import { test } from './support/test.js';
 
 // Returns and voids at the counter (issue 26): the owner bills two pieces of an item, finds the bill in All Bills,
 // takes one piece back with the refund by UPI, sees the credit note on the bill and prints it; then bills again
-// and voids that same-day bill, which All Bills marks Void.
+// and voids that same-day bill, which All Bills marks Void. The credit-note register lists the note, with its CSV.
 
 /** Saves a bill at the counter for `customer` (scanned SKUs or one free-text line); answers its invoice number. */
 async function billAtCounter(page: Page, customer: string, lines: { skus?: string[]; freeText?: { name: string; rupees: string } }) {
@@ -118,6 +119,19 @@ test('the owner takes a piece back with a credit note, prints it, and voids a bi
   const returnedCard = await billCard(page, customer);
   await expect(returnedCard).toContainText(creditNoteNumber);
   await expect(returnedCard).toContainText('1 returned');
+
+  // Issue 43: the credit-note register lists the note (this month by default), and the owner downloads its CSV.
+  await page.goto('/admin/creditNotes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Credit Notes' })).toBeVisible();
+  const register = page.getByRole('region', { name: 'Credit notes' });
+  const noteRow = register.getByRole('row').filter({ hasText: creditNoteNumber });
+  await expect(noteRow).toContainText(invoiceNumber);
+  await expect(noteRow).toContainText(customer);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('credit-notes.csv');
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.startsWith('\uFEFFcreditNoteNumber,date,channel,againstInvoice,buyer,')).toBe(true);
+  expect(csv).toContain(`${creditNoteNumber},${istDay(new Date())} `);
 
   // A second bill the same day, voided by the owner with a reason.
   const secondCustomer = `Void ${testInfo.project.name} ${Date.now()}`;

@@ -250,7 +250,7 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     adminCategories: createAdminCategoriesService(db, { changes: catalogueChanges, now }),
     catalogueCsv: createCatalogueCsv(db, { changes: catalogueChanges, now }),
     adminUsers: createAdminUsersService(db, { orders, addresses, now }),
-    adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now, photoUrl: photos.url }),
+    adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now, settings, photoUrl: photos.url }),
     billing: createBillingService(db, {
       settings,
       changes: catalogueChanges,

@@ -60,6 +60,8 @@ export default [
     route('users/:userId', 'routes/admin.user.tsx'),
     route('billing', 'routes/admin.billing.tsx'),
     route('totalBills', 'routes/admin.total-bills.tsx'),
+    // Issue 43: every credit note, counter and online, of a period, with its CSV.
+    route('creditNotes', 'routes/admin.credit-notes.tsx'),
     route('bill/:billId', 'routes/admin.bill.tsx'),
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:orderId', 'routes/admin.order.tsx'),

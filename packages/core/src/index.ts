@@ -30,6 +30,7 @@ export * from './invoice.js';
 export * from './order-invoice.js';
 export * from './bills.js';
 export * from './business-buyer.js';
+export * from './credit-notes.js';
 export * from './reviews.js';
 export * from './reports.js';
 export * from './calendar-days.js';

@@ -42,7 +42,8 @@ describe('gstRate by HSN (the dated table)', () => {
       placeOfSupply: 'Karnataka',
       shopState: 'Karnataka',
     });
-    expect(invoice.lines[0]).toMatchObject({ rate: 5, taxableValue: 7_71_333 });
+    // Within the state: 2.5 % of ₹7,713.33 is ₹192.83 each, the taxable value what the ₹8,099 leaves after both.
+    expect(invoice.lines[0]).toMatchObject({ rate: 5, taxableValue: 7_71_334, cgst: 19_283, sgst: 19_283 });
   });
 
   it('taxes garments and made-ups (chapters 61–63) by the value of a piece, imitation jewellery at 3 %, and goods of no known HSN as garments', () => {
@@ -106,7 +107,7 @@ describe('taxInvoice', () => {
       shopState: 'Karnataka',
     });
     expect(invoice.lines.map((line) => [line.rate, line.taxableValue])).toEqual([
-      [18, 254_237],
+      [18, 254_238],
       [5, 285_714],
     ]);
     // The rates the counter offers: those of the table's row in force.
@@ -114,7 +115,7 @@ describe('taxInvoice', () => {
     expect(gstRatesOn(new Date('2025-09-21T12:00:00+05:30'))).toEqual([3, 5, 12]);
   });
 
-  it('keeps odd paise: CGST takes the half paisa, the parts add up to the amount', () => {
+  it('keeps odd paise: CGST and SGST each at half the rate, equal, and the parts add up to the amount', () => {
     const invoice = taxInvoice({
       lines: [{ name: 'Dupatta', hsnCode: '6214', quantity: 1, unitPrice: 49_999, total: 49_999 }],
       at: NOW,
@@ -122,9 +123,33 @@ describe('taxInvoice', () => {
       shopState: 'Karnataka',
     });
     const line = invoice.lines[0]!;
-    expect(line.taxableValue).toBe(47_618); // 49999 / 1.05 = 47618.095
-    expect(line.cgst + line.sgst).toBe(2_381);
-    expect(line.cgst).toBe(1_191);
+    // 49999 / 1.05 = 47618.095; 2.5 % of 47618 = 1190.45: each half ₹11.90, the taxable value what is left.
+    expect([line.taxableValue, line.cgst, line.sgst]).toEqual([47_619, 1_190, 1_190]);
+    expect(line.taxableValue + line.cgst + line.sgst).toBe(49_999);
+  });
+
+  // Issue 43: ₹214.25 CGST beside ₹214.23 SGST on one bill; the tax was computed whole, then halved.
+  it('CGST and SGST are equal on every line and invoice, and every invoice total still matches', () => {
+    const amounts = [1, 2, 3, 99, 101, 999, 49_999, 50_001, 1_23_457, 2_62_499, 8_09_900, 9_99_999];
+    for (const rate of [3, 5, 12, 18, 28]) {
+      const invoice = taxInvoice({
+        lines: amounts.map((amount, index) => ({ name: `L${index}`, hsnCode: '', quantity: 1, unitPrice: amount, total: amount, rate })),
+        shipping: 7_777,
+        at: NOW,
+        placeOfSupply: 'Karnataka',
+        shopState: 'Karnataka',
+      });
+      for (const line of invoice.lines) {
+        expect(line.cgst).toBe(line.sgst);
+        expect(line.taxableValue + line.cgst + line.sgst).toBe(line.amount);
+        // Each half is half the rate on the taxable value it is printed with, to within the paisa of rounding.
+        expect(Math.abs(line.cgst - (line.taxableValue * line.rate) / 200)).toBeLessThanOrEqual(1);
+      }
+      expect(invoice.cgst).toBe(invoice.sgst);
+      expect(invoice.taxableValue + invoice.totalTax).toBe(invoice.total);
+      expect(invoice.total).toBe(amounts.reduce((sum, amount) => sum + amount, 0) + 7_777);
+      for (const entry of invoice.byRate) expect(entry.cgst).toBe(entry.sgst);
+    }
   });
 
   it('taxes shipping at the rate of the principal supply', () => {

@@ -182,12 +182,16 @@ export interface TaxInvoice {
   total: Paise;
 }
 
+/**
+ * The GST in a GST-inclusive `amount`. Across states, IGST is the amount less its taxable value. Within the state,
+ * CGST and SGST are each half the rate on the same taxable value, so they are always equal (issue 43: halving the
+ * tax left them a paisa apart); the taxable value is what the amount leaves after both, so the amount is unchanged.
+ */
 function taxOf(amount: Paise, rate: number, interState: boolean) {
   const taxableValue = halfUp(amount * 100, 100 + rate);
-  const tax = amount - taxableValue;
-  if (interState) return { taxableValue, cgst: 0, sgst: 0, igst: tax };
-  const cgst = halfUp(tax, 2);
-  return { taxableValue, cgst, sgst: tax - cgst, igst: 0 };
+  if (interState) return { taxableValue, cgst: 0, sgst: 0, igst: amount - taxableValue };
+  const half = halfUp(taxableValue * rate, 200);
+  return { taxableValue: amount - 2 * half, cgst: half, sgst: half, igst: 0 };
 }
 
 /**

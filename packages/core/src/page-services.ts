@@ -55,6 +55,8 @@ import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery }
 import type { AdminContactMessage, AdminContactPage, AdminContactQuery, ContactMessageInput } from './contact.js';
 import type { CreatePaymentInput, CreatedPayment, OrderDetail, OrderSummary } from './orders.js';
 import type { PaymentOptions } from './cod.js';
+import type { OrderDetail, OrderSummary } from './orders.js';
+import type { CreditNoteRegister, DayRangeQuery, OrderCreditNote } from './credit-notes.js';
 import type { ReturnReason } from './policy.js';
 import type { AdminShopSettings, ShopSettings } from './settings.js';
 import type { WishlistEntry } from './wishlist.js';
@@ -261,6 +263,8 @@ export interface PageServices {
     getMine(userId: string, orderId: string): Promise<OrderDetail>;
     /** Her code confirms her COD order (issue 41): INVALID_DATA naming `otp` when wrong or expired, TOO_MANY_REQUESTS after a few. */
     confirmCod(userId: string, orderId: string, otp: string): Promise<unknown>;
+    /** The credit notes of one of her orders, oldest first (issue 43); `shopState` splits the tax of one without its seller. */
+    creditNotesOfMine(userId: string, orderId: string, shopState: string): Promise<OrderCreditNote[]>;
     /** Spec §9: damaged, defective, wrong or missing items, within CLAIM_WINDOW_HOURS of delivery (CONFLICT after). */
     requestReturn(
       userId: string,
@@ -298,6 +302,8 @@ export interface PageServices {
   adminOrders: {
     list(query: AdminOrderQuery): Promise<ListPage<{ orders: AdminOrderRow[] }>>;
     detail(orderId: string): Promise<AdminOrderDetail>;
+    /** An order's credit notes, oldest first (issue 43). */
+    creditNotes(orderId: string): Promise<OrderCreditNote[]>;
     updateStatus(actor: AuditActor, orderId: string, input: UpdateOrderStatusInput): Promise<void>;
     cancel(actor: AuditActor, orderId: string, reason: string): Promise<void>;
     approveReturn(actor: AuditActor, orderId: string): Promise<void>;
@@ -342,6 +348,8 @@ export interface PageServices {
     /** Who may issue a counter credit note (the owner's setting). */
     returnPolicy(): Promise<CounterReturnPolicy>;
     creditNote(creditNoteId: string): Promise<CreditNote>;
+    /** Every credit note, counter and online, issued in whole India days from–to (issue 43). */
+    creditNoteRegister(query: DayRangeQuery): Promise<CreditNoteRegister>;
   };
   /**
    * Reviews (issue 28): a product's visible reviews and stars for anyone; a shopper's review of a product she

@@ -150,6 +150,9 @@ describe('back-office route guards', () => {
         // Deleting coupons and offers (issue 41): staff create, edit and disable them.
         'DELETE /api/admin/coupon/deleteCoupon/:couponId',
         'DELETE /api/admin/offer/deleteOffer/:offerId',
+        // The accountant's exports (issue 43), as exportBills.
+        'GET /api/admin/bill/exportCreditNotes',
+        'GET /api/admin/order/exportOrders',
       ]),
     );
     for (const route of ownerOnly) {

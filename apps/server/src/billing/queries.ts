@@ -82,7 +82,7 @@ export async function takingsByMode(db: Db, from: Date, before: Date): Promise<R
           where b.created_at >= ${after}::timestamptz and b.created_at < ${until}::timestamptz and b.status = 'paid'
           union all
           select n.refund_mode, -n.total_paise from ${creditNotes} n
-          where n.created_at >= ${after}::timestamptz and n.created_at < ${until}::timestamptz
+          where n.created_at >= ${after}::timestamptz and n.created_at < ${until}::timestamptz and n.bill_id is not null
         ) taken group by mode`,
   );
   const takings = Object.fromEntries(BILL_PAYMENT_MODES.map((mode) => [mode, 0])) as Record<BillPaymentMode, number>;
@@ -105,6 +105,15 @@ export async function billByIdempotencyKey(db: Db, adminId: string, key: string)
  */
 export async function lockIdempotencyKey(tx: Db, adminId: string, key: string): Promise<void> {
   await advisoryLock(tx, `bill-key:${adminId}:${key}`);
+}
+
+/** The bills of the given ids (in no particular order). */
+export async function billsByIds(db: Db, billIds: readonly string[]): Promise<BillRow[]> {
+  if (billIds.length === 0) return [];
+  return db
+    .select()
+    .from(bills)
+    .where(inArray(bills.id, [...billIds]));
 }
 
 export async function billById(db: Db, billId: string): Promise<BillRow | undefined> {
@@ -169,8 +178,54 @@ export async function creditNotesOfBills(db: Db, billIds: readonly string[]): Pr
     .from(creditNotes)
     .where(inArray(creditNotes.billId, [...billIds]))
     .orderBy(asc(creditNotes.createdAt), asc(creditNotes.sequence));
-  for (const note of rows) byBill.set(note.billId, [...(byBill.get(note.billId) ?? []), note]);
+  for (const note of rows) byBill.set(note.billId!, [...(byBill.get(note.billId!) ?? []), note]);
   return byBill;
+}
+
+/** The credit notes of the given online orders with their lines, by order, each order's oldest first. */
+export async function creditNotesOfOrders(
+  db: Db,
+  orderIds: readonly string[],
+): Promise<Map<string, Array<{ row: CreditNoteRow; items: CreditNoteItemRow[] }>>> {
+  const byOrder = new Map<string, Array<{ row: CreditNoteRow; items: CreditNoteItemRow[] }>>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(creditNotes)
+    .where(inArray(creditNotes.orderId, [...orderIds]))
+    .orderBy(asc(creditNotes.createdAt), asc(creditNotes.sequence));
+  const lines = await creditNoteLines(
+    db,
+    rows.map((row) => row.id),
+  );
+  for (const row of rows) byOrder.set(row.orderId!, [...(byOrder.get(row.orderId!) ?? []), { row, items: lines.get(row.id) ?? [] }]);
+  return byOrder;
+}
+
+/** The lines of the given credit notes, by note, each note's in their order. */
+export async function creditNoteLines(db: Db, noteIds: readonly string[]): Promise<Map<string, CreditNoteItemRow[]>> {
+  const byNote = new Map<string, CreditNoteItemRow[]>();
+  if (noteIds.length === 0) return byNote;
+  const rows = await db
+    .select()
+    .from(creditNoteItems)
+    .where(inArray(creditNoteItems.creditNoteId, [...noteIds]))
+    .orderBy(asc(creditNoteItems.position));
+  for (const line of rows) byNote.set(line.creditNoteId, [...(byNote.get(line.creditNoteId) ?? []), line]);
+  return byNote;
+}
+
+/** Every credit note issued in [from, before), counter and online, oldest first (by number within an instant). */
+export async function creditNotesIssued(db: Db, from: Date | null, before: Date | null, limit: number): Promise<CreditNoteRow[]> {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(sql`${creditNotes.createdAt} >= ${from.toISOString()}::timestamptz`);
+  if (before) conditions.push(sql`${creditNotes.createdAt} < ${before.toISOString()}::timestamptz`);
+  return db
+    .select()
+    .from(creditNotes)
+    .where(and(...conditions))
+    .orderBy(asc(creditNotes.createdAt), asc(creditNotes.financialYear), asc(creditNotes.sequence))
+    .limit(limit);
 }
 
 /** Pieces returned so far of each line of the given bills, by bill line id (lines never returned are left out). */

@@ -396,7 +396,7 @@ describe('getAllBills and exportBills', () => {
     );
     expect(csv[1]).toMatch(/,1100\.00,0,0\.00,60\.00,0\.00,1040\.00,,540\.00,500\.00,,$/);
     // The second line: its own discount and tax, the formula kept as text, the bill's columns empty.
-    expect(csv[2]).toMatch(/,paid,2,'=Stitching,,9988,2,300\.00,600\.00,60\.00,540\.00,5,514\.29,/);
+    expect(csv[2]).toMatch(/,paid,2,'=Stitching,,9988,2,300\.00,600\.00,60\.00,540\.00,5,514\.28,12\.86,12\.86,/);
     expect(csv[2]).toMatch(/,,,,,,,,,,,$/);
   });
 

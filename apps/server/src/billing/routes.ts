@@ -8,7 +8,9 @@ import {
   billSchema,
   createBillSchema,
   counterCustomerSchema,
+  creditNoteRegisterSchema,
   creditNoteSchema,
+  dayRangeQuerySchema,
   findCustomerQuerySchema,
   idempotencyKeySchema,
   returnItemsSchema,
@@ -97,6 +99,19 @@ export const billingRoutes =
     );
 
     app.get(
+      '/api/admin/bill/getAllCreditNotes',
+      {
+        schema: {
+          summary:
+            'The credit-note register: every credit note issued in whole India days from–to, counter returns and online cancellations and returns alike (one CN series), oldest first, with the invoice each reduces, the buyer, taxable value, CGST, SGST, IGST and total in paise, and their sums',
+          querystring: dayRangeQuerySchema,
+          response: { 200: okEnvelope(creditNoteRegisterSchema) },
+        },
+      },
+      async (request) => ok(await billing.creditNoteRegister(request.query)),
+    );
+
+    app.get(
       '/api/admin/bill/getBill/:billId',
       {
         schema: {
@@ -167,6 +182,24 @@ export const ownerBillingRoutes =
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="bills.csv"')
           .send(await billing.exportCsv(actorOf((await adminOf(request)).admin), request.query)),
+    );
+
+    app.get(
+      '/api/admin/bill/exportCreditNotes',
+      {
+        schema: {
+          summary:
+            'The credit-note register of whole India days from–to as CSV (UTF-8 with BOM, India times, amounts in rupees): one row per credit note, counter and online; owners only (403 for staff)',
+          querystring: dayRangeQuerySchema,
+          produces: ['text/csv'],
+          response: { 200: z.string() },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="credit-notes.csv"')
+          .send(await billing.exportCreditNotes(actorOf((await adminOf(request)).admin), request.query)),
     );
 
     app.post(

@@ -21,6 +21,9 @@ import {
   maxFlatDiscount,
   creditNoteTax,
   csvRow,
+  type CreditNoteRegister,
+  type CreditNoteRegisterRow,
+  type DayRangeQuery,
   istDay,
   istDayEnd,
   istDayStart,
@@ -54,6 +57,7 @@ import { shopperByPhone } from '../accounts/queries.js';
 import { userIdsWithAddressPhone } from '../addresses/queries.js';
 import { billableRow, findBillable, type BillableRow } from '../catalogue/queries.js';
 import { claimBillUse, counterCoupon } from '../promotions/counter-coupons.js';
+import { orderCreditNotes } from '../orders/credit-notes.js';
 import {
   billById,
   billByIdempotencyKey,
@@ -61,6 +65,9 @@ import {
   billsOf,
   billsOfPhone,
   creditNoteById,
+  creditNoteLines,
+  creditNotesIssued,
+  billsByIds,
   creditNotesOfBills,
   insertBill,
   insertCreditNote,
@@ -246,15 +253,16 @@ export function toBill(
 /** A credit note as the API answers it, with the bill it reduces. */
 function toCreditNote(note: CreditNoteRow, lines: CreditNoteItemRow[], bill: BillRow, billItems: ItemRow[], shopState: string): CreditNote {
   const byId = new Map(billItems.map((item) => [item.id, item]));
-  const returned = lines.map((line) => ({ line, item: byId.get(line.billItemId)! }));
+  // A counter note's lines all name a bill line and keep their rate (credit_note_items_line_check).
+  const returned = lines.map((line) => ({ line, item: byId.get(line.billItemId!)!, rate: line.gstRateBasisPoints! / 100 }));
   const tax = creditNoteTax({
-    lines: returned.map(({ line, item }) => ({
+    lines: returned.map(({ line, item, rate }) => ({
       name: item.name,
       hsnCode: item.hsnCode,
       quantity: line.quantity,
       unitPrice: item.unitPricePaise,
       total: line.amountPaise,
-      rate: line.gstRateBasisPoints / 100,
+      rate,
     })),
     placeOfSupply: bill.placeOfSupply,
     // The tax goes back as the bill charged it: its seller's state, whatever the shop's is today.
@@ -268,7 +276,7 @@ function toCreditNote(note: CreditNoteRow, lines: CreditNoteItemRow[], bill: Bil
     invoiceDate: bill.createdAt.toISOString(),
     customerName: bill.customerName,
     customerPhone: bill.customerPhone,
-    items: returned.map(({ line, item }, index) => ({
+    items: returned.map(({ line, item, rate }, index) => ({
       itemId: item.id,
       name: item.name,
       sku: item.sku,
@@ -276,12 +284,12 @@ function toCreditNote(note: CreditNoteRow, lines: CreditNoteItemRow[], bill: Bil
       quantity: line.quantity,
       price: item.unitPricePaise,
       total: line.amountPaise,
-      gstRate: line.gstRateBasisPoints / 100,
+      gstRate: rate,
       taxableValue: tax.lines[index]!.taxableValue,
     })),
     total: note.totalPaise,
     gst: gstBreakupOf(tax),
-    refundMode: note.refundMode,
+    refundMode: note.refundMode!,
     reason: note.reason,
     createdAt: note.createdAt.toISOString(),
     createdBy: note.createdByLabel,
@@ -326,6 +334,20 @@ export const BILL_CSV_COLUMNS = [
   'creditNotes',
 ] as const;
 
+/** The credit-note register's CSV (issue 43): one row per credit note, counter and online, in rupees. */
+export const CREDIT_NOTE_CSV_COLUMNS = [
+  'creditNoteNumber',
+  'date',
+  'channel',
+  'againstInvoice',
+  'buyer',
+  'taxableValue',
+  'cgst',
+  'sgst',
+  'igst',
+  'total',
+] as const;
+
 /** Excel reads a CSV as UTF-8 (₹, names in Indian scripts) only when it starts with the byte-order mark. */
 const UTF8_BOM = '\uFEFF';
 
@@ -358,6 +380,77 @@ export function createBillingService(
     from: query.from ? istDayStart(query.from) : undefined,
     before: query.to ? istDayEnd(query.to) : undefined,
   });
+
+  /**
+   * The credit-note register (issue 43): every credit note issued in whole India days from–to, counter and online,
+   * in issue order, each with the invoice it reduces, the buyer, its taxable value and taxes as the note shows them.
+   */
+  async function creditNoteRegister(query: DayRangeQuery): Promise<CreditNoteRegister> {
+    const notes = await creditNotesIssued(
+      db,
+      query.from ? istDayStart(query.from) : null,
+      query.to ? istDayEnd(query.to) : null,
+      MAX_EXPORT_BILLS,
+    );
+    const billIds = [...new Set(notes.flatMap((note) => (note.billId ? [note.billId] : [])))];
+    const orderIds = [...new Set(notes.flatMap((note) => (note.orderId ? [note.orderId] : [])))];
+    const { state } = await settings.get();
+    const [billRows, billLines, noteLines, online] = await Promise.all([
+      billsByIds(db, billIds),
+      itemsOfBills(db, billIds),
+      creditNoteLines(
+        db,
+        notes.filter((note) => note.billId).map((note) => note.id),
+      ),
+      orderCreditNotes(db, orderIds, state),
+    ]);
+    const billOf = new Map(billRows.map((row) => [row.id, row]));
+    const onlineNote = new Map([...online.values()].flat().map((note) => [note._id, note]));
+    const rows = notes.flatMap((note): CreditNoteRegisterRow[] => {
+      const base = {
+        _id: note.id,
+        creditNoteNumber: note.creditNoteNumber,
+        createdAt: note.createdAt.toISOString(),
+        total: note.totalPaise,
+      };
+      if (note.billId) {
+        const bill = billOf.get(note.billId)!;
+        const { gst } = toCreditNote(note, noteLines.get(note.id) ?? [], bill, billLines.get(bill.id) ?? [], state);
+        const { taxableValue, cgst, sgst, igst } = gst;
+        const buyer = bill.customerName || 'Walk-in customer';
+        return [
+          { ...base, channel: 'counter', againstId: bill.id, invoiceNumber: bill.invoiceNumber, buyer, taxableValue, cgst, sgst, igst },
+        ];
+      }
+      const found = onlineNote.get(note.id);
+      if (!found) return [];
+      const { taxableValue, cgst, sgst, igst } = found.gst;
+      return [
+        {
+          ...base,
+          channel: 'online',
+          againstId: found.orderId,
+          invoiceNumber: found.invoiceNumber,
+          buyer: found.buyer.name,
+          taxableValue,
+          cgst,
+          sgst,
+          igst,
+        },
+      ];
+    });
+    const sum = (pick: (row: CreditNoteRegisterRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
+    return {
+      creditNotes: rows,
+      totals: {
+        taxableValue: sum((row) => row.taxableValue),
+        cgst: sum((row) => row.cgst),
+        sgst: sum((row) => row.sgst),
+        igst: sum((row) => row.igst),
+        total: sum((row) => row.total),
+      },
+    };
+  }
 
   async function withItems(rows: BillRow[]): Promise<Bill[]> {
     if (rows.length === 0) return [];
@@ -706,6 +799,7 @@ export function createBillingService(
           },
           lines.map((line, position) => ({
             billItemId: line.item.id,
+            orderItemId: null,
             quantity: line.quantity,
             amountPaise: line.amount,
             gstRateBasisPoints: Math.round(line.rate * 100),
@@ -743,10 +837,35 @@ export function createBillingService(
 
     async creditNote(creditNoteId: string): Promise<CreditNote> {
       const found = isUuid(creditNoteId) ? await creditNoteById(db, creditNoteId) : undefined;
-      if (!found) throw new AppError('NOT_FOUND', 'Credit note not found');
+      // An online order's notes are the order's (GET /api/admin/order/getCreditNote/{orderId}).
+      if (!found?.row.billId) throw new AppError('NOT_FOUND', 'Credit note not found');
       const bill = (await billById(db, found.row.billId))!;
       const [{ state }, lines] = await Promise.all([settings.get(), itemsOfBills(db, [bill.id])]);
       return toCreditNote(found.row, found.items, bill, lines.get(bill.id) ?? [], state);
+    },
+
+    creditNoteRegister,
+
+    /** The register as CSV for Excel (a UTF-8 BOM, India times, rupees), as the bills' CSV: the owner's. */
+    async exportCreditNotes(actor: AuditActor, query: DayRangeQuery): Promise<string> {
+      requireOwner(actor);
+      const { creditNotes } = await creditNoteRegister(query);
+      const money = (paise: number) => paiseToDecimal(paise);
+      const lines = creditNotes.map((row) =>
+        csvRow([
+          row.creditNoteNumber,
+          istTimestamp(new Date(row.createdAt)),
+          row.channel,
+          row.invoiceNumber,
+          row.buyer,
+          money(row.taxableValue),
+          money(row.cgst),
+          money(row.sgst),
+          money(row.igst),
+          money(row.total),
+        ]),
+      );
+      return UTF8_BOM + stringify(lines, { header: true, columns: [...CREDIT_NOTE_CSV_COLUMNS] });
     },
 
     async get(billId: string): Promise<Bill> {

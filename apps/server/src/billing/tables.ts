@@ -2,6 +2,7 @@ import { BILL_PAYMENT_MODES, BILL_STATUSES, type Seller } from '@shop/core';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { admins } from '../admin/tables.js';
+import { orderItems, orders } from '../orders/tables.js';
 
 /**
  * An in-store bill (spec §3 Bill): money in paise computed by @shop/core's billTotals; the discount in
@@ -156,9 +157,10 @@ export const billInvoiceCounters = pgTable('bill_invoice_counters', {
 });
 
 /**
- * A credit note (issue 26): pieces of a bill brought back and the money returned, numbered in its own series per
- * financial year ('CN/26-27/00001', from credit_note_counters). It reduces the day it was issued in the sales
- * rollups (migration 0019's sale_rows), not the bill's day.
+ * A credit note (issues 26, 43): pieces of a counter bill brought back, or an online order cancelled or returned after
+ * its tax invoice, and the money returned; every one numbered in one series per financial year ('CN/26-27/00001',
+ * from credit_note_counters, ADR 038). It reduces the day it was issued in the sales rollups (migration 0038's
+ * sale_rows), not the sale's day. Against a bill (refunded by cash, UPI or card) or an order (through Razorpay).
  */
 export const creditNotes = pgTable(
   'credit_notes',
@@ -167,12 +169,12 @@ export const creditNotes = pgTable(
     creditNoteNumber: text('credit_note_number').notNull(),
     financialYear: text('financial_year').notNull(),
     sequence: integer('sequence').notNull(),
-    billId: uuid('bill_id')
-      .notNull()
-      .references(() => bills.id, { onDelete: 'restrict' }),
+    billId: uuid('bill_id').references(() => bills.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     /** Refunded in all, GST included: the sum of its lines. */
     totalPaise: integer('total_paise').notNull(),
-    refundMode: text('refund_mode', { enum: BILL_PAYMENT_MODES }).notNull(),
+    /** How a counter note was refunded; null for an online one (Razorpay refunds the payment). */
+    refundMode: text('refund_mode', { enum: BILL_PAYMENT_MODES }),
     reason: text('reason').notNull(),
     /** The seller as the credit note was issued: set when it is written (migration 0032's trigger). */
     seller: jsonb('seller').$type<Seller>(),
@@ -184,6 +186,13 @@ export const creditNotes = pgTable(
     uniqueIndex('credit_notes_number_unique').on(table.creditNoteNumber),
     uniqueIndex('credit_notes_financial_year_sequence_unique').on(table.financialYear, table.sequence),
     index('credit_notes_bill_idx').on(table.billId, table.createdAt),
+    index('credit_notes_order_idx')
+      .on(table.orderId, table.createdAt)
+      .where(sql`${table.orderId} is not null`),
+    check(
+      'credit_notes_against_check',
+      sql`(${table.billId} is null) <> (${table.orderId} is null) and (${table.billId} is null) = (${table.refundMode} is null)`,
+    ),
     // The till's refunds of a day.
     index('credit_notes_created_idx').on(table.createdAt),
     check('credit_notes_total_check', sql`${table.totalPaise} >= 0`),
@@ -192,7 +201,10 @@ export const creditNotes = pgTable(
   ],
 );
 
-/** A returned line: pieces of one bill line, refunded at its share of what the bill charged, at its invoice rate. */
+/**
+ * A returned line: pieces of one bill line or order line (or, with neither, an order's shipping), refunded at its share
+ * of what was charged, at its invoice line's rate.
+ */
 export const creditNoteItems = pgTable(
   'credit_note_items',
   {
@@ -200,19 +212,28 @@ export const creditNoteItems = pgTable(
     creditNoteId: uuid('credit_note_id')
       .notNull()
       .references(() => creditNotes.id, { onDelete: 'cascade' }),
-    billItemId: uuid('bill_item_id')
-      .notNull()
-      .references(() => billItems.id, { onDelete: 'restrict' }),
+    billItemId: uuid('bill_item_id').references(() => billItems.id, { onDelete: 'restrict' }),
+    orderItemId: uuid('order_item_id').references(() => orderItems.id, { onDelete: 'restrict' }),
     quantity: integer('quantity').notNull(),
     /** What this line refunds, GST included. */
     amountPaise: integer('amount_paise').notNull(),
-    /** The invoice line's GST rate in hundredths of a percent (500 = 5 %). */
-    gstRateBasisPoints: integer('gst_rate_basis_points').notNull(),
+    /**
+     * The invoice line's GST rate in hundredths of a percent (500 = 5 %). Null only on an online note written by
+     * migration 0038 from the past: read at the rate of the order's invoice line.
+     */
+    gstRateBasisPoints: integer('gst_rate_basis_points'),
     position: integer('position').notNull().default(0),
   },
   (table) => [
     index('credit_note_items_note_idx').on(table.creditNoteId, table.position),
     index('credit_note_items_bill_item_idx').on(table.billItemId),
+    index('credit_note_items_order_item_idx')
+      .on(table.orderItemId)
+      .where(sql`${table.orderItemId} is not null`),
+    check(
+      'credit_note_items_line_check',
+      sql`(${table.billItemId} is null or ${table.orderItemId} is null) and (${table.billItemId} is null or ${table.gstRateBasisPoints} is not null)`,
+    ),
     check('credit_note_items_quantity_check', sql`${table.quantity} >= 1`),
     check('credit_note_items_amount_check', sql`${table.amountPaise} >= 0`),
   ],

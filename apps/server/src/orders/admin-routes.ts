@@ -3,6 +3,8 @@ import {
   adminOrderPageSchema,
   adminOrderQuerySchema,
   adminReasonSchema,
+  dayRangeQuerySchema,
+  orderCreditNoteSchema,
   receiveReturnSchema,
   refundOrderSchema,
   updateOrderStatusSchema,
@@ -46,6 +48,22 @@ export const adminOrderRoutes =
         },
       },
       async (request) => ok({ order: await orders.detail(request.params.orderId) }),
+    );
+
+    app.get(
+      '/api/admin/order/getCreditNote/:orderId',
+      {
+        schema: {
+          summary:
+            "The credit notes of an online order, oldest first: a list, since a part return and a later one each have their own (CN series shared with the counter's returns, dated the India day each was issued); each with the invoice it reduces, its lines (HSN, quantity, rate, taxable value, CGST, SGST, IGST) and totals in paise. Empty until a paid order is cancelled or refunded",
+          params: orderParams,
+          response: {
+            200: okEnvelope(z.object({ creditNotes: z.array(orderCreditNoteSchema) })),
+            404: errorEnvelope.describe('No order with this id.'),
+          },
+        },
+      },
+      async (request) => ok({ creditNotes: await orders.creditNotes(request.params.orderId) }),
     );
 
     app.post(
@@ -129,6 +147,24 @@ export const adminOrderRoutes =
 export const ownerOrderRoutes =
   (orders: AdminOrdersService): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/api/admin/order/exportOrders',
+      {
+        schema: {
+          summary:
+            'Paid online orders of whole India days from–to (by invoice date) as CSV (UTF-8 with BOM, India times, amounts in rupees): one row per invoice line with invoice number, date, buyer state, HSN, quantity, taxable value, CGST, SGST, IGST, payment method and status; owners only (403 for staff)',
+          querystring: dayRangeQuerySchema,
+          produces: ['text/csv'],
+          response: { 200: z.string() },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="orders.csv"')
+          .send(await orders.exportCsv(await actor(request), request.query)),
+    );
+
     app.post(
       '/api/admin/order/cancelOrder/:orderId',
       {

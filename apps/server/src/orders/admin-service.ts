@@ -2,6 +2,12 @@ import {
   AppError,
   ADMIN_PAGE_SIZE,
   cashCollectedRefusal,
+  csvRow,
+  istTimestamp,
+  paiseToDecimal,
+  UTF8_BOM,
+  type DayRangeQuery,
+  type OrderCreditNote,
   CLAIM_WINDOW_HOURS,
   formatINR,
   istDayEnd,
@@ -18,10 +24,24 @@ import { shopperIdsMatching, userById, usersByIds } from '../accounts/queries.js
 import { recordAudit, requireOwner, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
 import { cashPaymentId, recordCashPayment, refundsOfOrder } from '../payments/queries.js';
+import { capturedMethodsOf, refundsOfOrder } from '../payments/queries.js';
+import type { SettingsService } from '../settings/service.js';
+import { stringify } from 'csv-stringify/sync';
+import { orderCreditNotes, orderInvoice } from './credit-notes.js';
 import { refundStateOf } from '../payments/refund-retries.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { OrderNotices } from './notices.js';
-import { eventsOfOrder, lockOrder, orderListPage, orderOf, returnReceiptOf, updateOrder, type OrderListFilter } from './queries.js';
+import {
+  eventsOfOrder,
+  itemsOfOrders,
+  lockOrder,
+  orderListPage,
+  orderOf,
+  paidOrdersBetween,
+  returnReceiptOf,
+  updateOrder,
+  type OrderListFilter,
+} from './queries.js';
 import type { AdminRef, InTransaction, OrderChanges, OrderRow, OrdersService, ReceivedItemInput } from './service.js';
 
 // The back-office's orders: lists and details, and every change through the orders module (its state machine,
@@ -38,6 +58,32 @@ const orderSnapshot = (row: OrderRow) => ({
   returnReason: row.returnReason,
 });
 
+/**
+ * The online orders CSV (issue 43): one row per invoice line (the shipping its own line), as the tax invoice of each
+ * paid order shows it: taxable value and each tax in rupees, times in India.
+ */
+export const ORDER_CSV_COLUMNS = [
+  'invoiceNumber',
+  'invoiceDate',
+  'orderNumber',
+  'buyerState',
+  'line',
+  'item',
+  'hsnCode',
+  'quantity',
+  'gstRate',
+  'amount',
+  'taxableValue',
+  'cgst',
+  'sgst',
+  'igst',
+  'paymentMethod',
+  'status',
+] as const;
+
+/** The most orders one CSV export holds. */
+export const MAX_EXPORT_ORDERS = 10_000;
+
 export function createAdminOrdersService(
   db: Db,
   deps: {
@@ -45,6 +91,8 @@ export function createAdminOrdersService(
     payments: PaymentsService;
     notices: OrderNotices;
     now: () => Date;
+    /** The shop's state today: what splits the tax of a document issued before the seller was kept on it. */
+    settings: Pick<SettingsService, 'get'>;
     /** Moves a stored `/media/…` photo URL under MEDIA_PUBLIC_URL. */
     photoUrl: (stored: string) => string;
   },
@@ -149,6 +197,59 @@ export function createAdminOrdersService(
         page,
         limit,
       };
+    },
+
+    /** The credit notes of an online order (issue 43), oldest first: none until it is cancelled or refunded after payment. */
+    async creditNotes(orderId: string): Promise<OrderCreditNote[]> {
+      const order = await orderOf(db, { id: orderId });
+      if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+      const { state } = await deps.settings.get();
+      return (await orderCreditNotes(db, [order.id], state)).get(order.id) ?? [];
+    },
+
+    /**
+     * The paid orders of whole India days (by invoice date) as CSV for Excel (a UTF-8 BOM, times in India, rupees):
+     * one row per invoice line (ORDER_CSV_COLUMNS), taxed as the tax invoice is. The owner's, as the bills' CSV.
+     */
+    async exportCsv(actor: AuditActor, query: DayRangeQuery): Promise<string> {
+      requireOwner(actor);
+      const rows = await paidOrdersBetween(
+        db,
+        query.from ? istDayStart(query.from) : undefined,
+        query.to ? istDayEnd(query.to) : undefined,
+        MAX_EXPORT_ORDERS,
+      );
+      const ids = rows.map((row) => row.id);
+      const [{ state }, items, methods] = await Promise.all([deps.settings.get(), itemsOfOrders(db, ids), capturedMethodsOf(db, ids)]);
+      const money = (paise: number) => paiseToDecimal(paise);
+      const lines = rows.flatMap((order) => {
+        const invoice = orderInvoice(
+          order,
+          items.filter((item) => item.orderId === order.id),
+          state,
+        );
+        return invoice.lines.map((line, index) =>
+          csvRow([
+            order.invoiceNumber ?? '',
+            istTimestamp(order.paidAt!),
+            order.orderNumber,
+            order.address.state,
+            index + 1,
+            line.name,
+            line.hsnCode,
+            line.quantity,
+            String(line.rate),
+            money(line.amount),
+            money(line.taxableValue),
+            money(line.cgst),
+            money(line.sgst),
+            money(line.igst),
+            methods.get(order.id) ?? '',
+            order.status,
+          ]),
+        );
+      });
+      return UTF8_BOM + stringify(lines, { header: true, columns: [...ORDER_CSV_COLUMNS] });
     },
 
     /** The whole order for the detail page and the packing slip: items, address, payment, refunds and who did what. */

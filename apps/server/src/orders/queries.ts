@@ -491,6 +491,28 @@ export async function hasReceived(db: Db, userId: string, productId: string): Pr
 }
 
 /** Order numbers by order id (orders that are gone are left out). */
+/** Orders paid (so invoiced) in [from, before), oldest invoice first, at most `limit`. */
+export async function paidOrdersBetween(db: Db, from: Date | undefined, before: Date | undefined, limit: number): Promise<OrderRow[]> {
+  const conditions: SQL[] = [sql`${orders.paidAt} is not null`];
+  if (from) conditions.push(sql`${orders.paidAt} >= ${from.toISOString()}::timestamptz`);
+  if (before) conditions.push(sql`${orders.paidAt} < ${before.toISOString()}::timestamptz`);
+  return db
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(asc(orders.paidAt), asc(orders.invoiceNumber))
+    .limit(limit);
+}
+
+/** The orders of the given ids (in no particular order); unknown ids are left out. */
+export async function ordersByIds(db: Db, orderIds: readonly string[]): Promise<OrderRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]));
+}
+
 export async function orderNumbers(db: Db, orderIds: readonly string[]): Promise<Map<string, string>> {
   if (orderIds.length === 0) return new Map();
   const rows = await selectRows<{ id: string; order_number: string }>(

@@ -22,6 +22,7 @@ import {
   type BusinessBuyer,
   UPI_ID_MISSING,
   type CancelKind,
+  type OrderCreditNote,
   type OrderDetail,
   type OrderStatus,
   type OrderSummary,
@@ -53,6 +54,7 @@ import {
 } from '../payments/queries.js';
 import { refundStateOf } from '../payments/refund-retries.js';
 import type { MediaStore, StoredImage } from '../media/store.js';
+import { issueOrderCreditNote, orderCreditNotes, receivedPieces } from './credit-notes.js';
 import type { OrderNotices, StatusChange } from './notices.js';
 import {
   COD_CODE_EXPIRED,
@@ -753,8 +755,19 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (!alreadyCancelled) {
           if (!isCancellable(order.status as OrderStatus))
             throw new AppError('CONFLICT', 'This order has been shipped and can no longer be cancelled.');
-          await move(tx, order, 'cancelled', actor, reason, { cancelReason: reason, reservedUntil: null }, {}, { by: admin?.name });
+          // Stock first, then the status (whose recount writes the sales rollups): the order a counter return takes
+          // them in, so a cancellation and a return of the same piece at once wait for each other, never deadlock.
           released = await releaseStock(tx, order, now(), stockActorOf(actor, order, admin?.id));
+          await move(tx, order, 'cancelled', actor, reason, { cancelReason: reason, reservedUntil: null }, {}, { by: admin?.name });
+          // A paid order has a tax invoice: its cancellation is a credit note of every line, issued now (issue 43).
+          if (order.invoiceNumber)
+            await issueOrderCreditNote(tx, order, {
+              at: now(),
+              total: order.totalPaise,
+              returning: 'all',
+              reason: `Order cancelled: ${reason}`,
+              by: admin ?? null,
+            });
           // An unpaid order gives its coupon's use back; a paid one keeps it (its money is refunded, the use stays).
           if (!order.paidAt) await releaseUse(tx, order.id, now());
           if (inTransaction) {
@@ -828,6 +841,16 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           {},
           { by: input.admin.name },
         );
+        // The goods were invoiced (paid, or a COD order confirmed) and came back unsold: the whole invoice is credited
+        // now (issue 43), so a prepaid order's later refund issues no second note.
+        if (order.invoiceNumber)
+          await issueOrderCreditNote(tx, order, {
+            at,
+            total: order.totalPaise,
+            returning: 'all',
+            reason: 'Returned to origin',
+            by: input.admin,
+          });
         if (input.inTransaction) await input.inTransaction(tx, order, moved!);
         return { order: moved!, moved: true, back: items };
       });
@@ -1024,6 +1047,19 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
       );
     },
 
+    /**
+     * The credit note of a received return's refund (issue 43), written in the transaction that records the refund:
+     * the pieces received, for `total` (what is refunded), dated `at`. Answers its number.
+     */
+    async creditReturn(tx: Db, order: OrderRow, total: number, at: Date): Promise<string> {
+      return issueOrderCreditNote(tx, order, {
+        at,
+        total,
+        returning: await receivedPieces(tx, order.id),
+        reason: `Return: ${order.returnReason ?? ''}`.replace(/: $/, ''),
+      });
+    },
+
     async findById(orderId: string): Promise<OrderRow | undefined> {
       return orderOf(db, { id: orderId });
     },
@@ -1053,6 +1089,17 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
           codFee: row.codFeePaise,
         };
       });
+    },
+
+    /**
+     * The credit notes of one of the shopper's orders (issue 43), oldest first; someone else's order is 'not found'.
+     * `shopState` splits the tax of a note whose seller was not kept (none issued since migration 0032).
+     */
+    async creditNotesOfMine(userId: string, orderId: string, shopState: string): Promise<OrderCreditNote[]> {
+      assertOrderId(orderId);
+      const order = await orderOf(db, { id: orderId });
+      if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
+      return (await orderCreditNotes(db, [order.id], shopState)).get(order.id) ?? [];
     },
 
     /** One of the shopper's orders with items, payment and timeline; someone else's order is 'not found'. */

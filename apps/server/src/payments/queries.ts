@@ -171,6 +171,19 @@ export async function paymentsAndRefundedOf(
   };
 }
 
+/** How each order's captured payment was made ('upi', 'card', … as Razorpay names it), per order; unpaid left out. */
+export async function capturedMethodsOf(db: Db, orderIds: readonly string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: payments.orderId, method: payments.method })
+    .from(payments)
+    .where(and(inArray(payments.orderId, [...orderIds]), inArray(payments.status, ['captured', 'refunded'])))
+    .orderBy(asc(payments.createdAt));
+  const methods = new Map<string, string>();
+  for (const row of rows) if (!methods.has(row.orderId)) methods.set(row.orderId, row.method);
+  return methods;
+}
+
 /** The paise Razorpay confirmed refunded, per order (orders with none are left out). */
 export async function processedRefundsOf(db: Db, orderIds: readonly string[]): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map();

@@ -557,6 +557,9 @@ export function createPaymentsService(
         const recorded = byHand
           ? await recordManualRefund(tx, { ...refund, paymentId: captured.razorpayPaymentId, reference: byHand.reference }, now())
           : await recordRefund(tx, { ...refund, razorpayPaymentId: captured.razorpayPaymentId, status: 'pending', createdAt: now() });
+        // The refund of a return is a credit note against the invoice, issued with it (issue 43): numbered and dated now.
+        // A parcel back at origin is credited whole when its cancellation-like refund is recorded (see orders' RTO).
+        if (recorded && !backAtOrigin) await orders.creditReturn(tx, order, chosen, now());
         if (recorded && inTransaction) await inTransaction(tx, order, { amount: chosen, refundedBefore, paid: captured.amountPaise });
         return { order, key, paymentId: captured.razorpayPaymentId, amount: chosen, reference: byHand?.reference ?? null, reason };
       });

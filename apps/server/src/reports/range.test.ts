@@ -6,7 +6,7 @@ import { capturingMailer } from '../test/accounts.js';
 import { adminCall, signedInOwner, signedInStaff, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
 import { seedTestCatalogue } from '../test/catalogue-fixture.js';
-import { placedOrder } from '../test/order-fixture.js';
+import { creditedOrder, placedOrder } from '../test/order-fixture.js';
 import { sellableProduct } from '../test/shop-fixture.js';
 import { SAMPLE_WEEK, seedDemoSales } from '../dev/demo/demo-sales.js';
 
@@ -42,12 +42,9 @@ beforeAll(async () => {
   await order(1, '2030-06-15T09:00:00+05:30');
   // Friday 14 June at 23:59 India time (18:29 UTC): still Friday.
   await bill(1, '2030-06-14T23:59:00+05:30');
-  // Monday 10 June: an order of 3 (₹3,000) refunded ₹500.
+  // Monday 10 June: an order of 3 (₹3,000) and a credit note of ₹500 against it issued that evening.
   const refunded = await order(3, '2030-06-10T12:00:00+05:30');
-  await t.database.db.execute(
-    sql`insert into refunds (order_id, razorpay_payment_id, idempotency_key, amount_paise, status, reason, processed_at)
-        values (${refunded}, 'pay_test', ${`test-${refunded}`}, 50000, 'processed', 'partial', now())`,
-  );
+  await creditedOrder(t.database.db, refunded, 50_000, new Date('2030-06-10T18:00:00+05:30'));
   // 31 May at 23:59 India time: the last day of May.
   await bill(4, '2030-05-31T23:59:00+05:30');
 });

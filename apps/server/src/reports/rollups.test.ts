@@ -5,7 +5,7 @@ import { selectRows } from '../db/database.js';
 import { capturingMailer } from '../test/accounts.js';
 import { adminCall, signedInOwner, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
-import { placedOrder } from '../test/order-fixture.js';
+import { creditedOrder, placedOrder } from '../test/order-fixture.js';
 import { rollupsAndRecount } from '../test/sales-rollups.js';
 import { sellableProduct } from '../test/shop-fixture.js';
 
@@ -60,31 +60,45 @@ describe('sales rollups', () => {
     // The unpaid order counts nowhere.
     expect(counted.products.some((row) => row.includes(unpaid.orderId))).toBe(false);
 
-    // A partial refund comes through, then Razorpay reports it failed.
+    // Issue 43, the regression: a credit note of ₹500 against the second order issued on 14 June takes its money off
+    // 14 June, the day it was issued, not off 12 June when the order was paid (online refunds were netted there).
+    await creditedOrder(t.database.db, second.orderId, 50_000, new Date('2030-06-14T11:00:00+05:30'));
+    const credited = await expectRollupsExact();
+    expect(credited.days).toEqual([
+      '2030-06-12 | order | 450000 | 2 | 3',
+      '2030-06-13 | bill | 103500 | 1 | 2',
+      '2030-06-14 | order | -50000 | 0 | 0',
+    ]);
+    // A refund row alone (a second payment sent back, never invoiced) changes no sale.
     await t.database.db.execute(
       sql`insert into refunds (order_id, razorpay_payment_id, idempotency_key, amount_paise, status, reason, processed_at)
           values (${second.orderId}, 'pay_test', ${`rollup-${second.orderId}`}, 50000, 'processed', 'partial', now())`,
     );
-    expect((await expectRollupsExact()).days[0]).toBe('2030-06-12 | order | 400000 | 2 | 3');
-    await t.database.db.execute(sql`update refunds set status = 'failed' where order_id = ${second.orderId}`);
-    expect((await expectRollupsExact()).days[0]).toBe('2030-06-12 | order | 450000 | 2 | 3');
+    expect((await expectRollupsExact()).days).toEqual(credited.days);
 
-    // The owner cancels the first order: it stops counting as a sale (the average sale divides by sales), its
-    // pieces and lines stop counting, its revenue goes once the refund is processed.
+    // The owner cancels the first order: it stops counting as a sale (the average sale divides by sales) and its
+    // pieces stop counting; its money goes on the day of the cancellation's credit note (today, 15 June).
     const cancelled = await adminCall(t.app, 'POST', `/api/admin/order/cancelOrder/${first.orderId}`, {
       asid: owner.asid,
       body: { reason: 'Customer changed her mind' },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const afterCancel = await expectRollupsExact();
-    expect(afterCancel.days[0]).toMatch(/^2030-06-12 \| order \| \d+ \| 1 \| 1$/);
+    expect(afterCancel.days).toEqual([
+      '2030-06-12 | order | 450000 | 1 | 1',
+      '2030-06-13 | bill | 103500 | 1 | 2',
+      '2030-06-14 | order | -50000 | 0 | 0',
+      '2030-06-15 | order | -200000 | 0 | 0',
+    ]);
     expect(afterCancel.products.filter((row) => row.includes(kurti.productId))).toEqual([
+      '2030-06-12 | ' + kurti.productId + ' | 200000 | 0',
       '2030-06-13 | ' + kurti.productId + ' | 90000 | 1',
+      '2030-06-15 | ' + kurti.productId + ' | -200000 | 0',
     ]);
 
     // The bill moves to another day, then is deleted.
     await t.database.db.execute(sql`update bills set created_at = ${new Date('2030-06-14T23:59:00+05:30')} where id = ${bill._id}`);
-    expect((await expectRollupsExact()).days.at(-1)).toBe('2030-06-14 | bill | 103500 | 1 | 2');
+    expect((await expectRollupsExact()).days).toContain('2030-06-14 | bill | 103500 | 1 | 2');
     await t.database.db.execute(sql`delete from bills where id = ${bill._id}`);
     expect((await expectRollupsExact()).days.some((row) => row.includes('bill'))).toBe(false);
   });

@@ -6,7 +6,7 @@ import { capturingMailer } from '../test/accounts.js';
 import { adminCall, signedInOwner, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
 import { seedTestCatalogue } from '../test/catalogue-fixture.js';
-import { placedOrder } from '../test/order-fixture.js';
+import { creditedOrder, placedOrder } from '../test/order-fixture.js';
 import { sellableProduct } from '../test/shop-fixture.js';
 import { SAMPLE_WEEK, seedDemoSales } from '../dev/demo/demo-sales.js';
 
@@ -80,12 +80,9 @@ describe('revenue from orders and bills, by India day', () => {
     await order(1, '2030-06-15T09:00:00+05:30');
     // Friday 14 June at 23:59 India time (18:29 UTC): still Friday.
     await bill(1, '2030-06-14T23:59:00+05:30');
-    // Monday 10 June: an order of 3 (₹3,000) refunded ₹500.
+    // Monday 10 June: an order of 3 (₹3,000) and a credit note of ₹500 against it issued that evening.
     const refunded = await order(3, '2030-06-10T12:00:00+05:30');
-    await t.database.db.execute(
-      sql`insert into refunds (order_id, razorpay_payment_id, idempotency_key, amount_paise, status, reason, processed_at)
-          values (${refunded}, 'pay_test', ${`test-${refunded}`}, 50000, 'processed', 'partial', now())`,
-    );
+    await creditedOrder(t.database.db, refunded, 50_000, new Date('2030-06-10T18:00:00+05:30'));
     // 20 May: a bill of 4 (₹4,000), in the last 30 days but not the last 7.
     await bill(4, '2030-05-20T15:00:00+05:30');
     // 9 May: outside every period of the dashboard.

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_COD_SETTINGS, type CodSettings } from '@shop/core';
 import { expect } from 'vitest';
+import type { Db } from '../db/database.js';
+import { issueOrderCreditNote } from '../orders/credit-notes.js';
+import { orderOf } from '../orders/queries.js';
 import type { Services } from '../services.js';
 import { jsonCall, signedInUser, type capturingMailer } from './accounts.js';
 import { adminCall } from './admins.js';
@@ -121,4 +124,16 @@ export async function codOrder(
     expect(confirmed.statusCode, confirmed.body).toBe(200);
   }
   return { ...user, addressId, orderId, orderNumber, total: amount, code };
+}
+
+/**
+ * A credit note of `amountPaise` against a paid order's invoice, issued at `at` through the orders module's own
+ * issuing (as a refund after the invoice is): every line shares the amount. Answers its number.
+ */
+export async function creditedOrder(db: Db, orderId: string, amountPaise: number, at: Date): Promise<string> {
+  return db.transaction(async (tx) => {
+    const order = await orderOf(tx, { id: orderId });
+    if (!order) throw new Error(`no order ${orderId}`);
+    return issueOrderCreditNote(tx, order, { at, total: amountPaise, returning: 'all', reason: 'Refund after the invoice' });
+  });
 }

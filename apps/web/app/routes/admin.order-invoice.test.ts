@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from '@shop/core';
+import type { AdminOrderDetail, OrderCreditNote } from '@shop/core';
 import { describe, expect, it } from 'vitest';
 import { get, settled } from '../lib/action-test-kit';
 import { STAFF } from '../features/admin/admin-test-kit';
@@ -47,6 +47,41 @@ const order = (paid: boolean, status = 'delivered') =>
     ],
   }) as unknown as AdminOrderDetail;
 
+/** The cancellation's credit note as the server issued it (issue 43): its own number and day. */
+const cancellationNote = {
+  _id: 'n1',
+  creditNoteNumber: 'CN/26-27/00012',
+  createdAt: '2026-11-22T09:00:00.000Z',
+  date: '2026-11-22',
+  invoiceNumber: 'WEB/26-27/00003',
+  invoiceDate: '2026-11-20T06:05:00.000Z',
+  total: 200_000,
+  gst: {
+    placeOfSupply: 'Karnataka',
+    interState: false,
+    byRate: [],
+    taxableValue: 190_476,
+    cgst: 4_762,
+    sgst: 4_762,
+    igst: 0,
+    totalTax: 9_524,
+  },
+  items: [
+    {
+      itemId: 'i1',
+      name: 'Silk saree',
+      hsnCode: '5007',
+      quantity: 1,
+      rate: 5,
+      amount: 200_000,
+      taxableValue: 190_476,
+      cgst: 4_762,
+      sgst: 4_762,
+      igst: 0,
+    },
+  ],
+} as unknown as OrderCreditNote;
+
 const load = (paid: boolean, { status = 'delivered', query = '' } = {}) =>
   settled(() =>
     loader(
@@ -54,7 +89,10 @@ const load = (paid: boolean, { status = 'delivered', query = '' } = {}) =>
         admin: STAFF,
         params: { orderId: ORDER_ID },
         services: {
-          adminOrders: { detail: async () => order(paid, status) },
+          adminOrders: {
+            detail: async () => order(paid, status),
+            creditNotes: async () => (paid && status === 'cancelled' ? [cancellationNote] : []),
+          },
           settings: { get: async () => ({ state: 'Karnataka' }) as never },
         },
       }) as never,
@@ -65,17 +103,19 @@ describe("the back-office's tax invoice of an online order (issue 26)", () => {
   it('is numbered in the online series and taxes each line by its HSN', async () => {
     const answer = await load(true);
     expect(answer.status).toBe(200);
-    const { invoice } = answer.body as { invoice: { number: string; lines: Array<{ rate: number }> } };
-    expect(invoice.number).toBe('WEB/26-27/00003');
-    expect(invoice.lines[0]!.rate).toBe(5);
+    const [invoice] = (answer.body as { invoices: Array<{ number: string; lines: Array<{ rate: number }> }> }).invoices;
+    expect(invoice!.number).toBe('WEB/26-27/00003');
+    expect(invoice!.lines[0]!.rate).toBe(5);
   });
 
   it('stays the tax invoice after a cancel; the credit note against it is ?credit=1, only for a cancelled or refunded order', async () => {
     const invoice = (answer: { body?: unknown }) =>
-      (answer.body as { invoice: { number: string; total: number; date: string; credit?: object } }).invoice;
+      (answer.body as { invoices: Array<{ number: string; total: number; date: string; credit?: object }> }).invoices[0]!;
     expect(invoice(await load(true, { status: 'cancelled' })).credit).toBeUndefined();
     const note = invoice(await load(true, { status: 'cancelled', query: '?credit=1&print=1' }));
+    // Issue 43: its own number in the CN series, dated the day it was issued.
     expect(note).toMatchObject({
+      number: 'CN/26-27/00012',
       total: 200_000,
       date: '2026-11-22T09:00:00.000Z',
       credit: { againstInvoice: 'WEB/26-27/00003', invoiceDate: '2026-11-20T06:05:00.000Z' },

@@ -1,8 +1,8 @@
 import { data } from 'react-router';
 import { servicesOf } from '../context';
 import { AdminPageError } from '../features/admin/admin-error';
-import { invoicePageOptions, issuedSettings, orderPaperOf } from '../features/invoice/invoice-model';
-import { TaxInvoice } from '../features/invoice/tax-invoice';
+import { invoiceOfCreditNote, invoicePageOptions, issuedSettings, orderPaperOf } from '../features/invoice/invoice-model';
+import { OrderPapers, paperTitle } from '../features/invoice/order-papers';
 import { requireAdmin } from '../lib/page-middleware.server';
 import { privatePageMeta } from '../lib/meta';
 import { loaderCall } from '../lib/service-call.server';
@@ -10,8 +10,8 @@ import type { Route } from './+types/admin.order-invoice';
 
 /**
  * An online order's tax invoice for the back-office (issue 26), as the shopper's own: outside the admin frame,
- * printable. With `?credit=1`, the credit note of a paid order cancelled or refunded since (issue 28): the books
- * need both papers, so the original invoice stays here unchanged.
+ * printable. With `?credit=1`, the credit notes of a paid order cancelled or refunded since (issues 28, 43), each
+ * numbered and dated as issued: the books need both papers, so the original invoice stays here unchanged.
  */
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
@@ -22,23 +22,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const settings = issuedSettings(shop, order.seller);
   // A tax invoice is issued for a payment: an unpaid order has none.
   if (!order.invoiceNumber) throw data({ error: 'This order has no invoice until it is paid.' }, { status: 404 });
-  const invoice = orderPaperOf(order, settings, new URL(request.url).searchParams.get('credit') === '1');
-  if (!invoice) throw data({ error: 'This order has no credit note: it was not cancelled or refunded.' }, { status: 404 });
-  return { invoice, settings, ...invoicePageOptions(request.url) };
+  if (new URL(request.url).searchParams.get('credit') === '1') {
+    const notes = await loaderCall(services.adminOrders.creditNotes(params.orderId));
+    if (notes.length === 0) throw data({ error: 'This order has no credit note: it was not cancelled or refunded.' }, { status: 404 });
+    return { invoices: notes.map((note) => invoiceOfCreditNote(note, order)), settings, ...invoicePageOptions(request.url) };
+  }
+  return { invoices: [orderPaperOf(order, settings)], settings, ...invoicePageOptions(request.url) };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  privatePageMeta(
-    data?.invoice.credit
-      ? `Credit note against ${data.invoice.credit.againstInvoice}`
-      : data
-        ? `Tax invoice ${data.invoice.number}`
-        : 'Tax invoice',
-    matches,
-  );
+export const meta: Route.MetaFunction = ({ data, matches }) => privatePageMeta(data ? paperTitle(data.invoices) : 'Tax invoice', matches);
 
 export default function AdminOrderInvoicePage({ loaderData }: Route.ComponentProps) {
-  return <TaxInvoice {...loaderData} />;
+  return <OrderPapers {...loaderData} />;
 }
 
 export { AdminPageError as ErrorBoundary };

@@ -1,4 +1,4 @@
-import type { OrderDetail, PublicUser, Seller, ShopSettings } from '@shop/core';
+import type { OrderCreditNote, OrderDetail, PublicUser, Seller, ShopSettings } from '@shop/core';
 import { describe, expect, it } from 'vitest';
 import { get, settled } from '../lib/action-test-kit';
 import { loader } from './invoice.order';
@@ -61,14 +61,54 @@ const partlyRefunded = {
   ],
 } as unknown as OrderDetail;
 
-const load = (order: OrderDetail, query = '', today: Partial<ShopSettings> = { state: 'Karnataka' }) =>
+/** The kurti's credit note as the server issued it (issue 43): its number, its day. */
+const kurtiNote = {
+  _id: 'n1',
+  creditNoteNumber: 'CN/26-27/00009',
+  createdAt: '2026-11-25T09:00:00.000Z',
+  date: '2026-11-25',
+  invoiceNumber: 'WEB/26-27/00003',
+  invoiceDate: '2026-11-20T06:05:00.000Z',
+  total: 100_000,
+  gst: {
+    placeOfSupply: 'Karnataka',
+    interState: false,
+    byRate: [],
+    taxableValue: 95_238,
+    cgst: 2_381,
+    sgst: 2_381,
+    igst: 0,
+    totalTax: 4_762,
+  },
+  items: [
+    {
+      itemId: 'i1',
+      name: 'Kurti (Red / M)',
+      hsnCode: '6211',
+      quantity: 1,
+      rate: 5,
+      amount: 100_000,
+      taxableValue: 95_238,
+      cgst: 2_381,
+      sgst: 2_381,
+      igst: 0,
+    },
+  ],
+} as unknown as OrderCreditNote;
+
+const load = (
+  order: OrderDetail,
+  query = '',
+  today: Partial<ShopSettings> = { state: 'Karnataka' },
+  notes: OrderCreditNote[] = order.status === 'refunded' ? [kurtiNote] : [],
+) =>
   settled(() =>
     loader(
       get(`/invoice/order/${ORDER_ID}${query}`, {
         shopper: asha,
         params: { orderId: ORDER_ID },
         services: {
-          orders: { getMine: async () => order },
+          orders: { getMine: async () => order, creditNotesOfMine: async () => notes },
           settings: { get: async () => today as never },
         },
       }) as never,
@@ -76,13 +116,14 @@ const load = (order: OrderDetail, query = '', today: Partial<ShopSettings> = { s
   );
 
 type Paper = {
-  invoice: {
+  invoices: Array<{
     number: string;
+    date: string;
     total: number;
     lines: Array<{ quantity: number }>;
     credit?: { againstInvoice: string };
     gst: { interState: boolean };
-  };
+  }>;
   settings: ShopSettings;
 };
 
@@ -90,12 +131,15 @@ describe("the shopper's papers of an online order", () => {
   it('regression: after a partial refund she can still print the tax invoice of what she kept, beside the credit note', async () => {
     const invoice = await load(partlyRefunded);
     expect(invoice.status).toBe(200);
-    expect((invoice.body as Paper).invoice).toMatchObject({ number: 'WEB/26-27/00003', total: 250_000 });
-    expect((invoice.body as Paper).invoice.credit).toBeUndefined();
+    expect((invoice.body as Paper).invoices).toEqual([expect.objectContaining({ number: 'WEB/26-27/00003', total: 250_000 })]);
+    expect((invoice.body as Paper).invoices[0]!.credit).toBeUndefined();
 
+    // Issue 43: the credit note carries its own number and the day it was issued.
     const note = (await load(partlyRefunded, '?credit=1&print=1')).body as Paper;
-    expect(note.invoice).toMatchObject({ total: 100_000, credit: { againstInvoice: 'WEB/26-27/00003' } });
-    expect(note.invoice.lines.map((line) => line.quantity)).toEqual([1]);
+    expect(note.invoices).toHaveLength(1);
+    expect(note.invoices[0]).toMatchObject({ number: 'CN/26-27/00009', date: '2026-11-25T09:00:00.000Z', total: 100_000 });
+    expect(note.invoices[0]!.credit?.againstInvoice).toBe('WEB/26-27/00003');
+    expect(note.invoices[0]!.lines.map((line) => line.quantity)).toEqual([1]);
   });
 
   it('has no credit note for an order neither cancelled nor refunded, and no paper before it is paid', async () => {
@@ -125,7 +169,7 @@ describe("the shopper's papers of an online order", () => {
     const paper = (await load({ ...partlyRefunded, seller: issuedAs }, '', today)).body as Paper;
     expect(paper.settings).toMatchObject({ ...issuedAs, logoUrl: '/logo.svg' });
     // Delivered within Karnataka, sold from Karnataka: CGST + SGST, as it was printed.
-    expect(paper.invoice.gst.interState).toBe(false);
+    expect(paper.invoices[0]!.gst.interState).toBe(false);
     // An order invoiced before the shop was set up kept nothing: today's details stand for it.
     expect(((await load({ ...partlyRefunded, seller: null }, '', today)).body as Paper).settings.gstin).toBe('33AAACH7409R1Z8');
   });

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
-import { invoicePageOptions, issuedSettings, orderPaperOf } from '../features/invoice/invoice-model';
-import { TaxInvoice } from '../features/invoice/tax-invoice';
+import { invoiceOfCreditNote, invoicePageOptions, issuedSettings, orderPaperOf } from '../features/invoice/invoice-model';
+import { OrderPapers, paperTitle } from '../features/invoice/order-papers';
 import { servicesOf, signedInShopper } from '../context';
 import { requireShopper } from '../lib/page-middleware.server';
 import { loaderCall } from '../lib/service-call.server';
@@ -22,23 +22,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const settings = issuedSettings(shop, order.seller);
   // A tax invoice is issued for a payment (or a cash-on-delivery order's confirmation): before, the order has none.
   if (!order.invoiceNumber) throw data({ error: 'This order has no invoice until it is paid.' }, { status: 404 });
-  // The invoice stays as issued; a cancellation or a refund since adds a credit note against it (issues 28, 38).
-  const invoice = orderPaperOf(order, settings, new URL(request.url).searchParams.get('credit') === '1');
-  if (!invoice) throw data({ error: 'This order has no credit note: it was not cancelled or refunded.' }, { status: 404 });
-  return { invoice, settings, ...invoicePageOptions(request.url) };
+  // The invoice stays as issued; a cancellation or a refund since issues credit notes against it (issues 28, 43),
+  // each with its own number and day: the page prints every one, oldest first.
+  if (new URL(request.url).searchParams.get('credit') === '1') {
+    const notes = await loaderCall(servicesOf(context).orders.creditNotesOfMine(user._id, params.orderId, shop.state));
+    if (notes.length === 0) throw data({ error: 'This order has no credit note: it was not cancelled or refunded.' }, { status: 404 });
+    return { invoices: notes.map((note) => invoiceOfCreditNote(note, order)), settings, ...invoicePageOptions(request.url) };
+  }
+  return { invoices: [orderPaperOf(order, settings)], settings, ...invoicePageOptions(request.url) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  {
-    title: data
-      ? data.invoice.credit
-        ? `Credit note against ${data.invoice.credit.againstInvoice}`
-        : `Tax invoice ${data.invoice.number}`
-      : 'Tax invoice',
-  },
+  { title: data ? paperTitle(data.invoices) : 'Tax invoice' },
   { name: 'robots', content: 'noindex' },
 ];
 
 export default function OrderInvoicePage({ loaderData }: Route.ComponentProps) {
-  return <TaxInvoice {...loaderData} />;
+  return <OrderPapers {...loaderData} />;
 }

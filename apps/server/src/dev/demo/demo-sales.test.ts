@@ -4,6 +4,7 @@ import { COMMAND_LINE } from '../../audit/service.js';
 import { selectRows } from '../../db/database.js';
 import { useTestApp } from '../../test/app.js';
 import { seedDemoSales } from './demo-sales.js';
+import { rollupsAndRecount } from '../../test/sales-rollups.js';
 import { seedDemoCatalogue } from './seed.js';
 
 // Demo data that tells the truth (issue 40): what a new owner judges the shop by. One demo catalogue (no photos)
@@ -49,6 +50,21 @@ describe('the demo sales history', () => {
       sql`select amount from razorpay_emulator.refunds where id = ${refunds[0]!.razorpay_refund_id}`,
     );
     expect(emulated?.amount).toBe(order!.total_paise);
+  });
+
+  // Issue 43: the owner's walk found a cancelled demo order with no credit note.
+  it('shows one paid order cancelled and refunded, with its credit note in the CN series dated the day it was cancelled', async () => {
+    const cancelled = await selectRows<{ id: string; total_paise: number; paid_at: string }>(
+      t.database.db,
+      sql`select id, total_paise, paid_at::text from orders where cancel_reason = 'Ordered the wrong size' and paid_at is not null and status = 'refunded'`,
+    );
+    expect(cancelled).toHaveLength(1);
+    const [note] = await t.services.adminOrders.creditNotes(cancelled[0]!.id);
+    expect(note!.creditNoteNumber).toMatch(/^CN\/\d\d-\d\d\/\d{5}$/);
+    expect(note!.total).toBe(cancelled[0]!.total_paise);
+    expect(note!.reason).toBe('Order cancelled: Ordered the wrong size');
+    const { rollups, recount } = await rollupsAndRecount(t.database.db);
+    expect(rollups).toEqual(recount);
   });
 
   it('prices every bill line as the catalogue sells that piece', async () => {

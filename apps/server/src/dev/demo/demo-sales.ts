@@ -3,6 +3,7 @@ import { hash } from '@node-rs/argon2';
 import {
   billTotals,
   financialYearOf,
+  formatINR,
   formatInvoiceNumber,
   formatOrderNumber,
   istDay,
@@ -19,9 +20,10 @@ import { billItems, billPayments, bills } from '../../billing/tables.js';
 import { categories, products, variants } from '../../catalogue/tables.js';
 import { seededRandom } from './garment-art.js';
 import { selectRows, type Db } from '../../db/database.js';
+import { issueOrderCreditNote } from '../../orders/credit-notes.js';
 import { nextOrderSequence } from '../../orders/queries.js';
 import { orderEvents, orderItems, orders, type AddressSnapshot } from '../../orders/tables.js';
-import { recordCapturedPayment } from '../../payments/queries.js';
+import { markPaymentRefunded, recordCapturedPayment, recordRefund } from '../../payments/queries.js';
 import { razorpayId } from '../razorpay-emulator/emulator.js';
 import { ensureEmulatorSchema, razorpayEmulatorOrders, razorpayEmulatorPayments } from '../razorpay-emulator/tables.js';
 
@@ -235,7 +237,8 @@ async function demoShoppers(db: Db): Promise<Array<{ id: string; email: string; 
 /**
  * A demo order paid as a real one is: a Razorpay order and its captured UPI payment in the emulator's records (what
  * Razorpay would hold), the order carrying its Razorpay order id and the shop's captured payment row. So the order
- * reads "Paid", and cancelling it refunds through the emulator for real.
+ * reads "Paid", and cancelling it refunds through the emulator for real. With `cancelled`, the shopper asked to cancel
+ * it that day: its refund went through and its credit note was issued then (issue 43), as the shop does today.
  */
 async function insertOrder(
   db: Db,
@@ -243,6 +246,7 @@ async function insertOrder(
   paidAt: Date,
   status: 'paid' | 'packed' | 'shipped' | 'delivered',
   lines: Array<{ item: CatalogueItem; quantity: number }>,
+  cancelled?: { at: Date; reason: string },
 ): Promise<void> {
   const totals = orderTotals(
     lines.map(({ item, quantity }) => ({
@@ -265,7 +269,9 @@ async function insertOrder(
         orderNumber,
         razorpayOrderId,
         userId: shopper.id,
-        status,
+        status: cancelled ? 'refunded' : status,
+        cancelReason: cancelled?.reason ?? null,
+        stockReleasedAt: cancelled?.at ?? null,
         address: shopper.address,
         subtotalPaise: totals.subtotal,
         shippingPaise: totals.shipping,
@@ -275,9 +281,9 @@ async function insertOrder(
         trackingNumber: status === 'shipped' || status === 'delivered' ? `DL${paidAt.getTime() % 1_000_000_000}` : null,
         deliveredAt: status === 'delivered' ? new Date(paidAt.getTime() + 4 * 86_400_000) : null,
         createdAt: placedAt,
-        updatedAt: paidAt,
+        updatedAt: cancelled?.at ?? paidAt,
       })
-      .returning({ id: orders.id });
+      .returning();
     const notes = { orderId: order!.id, orderNumber };
     await tx.insert(razorpayEmulatorOrders).values({
       id: razorpayOrderId,
@@ -351,6 +357,35 @@ async function insertOrder(
         createdAt: new Date(paidAt.getTime() + days * 86_400_000),
       })),
     ]);
+    if (!cancelled) return;
+    const refundedAt = new Date(cancelled.at.getTime() + 5 * 60_000);
+    await tx.insert(orderEvents).values([
+      { orderId: order!.id, status: 'cancelled', actor: 'shopper', note: cancelled.reason, createdAt: cancelled.at },
+      {
+        orderId: order!.id,
+        status: 'refunded',
+        actor: 'razorpay',
+        note: `Refund of ${formatINR(totals.total)} processed by Razorpay.`,
+        createdAt: refundedAt,
+      },
+    ]);
+    await recordRefund(tx, {
+      orderId: order!.id,
+      razorpayPaymentId,
+      idempotencyKey: `cancel_${order!.id}`,
+      amountPaise: totals.total,
+      status: 'processed',
+      reason: cancelled.reason,
+      createdAt: cancelled.at,
+      nextAttemptAt: null,
+    });
+    await markPaymentRefunded(tx, razorpayPaymentId);
+    await issueOrderCreditNote(tx, order!, {
+      at: cancelled.at,
+      total: totals.total,
+      returning: 'all',
+      reason: `Order cancelled: ${cancelled.reason}`,
+    });
   });
 }
 
@@ -386,6 +421,7 @@ export async function seedDemoSales(
   if (options.emulator) await ensureEmulatorSchema(db);
   let billCount = await seedSampleWeek(db, byCategory, items);
   let orderCount = 0;
+  let cancelledOne = false;
   const random = seededRandom(20_250_310);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const shoppers = await demoShoppers(db);
@@ -415,7 +451,11 @@ export async function seedDemoSales(
     for (const order of dayOrders.sort((a, b) => a.when.getTime() - b.when.getTime())) {
       if (order.when > now || !options.emulator) continue;
       const status = back > 10 ? 'delivered' : back > 4 ? 'shipped' : back > 1 ? 'packed' : 'paid';
-      await insertOrder(db, order.shopper, order.when, status, order.lines);
+      // One order of the last three weeks cancelled the day it was paid: the history shows a credit note.
+      const cancel = back <= 20 && back > 1 && !cancelledOne;
+      if (cancel) cancelledOne = true;
+      const cancelled = cancel ? { at: new Date(order.when.getTime() + 2 * 3_600_000), reason: 'Ordered the wrong size' } : undefined;
+      await insertOrder(db, order.shopper, order.when, cancel ? 'paid' : status, order.lines, cancelled);
       orderCount += 1;
     }
   }

@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, rupeesCompact, type AdminOrderRow } from '@shop/core';
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight, Download } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { FilterBar, FilterField, filterInputClass } from '../../components/filter-bar';
 import { EmptyState, PageHeader } from '../../components/page-header';
@@ -59,6 +59,7 @@ export function OrdersList({
   limit,
   failure,
   orderHref,
+  exportUrl = null,
 }: {
   orders: AdminOrderRow[];
   total: number;
@@ -67,10 +68,22 @@ export function OrdersList({
   failure: Failure | null;
   /** Where an order's row leads (its page). */
   orderHref: (orderId: string) => string;
+  /** The paid orders of the same days as CSV (issue 43), the owner's; null for staff. */
+  exportUrl?: string | null;
 }) {
   return (
     <>
-      <PageHeader title="Orders" description={`${total.toLocaleString('en-IN')} ${total === 1 ? 'order' : 'orders'}`} />
+      <PageHeader
+        title="Orders"
+        description={`${total.toLocaleString('en-IN')} ${total === 1 ? 'order' : 'orders'}`}
+        actions={
+          exportUrl && (
+            <a href={exportUrl} className="btn btn-outline" download>
+              <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
+            </a>
+          )
+        }
+      />
       <Filters failure={failure} />
       {orders.length === 0 ? (
         <EmptyState title="No orders match these filters." />

@@ -4,6 +4,7 @@ import {
   BarChart3,
   CalendarRange,
   ClipboardList,
+  FileMinus,
   FolderTree,
   LayoutDashboard,
   Inbox,
@@ -67,6 +68,7 @@ const SECTIONS: readonly { title: string; items: readonly NavItem[] }[] = [
     items: [
       { label: 'Billing', to: adminPaths.billing, icon: ReceiptIndianRupee },
       { label: 'Total Bills', to: adminPaths.totalBills, icon: ClipboardList },
+      { label: 'Credit Notes', to: adminPaths.creditNotes, icon: FileMinus },
     ],
   },
   {
@@ -107,19 +109,19 @@ function SidebarContent({
   const link = `${LINK} ${dense ? 'min-h-9' : 'min-h-11'}`;
   return (
     <div className="flex h-full flex-col">
-      <Link to={adminPaths.dashboard} onClick={onNavigate} className="flex items-center gap-3 px-3 py-2">
+      <Link to={adminPaths.dashboard} onClick={onNavigate} className={`flex items-center gap-3 px-3 ${dense ? 'py-1' : 'py-2'}`}>
         <Logo src={settings?.logoUrl ?? '/logo.svg'} className="h-10 w-10 bg-white" />
         <span className="min-w-0">
           <span className="block truncate font-display text-lg leading-tight text-white">{settings?.name ?? 'Shop'}</span>
           <span className="block text-xs uppercase tracking-[0.16em] text-gold-400">Admin panel</span>
         </span>
       </Link>
-      {/* Every item fits a 1440×900 window in the dense rows (issue 40: Profile and Audit log were below the fold of a
-          list that scrolled with no scrollbar in sight); a shorter window scrolls the list alone, and a link reached
-          by keyboard scrolls into view in it. */}
+      {/* Every item fits a 1440×900 window in the dense rows, Settings below Credit Notes (issue 43) too (issue 40:
+          Profile and Audit log were below the fold of a list that scrolled with no scrollbar in sight); a shorter
+          window scrolls the list alone, and a link reached by keyboard scrolls into view in it. */}
       <nav
         aria-label="Admin"
-        className={`min-h-0 flex-1 overflow-y-auto overscroll-contain ${dense ? 'mt-3 space-y-2' : 'mt-4 space-y-4'}`}
+        className={`min-h-0 flex-1 overflow-y-auto overscroll-contain ${dense ? 'mt-2 space-y-1.5' : 'mt-4 space-y-4'}`}
       >
         {SECTIONS.map((section) => {
           const items = section.items.filter((item) => !item.ownerOnly || admin.role === 'owner');
@@ -154,7 +156,7 @@ function SidebarContent({
           );
         })}
       </nav>
-      <div className="mt-4 border-t border-white/15 pt-4">
+      <div className={`border-t border-white/15 ${dense ? 'mt-2 pt-2' : 'mt-4 pt-4'}`}>
         <div className="flex items-center gap-3 px-3">
           <span
             aria-hidden="true"
@@ -167,7 +169,7 @@ function SidebarContent({
             <span className="block truncate text-xs text-white/70">{admin.adminEmail}</span>
           </span>
         </div>
-        <Form method="post" action={adminPaths.logout} className="mt-3">
+        <Form method="post" action={adminPaths.logout} className={dense ? 'mt-1' : 'mt-3'}>
           <button type="submit" className={`${link} w-full`}>
             <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
             Logout

@@ -17,6 +17,8 @@ export const adminPaths = {
   user: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
   billing: '/admin/billing',
   totalBills: '/admin/totalBills',
+  /** The credit-note register of a period (?from, ?to; this month by default), counter and online (issue 43). */
+  creditNotes: '/admin/creditNotes',
   /** One counter bill: its returns (credit notes) and, for an owner on its day, its void. */
   bill: (billId: string) => `/admin/bill/${encodeURIComponent(billId)}`,
   orders: '/admin/orders',

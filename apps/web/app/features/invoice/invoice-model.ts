@@ -1,14 +1,16 @@
 import {
   businessBuyerOfDocument,
+  cityAndDistrict,
   chargedOf,
   describeBillPayments,
   orderInvoiceOf,
-  returnedPieces,
-  returnShare,
+  gstBreakupOf,
+  taxInvoice,
   type Bill,
   type BusinessBuyer,
   type GstBreakup,
   type IndianState,
+  type OrderCreditNote,
   type OrderDetail,
   type OrderInvoiceLine,
   type OrderPaymentMethod,
@@ -87,7 +89,7 @@ export interface InvoiceView {
     codFee: number;
     paymentMethod: OrderPaymentMethod;
   };
-  /** Set on the credit note of a cancelled or refunded order: the tax invoice it reduces. */
+  /** Set on a credit note of a cancelled or refunded order (its number and date are `number` and `date`): the invoice it reduces. */
   credit?: { againstInvoice: string; invoiceDate: string };
   /**
    * Set on a void bill's invoice and a cancelled order's (issue 40): when and why, and whether a credit note
@@ -203,36 +205,45 @@ export const isCreditedOrder = (order: Pick<OrderDetail, 'payment' | 'invoiceNum
   order.payment !== null && order.invoiceNumber !== null && (order.status === 'cancelled' || order.status === 'refunded');
 
 /**
- * The credit note of a cancelled or refunded order (issue 28): against its tax invoice, for the pieces that came
- * back (every piece and the shipping for a cancellation or a whole return; a partial return's pieces at their
- * share, without shipping), dated when the order was cancelled or refunded.
+ * One credit note of an online order as the server issued it (issue 43): its own number in the CN series and the
+ * day it was issued, against the order's tax invoice; the pieces it credits (the shipping as the shipping line), and
+ * the GST it takes back, as the server computed them.
  */
-export function creditNoteOfOrder(order: OrderDetail, settings: Seller): InvoiceView {
-  const original = invoiceOfOrder(order, settings);
-  const returned = returnedPieces(order);
-  const whole =
-    order.cancelReason !== null ||
-    order.items.every((item) => returned.some((line) => line.item === item && line.pieces === item.quantity));
-  // A piece refunds its share as charged (issue 41): of the line's total, and of what it was charged after its share
-  // of the order's discounts; what lies between is the pieces' part of those discounts.
-  const items = whole
-    ? order.items
-    : returned.map(({ item, pieces }) => {
-        const lineTotal = returnShare(item.lineTotal, item.quantity, 0, pieces);
-        return { ...item, quantity: pieces, lineTotal, orderDiscount: lineTotal - returnShare(chargedOf(item), item.quantity, 0, pieces) };
-      });
-  const at = [...order.timeline].reverse().find((event) => event.status === 'refunded' || event.status === 'cancelled')?.at;
-  const credited = invoiceOfOrder(
-    {
-      ...order,
-      items,
-      shipping: whole ? order.shipping : 0,
-      codFee: whole ? order.codFee : 0,
-      subtotal: items.reduce((sum, item) => sum + item.lineTotal, 0),
+export function invoiceOfCreditNote(note: OrderCreditNote, order: Pick<OrderDetail, 'address'>): InvoiceView {
+  const goods = note.items.filter((line) => line.itemId !== null);
+  const sum = (lines: typeof note.items) => lines.reduce((total, line) => total + line.amount, 0);
+  const { address } = order;
+  return {
+    kind: 'order',
+    number: note.creditNoteNumber,
+    date: note.createdAt,
+    buyer: {
+      name: address.name,
+      phone: address.phone,
+      address: [address.street, cityAndDistrict(address), `${address.state} – ${address.pincode}`],
     },
-    settings,
-  );
-  return { ...credited, date: at ?? credited.date, credit: { againstInvoice: original.number, invoiceDate: original.date } };
+    lines: goods.map((line) => ({
+      name: line.name,
+      hsnCode: line.hsnCode,
+      quantity: line.quantity,
+      unitPrice: Math.round(line.amount / line.quantity),
+      total: line.amount,
+      rate: line.rate,
+      discount: 0,
+      discountAmount: 0,
+    })),
+    subtotal: sum(goods),
+    discount: 0,
+    discountAmount: 0,
+    lineDiscountAmount: 0,
+    percentDiscountAmount: 0,
+    discountFlat: 0,
+    roundOff: 0,
+    shipping: note.total - sum(goods),
+    total: note.total,
+    gst: note.gst,
+    credit: { againstInvoice: note.invoiceNumber, invoiceDate: note.invoiceDate },
+  };
 }
 
 /**
@@ -246,11 +257,9 @@ function orderVoid(order: OrderDetail): Pick<InvoiceView, 'voided'> {
 }
 
 /**
- * The paper of a paid order a page asks for: its tax invoice, which stays as issued whatever happens after; with
- * `credit`, the credit note of an order cancelled or refunded since (null when it has none). After a partial refund
- * the shopper holds pieces the invoice is for, so both stay printable (issue 38).
+ * The tax invoice of a paid order, which stays as issued whatever happens after (a cancelled one prints VOID beside
+ * its credit note). After a partial refund the shopper holds pieces the invoice is for, so both stay printable.
  */
-export function orderPaperOf(order: OrderDetail, settings: Seller, credit: boolean): InvoiceView | null {
-  if (!credit) return { ...invoiceOfOrder(order, settings), ...orderVoid(order) };
-  return isCreditedOrder(order) ? creditNoteOfOrder(order, settings) : null;
+export function orderPaperOf(order: OrderDetail, settings: Seller): InvoiceView {
+  return { ...invoiceOfOrder(order, settings), ...orderVoid(order) };
 }

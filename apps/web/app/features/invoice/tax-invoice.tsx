@@ -373,10 +373,15 @@ export function TaxInvoice({
           {invoice.credit ? 'Credit Note' : 'Tax Invoice'}
         </h1>
         {invoice.credit ? (
-          <p>
-            Against invoice No. <strong className="font-mono">{invoice.credit.againstInvoice}</strong>{' '}
-            <span className="block">dated {istDate(new Date(invoice.credit.invoiceDate))}</span>
-          </p>
+          <>
+            <p>
+              Credit Note No. <strong className="font-mono">{invoice.number}</strong>
+            </p>
+            <p>
+              Against invoice No. <strong className="font-mono">{invoice.credit.againstInvoice}</strong>{' '}
+              <span className="block">dated {istDate(new Date(invoice.credit.invoiceDate))}</span>
+            </p>
+          </>
         ) : (
           <p>
             Invoice No. <strong className="font-mono">{invoice.number}</strong>
@@ -450,7 +455,11 @@ export function TaxInvoice({
       {invoice.paidBy && <p className="mt-2 text-right text-xs">Paid by {invoice.paidBy}</p>}
       {invoice.order?.paymentMethod === 'cod' && <p className="mt-2 text-right text-xs">Payment: cash on delivery</p>}
 
-      {paper === '80mm' ? <ReceiptGst gst={gst} /> : <GstTable gst={gst} title="GST included in the prices" />}
+      {paper === '80mm' ? (
+        <ReceiptGst gst={gst} />
+      ) : (
+        <GstTable gst={gst} title={invoice.credit ? 'GST reversed by this credit note' : 'GST included in the prices'} />
+      )}
 
       <p className="invoice-thanks mt-6 text-center font-display text-lg">Thank you for shopping with {settings.name}!</p>
       <p className="mt-1 text-center text-xs text-muted">This is a computer-generated {invoice.credit ? 'credit note' : 'invoice'}.</p>
