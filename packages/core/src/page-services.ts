@@ -55,7 +55,6 @@ import type { Category, ProductCard, ProductDetails, ProductPage, ProductQuery }
 import type { AdminContactMessage, AdminContactPage, AdminContactQuery, ContactMessageInput } from './contact.js';
 import type { CreatePaymentInput, CreatedPayment, OrderDetail, OrderSummary } from './orders.js';
 import type { PaymentOptions } from './cod.js';
-import type { OrderDetail, OrderSummary } from './orders.js';
 import type { CreditNoteRegister, DayRangeQuery, OrderCreditNote } from './credit-notes.js';
 import type { ReturnReason } from './policy.js';
 import type { AdminShopSettings, ShopSettings } from './settings.js';

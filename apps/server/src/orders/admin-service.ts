@@ -23,8 +23,7 @@ import {
 import { shopperIdsMatching, userById, usersByIds } from '../accounts/queries.js';
 import { recordAudit, requireOwner, type AuditActor } from '../audit/service.js';
 import type { Db } from '../db/database.js';
-import { cashPaymentId, recordCashPayment, refundsOfOrder } from '../payments/queries.js';
-import { capturedMethodsOf, refundsOfOrder } from '../payments/queries.js';
+import { capturedMethodsOf, cashPaymentId, recordCashPayment, refundsOfOrder } from '../payments/queries.js';
 import type { SettingsService } from '../settings/service.js';
 import { stringify } from 'csv-stringify/sync';
 import { orderCreditNotes, orderInvoice } from './credit-notes.js';

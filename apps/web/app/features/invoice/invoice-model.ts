@@ -209,7 +209,10 @@ export const isCreditedOrder = (order: Pick<OrderDetail, 'payment' | 'invoiceNum
  * day it was issued, against the order's tax invoice; the pieces it credits (the shipping as the shipping line), and
  * the GST it takes back, as the server computed them.
  */
-export function invoiceOfCreditNote(note: OrderCreditNote, order: Pick<OrderDetail, 'address'>): InvoiceView {
+export function invoiceOfCreditNote(
+  note: OrderCreditNote,
+  order: Pick<OrderDetail, 'address' | 'buyerGstin' | 'buyerName' | 'buyerState'>,
+): InvoiceView {
   const goods = note.items.filter((line) => line.itemId !== null);
   const sum = (lines: typeof note.items) => lines.reduce((total, line) => total + line.amount, 0);
   const { address } = order;
@@ -222,6 +225,7 @@ export function invoiceOfCreditNote(note: OrderCreditNote, order: Pick<OrderDeta
       phone: address.phone,
       address: [address.street, cityAndDistrict(address), `${address.state} – ${address.pincode}`],
     },
+    business: businessBuyerOfDocument(order),
     lines: goods.map((line) => ({
       name: line.name,
       hsnCode: line.hsnCode,
