@@ -18,3 +18,4 @@ export * from '../wishlist/tables.js';
 export * from '../notifications/tables.js';
 export * from '../identity/tables.js';
 export * from '../reviews/tables.js';
+export * from '../shipping/tables.js';

@@ -11,6 +11,7 @@ import {
   type AdminOrderQuery,
   type AdminOrderRow,
   type OrderStatus,
+  type Shipment,
   type UpdateOrderStatusInput,
 } from '@shop/core';
 import { shopperIdsMatching, userById, usersByIds } from '../accounts/queries.js';
@@ -46,6 +47,8 @@ export function createAdminOrdersService(
     now: () => Date;
     /** Moves a stored `/media/…` photo URL under MEDIA_PUBLIC_URL. */
     photoUrl: (stored: string) => string;
+    /** The parcel booked through the shipping provider (issue 42); without it, no order has one. */
+    shipping?: { books: boolean; shipmentOf(orderId: string): Promise<Shipment | null> };
   },
 ) {
   const { orders: orderModule, payments, notices, now } = deps;
@@ -169,6 +172,8 @@ export function createAdminOrdersService(
           order.status === 'returned' && row!.returnReceivedAt && order.payment
             ? Math.min(await orderModule.returnRefund(db, orderId, paid), Math.max(0, paid - refundedOfPayment))
             : null,
+        shipment: deps.shipping ? await deps.shipping.shipmentOf(orderId) : null,
+        canBook: deps.shipping?.books ?? false,
       };
     },
 

@@ -54,6 +54,11 @@ export interface SettingsService {
   /** The pieces at or under which a variant runs low (reports/stock-threshold.ts), from the owner's controls. */
   lowStockThreshold: () => Promise<number>;
   /**
+   * Where parcels leave from and which courier a booking takes (issue 42): the pincode at the end of the shop's
+   * address (null when it has none), and the owner's default choice, cheapest or fastest.
+   */
+  shippingFrom: () => Promise<{ pickupPincode: string | null; courierChoice: 'cheapest' | 'fastest' }>;
+  /**
    * Stores a logo the owner uploaded through the product photos' pipeline (checked by content, within the pixel
    * limit, WebP renditions, local disk or S3) and answers its address for `logoUrl` (NOT_ALLOWED for staff).
    */
@@ -155,6 +160,11 @@ export function createSettingsService(
     },
     async lowStockThreshold() {
       return (await controlsNow()).lowStockThreshold;
+    },
+    async shippingFrom() {
+      const row = await settingsRow(db);
+      const pincodes = row?.address.match(/\b[1-9]\d{5}\b/g) ?? [];
+      return { pickupPincode: pincodes.at(-1) ?? null, courierChoice: row?.courierChoice ?? 'cheapest' };
     },
     async saveLogo(actor, bytes) {
       requireOwner(actor);

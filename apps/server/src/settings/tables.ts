@@ -30,10 +30,15 @@ export const shopSettings = pgTable(
     staffReturnsSameDayOnly: boolean('staff_returns_same_day_only').notNull().default(true),
     /** Pieces at or under which a variant runs low (dashboard, products list). */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+    /** Which courier a booking takes when the owner picks none (issue 42): the cheapest or the fastest offered. */
+    courierChoice: text('courier_choice', { enum: ['cheapest', 'fastest'] })
+      .notNull()
+      .default('cheapest'),
   },
   (table) => [
     check('shop_settings_single_row', sql`${table.id} = 1`),
     check('shop_settings_staff_return_max', sql`${table.staffReturnMaxPaise} >= 0`),
     check('shop_settings_low_stock_threshold', sql`${table.lowStockThreshold} between 1 and 1000`),
+    check('shop_settings_courier_choice', sql`${table.courierChoice} in ('cheapest', 'fastest')`),
   ],
 );

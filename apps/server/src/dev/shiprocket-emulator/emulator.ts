@@ -3,6 +3,7 @@ import { pincodeZone, type DeliveryZone } from '@shop/core';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Transport } from '../../payments/razorpay/razorpay-client.js';
 import { injectTransport } from '../razorpay-emulator/inject-transport.js';
+import { TRACKING_PATH } from '../../shipping/routes.js';
 import { labelPdf } from './label-pdf.js';
 
 /**
@@ -17,7 +18,6 @@ import { labelPdf } from './label-pdf.js';
 
 export const SHIPROCKET_EMULATOR_PREFIX = '/shiprocket-emulator';
 export const SHIPROCKET_EMULATOR_BASE = `${SHIPROCKET_EMULATOR_PREFIX}/v1/external`;
-export const TRACKING_WEBHOOK_PATH = '/api/shipping/tracking';
 
 /** The couriers the emulator offers: a cheap surface one and a fast air one (ids and names from the collection). */
 export const EMULATOR_COURIERS = [
@@ -85,8 +85,11 @@ export interface ShiprocketEmulator {
   /** Every call received, as `POST /orders/create/adhoc` (login included), for tests to count. */
   readonly calls: string[];
   setFault(fault: ShiprocketFault): void;
-  /** The next `times` calls other than auth/login answer `status` with `body` (Shiprocket's `{message}` by default). */
-  failNext(status: number, options?: { times?: number; body?: object }): void;
+  /**
+   * The next `times` calls other than auth/login (only those to `path`, such as '/courier/generate/label', when
+   * given) answer `status` with `body` (Shiprocket's `{message}` by default).
+   */
+  failNext(status: number, options?: { times?: number; body?: object; path?: string }): void;
   /** The next orders/create/adhoc creates the order and then never answers (until the fault changes). */
   timeoutAfterCreate(): void;
   /** Forgets every token it gave: the next call answers 401 until the client logs in again. */
@@ -220,7 +223,7 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
   let nextOrderId = 16_161_616;
   let nextShipmentId = 15_151_515;
   let unserviceable = new Set<string>();
-  const failures: { status: number; body?: object }[] = [];
+  const failures: { status: number; body?: object; path?: string }[] = [];
   let hangAfterCreate = false;
   let manifestNumber = 3051;
 
@@ -312,7 +315,8 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
           if (current === 'hang') await hung;
           if (current) return reply.status(500).send({ message: 'Internal server error.', status_code: 500 });
           if (path === '/auth/login') return;
-          const failure = failures.shift();
+          const index = failures.findIndex((entry) => entry.path === undefined || entry.path === path);
+          const failure = index === -1 ? undefined : failures.splice(index, 1)[0];
           if (failure)
             return reply
               .status(failure.status)
@@ -634,7 +638,7 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
     const token = scanOptions.token === undefined ? options.webhookToken : scanOptions.token;
     const response = await boundApp().inject({
       method: 'POST',
-      url: TRACKING_WEBHOOK_PATH,
+      url: TRACKING_PATH,
       headers: { 'content-type': 'application/json', ...(token === null ? {} : { 'x-api-key': token }) },
       payload: JSON.stringify(body),
     });
@@ -648,7 +652,7 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
     calls,
     setFault,
     failNext: (status, failOptions = {}) => {
-      for (let i = 0; i < (failOptions.times ?? 1); i++) failures.push({ status, body: failOptions.body });
+      for (let i = 0; i < (failOptions.times ?? 1); i++) failures.push({ status, body: failOptions.body, path: failOptions.path });
     },
     timeoutAfterCreate: () => {
       hangAfterCreate = true;

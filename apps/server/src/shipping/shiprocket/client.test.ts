@@ -88,6 +88,7 @@ describe('the Shiprocket client against the emulator', () => {
       orderId: created.orderId,
       shipmentId: created.shipmentId,
       awb: assigned.awb,
+      courier: 'Blue Dart',
       status: 'READY TO SHIP',
     });
     expect(await client.findOrder('SHOP-100')).toBeNull();

@@ -213,7 +213,9 @@ export interface ShiprocketClient {
   /** POST /orders/create/adhoc: the provider's order and its shipment. */
   createOrder(input: AdhocOrderInput): Promise<{ orderId: number; shipmentId: number; awb: string | null }>;
   /** GET /orders?search=: the provider's order made for the shop's order number, if any (checked before a retry). */
-  findOrder(channelOrderId: string): Promise<{ orderId: number; shipmentId: number | null; awb: string | null; status?: string } | null>;
+  findOrder(
+    channelOrderId: string,
+  ): Promise<{ orderId: number; shipmentId: number | null; awb: string | null; courier: string | null; status?: string } | null>;
   /** GET /courier/serviceability: couriers from the pickup to the delivery pincode; empty when none. */
   serviceability(input: {
     pickupPostcode: string;
@@ -379,7 +381,13 @@ export function createShiprocketClient(options: ShiprocketClientOptions): Shipro
       const found = list.data.find((order) => order.channel_order_id === channelOrderId);
       if (!found) return null;
       const shipment = found.shipments[0];
-      return { orderId: found.id, shipmentId: shipment?.id ?? null, awb: shipment?.awb || null, status: found.status };
+      return {
+        orderId: found.id,
+        shipmentId: shipment?.id ?? null,
+        awb: shipment?.awb || null,
+        courier: shipment?.courier || null,
+        status: found.status,
+      };
     },
     async serviceability({ pickupPostcode, deliveryPostcode, weightKg, cod }) {
       const query = new URLSearchParams({
