@@ -58,3 +58,10 @@ CREATE TABLE "serviceability_cache" (
 	"fetched_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "serviceability_cache_pk" PRIMARY KEY("pickup_pincode","delivery_pincode")
 );
+--> statement-breakpoint
+CREATE TABLE "shipment_booking_claims" (
+	"order_id" uuid PRIMARY KEY NOT NULL,
+	"claimed_until" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "shipment_booking_claims" ADD CONSTRAINT "shipment_booking_claims_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,7 +1,14 @@
 import type { Shipment } from '@shop/core';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { orderShipments, serviceabilityCache, shipmentScans, type CachedCourier, type OrderShipmentRow } from './tables.js';
+import {
+  orderShipments,
+  serviceabilityCache,
+  shipmentBookingClaims,
+  shipmentScans,
+  type CachedCourier,
+  type OrderShipmentRow,
+} from './tables.js';
 
 // SQL of the shipping domain (issue 42): the parcel booked for an order, its scans, and cached serviceability.
 
@@ -76,4 +83,22 @@ export async function cacheServiceability(db: Db, pickup: string, delivery: stri
       target: [serviceabilityCache.pickupPincode, serviceabilityCache.deliveryPincode],
       set: { answer: sql`excluded.answer`, fetchedAt: sql`excluded.fetched_at` },
     });
+}
+
+/** Claims the order's booking until `until`, unless another claim still holds; answers whether this one has it. */
+export async function claimBooking(db: Db, orderId: string, at: Date, until: Date): Promise<boolean> {
+  const claimed = await db
+    .insert(shipmentBookingClaims)
+    .values({ orderId, claimedUntil: until })
+    .onConflictDoUpdate({
+      target: shipmentBookingClaims.orderId,
+      set: { claimedUntil: until },
+      setWhere: sql`${shipmentBookingClaims.claimedUntil} <= ${at}`,
+    })
+    .returning({ orderId: shipmentBookingClaims.orderId });
+  return claimed.length > 0;
+}
+
+export async function releaseBooking(db: Db, orderId: string): Promise<void> {
+  await db.delete(shipmentBookingClaims).where(eq(shipmentBookingClaims.orderId, orderId));
 }

@@ -26,6 +26,8 @@ import type { ShippingProvider } from './provider.js';
 import {
   cachedServiceability,
   cacheServiceability,
+  claimBooking,
+  releaseBooking,
   insertScan,
   insertShipment,
   noteLatestScan,
@@ -46,6 +48,8 @@ const DELIVERED = 7;
 /** Return to origin: initiated (9), delivered back to the shop (10). */
 const RETURN_TO_ORIGIN = new Set([9, 10]);
 const DAY_MS = 86_400_000;
+/** How long one booking may hold its order: longer than its calls' timeouts and back-offs together. */
+const BOOKING_CLAIM_MS = 5 * 60_000;
 
 /** What a parcel's payment is at the door: the seam where cash-on-delivery orders will say 'COD'. */
 export function providerPaymentMethod(paymentMethod: 'online' | 'cod'): 'COD' | 'Prepaid' {
@@ -255,6 +259,55 @@ export function createShippingService(
     };
   }
 
+  /** Books the order at the provider, then records it with the order's move to packed (the caller holds the claim). */
+  async function bookAndRecord(actor: AuditActor, order: OrderRow, input: ShipOrderInput): Promise<void> {
+    const orderId = order.id;
+    let booked: Awaited<ReturnType<typeof book>>;
+    try {
+      booked = await book(order, input);
+    } catch (error) {
+      metrics?.shipmentBookings.inc({ outcome: 'failed' });
+      const failure = bookingFailed(error);
+      log.warn({ orderNumber: order.orderNumber, error: failure.message }, 'shipment booking failed');
+      throw failure;
+    }
+    const unrecorded = () =>
+      // Booked at the provider but the order moved meanwhile (cancelled?): said loudly, for the owner to cancel there.
+      log.error({ orderNumber: order.orderNumber, awb: booked.awb }, 'parcel booked for an order that is no longer paid');
+    const { moved } = await orders
+      .advance(orderId, 'packed', {
+        actor: 'admin',
+        by: adminName(actor),
+        note: `Your order is packed and booked with ${booked.courierName}; it leaves us when the courier collects it.`,
+        extra: { courier: booked.courierName, trackingNumber: booked.awb },
+        from: { status: 'paid', refusal: 'Only a paid order can be shipped from here.' },
+        inTransaction: async (tx, before, after) => {
+          await insertShipment(tx, { orderId, provider: 'shiprocket', ...booked });
+          await recordAudit(
+            tx,
+            actor,
+            {
+              action: 'order.shipment_booked',
+              entity: 'order',
+              entityId: orderId,
+              before: { orderNumber: before.orderNumber, status: before.status },
+              after: { orderNumber: after.orderNumber, status: after.status, awb: booked.awb, courier: booked.courierName },
+            },
+            now(),
+          );
+        },
+      })
+      .catch((error: unknown) => {
+        unrecorded();
+        throw error;
+      });
+    if (!moved) {
+      unrecorded();
+      throw new AppError('CONFLICT', `The order changed while its parcel was booked (AWB ${booked.awb}); cancel the parcel in Shiprocket.`);
+    }
+    metrics?.shipmentBookings.inc({ outcome: 'booked' });
+  }
+
   const adminName = (actor: AuditActor) => actor.label.replace(/\s*<[^>]*>$/, '') || actor.label;
 
   return {
@@ -304,49 +357,20 @@ export function createShippingService(
     async ship(actor: AuditActor, orderId: string, input: ShipOrderInput): Promise<void> {
       requireProvider();
       if (await shipmentOfOrder(db, orderId)) return;
-      const order = await orderOf(db, { id: orderId });
-      if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-      if (order.status !== 'paid') throw new AppError('CONFLICT', 'Only a paid order can be shipped from here.');
-      let booked: Awaited<ReturnType<typeof book>>;
+      if (!(await orderOf(db, { id: orderId }))) throw new AppError('NOT_FOUND', 'Order not found');
+      const at = now();
+      if (!(await claimBooking(db, orderId, at, new Date(at.getTime() + BOOKING_CLAIM_MS)))) {
+        throw new AppError('CONFLICT', 'This order is being booked already; look again in a minute.');
+      }
       try {
-        booked = await book(order, input);
-      } catch (error) {
-        metrics?.shipmentBookings.inc({ outcome: 'failed' });
-        const failure = bookingFailed(error);
-        log.warn({ orderNumber: order.orderNumber, error: failure.message }, 'shipment booking failed');
-        throw failure;
+        // Read again under the claim: a booking that finished meanwhile is the answer.
+        if (await shipmentOfOrder(db, orderId)) return;
+        const order = (await orderOf(db, { id: orderId }))!;
+        if (order.status !== 'paid') throw new AppError('CONFLICT', 'Only a paid order can be shipped from here.');
+        await bookAndRecord(actor, order, input);
+      } finally {
+        await releaseBooking(db, orderId);
       }
-      const { moved } = await orders.advance(orderId, 'packed', {
-        actor: 'admin',
-        by: adminName(actor),
-        note: `Your order is packed and booked with ${booked.courierName}; it leaves us when the courier collects it.`,
-        extra: { courier: booked.courierName, trackingNumber: booked.awb },
-        from: { status: 'paid', refusal: 'Only a paid order can be shipped from here.' },
-        inTransaction: async (tx, before, after) => {
-          await insertShipment(tx, { orderId, provider: 'shiprocket', ...booked });
-          await recordAudit(
-            tx,
-            actor,
-            {
-              action: 'order.shipment_booked',
-              entity: 'order',
-              entityId: orderId,
-              before: { orderNumber: before.orderNumber, status: before.status },
-              after: { orderNumber: after.orderNumber, status: after.status, awb: booked.awb, courier: booked.courierName },
-            },
-            now(),
-          );
-        },
-      });
-      if (!moved) {
-        // Booked at the provider but the order moved meanwhile (cancelled?): said loudly, for the owner to cancel there.
-        log.error({ orderNumber: order.orderNumber, awb: booked.awb }, 'parcel booked for an order that is no longer paid');
-        throw new AppError(
-          'CONFLICT',
-          `The order changed while its parcel was booked (AWB ${booked.awb}); cancel the parcel in Shiprocket.`,
-        );
-      }
-      metrics?.shipmentBookings.inc({ outcome: 'booked' });
     },
 
     /** POST /api/admin/order/shipMany: books each order not booked yet, then one labels PDF and one manifest. */

@@ -86,6 +86,17 @@ export const serviceabilityCache = pgTable(
   (table) => [primaryKey({ name: 'serviceability_cache_pk', columns: [table.pickupPincode, table.deliveryPincode] })],
 );
 
+/**
+ * A booking under way (issue 42): Shiprocket has no idempotency key, so two clicks or two owners booking one order
+ * at once must not both create it. The first claims the order until the claim runs out; the second is told to wait.
+ */
+export const shipmentBookingClaims = pgTable('shipment_booking_claims', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
+});
+
 export interface CachedCourier {
   id: number;
   name: string;
