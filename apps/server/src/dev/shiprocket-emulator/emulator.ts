@@ -621,6 +621,15 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
     instance.get(`${SHIPROCKET_EMULATOR_PREFIX}/manifests/:file`, { schema: { hide: true } }, async (request, reply) =>
       reply.type('application/pdf').send(labelPdf(`Shiprocket emulator manifest: ${(request.params as { file: string }).file}`)),
     );
+    // As if the courier scanned the parcel: development and browser tests drive the tracking webhook from here.
+    instance.post(`${SHIPROCKET_EMULATOR_PREFIX}/scan`, { schema: { hide: true } }, async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const name = text(body.status) as ScanName;
+      if (!(name in SCANS) || !shipmentByAwb(text(body.awb))) {
+        return reply.status(400).send({ message: `Send {awb, status}: a booked AWB and one of ${Object.keys(SCANS).join(', ')}` });
+      }
+      return { webhookStatus: await scan(text(body.awb), name) };
+    });
     instance.get(`${SHIPROCKET_EMULATOR_PREFIX}/tracking/:awb`, { schema: { hide: true } }, async (request, reply) => {
       const shipment = shipmentByAwb((request.params as { awb: string }).awb);
       const rows = (shipment?.scans ?? []).map((scan) => `${scan.date} ${scan['sr-status-label']}`).join('\n');
