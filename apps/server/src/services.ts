@@ -203,7 +203,6 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
   );
   const pincodes = createPincodeDirectory();
   const addresses = createAddressService(db, pincodes);
-  const payments = createPaymentsService(db, { orders, settings, provider: paymentProvider, now, log: paymentsLog(log), metrics });
   const shippingOptions: NonNullable<ServicesOptions['shipping']> = options.shipping ?? { provider: 'manual' };
   const { transport: shippingTransport, timeoutMs: shippingTimeoutMs, backoffMs, ...shippingConfig } = shippingOptions;
   const shippingProvider = await createShippingProvider(shippingConfig, {
@@ -216,6 +215,19 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     now,
   });
   const shipping = createShippingService(db, { provider: shippingProvider, orders, settings, now, log: shippingLog(log), metrics });
+  const payments = createPaymentsService(db, {
+    orders,
+    settings,
+    provider: paymentProvider,
+    // An address no courier reaches is refused before payment (issue 42).
+    assertDeliverable: async (userId, addressId) => {
+      const address = (await addresses.list(userId)).find((each) => each._id === addressId);
+      if (address) await shipping.assertDeliversTo(address.pincode);
+    },
+    now,
+    log: paymentsLog(log),
+    metrics,
+  });
   return {
     settings,
     catalogueChanges,

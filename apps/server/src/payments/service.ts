@@ -76,6 +76,8 @@ export function createPaymentsService(
     /** Production takes no orders until the owner has saved the shop's details (issue 39). */
     settings: Pick<SettingsService, 'assertTakingOrders'>;
     provider: PaymentProvider;
+    /** Refuses, in words, an address no courier delivers to (issue 42), before any order or payment is made. */
+    assertDeliverable?: (userId: string, addressId: string) => Promise<void>;
     now: () => Date;
     log: PaymentsLog;
     metrics?: Pick<ShopMetrics, 'payments' | 'refunds' | 'reconciliationActions'>;
@@ -276,6 +278,7 @@ export function createPaymentsService(
      */
     async createPayment(userId: string, input: CreatePaymentInput) {
       await deps.settings.assertTakingOrders('checkout');
+      await deps.assertDeliverable?.(userId, input.address);
       const { order, reused } = await orders.place(userId, { products: input.products, addressId: input.address });
       let razorpay: { id: string; amount: number; currency: string };
       if (reused && order.razorpayOrderId) {

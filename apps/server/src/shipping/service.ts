@@ -344,6 +344,19 @@ export function createShippingService(
       return { serviceable: true, deliveryBy: courierDeliveryDay(at, courier.days), cod: couriers.some((each) => each.cod) };
     },
 
+    /**
+     * Checkout's check before payment (issue 42): a pincode no courier reaches is refused in words, naming the address.
+     * Without a provider, or when it cannot say, nothing is refused (the rule of thumb serves every pincode).
+     */
+    async assertDeliversTo(pincode: string): Promise<void> {
+      if (!provider) return;
+      const answer = await this.estimate(pincode);
+      if (!answer.serviceable) {
+        const message = `Our couriers do not deliver to ${pincode} yet. Please choose another address.`;
+        throw new AppError('INVALID_DATA', `address: ${message}`, { address: message });
+      }
+    },
+
     /** The order's parcel and scans, for the order pages; null when none was booked. */
     async shipmentOf(orderId: string): Promise<Shipment | null> {
       return (await shipmentView(db, orderId)) ?? null;

@@ -4,10 +4,10 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SHIPROCKET_API, SHIPROCKET_EMULATOR } from '../config.js';
 import type { ShiprocketEmulator } from '../dev/shiprocket-emulator/emulator.js';
 import type { ErrorEnvelope } from '../http/envelope.js';
-import { capturingMailer, jsonCall } from '../test/accounts.js';
+import { capturingMailer, jsonCall, signedInUser } from '../test/accounts.js';
 import { adminCall, signedInOwner, signedInStaff, type SignedInAdminForTest } from '../test/admins.js';
 import { useTestApp } from '../test/app.js';
-import { placedOrder } from '../test/order-fixture.js';
+import { HOME_ADDRESS, placedOrder } from '../test/order-fixture.js';
 import { sellableProduct } from '../test/shop-fixture.js';
 
 // Issue 42: the shop's shipping calls against the Shiprocket emulator, and each way the provider misbehaves.
@@ -92,6 +92,36 @@ describe('GET /api/user/delivery/estimate', () => {
     const answer = await estimate('12345');
     expect(answer.statusCode).toBe(400);
     expect(errorOf(answer)).toMatch(/pincode/);
+  });
+});
+
+describe('checkout to a pincode no courier reaches', () => {
+  it('is refused before payment, naming the address in words, and no order is placed', async () => {
+    const product = await sellableProduct(t, { pricePaise: 120_000, stock: 5 });
+    const user = await signedInUser(t.app, mail);
+    const address = await jsonCall(t.app, 'POST', '/api/user/profile/addAddress', {
+      sid: user.sid,
+      body: HOME_ADDRESS,
+    });
+    const addressId = address.json<{ data: { address: { _id: string } } }>().data.address._id;
+    await jsonCall(t.app, 'POST', '/api/user/product/addToCart', { sid: user.sid, body: { productId: product.productId, quantity: 1 } });
+    await t.database.db.execute(sql`delete from serviceability_cache`);
+    emulator.setUnserviceable([HOME_ADDRESS.pincode]);
+    const opened = await jsonCall(t.app, 'POST', '/api/user/payment/createpayment', {
+      sid: user.sid,
+      body: { paymentMethod: 'online', products: [{ id: product.productId }], address: addressId },
+    });
+    // The answer is kept a day: the pincode is served again for the tests after this one.
+    emulator.setUnserviceable([]);
+    await t.database.db.execute(sql`delete from serviceability_cache`);
+    expect(opened.statusCode).toBe(400);
+    expect(opened.json()).toMatchObject({
+      error: 'address: Our couriers do not deliver to 560001 yet. Please choose another address.',
+      fields: { address: 'Our couriers do not deliver to 560001 yet. Please choose another address.' },
+    });
+    const orders = await jsonCall(t.app, 'GET', '/api/user/order/getMyOrders', { sid: user.sid });
+    expect(orders.statusCode).toBe(200);
+    expect(JSON.stringify(orders.json())).not.toContain('ORD-');
   });
 });
 
