@@ -22,9 +22,9 @@ async function ok<T>(answer: Promise<{ ok(): boolean; json(): Promise<unknown>; 
 
 /**
  * The signed-in shopper (`request`, the page's) buys `quantity` pieces of `words` through the JSON API as the shop's scripts
- * do, pays on the Razorpay emulator, and the owner packs, ships and delivers it through the back-office's API.
+ * do, and pays on the Razorpay emulator: the order is paid.
  */
-export async function deliveredOrder(request: APIRequestContext, base: string, asid: string, email: string, words: string, quantity = 1) {
+export async function paidOrder(request: APIRequestContext, base: string, asid: string, email: string, words: string, quantity = 1) {
   const { items } = dataOf<{ items: BillableItem[] }>(
     await call(base, 'GET', `/api/admin/bill/findItems?q=${encodeURIComponent(words)}`, { cookie: asid }),
     'finding an item',
@@ -64,17 +64,23 @@ export async function deliveredOrder(request: APIRequestContext, base: string, a
     'verifyPayment',
   );
   expect(verified.order.status).toBe('paid');
+  return { orderId: opened.orderId, productId: item.productId, productName: item.name };
+}
+
+/** A paid order (paidOrder) that the owner packs, ships and delivers through the back-office's API. */
+export async function deliveredOrder(request: APIRequestContext, base: string, asid: string, email: string, words: string, quantity = 1) {
+  const order = await paidOrder(request, base, asid, email, words, quantity);
   for (const body of [
     { status: 'packed' },
     { status: 'shipped', courier: 'Delhivery', trackingNumber: `DLV${Date.now()}` },
     { status: 'delivered' },
   ]) {
     dataOf(
-      await call(base, 'POST', `/api/admin/order/updateOrderStatus/${opened.orderId}`, { cookie: asid, body }),
+      await call(base, 'POST', `/api/admin/order/updateOrderStatus/${order.orderId}`, { cookie: asid, body }),
       `marking ${body.status}`,
     );
   }
-  return { orderId: opened.orderId, productId: item.productId, productName: item.name };
+  return order;
 }
 
 /** A small PNG to attach to a review: a corner of the page she is on, as the back-office's photo journeys make theirs. */

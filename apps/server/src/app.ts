@@ -54,6 +54,7 @@ import { adminInvoiceRoutes, shopperInvoiceRoutes } from './orders/invoice-route
 import { paymentRoutes, webhookRoutes } from './payments/routes.js';
 import { reportCountsRoutes } from './reports/counts-routes.js';
 import { pincodeRoutes } from './pincodes/routes.js';
+import { deliveryEstimateRoutes, shippingAdminRoutes, trackingWebhookRoutes } from './shipping/routes.js';
 import { answerFromShelf, refusePageMethod, registerWeb, type WebBuild } from './web/ssr.js';
 import { wishlistRoutes } from './wishlist/routes.js';
 
@@ -244,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(inventoryRoutes(options.services.inventory));
       await admin.register(reportCountsRoutes(options.services.reportCounts));
       await admin.register(adminContactRoutes(options.services.contact));
+      await admin.register(shippingAdminRoutes(options.services.shipping, options.services.adminOrders));
     }),
   );
   // Owners only: admin accounts and invites, the audit log, money going back, blocking shoppers, revenue, exports, the shop's details.
@@ -282,10 +284,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
   await app.register(webhookRoutes(options.services.payments));
+  await app.register(trackingWebhookRoutes(options.services.shipping));
   // The stand-in for Razorpay when no keys are set (services.paymentProvider); never in production, where it
   // would take fake payments.
   const emulator = options.services.paymentProvider.emulator;
   if (emulator && !options.config.production) await app.register(emulator.plugin);
+  // The stand-in for Shiprocket when no API user is set (issue 42); never in production either.
+  const shiprocketEmulator = options.services.shippingProvider?.emulator;
+  if (shiprocketEmulator && !options.config.production) await app.register(shiprocketEmulator.plugin);
   // The mail the shop kept instead of sending; never in production, where it would expose codes.
   if (!options.config.production && options.services.outbox) await app.register(options.services.outbox.routes);
   await app.register(catalogueRoutes(options.services.catalogue));
@@ -294,6 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes(options.services));
   await app.register(announcementRoutes(options.services));
   await app.register(pincodeRoutes(options.services.pincodes));
+  await app.register(deliveryEstimateRoutes(options.services.shipping));
 
   // Stored images: content-hashed names, so browsers and CDNs may keep them for a year. From S3 they are served
   // even with MEDIA_PUBLIC_URL set: links written before it (orders, mails, cached pages) keep working.

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, EMULATOR_KEYS, loadConfig, withPort } from './config.js';
+import { ConfigError, EMULATOR_KEYS, loadConfig, SHIPROCKET_API, SHIPROCKET_EMULATOR, withPort } from './config.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-config-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -151,6 +151,57 @@ describe('loadConfig', () => {
     expect(config.razorpay).toMatchObject({ keyId: 'rzp_test_x', emulated: false });
   });
 
+  describe('shipping (issue 42)', () => {
+    const shiprocket = {
+      SHIPROCKET_EMAIL: 'api@shop.example.in',
+      SHIPROCKET_PASSWORD: 'pass # word',
+      SHIPROCKET_PICKUP_LOCATION: 'Home',
+      SHIPROCKET_WEBHOOK_TOKEN: 'tok',
+    };
+
+    it('runs the built-in Shiprocket emulator when nothing is set, so a new shop sees the whole flow', () => {
+      expect(load({}).shipping).toEqual({ provider: 'shiprocket', ...SHIPROCKET_EMULATOR, apiBase: SHIPROCKET_API, emulated: true });
+    });
+
+    it('keeps booking by hand with SHIPPING_PROVIDER=manual, and refuses Shiprocket settings beside it', () => {
+      expect(load({ SHIPPING_PROVIDER: 'manual' }).shipping).toEqual({ provider: 'manual' });
+      expect(() => load({ SHIPPING_PROVIDER: 'manual', SHIPROCKET_EMAIL: 'api@shop.example.in' })).toThrow(
+        new ConfigError('SHIPPING_PROVIDER: must be shiprocket when SHIPROCKET_EMAIL is set (parcels are booked by hand in manual mode)'),
+      );
+    });
+
+    it('uses a real API user when all four settings are given, on Shiprocket’s own base unless SHIPROCKET_API_BASE says', () => {
+      expect(load({ SHIPPING_PROVIDER: 'shiprocket', ...shiprocket }).shipping).toEqual({
+        provider: 'shiprocket',
+        email: 'api@shop.example.in',
+        password: 'pass # word',
+        pickupLocation: 'Home',
+        webhookToken: 'tok',
+        apiBase: 'https://apiv2.shiprocket.in/v1/external',
+        emulated: false,
+      });
+      expect(load({ ...shiprocket, SHIPROCKET_API_BASE: 'http://127.0.0.1:4010/v1/external/' }).shipping).toMatchObject({
+        apiBase: 'http://127.0.0.1:4010/v1/external',
+        emulated: false,
+      });
+    });
+
+    it.each([
+      [{ SHIPPING_PROVIDER: 'ship' }, "SHIPPING_PROVIDER: must be manual or shiprocket (got 'ship')"],
+      [{ SHIPROCKET_EMAIL: 'nobody' }, "SHIPROCKET_EMAIL: must be the e-mail address of a Shiprocket API user (got 'nobody')"],
+      [
+        { SHIPROCKET_EMAIL: 'api@shop.example.in' },
+        'SHIPROCKET_PASSWORD: must be set together with the other Shiprocket settings (SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_PICKUP_LOCATION, SHIPROCKET_WEBHOOK_TOKEN)',
+      ],
+      [
+        { SHIPROCKET_API_BASE: 'ftp://x' },
+        "SHIPROCKET_API_BASE: must be a URL like https://apiv2.shiprocket.in/v1/external (got 'ftp://x')",
+      ],
+    ])('refuses %o with one line naming the variable', (env, message) => {
+      expect(() => load(env)).toThrow(new ConfigError(message));
+    });
+  });
+
   it('reads TRUST_PROXY as nobody, a number of hops, or proxy addresses and CIDRs', () => {
     expect(load({}).trustProxy).toBe(false);
     expect(load({ TRUST_PROXY: '' }).trustProxy).toBe(false);
@@ -224,6 +275,13 @@ describe('loadConfig', () => {
 
     it('starts with real keys, an https PUBLIC_URL and SMTP_URL, and loads no demo data', () => {
       expect(load(ready)).toMatchObject({ production: true, publicUrl: 'https://shop.example.in', seedDemo: false });
+    });
+
+    it('books by hand when no courier service is chosen, and refuses the Shiprocket emulator', () => {
+      expect(load(ready).shipping).toEqual({ provider: 'manual' });
+      expect(() => load({ ...ready, SHIPPING_PROVIDER: 'shiprocket' })).toThrow(
+        /^SHIPROCKET_EMAIL: production needs a real Shiprocket API user .*, or SHIPPING_PROVIDER=manual$/,
+      );
     });
 
     it('refuses to start without real payment keys, or with demo data', () => {

@@ -70,6 +70,9 @@ const trustProxy = z
   )
   .optional();
 
+/** Shiprocket's own API: the base every path of its documents follows. */
+export const SHIPROCKET_API = 'https://apiv2.shiprocket.in/v1/external';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).optional(),
   PORT: z
@@ -98,6 +101,15 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
   RAZORPAY_API_BASE: url(['http:', 'https:'], 'https://api.razorpay.com').default('https://api.razorpay.com'),
+  SHIPPING_PROVIDER: z.enum(['manual', 'shiprocket'], { message: 'must be manual or shiprocket' }).optional(),
+  SHIPROCKET_EMAIL: z.email('must be the e-mail address of a Shiprocket API user').optional(),
+  SHIPROCKET_PASSWORD: optionalText,
+  SHIPROCKET_PICKUP_LOCATION: optionalText,
+  SHIPROCKET_WEBHOOK_TOKEN: optionalText,
+  // Includes /v1/external, as Shiprocket's documents write it; no query or fragment, since paths are added to it.
+  SHIPROCKET_API_BASE: url(['http:', 'https:'], SHIPROCKET_API)
+    .refine((value) => !/[?#]/.test(value), `must be a URL like ${SHIPROCKET_API}`)
+    .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   PHOTO_AVIF: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('1'),
@@ -149,6 +161,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string; emulated: boolean };
+  /** How parcels are booked: by hand (manual), or through Shiprocket, real or its built-in emulator (shipping/config.ts). */
+  shipping: ShippingConfig;
   sessionSecret: string;
   seedDemo: boolean;
   /** Whether photos get AVIF renditions in the background (PHOTO_AVIF); without them pages offer WebP only. */
@@ -160,6 +174,69 @@ export interface Config {
   stopGraceSeconds: number;
   /** Where photos are kept (MEDIA_STORE: DATA_DIR/media or an S3 bucket) and linked (MEDIA_PUBLIC_URL). */
   media: MediaStoreConfig;
+}
+
+/** SHIPPING_PROVIDER and the SHIPROCKET_* variables, checked (shippingConfig). */
+export type ShippingConfig =
+  | { provider: 'manual' }
+  | {
+      provider: 'shiprocket';
+      email: string;
+      password: string;
+      /** The pickup location's nickname in the Shiprocket panel (`pickup_location`). */
+      pickupLocation: string;
+      /** What Shiprocket sends as x-api-key on tracking webhooks. */
+      webhookToken: string;
+      /** Including /v1/external; the emulator's own when emulated. */
+      apiBase: string;
+      emulated: boolean;
+    };
+
+/** Fixed settings of the built-in Shiprocket emulator, used only when no API user is set (never in production). */
+export const SHIPROCKET_EMULATOR = {
+  email: 'api-user@emulator.invalid',
+  password: 'emulator_password_do_not_use_in_production',
+  pickupLocation: 'Home',
+  webhookToken: 'emulator_tracking_token',
+} as const;
+
+const SHIPROCKET_REQUIRED = ['SHIPROCKET_EMAIL', 'SHIPROCKET_PASSWORD', 'SHIPROCKET_PICKUP_LOCATION', 'SHIPROCKET_WEBHOOK_TOKEN'] as const;
+
+/**
+ * Unset SHIPPING_PROVIDER: the emulator outside production (a new shop sees the whole flow, as with Razorpay),
+ * manual in production (a shop that never chose a courier service goes on as before). Shiprocket's four settings
+ * come together or not at all; none outside production is the emulator; production refuses the emulator.
+ */
+function shippingConfig(e: z.infer<typeof envSchema>, production: boolean): ShippingConfig {
+  const given = SHIPROCKET_REQUIRED.filter((name) => e[name] !== undefined);
+  const provider = e.SHIPPING_PROVIDER ?? (production && given.length === 0 ? 'manual' : 'shiprocket');
+  if (provider === 'manual') {
+    const stray = [...given, ...(e.SHIPROCKET_API_BASE ? ['SHIPROCKET_API_BASE'] : [])][0];
+    if (stray)
+      throw new ConfigError(`SHIPPING_PROVIDER: must be shiprocket when ${stray} is set (parcels are booked by hand in manual mode)`);
+    return { provider };
+  }
+  if (given.length > 0 && given.length < SHIPROCKET_REQUIRED.length) {
+    const missing = SHIPROCKET_REQUIRED.find((name) => e[name] === undefined);
+    throw new ConfigError(`${missing}: must be set together with the other Shiprocket settings (${SHIPROCKET_REQUIRED.join(', ')})`);
+  }
+  if (given.length === 0) {
+    if (production) {
+      throw new ConfigError(
+        `SHIPROCKET_EMAIL: production needs a real Shiprocket API user (${SHIPROCKET_REQUIRED.join(', ')}), or SHIPPING_PROVIDER=manual`,
+      );
+    }
+    return { provider, ...SHIPROCKET_EMULATOR, apiBase: e.SHIPROCKET_API_BASE ?? SHIPROCKET_API, emulated: true };
+  }
+  return {
+    provider,
+    email: e.SHIPROCKET_EMAIL!,
+    password: e.SHIPROCKET_PASSWORD!,
+    pickupLocation: e.SHIPROCKET_PICKUP_LOCATION!,
+    webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN!,
+    apiBase: (e.SHIPROCKET_API_BASE ?? SHIPROCKET_API).replace(/\/+$/, ''),
+    emulated: false,
+  };
 }
 
 const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -201,7 +278,14 @@ export const EMULATOR_KEYS = {
 } as const;
 
 // Values that may hold " #" for real; any other value with one is an inline comment that systemd kept.
-const MAY_HOLD_HASH = new Set(['SESSION_SECRET', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY']);
+const MAY_HOLD_HASH = new Set([
+  'SESSION_SECRET',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'SHIPROCKET_PASSWORD',
+  'SHIPROCKET_WEBHOOK_TOKEN',
+]);
 
 /**
  * systemd's EnvironmentFile= (and docker's --env-file) keep everything after `=` as the value: `PORT=3000 # web`
@@ -269,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('SMTP_URL: production needs a mail server, e.g. smtp://user:pass@host:587');
   }
   const media = mediaConfig(e, dataDir, production);
+  const shipping = shippingConfig(e, production);
   return {
     production,
     port: e.PORT,
@@ -290,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           emulated: false,
         }
       : { ...EMULATOR_KEYS, apiBase: e.RAZORPAY_API_BASE, emulated: true },
+    shipping,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !production && e.DATABASE_URL === undefined,
     photoAvif: e.PHOTO_AVIF === '1',

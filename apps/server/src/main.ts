@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     production: config.production,
     log,
     razorpay: config.razorpay,
+    shipping: config.shipping,
     reservationSeconds: config.reservationSeconds,
   });
   await services.settings.ensureExists();

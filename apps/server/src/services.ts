@@ -18,7 +18,7 @@ import { createCatalogueChanges, type CatalogueChanges } from './catalogue/chang
 import { createCartService, type CartService } from './cart/service.js';
 import { createCatalogueService, type CatalogueService } from './catalogue/service.js';
 import { createContactService, type ContactService } from './contact/service.js';
-import { EMULATOR_KEYS, type Config } from './config.js';
+import { EMULATOR_KEYS, type Config, type ShippingConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { createMailQueue, type MailQueue } from './mail/queue.js';
@@ -35,6 +35,9 @@ import { createOrdersService, type OrdersService } from './orders/service.js';
 import type { WebhookDeliverer, WebhookLog } from './dev/razorpay-emulator/webhooks.js';
 import type { DevOutbox } from './dev/mailbox/outbox.js';
 import { createPaymentProvider, type PaymentProvider } from './payments/razorpay/provider.js';
+import type { Transport } from './payments/razorpay/razorpay-client.js';
+import { createShippingProvider, type ShippingProvider } from './shipping/provider.js';
+import { createShippingService, type ShippingService } from './shipping/service.js';
 import { createPaymentsService, type PaymentsService } from './payments/service.js';
 import { createSalesReportsService, type SalesReportsService } from './reports/sales-service.js';
 import { createReportCounts, type ReportCounts } from './reports/counts.js';
@@ -68,6 +71,10 @@ export interface Services {
   orderNotices: OrderNotices;
   /** Razorpay, or its emulator when no keys are set. */
   paymentProvider: PaymentProvider;
+  /** Couriers booked through Shiprocket (issue 42), or by hand. */
+  shipping: ShippingService;
+  /** Shiprocket or its emulator; null in manual mode. */
+  shippingProvider: ShippingProvider | null;
   payments: PaymentsService;
   /** The dev outbox when mail is not sent over SMTP; null with SMTP_URL or a `mailer` of the caller's. */
   outbox: DevOutbox | null;
@@ -125,6 +132,8 @@ export interface ServicesOptions {
   };
   /** How long an unpaid order holds its stock (RESERVATION_TTL_SECONDS). */
   reservationSeconds?: number;
+  /** How parcels are booked (config.shipping): manual when not given; Shiprocket, real or emulated, otherwise. */
+  shipping?: ShippingConfig & { transport?: Transport; timeoutMs?: number; backoffMs?: readonly number[] };
   /** The process's metrics; a registry of its own when not given. */
   metrics?: ShopMetrics;
 }
@@ -199,10 +208,27 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
   );
   const pincodes = createPincodeDirectory();
   const addresses = createAddressService(db, pincodes);
+  const shippingOptions: NonNullable<ServicesOptions['shipping']> = options.shipping ?? { provider: 'manual' };
+  const { transport: shippingTransport, timeoutMs: shippingTimeoutMs, backoffMs, ...shippingConfig } = shippingOptions;
+  const shippingProvider = await createShippingProvider(shippingConfig, {
+    production: options.production ?? false,
+    publicUrl,
+    log: shippingLog(log),
+    transport: shippingTransport,
+    timeoutMs: shippingTimeoutMs,
+    backoffMs,
+    now,
+  });
+  const shipping = createShippingService(db, { provider: shippingProvider, orders, settings, now, log: shippingLog(log), metrics });
   const payments = createPaymentsService(db, {
     orders,
     settings,
     provider: paymentProvider,
+    // An address no courier reaches is refused before payment (issue 42).
+    assertDeliverable: async (userId, addressId) => {
+      const address = (await addresses.list(userId)).find((each) => each._id === addressId);
+      if (address) await shipping.assertDeliversTo(address.pincode);
+    },
     now,
     log: paymentsLog(log),
     metrics,
@@ -250,7 +276,9 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     adminCategories: createAdminCategoriesService(db, { changes: catalogueChanges, now }),
     catalogueCsv: createCatalogueCsv(db, { changes: catalogueChanges, now }),
     adminUsers: createAdminUsersService(db, { orders, addresses, now }),
-    adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now, settings, photoUrl: photos.url }),
+    adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now, settings, photoUrl: photos.url, shipping }),
+    shipping,
+    shippingProvider,
     billing: createBillingService(db, {
       settings,
       changes: catalogueChanges,
@@ -269,6 +297,15 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
 }
 
 /** The payments flows log with details; the services' one-line log takes them as they are. */
+/** The shipping client's and service's lines, their details (call, status, duration: never a token) in the line. */
+function shippingLog(log: { info(line: string): void; error(details: object, line: string): void }) {
+  return {
+    info: (details: object, line: string) => log.info(`${line} ${JSON.stringify(details)}`),
+    warn: (details: object, line: string) => log.error(details, line),
+    error: (details: object, line: string) => log.error(details, line),
+  };
+}
+
 function paymentsLog(log: { info(line: string): void; error(details: object, line: string): void }) {
   return { info: (_details: object, line: string) => log.info(line), error: (details: object, line: string) => log.error(details, line) };
 }

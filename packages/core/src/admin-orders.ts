@@ -5,6 +5,7 @@ import { cashCollectedSchema, refundReferenceSchema } from './cod-collection.js'
 import { ORDER_STATUSES } from './order-states.js';
 import { REFUND_STATES, orderDetailSchema, orderSummarySchema } from './orders.js';
 import { plainText } from './text.js';
+import { shipmentSchema } from './shipping.js';
 
 // Contracts of the back-office's orders and shoppers (issue 10: orders management, users).
 
@@ -82,6 +83,10 @@ export const adminOrderDetailSchema = orderDetailSchema.extend({
   refundable: z.number().int(),
   /** A received return's refund as the shop reckons it (the received pieces' share), before the owner's choice; null otherwise. */
   suggestedRefund: z.number().int().nullable(),
+  /** The parcel booked through the shipping provider (issue 42) with its scans; null in manual mode or before booking. */
+  shipment: shipmentSchema.nullable(),
+  /** Whether this shop books couriers from the order page (SHIPPING_PROVIDER=shiprocket). */
+  canBook: z.boolean(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

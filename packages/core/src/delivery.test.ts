@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryCheck, deliveryEstimate, pincodeZone } from './delivery.js';
+import { courierDeliveryDay, deliveryCheck, deliveryEstimate, parcelOf, pincodeZone } from './delivery.js';
 import { istDay } from './india-time.js';
 import { expectedDeliveryWindow } from './orders.js';
 
@@ -67,5 +67,31 @@ describe('one delivery estimate for the pincode check and the order pages', () =
     const window = expectedDeliveryWindow('560001', new Date('2026-11-20T06:00:00Z'))!;
     expect([istDay(window.from), istDay(window.to)]).toEqual(['2026-11-25', '2026-11-27']);
     expect(expectedDeliveryWindow('not a pincode', new Date())).toBeNull();
+  });
+});
+
+describe('courierDeliveryDay (issue 42)', () => {
+  it('counts the courier’s days from the latest dispatch, skipping Sundays', () => {
+    // Friday 27 Nov 2026, 10:00 IST: dispatched by Saturday 28th; 2 courier days → Mon 30 Nov, Tue 1 Dec.
+    expect(courierDeliveryDay(new Date('2026-11-27T04:30:00Z'), 2)).toBe('2026-12-01');
+    expect(courierDeliveryDay(new Date('2026-11-27T04:30:00Z'), 0)).toBe('2026-11-30');
+  });
+});
+
+describe('parcelOf (issue 42)', () => {
+  const kurta = { weightGrams: 350, lengthCm: 30, breadthCm: 25, heightCm: 3 };
+  const saree = { weightGrams: 700, lengthCm: 35, breadthCm: 28, heightCm: 5 };
+
+  it('adds weights and stacks heights, keeps the largest length and breadth, in kg and cm', () => {
+    expect(
+      parcelOf([
+        { size: kurta, quantity: 2 },
+        { size: saree, quantity: 1 },
+      ]),
+    ).toEqual({ weightKg: 1.4, lengthCm: 35, breadthCm: 28, heightCm: 11 });
+  });
+
+  it('refuses an empty parcel', () => {
+    expect(() => parcelOf([])).toThrow(RangeError);
   });
 });

@@ -88,3 +88,43 @@ export function deliveryCheck(pincode: string, place: { district: string; state:
   if (!place) return { ok: false, reason: 'unknown' };
   return { ok: true, zone: estimate.zone, day: estimate.latest, district: place.district, state: place.state };
 }
+
+/**
+ * The day a courier quoting `courierDays` (serviceability's estimated delivery days) delivers an order placed at `at`:
+ * dispatched at the latest, as the rule of thumb above, then that many courier days (issue 42). The product page,
+ * the checkout and the order all take their "Delivery by" from here, so they agree.
+ */
+export function courierDeliveryDay(at: Date, courierDays: number): string {
+  return afterWorkingDays(istDay(new Date(at.getTime() + DISPATCH_HOURS.max * 3_600_000)), Math.max(1, Math.round(courierDays)));
+}
+
+/** A parcel's package: grams and centimetres, as products and categories keep them. */
+export interface PackageSize {
+  weightGrams: number;
+  lengthCm: number;
+  breadthCm: number;
+  heightCm: number;
+}
+
+/**
+ * The parcel of an order's lines (issue 42): the weights added up, the pieces stacked (the longest length and widest
+ * breadth, heights added), in the units Shiprocket's orders take: kilograms (to 3 places) and centimetres.
+ */
+export function parcelOf(lines: ReadonlyArray<{ size: PackageSize; quantity: number }>): {
+  weightKg: number;
+  lengthCm: number;
+  breadthCm: number;
+  heightCm: number;
+} {
+  if (lines.length === 0) throw new RangeError('A parcel needs at least one line');
+  const grams = lines.reduce((sum, line) => sum + line.size.weightGrams * line.quantity, 0);
+  return {
+    weightKg: Math.round(grams) / 1000,
+    lengthCm: Math.max(...lines.map((line) => line.size.lengthCm)),
+    breadthCm: Math.max(...lines.map((line) => line.size.breadthCm)),
+    heightCm: Math.min(
+      300,
+      lines.reduce((sum, line) => sum + line.size.heightCm * line.quantity, 0),
+    ),
+  };
+}

@@ -59,6 +59,7 @@ import type { CreditNoteRegister, DayRangeQuery, OrderCreditNote } from './credi
 import type { ReturnReason } from './policy.js';
 import type { AdminShopSettings, ShopSettings } from './settings.js';
 import type { WishlistEntry } from './wishlist.js';
+import type { DeliveryEstimateAnswer, ShipOrderInput } from './shipping.js';
 
 /**
  * What server-rendered pages may ask of the server in-process (React Router loaders and actions, through
@@ -312,6 +313,12 @@ export interface PageServices {
     refund(actor: AuditActor, orderId: string, amount?: number, reference?: string): Promise<void>;
     /** The owner's Retry refund of a refund that did not go through (audited; CONFLICT when there is none). */
     retryRefund(actor: AuditActor, orderId: string): Promise<void>;
+  };
+  /** Couriers booked through the shipping provider (issue 42): the product page's date, the order page's Ship. */
+  shipping: {
+    estimate(pincode: string): Promise<DeliveryEstimateAnswer>;
+    /** Books a paid order's parcel and moves it to packed ('Booking failed — retry: …' when the provider fails). */
+    ship(actor: AuditActor, orderId: string, input: ShipOrderInput): Promise<void>;
   };
   /** Shoppers as the back-office sees them; blocking is the owner's. */
   adminUsers: {

@@ -34,8 +34,12 @@ const PUBLIC = new Set([
   'GET /api/user/announcements',
   // India Post's directory: the address form and the product page's delivery check.
   'GET /api/user/pincode/:pincode',
+  // The product page's and the checkout's delivery date and cash on delivery for a pincode (issue 42).
+  'GET /api/user/delivery/estimate',
   // Razorpay's server-to-server calls: the signature over the body is the authentication.
   'POST /api/payment/razorpay/webhook',
+  // Shiprocket's tracking scans: the shared x-api-key token is the authentication (issue 42).
+  'POST /api/shipping/tracking',
   // The back-office's way in: everything else under /api/admin/ needs an admin session.
   'POST /api/admin/login',
   'POST /api/admin/register',

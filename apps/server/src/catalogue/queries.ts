@@ -1,4 +1,4 @@
-import { averageRating, mediaSrcset, type Category, type ImageView, type ProductCard } from '@shop/core';
+import { averageRating, mediaSrcset, type Category, type ImageView, type PackageSize, type ProductCard } from '@shop/core';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { containsPattern, pgArray, selectRows, type Db } from '../db/database.js';
 import { sqlStatement } from '../db/statements.js';
@@ -629,4 +629,37 @@ export async function categorySlugs(db: Db, ids: readonly string[]): Promise<Map
     .from(categories)
     .where(inArray(categories.id, [...ids]));
   return new Map(rows.map((row) => [row.id, row.slug]));
+}
+
+/** The default parcel of a product with no category (a category's own defaults, migration 0040). */
+export const DEFAULT_PACKAGE: PackageSize = { weightGrams: 500, lengthCm: 30, breadthCm: 25, heightCm: 5 };
+
+/**
+ * Each product's parcel (issue 42): its own weight and sizes where set, else its category's, else the defaults.
+ * A product that no longer exists is not in the map.
+ */
+export async function packageSizes(db: Db, productIds: readonly string[]): Promise<Map<string, PackageSize>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: products.id,
+      weightGrams: sql<number>`coalesce(${products.packageWeightGrams}, ${categories.packageWeightGrams}, ${DEFAULT_PACKAGE.weightGrams})`,
+      lengthCm: sql<number>`coalesce(${products.packageLengthCm}, ${categories.packageLengthCm}, ${DEFAULT_PACKAGE.lengthCm})`,
+      breadthCm: sql<number>`coalesce(${products.packageBreadthCm}, ${categories.packageBreadthCm}, ${DEFAULT_PACKAGE.breadthCm})`,
+      heightCm: sql<number>`coalesce(${products.packageHeightCm}, ${categories.packageHeightCm}, ${DEFAULT_PACKAGE.heightCm})`,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, [...new Set(productIds)]));
+  return new Map(
+    rows.map(({ id, ...size }) => [
+      id,
+      {
+        weightGrams: Number(size.weightGrams),
+        lengthCm: Number(size.lengthCm),
+        breadthCm: Number(size.breadthCm),
+        heightCm: Number(size.heightCm),
+      },
+    ]),
+  );
 }

@@ -32,10 +32,19 @@ export const categories = pgTable(
     hsnCode: text('hsn_code').notNull(),
     description: text('description').notNull().default(''),
     position: integer('position').notNull().default(0),
+    /** A parcel of this category's pieces, unless the product says otherwise (issue 42): grams and centimetres. */
+    packageWeightGrams: integer('package_weight_grams').notNull().default(500),
+    packageLengthCm: integer('package_length_cm').notNull().default(30),
+    packageBreadthCm: integer('package_breadth_cm').notNull().default(25),
+    packageHeightCm: integer('package_height_cm').notNull().default(5),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('categories_slug_unique').on(table.slug),
+    check(
+      'categories_package_check',
+      sql`${table.packageWeightGrams} between 1 and 50000 and ${table.packageLengthCm} between 1 and 300 and ${table.packageBreadthCm} between 1 and 300 and ${table.packageHeightCm} between 1 and 300`,
+    ),
     // One 'Sarees': names are unique whatever their case, so the dropdowns never show two alike.
     uniqueIndex('categories_name_unique').on(sql`lower(${table.name})`),
     check('categories_style_check', sql`${table.style} in ('traditional', 'modern')`),
@@ -72,6 +81,11 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('draft'),
+    /** The product's own parcel (issue 42), each null: its category's. Grams and centimetres. */
+    packageWeightGrams: integer('package_weight_grams'),
+    packageLengthCm: integer('package_length_cm'),
+    packageBreadthCm: integer('package_breadth_cm'),
+    packageHeightCm: integer('package_height_cm'),
     /** Stock of a product sold without variants; ignored once it has variants. */
     stock: integer('stock').notNull().default(0),
     /** Sellable units in stock: `stock`, or the sum of the variants' quantities (kept by a trigger). */
@@ -94,6 +108,10 @@ export const products = pgTable(
     check('products_stock_check', sql`${table.stock} >= 0`),
     check('products_hsn_code_check', sql`${table.hsnCode} ~ '^[0-9]{4,8}$'`),
     check('products_status_check', sql`${table.status} in ('draft', 'active', 'archived')`),
+    check(
+      'products_package_check',
+      sql`(${table.packageWeightGrams} is null or ${table.packageWeightGrams} between 1 and 50000) and (${table.packageLengthCm} is null or ${table.packageLengthCm} between 1 and 300) and (${table.packageBreadthCm} is null or ${table.packageBreadthCm} between 1 and 300) and (${table.packageHeightCm} is null or ${table.packageHeightCm} between 1 and 300)`,
+    ),
     // Listing: active products by category, newest first / by price / by discount.
     index('products_active_category_idx')
       .on(table.categoryId, table.createdAt)

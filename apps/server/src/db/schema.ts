@@ -19,3 +19,4 @@ export * from '../notifications/tables.js';
 export * from '../identity/tables.js';
 export * from '../reviews/tables.js';
 export * from '../promotions/tables.js';
+export * from '../shipping/tables.js';

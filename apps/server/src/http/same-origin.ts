@@ -9,7 +9,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * API paths called by other servers, not by browsers: they carry their own signature, no Origin and no
  * Sec-Fetch-* headers, so the browser checks below do not apply to them. Keep this list short.
  */
-export const SERVER_TO_SERVER_PATHS: readonly string[] = ['/api/payment/razorpay/webhook'];
+export const SERVER_TO_SERVER_PATHS: readonly string[] = ['/api/payment/razorpay/webhook', '/api/shipping/tracking'];
 
 /** Body types a state-changing call may send; a browser cannot send either cross-site without CORS. */
 const ACCEPTED_BODY_TYPES = ['application/json', 'multipart/form-data'];

@@ -61,6 +61,18 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
       registers,
     }),
     bills: new Counter({ name: 'shop_bills_total', help: 'In-store bills saved at the counter', registers }),
+    shipmentBookings: new Counter({
+      name: 'shop_shipment_bookings_total',
+      help: 'Parcels booked through the shipping provider by outcome: booked, failed (the order stays paid)',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    trackingScans: new Counter({
+      name: 'shop_tracking_scans_total',
+      help: "Tracking webhook scans by the provider's status label (PICKED UP, DELIVERED...), and unknown AWBs",
+      labelNames: ['status'] as const,
+      registers,
+    }),
     /** Reads the pool's state at each scrape. */
     watchPool(stats: () => PoolStats | null) {
       poolStats = stats;

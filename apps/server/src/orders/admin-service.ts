@@ -18,6 +18,7 @@ import {
   type AdminOrderQuery,
   type AdminOrderRow,
   type OrderStatus,
+  type Shipment,
   type UpdateOrderStatusInput,
 } from '@shop/core';
 import { shopperIdsMatching, userById, usersByIds } from '../accounts/queries.js';
@@ -94,6 +95,8 @@ export function createAdminOrdersService(
     settings: Pick<SettingsService, 'get'>;
     /** Moves a stored `/media/…` photo URL under MEDIA_PUBLIC_URL. */
     photoUrl: (stored: string) => string;
+    /** The parcel booked through the shipping provider (issue 42); without it, no order has one. */
+    shipping?: { books: boolean; shipmentOf(orderId: string): Promise<Shipment | null> };
   },
 ) {
   const { orders: orderModule, payments, notices, now } = deps;
@@ -317,6 +320,8 @@ export function createAdminOrdersService(
               order.status === 'returned_to_origin' && order.payment
               ? Math.max(0, paid - refundedOfPayment)
               : null,
+        shipment: deps.shipping ? await deps.shipping.shipmentOf(orderId) : null,
+        canBook: deps.shipping?.books ?? false,
       };
     },
 

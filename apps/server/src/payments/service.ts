@@ -91,6 +91,8 @@ export function createPaymentsService(
     /** Whether India Post's directory knows a pincode: cash on delivery goes only where it does. */
     pincodeKnown?: (pincode: string) => boolean;
     provider: PaymentProvider;
+    /** Refuses, in words, an address no courier delivers to (issue 42), before any order or payment is made. */
+    assertDeliverable?: (userId: string, addressId: string) => Promise<void>;
     now: () => Date;
     log: PaymentsLog;
     metrics?: Pick<ShopMetrics, 'payments' | 'refunds' | 'reconciliationActions'>;
@@ -306,6 +308,7 @@ export function createPaymentsService(
      */
     async createPayment(userId: string, input: CreatePaymentInput): Promise<CreatedPayment> {
       await deps.settings.assertTakingOrders('checkout');
+      await deps.assertDeliverable?.(userId, input.address);
       if (input.paymentMethod === 'cod') {
         const { order } = await orders.place(userId, {
           products: input.products,

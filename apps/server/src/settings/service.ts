@@ -58,6 +58,11 @@ export interface SettingsService {
   /** The owner's cash-on-delivery setting (off by default), read afresh; `executor`: a transaction in progress. */
   cod(executor?: Db): Promise<CodSettings>;
   /**
+   * Where parcels leave from and which courier a booking takes (issue 42): the pincode at the end of the shop's
+   * address (null when it has none), and the owner's default choice, cheapest or fastest.
+   */
+  shippingFrom: () => Promise<{ pickupPincode: string | null; courierChoice: 'cheapest' | 'fastest' }>;
+  /**
    * Stores a logo the owner uploaded through the product photos' pipeline (checked by content, within the pixel
    * limit, WebP renditions, local disk or S3) and answers its address for `logoUrl` (NOT_ALLOWED for staff).
    */
@@ -181,6 +186,11 @@ export function createSettingsService(
     async cod(executor: Db = db) {
       const row = await settingsRow(executor);
       return row ? toCod(row) : DEFAULT_COD_SETTINGS;
+    },
+    async shippingFrom() {
+      const row = await settingsRow(db);
+      const pincodes = row?.address.match(/\b[1-9]\d{5}\b/g) ?? [];
+      return { pickupPincode: pincodes.at(-1) ?? null, courierChoice: row?.courierChoice ?? 'cheapest' };
     },
     async saveLogo(actor, bytes) {
       requireOwner(actor);

@@ -38,6 +38,10 @@ export const shopSettings = pgTable(
     codMaxOrderPaise: integer('cod_max_order_paise').notNull().default(1_000_000),
     /** Her COD orders not yet confirmed or not yet delivered, at most. */
     codMaxOpenPerShopper: integer('cod_max_open_per_shopper').notNull().default(2),
+    /** Which courier a booking takes when the owner picks none (issue 42): the cheapest or the fastest offered. */
+    courierChoice: text('courier_choice', { enum: ['cheapest', 'fastest'] })
+      .notNull()
+      .default('cheapest'),
   },
   (table) => [
     check('shop_settings_single_row', sql`${table.id} = 1`),
@@ -48,5 +52,6 @@ export const shopSettings = pgTable(
       sql`${table.codFeePaise} >= 0 and ${table.codMinOrderPaise} >= 0
         and ${table.codMaxOrderPaise} >= ${table.codMinOrderPaise} and ${table.codMaxOpenPerShopper} between 1 and 20`,
     ),
+    check('shop_settings_courier_choice', sql`${table.courierChoice} in ('cheapest', 'fastest')`),
   ],
 );

@@ -129,6 +129,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return orders.receiveReturn(adminActor(context), orderId, receivedItemsOf(form));
       case 'retryRefund':
         return orders.retryRefund(ownerActor(context), orderId);
+      case 'book':
+        return servicesOf(context).shipping.ship(adminActor(context), orderId, {});
     }
   };
   return buttonCall(form, backTo(request, form, adminPaths.order(orderId)), change, action ? ACTION_DONE[action] : undefined);

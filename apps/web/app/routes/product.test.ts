@@ -1,4 +1,4 @@
-import { AppError, type PublicUser } from '@shop/core';
+import { AppError, deliveryEstimate, type PublicUser } from '@shop/core';
 import { describe, expect, it, vi } from 'vitest';
 import { answerOf, get, post, settled } from '../lib/action-test-kit';
 import { HELPFUL_THANKS } from '../features/reviews/helpful-action.server';
@@ -20,6 +20,14 @@ function services() {
       forProduct: vi.fn(async () => ({ reviews: [], summary: { average: 0, count: 0, byStars: {} }, total: 0, page: 1, limit: 10 })),
       mine: vi.fn(async () => ({ canReview: true, review: null, hidden: null })),
       markHelpful: vi.fn(async () => 3),
+    },
+    // As a shop without a courier service answers (issue 42): the rule of thumb's day.
+    shipping: {
+      estimate: vi.fn(async (pincode: string) => ({
+        serviceable: true,
+        deliveryBy: deliveryEstimate(pincode, new Date())!.latest,
+        cod: false,
+      })),
     },
   };
 }
@@ -126,5 +134,19 @@ describe("the product page's delivery check without scripts (issue 28)", () => {
     });
     expect((await load('?color=Red')).deliveryCheck).toBeNull();
     expect(lookup).toHaveBeenCalledTimes(2);
+  });
+
+  it('says so before she orders when no courier delivers to the pincode (issue 42)', async () => {
+    const place = { pincode: '744101', district: 'South Andaman', state: 'Andaman and Nicobar Islands', localities: ['Port Blair H.O'] };
+    const stubs = { ...services(), pincodes: { lookup: vi.fn(() => place) } };
+    stubs.shipping.estimate.mockResolvedValueOnce({ serviceable: false, deliveryBy: null, cod: false } as never);
+    const args = get(`${PAGE}?pincode=744101`, { services: stubs as never, params: { productId: PRODUCT_ID } });
+    expect(((await settled(() => loader(args as never))).body as { deliveryCheck: unknown }).deliveryCheck).toEqual({
+      pincode: '744101',
+      answer: {
+        ok: false,
+        text: 'Our couriers do not deliver to 744101, South Andaman, Andaman and Nicobar Islands yet, so we cannot ship there.',
+      },
+    });
   });
 });

@@ -24,6 +24,7 @@ import { swatchBackground } from '../features/catalogue/swatches';
 import { pincodeAnswer } from '../features/catalogue/pincode-answer';
 import { PincodeCheck } from '../features/catalogue/pincode-check';
 import { lookupPincodeLater } from '../features/addresses/api/lookup-pincode-later';
+import { estimateDeliveryLater } from '../features/catalogue/api/delivery-estimate-later';
 import { SizeChartButton } from '../features/catalogue/size-chart';
 import { WishlistButton, wishlistHeart } from '../features/wishlist/wishlist-button';
 import { pageMeta } from '../lib/meta';
@@ -38,17 +39,18 @@ import { reviewQueryOf, reviewsChanged } from '../features/reviews/review-query'
 import { helpfulAction } from '../features/reviews/helpful-action.server';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { catalogue, reviews, pincodes } = servicesOf(context);
+  const { catalogue, reviews, pincodes, shipping } = servicesOf(context);
   const product = await loaderCall(catalogue.getProductDetails(params.productId));
   const searchParams = new URL(request.url).searchParams;
   // Issue 28: the page of reviews the URL asks for, and whether the signed-in shopper may write one (or edit hers).
   const reviewQuery = reviewQueryOf(searchParams);
   // The delivery check sent without scripts (?pincode=): answered here, so the page comes back with its answer.
   const typedPincode = searchParams.get('pincode')?.trim().slice(0, 12);
+  const place = typedPincode === undefined ? null : pincodes.lookup(typedPincode);
+  // The couriers' own date (issue 42) for a pincode the directory knows; the rule of thumb if they cannot say.
+  const courier = place ? await shipping.estimate(place.pincode).catch(() => null) : null;
   const deliveryCheck =
-    typedPincode === undefined
-      ? null
-      : { pincode: typedPincode, answer: pincodeAnswer(typedPincode, pincodes.lookup(typedPincode), new Date()) };
+    typedPincode === undefined ? null : { pincode: typedPincode, answer: pincodeAnswer(typedPincode, place, new Date(), courier) };
   const shopper = shopperOf(context);
   const [related, productReviews, mine] = await Promise.all([
     catalogue.relatedProducts(product._id, 8),
@@ -410,7 +412,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 Delivery in {formatRange(DELIVERY_DAYS.metro)} business days to metro cities, {formatRange(DELIVERY_DAYS.tier2And3)}{' '}
                 elsewhere. Free shipping on orders of {rupeesCompact(SHIPPING.freeShippingFromPaise)} or more, else{' '}
                 {rupeesCompact(SHIPPING.flatFeePaise)}.
-                <PincodeCheck key={loaderData.deliveryCheck?.pincode} lookup={lookupPincodeLater} initial={loaderData.deliveryCheck} />
+                <PincodeCheck
+                  key={loaderData.deliveryCheck?.pincode}
+                  lookup={lookupPincodeLater}
+                  estimate={estimateDeliveryLater}
+                  initial={loaderData.deliveryCheck}
+                />
               </div>
             </li>
             <li className="flex gap-3">

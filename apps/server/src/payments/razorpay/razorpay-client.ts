@@ -276,7 +276,7 @@ export function createRazorpayClient(options: RazorpayClientOptions): RazorpayCl
 }
 
 /** Settles with `work`, or rejects as soon as `signal` aborts (for transports that cannot be stopped). */
-async function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+export async function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   let onAbort = () => {};
   const aborted = new Promise<never>((_resolve, reject) => {
     onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));

@@ -3,10 +3,11 @@ import type { AdminOrderDetail, OrderStatus } from '@shop/core';
 /** What the back-office can do to an order in each status (core's ORDER_TRANSITIONS decides on the server). */
 export type OrderMove = 'pack' | 'ship' | 'deliver' | 'returnToOrigin' | 'cancel' | 'approveReturn' | 'rejectReturn' | 'refund';
 /**
- * The moves, sending again a refund that did not go through (issue 38), whatever the status, and receiving an
- * approved return's pieces (issue 40: a form of its own, before the refund).
+ * The moves, sending again a refund that did not go through (issue 38), whatever the status, receiving an
+ * approved return's pieces (issue 40: a form of its own, before the refund), and booking the courier through the
+ * shipping provider (issue 42: the shipment section's button).
  */
-export type AdminOrderAction = OrderMove | 'retryRefund' | 'receiveReturn';
+export type AdminOrderAction = OrderMove | 'retryRefund' | 'receiveReturn' | 'book';
 
 const ACTIONS: Record<OrderStatus, readonly OrderMove[]> = {
   pending_payment: ['cancel'],
@@ -41,6 +42,7 @@ export const ADMIN_ORDER_ACTIONS = [
   'refund',
   'retryRefund',
   'receiveReturn',
+  'book',
 ] as const satisfies readonly AdminOrderAction[];
 
 /** Moves that send money back: the owner's only (the API keeps them to its owner scope). */
@@ -57,6 +59,7 @@ export const ACTION_LABELS: Record<AdminOrderAction, string> = {
   refund: 'Refund',
   retryRefund: 'Retry refund',
   receiveReturn: 'Receive return',
+  book: 'Ship with courier',
 };
 
 /** The toast after each action succeeds. */
@@ -71,6 +74,7 @@ export const ACTION_DONE: Record<AdminOrderAction, string> = {
   refund: 'Refund started',
   retryRefund: 'Refund sent again',
   receiveReturn: 'Return received',
+  book: 'Parcel booked: print the label',
 };
 
 /**

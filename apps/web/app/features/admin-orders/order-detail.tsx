@@ -43,6 +43,64 @@ function OrderButton({ action }: { action: AdminOrderAction }) {
   );
 }
 
+/**
+ * The parcel booked through the shipping provider (issue 42): courier, AWB, pickup, the label to print and the
+ * tracking link, then the courier's scans. A paid order of a shop that books couriers offers Ship with courier; a
+ * failed booking leaves it paid, and the toast (or, without scripts, the message) says 'Booking failed — retry'.
+ */
+function ShipmentSection({ order }: { order: AdminOrderDetail }) {
+  const { shipment } = order;
+  if (!shipment && !(order.canBook && order.status === 'paid')) return null;
+  return (
+    <section aria-labelledby="shipment-title" className={card}>
+      <h2 id="shipment-title" className="mb-2 text-lg font-semibold">
+        Shipment
+      </h2>
+      {shipment ? (
+        <>
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted">Courier</dt>
+            <dd>{shipment.courierName}</dd>
+            <dt className="text-muted">AWB</dt>
+            <dd className="font-mono break-all">{shipment.awb}</dd>
+            <dt className="text-muted">Pickup</dt>
+            <dd>{shipment.pickupScheduled ? `${shipment.pickupScheduled.slice(0, 16)} (courier's time)` : 'Awaiting pickup'}</dd>
+          </dl>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <a href={shipment.labelUrl} target="_blank" rel="noreferrer" className="btn btn-primary">
+              <Printer aria-hidden="true" className="h-4 w-4" />
+              Print label
+            </a>
+            <a href={shipment.trackingUrl} target="_blank" rel="noreferrer" className="btn btn-outline">
+              Track parcel
+            </a>
+          </div>
+          {shipment.scans.length > 0 ? (
+            <ol className="mt-4 space-y-2 border-l-2 border-line pl-4" aria-label="Courier scans">
+              {shipment.scans.map((scan) => (
+                <li key={`${scan.at}-${scan.label}`} className="text-sm">
+                  <p className="font-semibold">{scan.label.charAt(0) + scan.label.slice(1).toLowerCase()}</p>
+                  <p className="text-xs text-muted">
+                    {scan.at.slice(0, 16)}
+                    {scan.location && ` · ${scan.location}`}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="mt-3 text-sm text-muted">Awaiting pickup: the order moves to shipped at the courier's first scan.</p>
+          )}
+        </>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-muted">Book the courier: the pickup is scheduled and the label is ready to print.</p>
+          <OrderButton action="book" />
+        </>
+      )}
+    </section>
+  );
+}
+
 /** A reason the shopper reads (a cancel, a refused return). */
 const ReasonField = () => <TextAreaField label="Reason" name="reason" required rows={3} maxLength={500} />;
 
@@ -553,6 +611,7 @@ export function OrderDetailView({
         </div>
 
         <div className="space-y-5">
+          <ShipmentSection order={order} />
           <section aria-labelledby="customer-title" className={card}>
             <h2 id="customer-title" className="mb-2 text-lg font-semibold">
               Customer and address

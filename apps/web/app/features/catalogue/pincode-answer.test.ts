@@ -27,4 +27,13 @@ describe("the product page's delivery check", () => {
     for (const typed of ['', '5600', '56000a', '0560001'])
       expect(pincodeAnswer(typed, null, NOW)).toEqual({ ok: false, text: MALFORMED_PINCODE });
   });
+
+  it('takes the couriers’ date when the shop books through a courier service, and says when none delivers (issue 42)', () => {
+    const courier = { serviceable: true, deliveryBy: '2026-12-01', cod: true };
+    expect(pincodeAnswer('560001', BENGALURU, NOW, courier).text).toBe('Delivery by Tue, 1 Dec to 560001, Bengaluru Urban, Karnataka.');
+    expect(pincodeAnswer('560001', BENGALURU, NOW, { serviceable: false, deliveryBy: null, cod: false })).toEqual({
+      ok: false,
+      text: 'Our couriers do not deliver to 560001, Bengaluru Urban, Karnataka yet, so we cannot ship there.',
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { isPincode, type PincodeDetails } from '@shop/core';
+import { isPincode, type DeliveryEstimateAnswer, type PincodeDetails } from '@shop/core';
 import { MapPin } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
@@ -15,9 +15,12 @@ export const DELIVERY_CHECK_ID = 'delivery-check';
  */
 export function PincodeCheck({
   lookup,
+  estimate,
   initial,
 }: {
   lookup: (pincode: string) => Promise<PincodeDetails | null>;
+  /** The couriers' date for the pincode (issue 42); null keeps the rule of thumb. */
+  estimate: (pincode: string) => Promise<DeliveryEstimateAnswer | null>;
   initial?: { pincode: string; answer: PincodeAnswer } | null;
 }) {
   const inputId = useId();
@@ -31,8 +34,8 @@ export function PincodeCheck({
     const typed = pincode.trim();
     latest.current = typed;
     if (!isPincode(typed)) return setAnswer({ ok: false, text: MALFORMED_PINCODE });
-    lookup(typed).then(
-      (place) => latest.current === typed && setAnswer(pincodeAnswer(typed, place, new Date())),
+    Promise.all([lookup(typed), estimate(typed)]).then(
+      ([place, courier]) => latest.current === typed && setAnswer(pincodeAnswer(typed, place, new Date(), courier)),
       () => latest.current === typed && setAnswer({ ok: false, text: 'Could not check this pincode just now. Please try again.' }),
     );
   };

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+// Issue 42: couriers booked through a shipping aggregator. The shapes of the shop's calls (names fixed by the
+// issue so integrations can rely on them) and the words the pages show.
+
+/** GET /api/user/delivery/estimate?pincode= */
+export const deliveryEstimateQuerySchema = z.object({
+  pincode: z
+    .string({ message: 'pincode: Enter a 6-digit pincode.' })
+    .trim()
+    .regex(/^[1-9]\d{5}$/, 'Enter a 6-digit pincode.'),
+});
+
+export const deliveryEstimateAnswerSchema = z.object({
+  /** Whether a courier reaches the pincode (the rule of thumb, without a provider, says yes to every pincode). */
+  serviceable: z.boolean(),
+  /** The day the parcel arrives at the latest, YYYY-MM-DD (India); null when no courier reaches the pincode. */
+  deliveryBy: z.string().nullable(),
+  /** Whether a courier there collects cash on delivery (false when unknown: the rule of thumb promises none). */
+  cod: z.boolean(),
+});
+export type DeliveryEstimateAnswer = z.infer<typeof deliveryEstimateAnswerSchema>;
+
+/** POST /api/admin/order/ship/{orderId}: a courier from the serviceability list, or the owner's default choice. */
+export const shipOrderSchema = z.object({
+  courierId: z.number({ message: 'courierId: Choose a courier from the list.' }).int().positive().optional(),
+});
+export type ShipOrderInput = z.infer<typeof shipOrderSchema>;
+
+/** POST /api/admin/order/shipMany */
+export const shipManySchema = z.object({
+  orderIds: z
+    .array(z.uuid('Each order id must be an order id.'))
+    .min(1, 'Select at least one paid order.')
+    .max(50, 'Ship at most 50 orders at once.'),
+});
+export const shipManyAnswerSchema = z.object({ labelsUrl: z.string(), manifestUrl: z.string() });
+
+/** One courier scan of a parcel, as the order's timeline shows it. */
+export const shipmentScanSchema = z.object({
+  label: z.string(),
+  activity: z.string(),
+  location: z.string(),
+  /** As the courier dated it, 'YYYY-MM-DD HH:MM:SS' India time. */
+  at: z.string(),
+});
+
+/** The parcel booked for an order through the provider. */
+export const shipmentSchema = z.object({
+  awb: z.string(),
+  courierName: z.string(),
+  labelUrl: z.string(),
+  trackingUrl: z.string(),
+  /** When the courier comes for it, as the provider said ('YYYY-MM-DD HH:MM:SS', India time); null if not said. */
+  pickupScheduled: z.string().nullable(),
+  /** Newest first. */
+  scans: z.array(shipmentScanSchema),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+/** What the order page says while a booking cannot be made; the owner presses the button again. */
+export const BOOKING_FAILED = 'Booking failed — retry';
