@@ -166,7 +166,7 @@ export function createShippingService(
       items.map((item) => item.productId),
     );
     const parcel = parcelOf(items.map((item) => ({ size: sizes.get(item.productId) ?? DEFAULT_PACKAGE, quantity: item.quantity })));
-    const paymentMethod = providerPaymentMethod('online');
+    const paymentMethod = providerPaymentMethod(order.paymentMethod);
     const { pickupPincode, courierChoice } = await settings.shippingFrom();
 
     let found = await client.findOrder(order.orderNumber);
@@ -469,7 +469,9 @@ export function createShippingService(
           from: { status: 'packed', refusal: 'Only a packed order leaves with the courier.' },
         });
       }
-      if (delivered && (order.status === 'packed' || order.status === 'shipped')) {
+      // A cash-on-delivery parcel's delivery is the owner's to record with the cash the courier remits (issue 41's
+      // cashCollected): the scan stays on the parcel's timeline until she does.
+      if (delivered && order.paymentMethod !== 'cod' && (order.status === 'packed' || order.status === 'shipped')) {
         await orders.advance(order.id, 'delivered', {
           actor: 'system',
           note: `Your order was delivered. If anything is ${RETURN_REASONS_IN_WORDS}, tell us within ${CLAIM_WINDOW_HOURS} hours.`,
