@@ -56,7 +56,7 @@ export async function confirmedCodOrder(
     );
     if (!taken.ok) throw new Error('not enough stock for the COD order');
     const { isDefault: _isDefault, ...snapshot } = saved;
-    const placed = await placeOrder(
+    await placeOrder(
       tx,
       {
         id: orderId,
@@ -65,8 +65,16 @@ export async function confirmedCodOrder(
         status: 'confirmed',
         address: snapshot,
         subtotalPaise: totals.subtotal,
+        discountPaise: 0,
+        discounts: [],
+        couponCode: null,
         shippingPaise: totals.shipping,
-        totalPaise: totals.total,
+        paymentMethod: 'cod',
+        codFeePaise: fee,
+        totalPaise: totals.total + fee,
+        buyerGstin: null,
+        buyerName: null,
+        buyerState: null,
         reservedUntil: null,
         createdAt: at,
         updatedAt: at,
@@ -90,6 +98,7 @@ export async function confirmedCodOrder(
           unitPricePaise: priced.selling,
           quantity: row.quantity,
           lineTotalPaise: priced.total,
+          discountPaise: 0,
           imageUrl: row.image_url,
           position,
         };
@@ -104,11 +113,7 @@ export async function confirmedCodOrder(
       createdAt: at,
     });
     for (const row of rows) await deleteCartLine(tx, user.userId, row.product_id, row.variant_id);
-    const [cod] = await tx
-      .update(orders)
-      .set({ paymentMethod: 'cod', codFeePaise: fee, totalPaise: placed.totalPaise + fee })
-      .where(eq(orders.id, orderId))
-      .returning();
+    const [cod] = await tx.update(orders).set({ confirmedAt: at }).where(eq(orders.id, orderId)).returning();
     return cod!;
   });
   return { ...user, orderId: order.id, orderNumber: order.orderNumber, total: order.totalPaise };

@@ -50,7 +50,22 @@ const order = {
     pincode: '411004',
   },
   payment: { paymentDate: '2026-11-20T06:05:00.000Z' },
-  items: [{ productName: 'Kurti', variantName: 'Blue M', hsnCode: '6211', quantity: 1, finalPrice: 120_000, lineTotal: 120_000 }],
+  items: [
+    {
+      productName: 'Kurti',
+      variantName: 'Blue M',
+      hsnCode: '6211',
+      quantity: 1,
+      productPrice: 120_000,
+      finalPrice: 120_000,
+      lineTotal: 120_000,
+      orderDiscount: 0,
+    },
+  ],
+  discount: 0,
+  discounts: [],
+  codFee: 0,
+  paymentMethod: 'online',
 } as unknown as OrderDetail;
 
 const business = { buyerGstin: '27AAPFU0939F1ZV', buyerName: 'Meera Textiles LLP', buyerState: 'Maharashtra' };
