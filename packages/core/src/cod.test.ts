@@ -6,7 +6,11 @@ const fine = { bagTotal: 100_000, openOrders: 0, pincodeProblem: null };
 
 describe('cash on delivery: whether an order may be paid at the door', () => {
   it('is off by default, in words', () => {
-    expect(codAvailability(DEFAULT_COD_SETTINGS, fine)).toEqual({ available: false, fee: 0, reason: 'Cash on delivery is not offered right now.' });
+    expect(codAvailability(DEFAULT_COD_SETTINGS, fine)).toEqual({
+      available: false,
+      fee: 0,
+      reason: 'Cash on delivery is not offered right now.',
+    });
   });
 
   it('says the amounts when the bag is under the minimum or over the maximum', () => {
@@ -15,12 +19,16 @@ describe('cash on delivery: whether an order may be paid at the door', () => {
     );
     expect(codAvailability(on, { ...fine, bagTotal: 50_000 }).available).toBe(true);
     expect(codAvailability(on, { ...fine, bagTotal: 500_000 }).available).toBe(true);
-    expect(codAvailability(on, { ...fine, bagTotal: 500_001 }).reason).toMatch(/^Cash on delivery is for orders up to ₹5,000; your bag comes to ₹5,000.01/);
+    expect(codAvailability(on, { ...fine, bagTotal: 500_001 }).reason).toMatch(
+      /^Cash on delivery is for orders up to ₹5,000; your bag comes to ₹5,000.01/,
+    );
   });
 
   it('refuses a shopper with as many open COD orders as the owner allows', () => {
     expect(codAvailability(on, { ...fine, openOrders: 1 })).toMatchObject({ available: true, fee: 4_900 });
-    expect(codAvailability(on, { ...fine, openOrders: 2 }).reason).toMatch(/^You have 2 cash-on-delivery orders not yet confirmed or delivered/);
+    expect(codAvailability(on, { ...fine, openOrders: 2 }).reason).toMatch(
+      /^You have 2 cash-on-delivery orders not yet confirmed or delivered/,
+    );
   });
 
   it('refuses a pincode it does not serve', () => {
@@ -33,7 +41,10 @@ describe('cash on delivery: whether an order may be paid at the door', () => {
   it('checks the setting: the maximum at least the minimum, named by field', () => {
     const checked = codSettingsSchema.safeParse({ ...on, minOrder: 600_000 });
     expect(checked.success).toBe(false);
-    expect(checked.error!.issues[0]).toMatchObject({ path: ['maxOrder'], message: 'The maximum order value must be at least the minimum.' });
+    expect(checked.error!.issues[0]).toMatchObject({
+      path: ['maxOrder'],
+      message: 'The maximum order value must be at least the minimum.',
+    });
     expect(codSettingsSchema.safeParse({ ...on, fee: -1 }).error!.issues[0]!.path).toEqual(['fee']);
   });
 

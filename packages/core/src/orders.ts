@@ -14,9 +14,7 @@ import { sellerSchema } from './settings.js';
 const createPaymentFields = z.object({
   amount: z.number().optional(),
   /** 'online' (Razorpay, the default) or 'cod': cash on delivery, when the owner offers it (issue 41). */
-  paymentMethod: z
-    .enum(['online', 'cod'], { message: 'Please choose online payment or cash on delivery.' })
-    .default('online'),
+  paymentMethod: z.enum(['online', 'cod'], { message: 'Please choose online payment or cash on delivery.' }).default('online'),
   products: z
     .array(
       z.object({

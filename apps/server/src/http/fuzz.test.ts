@@ -181,10 +181,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       // A code's refusal names `code` by the bag's content, which other calls of this run change (removeFromCart);
       // its hostile inputs below are still sent.
       const bagDependent = path === '/api/user/cart/applyCoupon';
-      expect(
-        !bagDependent && inputNames.some((name) => error.startsWith(`${name}: `)),
-        `${method} ${path} baseline: ${error}`,
-      ).toBe(false);
+      expect(!bagDependent && inputNames.some((name) => error.startsWith(`${name}: `)), `${method} ${path} baseline: ${error}`).toBe(false);
 
       for (const [kind, value] of Object.entries(HOSTILE)) {
         for (const parameter of parameters.filter((p) => p.in === 'path')) {

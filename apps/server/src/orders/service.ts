@@ -705,7 +705,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         if (!order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Order not found');
         if (order.paymentMethod !== 'cod') throw new AppError('CONFLICT', 'This order is paid online; it needs no code.');
         if (order.confirmedAt) return { order };
-        if (order.status === 'cancelled' && order.cancelReason === 'Not confirmed in time') return { refusal: otpRefusal(COD_CODE_EXPIRED) };
+        if (order.status === 'cancelled' && order.cancelReason === 'Not confirmed in time')
+          return { refusal: otpRefusal(COD_CODE_EXPIRED) };
         if (order.status !== 'awaiting_confirmation')
           throw new AppError('CONFLICT', `This order is ${order.status.replace('_', ' ')} and cannot be confirmed.`);
         const code = await lockCodConfirmation(tx, order.id);
@@ -1191,8 +1192,7 @@ async function detail(
     pendingRefund: pendingRefundOf(paid.unconfirmedRefunds),
     timeline: events.map((event) => ({ status: event.status as OrderStatus, note: event.note, at: event.createdAt.toISOString() })),
     expectedDelivery: window ? { from: window.from.toISOString(), to: window.to.toISOString() } : null,
-    reservedUntil:
-      status === 'pending_payment' || status === 'awaiting_confirmation' ? (order.reservedUntil?.toISOString() ?? null) : null,
+    reservedUntil: status === 'pending_payment' || status === 'awaiting_confirmation' ? (order.reservedUntil?.toISOString() ?? null) : null,
     canCancel: isCancellable(status),
     canReturn: deliveredWithinClaim && (status === 'delivered' || (status === 'return_requested' && piecesLeft)),
     courier: order.courier,

@@ -40,7 +40,8 @@ export const paymentRoutes =
       {
         schema: {
           tags,
-          summary: 'How she may pay for her bag delivered to an address: online always; cash on delivery, with its fee, or the reason in words',
+          summary:
+            'How she may pay for her bag delivered to an address: online always; cash on delivery, with its fee, or the reason in words',
           description:
             'The bag is priced by the same server code as createpayment (goods and shipping). Cash on delivery is refused when the owner has it off, when the bag is under the minimum or over the maximum (the amounts said), when she has as many unconfirmed or undelivered COD orders as the owner allows, or when the pincode is not served (unknown to India Post, or a remote area).',
           querystring: z.object({ addressId: z.uuid('Please choose a delivery address.') }),

@@ -87,7 +87,10 @@ export async function setCod(
 ): Promise<CodSettings> {
   const settings = await t.services.settings.get();
   const wanted: CodSettings = { ...DEFAULT_COD_SETTINGS, enabled: true, ...cod };
-  const saved = await adminCall(t.app, 'PUT', '/api/admin/settings/updateSettings', { asid: owner.asid, body: { ...settings, cod: wanted } });
+  const saved = await adminCall(t.app, 'PUT', '/api/admin/settings/updateSettings', {
+    asid: owner.asid,
+    body: { ...settings, cod: wanted },
+  });
   expect(saved.statusCode, saved.body).toBe(200);
   return wanted;
 }

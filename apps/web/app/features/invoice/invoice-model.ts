@@ -1,11 +1,8 @@
 import {
   businessBuyerOfDocument,
   cityAndDistrict,
-  chargedOf,
   describeBillPayments,
   orderInvoiceOf,
-  gstBreakupOf,
-  taxInvoice,
   type Bill,
   type BusinessBuyer,
   type GstBreakup,
