@@ -269,7 +269,14 @@ export interface PageServices {
     requestReturn(
       userId: string,
       orderId: string,
-      input: { reason: ReturnReason; note: string; photos: string[]; items?: Array<{ itemId: string; quantity: number }> },
+      input: {
+        reason: ReturnReason;
+        note: string;
+        photos: string[];
+        items?: Array<{ itemId: string; quantity: number }>;
+        /** A cash-on-delivery order's refund goes to this UPI ID (issue 41): required for COD, refused otherwise. */
+        upiId?: string;
+      },
       /** Photo files from the page's form (at most 3 with `photos`; INVALID_DATA naming `photos` otherwise). */
       files?: readonly Uint8Array[],
     ): Promise<unknown>;

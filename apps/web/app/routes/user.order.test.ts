@@ -71,6 +71,17 @@ describe('the order page’s action', () => {
     });
   });
 
+  it('sends a cash-on-delivery return’s UPI ID, and shows a malformed one beside its field (issue 41)', async () => {
+    const requestReturn = vi.fn(async () => ({}));
+    const fields = { intent: 'return', reason: 'damaged', returnItem: 'i1', 'quantity:i1': '1' };
+    await action(post({ ...fields, upiId: 'asha.rao@okaxis' }, { orders: { requestReturn } }));
+    expect(requestReturn).toHaveBeenCalledWith('u1', 'o1', expect.objectContaining({ upiId: 'asha.rao@okaxis' }), []);
+    const refused = dataOf(await action(post({ ...fields, upiId: 'asha at okaxis' }, { orders: { requestReturn } })));
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data).toMatchObject({ ok: false, fields: { upiId: 'Enter a UPI ID as name@bank, such as asha.rao@okaxis.' } });
+    expect(requestReturn).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the service’s refusal on the form (a shipped order, a return too late)', async () => {
     const requestReturn = vi.fn(async () => {
       throw new AppError('CONFLICT', 'Returns must be requested within 48 hours of delivery.');

@@ -72,6 +72,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     reason: formText(form, 'reason'),
     note: formText(form, 'note'),
     items: returnItemsOf(form),
+    // A cash-on-delivery order's refund goes to her UPI ID (issue 41); the server asks for it then, and only then.
+    ...(formText(form, 'upiId') ? { upiId: formText(form, 'upiId') } : {}),
   });
   const files = formFiles(form, 'photos');
   const photosError =

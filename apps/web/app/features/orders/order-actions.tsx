@@ -12,7 +12,7 @@ import { Form, useActionData, useFetcher, useLocation } from 'react-router';
 import { Enhanced, useHydrated } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
 import { FormFailure } from '../../components/form-failure';
-import { PhotoFilesField, SelectField, TextAreaField } from '../../components/form-field';
+import { PhotoFilesField, SelectField, TextAreaField, TextField } from '../../components/form-field';
 import { failureIn, fieldError, type Failure } from '../../lib/failure';
 import { variantLabel } from '../../lib/variant-label';
 
@@ -183,6 +183,20 @@ function Fields({
         error={photosError}
         hint="Optional: up to 3 photos (JPEG, PNG, WebP or AVIF), each at most 10 MB."
       />
+      {order.paymentMethod === 'cod' && (
+        // Paid in cash at the door (issue 41): the refund is sent by hand to her UPI ID.
+        <TextField
+          label="UPI ID for your refund"
+          name="upiId"
+          required
+          autoComplete="off"
+          inputMode="email"
+          spellCheck={false}
+          placeholder="name@bank"
+          hint="You paid in cash, so we send the refund to this UPI ID, such as asha.rao@okaxis."
+          error={fieldError(failure, 'upiId')}
+        />
+      )}
     </>
   );
 }
