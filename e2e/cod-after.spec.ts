@@ -143,7 +143,7 @@ test('the owner delivers a COD order entering the cash, and marks another return
   // Deliver: the dialog asks for the cash, filled in with what is due; a wrong amount is refused in words.
   await page.goto(`/admin/orders/${delivered.orderId}`);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await expect(page.getByText(/Cash on delivery · ₹[\d,.]+ to collect at the door\./)).toBeVisible();
+  await expect(page.getByText(/Cash on delivery · ₹[\d,.]+ to pay at the door/).first()).toBeVisible();
   await page.getByRole('button', { name: 'Mark delivered' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cash collected?' });
   await expect(dialog).toBeVisible();

@@ -10,6 +10,8 @@ import { test } from './support/test.js';
 const HANDLE = '@saanjh.settings';
 
 async function openSettings(page: Page) {
+  // The phone's menu opens by script: a tap before the page is hydrated is lost.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings', exact: true }).click();

@@ -654,7 +654,11 @@ export function OrderDetailView({
               </dl>
             ) : order.paymentMethod === 'cod' && !order.payment ? (
               <div className="grid gap-1 text-sm">
-                <CodLine order={order} />
+                {order.status === 'returned_to_origin' || order.status === 'cancelled' ? (
+                  <p>Cash on delivery · nothing was collected.</p>
+                ) : (
+                  <CodLine order={order} />
+                )}
                 {order.codFee > 0 && <p className="text-muted">Includes the cash-on-delivery fee of {rupeesCompact(order.codFee)}.</p>}
                 {order.status === 'awaiting_confirmation' && (
                   <p className="text-muted">Waiting for the shopper to confirm it with the code e-mailed to her.</p>
@@ -671,13 +675,6 @@ export function OrderDetailView({
                 <dt className="text-muted">Razorpay</dt>
                 <dd className="truncate font-mono text-xs leading-5">{order.payment.razorpay_id ?? order.payment.razorpay_order_id}</dd>
               </dl>
-            ) : order.cod ? (
-              <p className="text-sm">
-                Cash on delivery ·{' '}
-                {order.status === 'returned_to_origin' || order.status === 'cancelled'
-                  ? 'nothing was collected.'
-                  : `${formatINR(order.cod.amountDue)} to collect at the door.`}
-              </p>
             ) : (
               <p className="text-sm text-muted">Not paid.</p>
             )}

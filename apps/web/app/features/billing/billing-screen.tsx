@@ -718,7 +718,6 @@ export function BillingScreen({
             </span>
           )}
         </label>
-        <CounterBusinessBuyer gstin={buyerGstin} name={buyerName} errors={errors} onGstin={setBuyerGstin} onName={setBuyerName} />
         <div className="grid grid-cols-2 gap-3">
           <label className="block text-sm font-medium">
             Discount (%)
@@ -753,6 +752,8 @@ export function BillingScreen({
             </span>
           )}
         </div>
+        {/* After the discounts: the everyday keyboard path (name, phone, discount) is not interrupted. */}
+        <CounterBusinessBuyer gstin={buyerGstin} name={buyerName} errors={errors} onGstin={setBuyerGstin} onName={setBuyerName} />
         <dl className="grid grid-cols-[1fr_auto] gap-y-1 border-t border-line pt-3 text-sm tabular-nums" aria-live="polite">
           <dt>Subtotal</dt>
           <dd className="text-right" data-testid="bill-subtotal">
