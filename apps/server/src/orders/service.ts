@@ -26,6 +26,8 @@ import {
   type OrderDetail,
   type OrderStatus,
   type OrderSummary,
+  type OrderTotals,
+  type Paise,
   type PaymentRecord,
   type PendingRefund,
   type RequestReturnInput,
@@ -35,7 +37,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { addressOf } from '../addresses/queries.js';
 import { toAddress } from '../addresses/service.js';
-import { cartLineRows, deleteCartLine } from '../cart/queries.js';
+import { cartLineRows, deleteCartLine, type CartLineRow } from '../cart/queries.js';
 import { isSellable, notEnoughStock, promoLine } from '../cart/service.js';
 import { bagCode, claimUse, clearBagCode, couponRefused, dropUse, priceLines, releaseUse, retakeUse } from '../promotions/bag-pricing.js';
 import type { Db } from '../db/database.js';
@@ -95,6 +97,7 @@ import {
   setOrderStatus,
   setRazorpayOrder,
   updateOrder,
+  type NewOrderItem,
   type OrderChanges,
   type OrderItemRow as ItemRow,
   type OrderRow,
@@ -104,6 +107,34 @@ import {
 // one transaction that locks the order row and goes through @shop/core's state machine, so repeats are harmless.
 
 export type { OrderChanges, OrderRow };
+/**
+ * An order line as the checkout writes it: the cart row's product as it is at the checkout (the order keeps it, so
+ * later edits of the catalogue never change an order), priced by the bag's pricing, at its place in the bag.
+ */
+export function orderItemOf(row: CartLineRow, priced: OrderTotals['lines'][number] & { discount?: Paise }, position: number): NewOrderItem {
+  return {
+    productId: row.product_id,
+    variantId: row.variant_id,
+    productName: row.product_name,
+    productDescription: row.product_description,
+    categoryId: row.category_id,
+    categoryName: row.category_name,
+    hsnCode: row.hsn_code,
+    variantName: row.variant_name,
+    variantColor: row.variant_color,
+    variantSize: row.variant_size,
+    sku: row.sku,
+    unitMrpPaise: priced.mrp,
+    discountPercent: priced.discountPercent,
+    unitPricePaise: priced.selling,
+    quantity: row.quantity,
+    lineTotalPaise: priced.total,
+    discountPaise: priced.discount ?? 0,
+    imageUrl: row.image_url,
+    position,
+  };
+}
+
 export type Actor = 'shopper' | 'system' | 'razorpay' | 'admin';
 
 /** The back-office admin behind an 'admin' change: the stock ledger's actor (id) and the timeline's name (issue 40). */
@@ -431,30 +462,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             createdAt: at,
             updatedAt: at,
           },
-          chosen.map((row, position) => {
-            const priced = totals.lines[position]!;
-            return {
-              productId: row.product_id,
-              variantId: row.variant_id,
-              productName: row.product_name,
-              productDescription: row.product_description,
-              categoryId: row.category_id,
-              categoryName: row.category_name,
-              hsnCode: row.hsn_code,
-              variantName: row.variant_name,
-              variantColor: row.variant_color,
-              variantSize: row.variant_size,
-              sku: row.sku,
-              unitMrpPaise: priced.mrp,
-              discountPercent: priced.discountPercent,
-              unitPricePaise: priced.selling,
-              quantity: row.quantity,
-              lineTotalPaise: priced.total,
-              discountPaise: priced.discount,
-              imageUrl: row.image_url,
-              position,
-            };
-          }),
+          chosen.map((row, position) => orderItemOf(row, totals.lines[position]!, position)),
           input.cod
             ? {
                 status: 'awaiting_confirmation',

@@ -6,6 +6,7 @@ import { cartLineRows, deleteCartLine } from '../cart/queries.js';
 import { isSellable, priceLine } from '../cart/service.js';
 import * as inventory from '../inventory/service.js';
 import { insertOrderEvent, placeOrder } from '../orders/queries.js';
+import { orderItemOf } from '../orders/service.js';
 import { orders } from '../orders/tables.js';
 import { jsonCall, signedInUser, type capturingMailer } from './accounts.js';
 import { adminCall } from './admins.js';
@@ -79,30 +80,7 @@ export async function confirmedCodOrder(
         createdAt: at,
         updatedAt: at,
       },
-      rows.map((row, position) => {
-        const priced = totals.lines[position]!;
-        return {
-          productId: row.product_id,
-          variantId: row.variant_id,
-          productName: row.product_name,
-          productDescription: row.product_description,
-          categoryId: row.category_id,
-          categoryName: row.category_name,
-          hsnCode: row.hsn_code,
-          variantName: row.variant_name,
-          variantColor: row.variant_color,
-          variantSize: row.variant_size,
-          sku: row.sku,
-          unitMrpPaise: priced.mrp,
-          discountPercent: priced.discountPercent,
-          unitPricePaise: priced.selling,
-          quantity: row.quantity,
-          lineTotalPaise: priced.total,
-          discountPaise: 0,
-          imageUrl: row.image_url,
-          position,
-        };
-      }),
+      rows.map((row, position) => orderItemOf(row, totals.lines[position]!, position)),
       { status: 'awaiting_confirmation', actor: 'shopper', note: 'Order placed; cash on delivery. Waiting for your code.', createdAt: at },
     );
     await insertOrderEvent(tx, {
