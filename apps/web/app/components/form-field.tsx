@@ -132,6 +132,11 @@ export function MobileField(props: Omit<FieldFrame, 'label'> & InputHTMLAttribut
   );
 }
 
+/** An amount in rupees typed as people write it ('1,299.50'); the server reads it to the paisa. */
+export function RupeeField(props: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return <TextField inputMode="decimal" autoComplete="off" maxLength={14} {...props} />;
+}
+
 /** The photo types the shop's media store takes (checked again by content on the server). */
 const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/avif';
 

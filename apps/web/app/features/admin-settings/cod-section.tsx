@@ -1,5 +1,5 @@
 import { Banknote } from 'lucide-react';
-import { TextField } from '../../components/form-field';
+import { RupeeField, TextField } from '../../components/form-field';
 import type { FieldErrors } from '../../lib/form';
 import { codError, type CodFormValues } from './cod-form';
 import { SettingsCheckbox, SettingsSection } from './settings-form';
@@ -24,12 +24,9 @@ export function CodSection({ values, errors }: { values: CodFormValues; errors: 
         defaultChecked={values.codEnabled !== ''}
         className="sm:col-span-2"
       />
-      <TextField
+      <RupeeField
         label="COD fee ₹"
         name="codFee"
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={14}
         defaultValue={values.codFee}
         error={codError(errors, 'fee')}
         hint="Added to the order's total; 0 for none. Taxed as shipping is."
@@ -46,22 +43,16 @@ export function CodSection({ values, errors }: { values: CodFormValues; errors: 
         error={codError(errors, 'maxOpenPerShopper')}
         hint="Not yet confirmed or not yet delivered, at most."
       />
-      <TextField
+      <RupeeField
         label="Minimum order ₹"
         name="codMinOrder"
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={14}
         defaultValue={values.codMinOrder}
         error={codError(errors, 'minOrder')}
         hint="The bag's total with shipping; 0 for any order."
       />
-      <TextField
+      <RupeeField
         label="Maximum order ₹"
         name="codMaxOrder"
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={14}
         defaultValue={values.codMaxOrder}
         error={codError(errors, 'maxOrder')}
         hint="Larger bags are paid online."

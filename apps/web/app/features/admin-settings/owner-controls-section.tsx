@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { TextField } from '../../components/form-field';
+import { RupeeField, TextField } from '../../components/form-field';
 import type { FieldErrors } from '../../lib/form';
 import { controlError, type ControlsFormValues } from './owner-controls-form';
 import { SettingsCheckbox, SettingsSection } from './settings-form';
@@ -16,12 +16,9 @@ export function OwnerControlsSection({ values, errors }: { values: ControlsFormV
       title="Owner's controls"
       description="What staff may do without you, and when the dashboard warns that stock is running low."
     >
-      <TextField
+      <RupeeField
         label="Staff may do counter returns up to ₹"
         name="staffReturnMax"
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={14}
         defaultValue={values.staffReturnMax}
         error={controlError(errors, 'staffReturnMaxPaise')}
         hint="Per credit note. 0: you do all returns yourself."

@@ -397,13 +397,46 @@ function EditLink({ href, label }: { href: string; label: string }) {
   );
 }
 
-function Layout({ list, form, header, paths }: { list: ReactNode; form: ReactNode; header: ReactNode; paths: PromotionPaths }) {
+/** The shell both tabs share: the header with "New …" while editing, the tabs, the list beside the form. */
+function PromotionPage<Item>({
+  paths,
+  description,
+  newHref,
+  newLabel,
+  editing,
+  emptyTitle,
+  items,
+  card,
+  form,
+}: {
+  paths: PromotionPaths;
+  description: string;
+  newHref: string;
+  newLabel: string;
+  editing: boolean;
+  emptyTitle: string;
+  items: readonly Item[];
+  card: (item: Item) => ReactNode;
+  form: ReactNode;
+}) {
   return (
     <>
-      {header}
+      <PageHeader
+        title="Coupons & offers"
+        description={description}
+        actions={
+          editing && (
+            <Link to={newHref} className="btn btn-primary">
+              <Plus aria-hidden="true" className="h-4 w-4" /> {newLabel}
+            </Link>
+          )
+        }
+      />
       <PromotionTabs paths={paths} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
-        <section aria-label="The list">{list}</section>
+        <section aria-label="The list">
+          {items.length === 0 ? <EmptyState title={emptyTitle} /> : <ul className="space-y-3">{items.map(card)}</ul>}
+        </section>
         <section className="rounded-2xl border border-line bg-white p-5">{form}</section>
       </div>
     </>
@@ -425,73 +458,58 @@ export function AdminCoupons({
   isOwner: boolean;
 }) {
   return (
-    <Layout
+    <PromotionPage
       paths={paths}
-      header={
-        <PageHeader
-          title="Coupons & offers"
-          description="Codes shoppers type in the bag or at checkout, and offers the bag applies by itself."
+      description="Codes shoppers type in the bag or at checkout, and offers the bag applies by itself."
+      newHref={paths.coupons}
+      newLabel="New coupon"
+      editing={editing !== null}
+      emptyTitle="No coupon codes yet"
+      items={coupons}
+      card={(coupon) => (
+        <PromotionCard
+          key={coupon._id}
+          title={<span className="font-mono tracking-wide">{coupon.code}</span>}
+          status={coupon.status}
+          terms={couponTerms(coupon)}
+          dates={datesText(coupon.startsAt, coupon.endsAt)}
+          figures={
+            <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+              <div className="flex gap-1.5">
+                <dt className="text-muted">Uses</dt>
+                <dd className="font-semibold">
+                  {coupon.uses}
+                  {coupon.usageLimit !== null && ` of ${coupon.usageLimit}`}
+                </dd>
+              </div>
+              <div className="flex gap-1.5">
+                <dt className="text-muted">Discount given</dt>
+                <dd className="font-semibold">{rupeesCompact(coupon.discountGiven)}</dd>
+              </div>
+            </dl>
+          }
           actions={
-            editing && (
-              <Link to={paths.coupons} className="btn btn-primary">
-                <Plus aria-hidden="true" className="h-4 w-4" /> New coupon
-              </Link>
-            )
+            <>
+              <EditLink href={`${paths.coupons}?edit=${encodeURIComponent(coupon._id)}`} label={coupon.code} />
+              <SwitchButton kind="coupon" id={coupon._id} label={coupon.code} disabled={coupon.disabled} />
+              {isOwner && (
+                <ConfirmButton
+                  label="Delete"
+                  title={`Delete ${coupon.code}?`}
+                  message={
+                    coupon.uses > 0
+                      ? 'It has been used, so it cannot be deleted: disable it instead and its record stays.'
+                      : 'The code goes for good. This cannot be undone.'
+                  }
+                  confirmLabel="Delete"
+                  fields={{ intent: 'delete', couponId: coupon._id }}
+                  tone="danger"
+                />
+              )}
+            </>
           }
         />
-      }
-      list={
-        coupons.length === 0 ? (
-          <EmptyState title="No coupon codes yet" />
-        ) : (
-          <ul className="space-y-3">
-            {coupons.map((coupon) => (
-              <PromotionCard
-                key={coupon._id}
-                title={<span className="font-mono tracking-wide">{coupon.code}</span>}
-                status={coupon.status}
-                terms={couponTerms(coupon)}
-                dates={datesText(coupon.startsAt, coupon.endsAt)}
-                figures={
-                  <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-                    <div className="flex gap-1.5">
-                      <dt className="text-muted">Uses</dt>
-                      <dd className="font-semibold">
-                        {coupon.uses}
-                        {coupon.usageLimit !== null && ` of ${coupon.usageLimit}`}
-                      </dd>
-                    </div>
-                    <div className="flex gap-1.5">
-                      <dt className="text-muted">Discount given</dt>
-                      <dd className="font-semibold">{rupeesCompact(coupon.discountGiven)}</dd>
-                    </div>
-                  </dl>
-                }
-                actions={
-                  <>
-                    <EditLink href={`${paths.coupons}?edit=${encodeURIComponent(coupon._id)}`} label={coupon.code} />
-                    <SwitchButton kind="coupon" id={coupon._id} label={coupon.code} disabled={coupon.disabled} />
-                    {isOwner && (
-                      <ConfirmButton
-                        label="Delete"
-                        title={`Delete ${coupon.code}?`}
-                        message={
-                          coupon.uses > 0
-                            ? 'It has been used, so it cannot be deleted: disable it instead and its record stays.'
-                            : 'The code goes for good. This cannot be undone.'
-                        }
-                        confirmLabel="Delete"
-                        fields={{ intent: 'delete', couponId: coupon._id }}
-                        tone="danger"
-                      />
-                    )}
-                  </>
-                }
-              />
-            ))}
-          </ul>
-        )
-      }
+      )}
       form={<CouponForm coupon={editing} categories={categories} href={paths.coupons} />}
     />
   );
@@ -513,54 +531,39 @@ export function AdminOffers({
 }) {
   const names = new Map(categories.map((category) => [category._id, category.categoryName]));
   return (
-    <Layout
+    <PromotionPage
       paths={paths}
-      header={
-        <PageHeader
-          title="Coupons & offers"
-          description="Automatic offers need no code: the best one that applies is taken off in the bag."
+      description="Automatic offers need no code: the best one that applies is taken off in the bag."
+      newHref={paths.offers}
+      newLabel="New offer"
+      editing={editing !== null}
+      emptyTitle="No automatic offers yet"
+      items={offers}
+      card={(offer) => (
+        <PromotionCard
+          key={offer._id}
+          title={offer.name}
+          status={offer.status}
+          terms={offerTerms(offer, names)}
+          dates={datesText(offer.startsAt, offer.endsAt)}
           actions={
-            editing && (
-              <Link to={paths.offers} className="btn btn-primary">
-                <Plus aria-hidden="true" className="h-4 w-4" /> New offer
-              </Link>
-            )
+            <>
+              <EditLink href={`${paths.offers}?edit=${encodeURIComponent(offer._id)}`} label={offer.name} />
+              <SwitchButton kind="offer" id={offer._id} label={`“${offer.name}”`} disabled={offer.disabled} />
+              {isOwner && (
+                <ConfirmButton
+                  label="Delete"
+                  title={`Delete “${offer.name}”?`}
+                  message="The offer goes for good; orders keep what it saved them. This cannot be undone."
+                  confirmLabel="Delete"
+                  fields={{ intent: 'delete', offerId: offer._id }}
+                  tone="danger"
+                />
+              )}
+            </>
           }
         />
-      }
-      list={
-        offers.length === 0 ? (
-          <EmptyState title="No automatic offers yet" />
-        ) : (
-          <ul className="space-y-3">
-            {offers.map((offer) => (
-              <PromotionCard
-                key={offer._id}
-                title={offer.name}
-                status={offer.status}
-                terms={offerTerms(offer, names)}
-                dates={datesText(offer.startsAt, offer.endsAt)}
-                actions={
-                  <>
-                    <EditLink href={`${paths.offers}?edit=${encodeURIComponent(offer._id)}`} label={offer.name} />
-                    <SwitchButton kind="offer" id={offer._id} label={`“${offer.name}”`} disabled={offer.disabled} />
-                    {isOwner && (
-                      <ConfirmButton
-                        label="Delete"
-                        title={`Delete “${offer.name}”?`}
-                        message="The offer goes for good; orders keep what it saved them. This cannot be undone."
-                        confirmLabel="Delete"
-                        fields={{ intent: 'delete', offerId: offer._id }}
-                        tone="danger"
-                      />
-                    )}
-                  </>
-                }
-              />
-            ))}
-          </ul>
-        )
-      }
+      )}
       form={<OfferForm offer={editing} categories={categories} href={paths.offers} />}
     />
   );
