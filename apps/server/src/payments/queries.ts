@@ -334,6 +334,23 @@ export async function recordRefundTry(
   return row!;
 }
 
+/**
+ * Razorpay reported a refund it had accepted failed: failed, due again at `nextAttemptAt`, unless it is processed or
+ * already failed (a repeated report). Answers the refund when this call marked it.
+ */
+export async function markRefundFailed(
+  db: Db,
+  razorpayRefundId: string,
+  found: { lastError: string; nextAttemptAt: Date | null },
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(refunds)
+    .set({ status: 'failed', lastError: found.lastError.slice(0, 500), nextAttemptAt: found.nextAttemptAt })
+    .where(and(eq(refunds.razorpayRefundId, razorpayRefundId), eq(refunds.status, 'pending')))
+    .returning();
+  return row;
+}
+
 /** Razorpay confirmed a refund: processed, once. Answers the refund when this call marked it. */
 export async function markRefundProcessed(db: Db, razorpayRefundId: string, at: Date): Promise<RefundRow | undefined> {
   const [row] = await db

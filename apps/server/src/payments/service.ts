@@ -40,6 +40,7 @@ import {
   recordWebhook,
   refundByKey,
   refundByRazorpayId,
+  markRefundFailed,
   refundsOfOrder,
   startNextRefundAttempt,
   webhookSeen,
@@ -213,6 +214,26 @@ export function createPaymentsService(
     // The order's own notice is written with its move to refunded (orders/notices.ts).
     if (order.paidAt && (order.status === 'cancelled' || order.status === 'returned' || order.status === 'returned_to_origin'))
       await orders.markRefunded(order.id, actor, row.amountPaise);
+  }
+
+  /**
+   * Razorpay gave up on a refund it had accepted (refund.failed: the bank returned it): the refund is failed, as
+   * when Razorpay refuses one, so the refund job sends it again under its next key, or the owner does once the job's
+   * tries are spent. A report of a refund already processed or failed, or of one not ours, changes nothing.
+   */
+  async function refundFailed(razorpayRefundId: string): Promise<void> {
+    const row = await refundByRazorpayId(db, razorpayRefundId);
+    if (!row) {
+      log.info({ razorpayRefundId }, 'refund.failed for a refund the shop does not know; ignored');
+      return;
+    }
+    const failed = await markRefundFailed(db, razorpayRefundId, {
+      lastError: `Razorpay refund ${razorpayRefundId} failed.`,
+      nextAttemptAt: row.attempts < REFUND_RULES.maxAttempts ? now() : null,
+    });
+    if (!failed) return;
+    metrics?.refunds.inc({ state: 'failed' });
+    log.error({ orderId: row.orderId, razorpayRefundId, attempt: row.attempts }, 'Razorpay reported a refund failed; it is sent again');
   }
 
   // Every capture is reported three times at once (the shopper's page, payment.captured, order.paid). Reports of
@@ -429,6 +450,8 @@ export function createPaymentsService(
           metrics?.payments.inc({ outcome: 'failed' });
         } else if (event === 'refund.processed' && payload.refund) {
           await refundProcessed(payload.refund.entity.id, 'razorpay');
+        } else if (event === 'refund.failed' && payload.refund) {
+          await refundFailed(payload.refund.entity.id);
         }
       }
       if (eventId) await recordWebhook(db, eventId, event, now());

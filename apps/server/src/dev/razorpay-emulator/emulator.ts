@@ -86,6 +86,16 @@ export interface Emulator {
    * BAD_REQUEST_ERROR, and nothing recorded, not even its idempotency key. This process only; no route reaches it.
    */
   failNextRefund(): void;
+  /**
+   * The next refund request (each call adds one) is taken but left 'pending', as Razorpay answers a refund the bank
+   * has not settled: no refund.processed is sent. failRefund then ends it. This process only; no route reaches it.
+   */
+  holdNextRefund(): void;
+  /**
+   * A pending refund the bank gave up on: 'failed', its amount refundable again, refund.failed sent, as Razorpay
+   * does when a refund fails after it was accepted. Answers false for a refund that is not pending.
+   */
+  failRefund(refundId: string): Promise<boolean>;
   /** Resolves when every webhook sent so far has been delivered or given up. */
   webhooksSettled(): Promise<void>;
 }
@@ -217,8 +227,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     return { paid: false, response: failure };
   }
 
-  // failNextRefund's count: refund requests still to refuse.
+  // failNextRefund's count: refund requests still to refuse; holdNextRefund's: refunds still to leave pending.
   let refundsToRefuse = 0;
+  let refundsToHold = 0;
 
   async function refund(paymentId: string, body: z.infer<typeof refundBody>, idempotencyKey: string | undefined) {
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
@@ -252,6 +263,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
         const amount = body.amount ?? refundable;
         if (amount > refundable) throw badRequest('The refund amount provided is greater than amount captured', 'amount');
 
+        const held = refundsToHold > 0;
+        if (held) refundsToHold -= 1;
         const [created] = await tx
           .insert(razorpayEmulatorRefunds)
           .values({
@@ -261,7 +274,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
             currency: payment.currency,
             notes: stringNotes(body.notes),
             receipt: body.receipt ?? null,
-            status: 'processed',
+            status: held ? 'pending' : 'processed',
             speedRequested: body.speed ?? 'normal',
             idempotencyKey: idempotencyKey ?? null,
             requestFingerprint: idempotencyKey === undefined ? null : fingerprint,
@@ -276,7 +289,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
           .returning();
         return { refund: created!, payment: updated!, replay: false };
       });
-      if (!result.replay) emit('refund.processed', { refund: refundEntity(result.refund), payment: paymentEntity(result.payment) });
+      if (!result.replay && result.refund.status === 'processed')
+        emit('refund.processed', { refund: refundEntity(result.refund), payment: paymentEntity(result.payment) });
       return result.refund;
     } catch (error) {
       // The same key sent for two payments at the same moment: the unique index lets one through.
@@ -449,6 +463,28 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     setFault,
     failNextRefund: () => {
       refundsToRefuse += 1;
+    },
+    holdNextRefund: () => {
+      refundsToHold += 1;
+    },
+    failRefund: async (refundId) => {
+      const failed = await db.transaction(async (tx) => {
+        const [refund] = await tx
+          .update(razorpayEmulatorRefunds)
+          .set({ status: 'failed' })
+          .where(and(eq(razorpayEmulatorRefunds.id, refundId), eq(razorpayEmulatorRefunds.status, 'pending')))
+          .returning();
+        if (!refund) return null;
+        const [payment] = await tx
+          .update(razorpayEmulatorPayments)
+          .set({ amountRefunded: sql`${razorpayEmulatorPayments.amountRefunded} - ${refund.amount}`, status: 'captured' })
+          .where(eq(razorpayEmulatorPayments.id, refund.paymentId))
+          .returning();
+        return { refund, payment: payment! };
+      });
+      if (!failed) return false;
+      emit('refund.failed', { refund: refundEntity(failed.refund), payment: paymentEntity(failed.payment) });
+      return true;
     },
     webhooksSettled: () => webhooks.settled(),
   };

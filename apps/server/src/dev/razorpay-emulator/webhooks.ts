@@ -1,6 +1,6 @@
 import { webhookSignature } from '../../payments/razorpay/signatures.js';
 
-export type WebhookEventName = 'payment.captured' | 'payment.failed' | 'order.paid' | 'refund.processed';
+export type WebhookEventName = 'payment.captured' | 'payment.failed' | 'order.paid' | 'refund.processed' | 'refund.failed';
 
 /** One signed webhook, ready to post: `body` is the exact text that `x-razorpay-signature` signs. */
 export interface WebhookDelivery {
