@@ -141,6 +141,8 @@ describe('POST /api/user/contact/sendMessage', () => {
     const toShop = mail.sent.filter((item) => item.to === DEMO_SETTINGS.email && item.subject.includes('Kavya Menon'));
     expect(toShop).toHaveLength(1);
     expect(toShop[0]!.subject).toBe('Message from Kavya Menon through the contact form');
+    // Her mail app's Reply answers the sender, not the shop's own address.
+    expect(toShop[0]!.replyTo).toBe('ananya@example.in');
     expect(toShop[0]!.text).toContain('Is the <b>mustard</b> lehenga\navailable in XL?');
     expect(toShop[0]!.text).toContain('E-mail: ananya@example.in · Phone: 9845012345');
     expect(toShop[0]!.text).toContain(`http://localhost:3000/admin/messages/${id}`);
@@ -302,6 +304,8 @@ describe('the back-office inbox of contact messages (issue 38)', () => {
     const replies = mail.sent.filter((item) => item.to === 'divya@example.in');
     expect(replies).toHaveLength(1);
     expect(replies[0]!.subject).toBe(`Re: your message to ${DEMO_SETTINGS.name}`);
+    // Sent from MAIL_FROM: her answer goes to the shop's e-mail.
+    expect(replies[0]!.replyTo).toBe(DEMO_SETTINGS.email);
     expect(replies[0]!.text).toMatch(/^Yes, Divya: bring it to the boutique\nwith the tag on\.\n\nSaanjh Boutique\n/);
     expect(replies[0]!.text).toContain('> Can I exchange the blue kurti for a size M?');
     expect(await auditOf(id)).toEqual(['contact_message.reply']);

@@ -5,6 +5,8 @@ export interface Mail {
   subject: string;
   html: string;
   text: string;
+  /** Where a reply goes when it should not go to the shop's sending address (MAIL_FROM). */
+  replyTo?: string | null;
 }
 
 /** Sends one mail or throws; the caller decides what a failure means for the shopper. */
@@ -29,7 +31,8 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Ma
   });
   return {
     async send(mail) {
-      await transport.sendMail({ from: options.from, ...mail });
+      const { replyTo, ...rest } = mail;
+      await transport.sendMail({ from: options.from, ...rest, ...(replyTo ? { replyTo } : {}) });
     },
   };
 }

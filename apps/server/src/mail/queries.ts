@@ -20,6 +20,7 @@ const enqueueStatement = statement('mail_outbox_enqueue', (db, name) =>
       subject: sql.placeholder('subject'),
       html: sql.placeholder('html'),
       text: sql.placeholder('text'),
+      replyTo: sql.placeholder('replyTo'),
       dedupeKey: sql.placeholder('dedupeKey'),
       sensitive: sql.placeholder('sensitive'),
       createdAt: sql.placeholder('createdAt'),
@@ -72,7 +73,7 @@ export async function insertMail(
   db: Db,
   values: Pick<
     typeof mailOutbox.$inferInsert,
-    'kind' | 'to' | 'subject' | 'html' | 'text' | 'dedupeKey' | 'sensitive' | 'createdAt' | 'validUntil' | 'nextAttemptAt'
+    'kind' | 'to' | 'subject' | 'html' | 'text' | 'replyTo' | 'dedupeKey' | 'sensitive' | 'createdAt' | 'validUntil' | 'nextAttemptAt'
   >,
 ): Promise<string | null> {
   const [row] = await enqueueStatement(db, values);

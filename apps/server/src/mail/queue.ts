@@ -99,6 +99,7 @@ export function createMailQueue(
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      replyTo: mail.replyTo ?? null,
       dedupeKey: queued.dedupeKey ?? null,
       sensitive: queued.sensitive ?? false,
       createdAt: at,
@@ -125,7 +126,7 @@ export function createMailQueue(
       return;
     }
     try {
-      await transport.send({ to: row.to, subject: row.subject, html: row.html, text: row.text });
+      await transport.send({ to: row.to, subject: row.subject, html: row.html, text: row.text, replyTo: row.replyTo });
     } catch (error) {
       count('failed');
       options.onError?.(error, { id: row.id, kind: row.kind, attempts: row.attempts });

@@ -30,6 +30,22 @@ describe('SMTP mailer', () => {
     expect(message!.raw.split('042917').length).toBeGreaterThanOrEqual(4); // subject, text and HTML
   });
 
+  it('sends a mail’s Reply-To, and none when it has none', async () => {
+    const mailer = createSmtpMailer({ smtpUrl: catcher.url, from: 'shop@saanjh.example' });
+    const before = catcher.mails.length;
+    await mailer.send({
+      to: 'owner@saanjh.example',
+      subject: 'Message from Kavya',
+      html: '<p>h</p>',
+      text: 't',
+      replyTo: 'kavya@example.in',
+    });
+    await mailer.send({ to: 'owner@saanjh.example', subject: 'No reply-to', html: '<p>h</p>', text: 't', replyTo: null });
+    const [withReplyTo, without] = catcher.mails.slice(before);
+    expect(withReplyTo!.raw).toMatch(/^Reply-To: kavya@example\.in$/im);
+    expect(without!.raw).not.toMatch(/^Reply-To:/im);
+  });
+
   it('rejects when the server cannot be reached', async () => {
     const closed = await startMailCatcher();
     await closed.stop();

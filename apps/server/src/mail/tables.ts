@@ -15,6 +15,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** The mail's Reply-To (a contact message: its sender), or null (replies go to MAIL_FROM). */
+    replyTo: text('reply_to'),
     /** One mail per cause: a second insert with the same key is ignored. */
     dedupeKey: text('dedupe_key').unique(),
     /** The mail holds a secret (a one-time code): deleted as soon as it is sent or dropped. */

@@ -233,7 +233,8 @@ ${quotedBlock(message.message, 'border-left:3px solid #e4d8c8;padding-left:12px'
 <p style="margin:0 0 12px;font-size:14px">${escapeHtml(from)}</p>
 <p style="margin:16px 0 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#761c3a;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:999px;font-weight:600">Open the message</a></p>`,
   );
-  return { to: input.to, subject, html, text };
+  // The owner's mail app answers the sender, not the shop's own address.
+  return { to: input.to, subject, html, text, replyTo: message.email };
 }
 
 /** The shop's answer to a contact form message, to its sender, as the admin wrote it (greeting too), her message quoted below. */
@@ -262,7 +263,8 @@ export function contactReplyMail(input: {
 ${quotedBlock(message.message, 'font-size:13px;color:#6b5d5a;border-left:3px solid #e4d8c8;padding-left:12px')}
 <p style="margin:0;font-size:13px;color:#6b5d5a">${escapeHtml(reach)}</p>`,
   );
-  return { to: message.email, subject, html, text };
+  // Sent from MAIL_FROM (often a no-reply address): her answer goes to the shop's e-mail.
+  return { to: message.email, subject, html, text, replyTo: shop.email };
 }
 
 /**

@@ -20,6 +20,8 @@ export const devOutbox = pgSchema(DEV_OUTBOX_SCHEMA).table('outbox', {
   html: text('html').notNull(),
   text: text('text').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Added after the table's first shape: last, as ALTER TABLE adds it. */
+  replyTo: text('reply_to'),
 });
 
 // The table above as DDL (mailbox.test.ts checks that the two agree). Its mail is disposable: a change here is an
@@ -35,6 +37,8 @@ const DDL = [
     created_at timestamp with time zone default now() not null
   )`,
   `create index if not exists outbox_created_at_idx on ${DEV_OUTBOX_SCHEMA}.outbox (created_at)`,
+  // Added after the first dev shops made the table: they gain it on their next start.
+  `alter table ${DEV_OUTBOX_SCHEMA}.outbox add column if not exists reply_to text`,
 ];
 
 /** Creates the dev outbox's schema and table when they are missing (PGlite and PostgreSQL alike); a no-op after. */
@@ -68,6 +72,7 @@ const insertMailStatement = statement('dev_outbox_insert', (db, name) =>
       subject: sql.placeholder('subject'),
       html: sql.placeholder('html'),
       text: sql.placeholder('text'),
+      replyTo: sql.placeholder('replyTo'),
     })
     .prepare(name),
 );
@@ -80,7 +85,13 @@ export async function createDevOutbox(db: Db, announce: (mail: Mail) => void): P
   await ensureDevOutbox(db);
   const outbox: DevOutbox = {
     async send(mail) {
-      await insertMailStatement(db, { to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      await insertMailStatement(db, {
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        replyTo: mail.replyTo ?? null,
+      });
       announce(mail);
     },
     async list(limit = 50) {

@@ -12,7 +12,7 @@ export const devMailboxRoutes =
         .map(
           (mail) => `<article style="border:1px solid #e4d8c8;border-radius:12px;background:#fff;padding:16px;margin:16px 0">
 <h2 style="margin:0;font-size:18px">${escapeHtml(mail.subject)}</h2>
-<p style="margin:4px 0 12px;color:#6b5d5a;font-size:14px">To ${escapeHtml(mail.to)} · ${mail.createdAt.toISOString()}</p>
+<p style="margin:4px 0 12px;color:#6b5d5a;font-size:14px">To ${escapeHtml(mail.to)}${mail.replyTo ? ` · Reply-To ${escapeHtml(mail.replyTo)}` : ''} · ${mail.createdAt.toISOString()}</p>
 <pre style="white-space:pre-wrap;font-size:14px;margin:0">${escapeHtml(mail.text)}</pre>
 </article>`,
         )
