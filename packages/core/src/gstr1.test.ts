@@ -199,7 +199,7 @@ describe('buildGstr1', () => {
         {
           num: 1,
           hsn_sc: '6211',
-          desc: 'Cotton kurti',
+          desc: 'Apparel, not knitted or crocheted',
           uqc: 'PCS',
           qty: 1,
           rt: 5,
@@ -214,7 +214,7 @@ describe('buildGstr1', () => {
         {
           num: 1,
           hsn_sc: '6211',
-          desc: 'Cotton kurti',
+          desc: 'Apparel, not knitted or crocheted',
           uqc: 'PCS',
           qty: 1,
           rt: 5,
@@ -227,7 +227,7 @@ describe('buildGstr1', () => {
         {
           num: 2,
           hsn_sc: '6211',
-          desc: 'Cotton kurti',
+          desc: 'Apparel, not knitted or crocheted',
           uqc: 'PCS',
           qty: 3,
           rt: 12,

@@ -412,6 +412,24 @@ export interface Gstr1Input {
   creditNotes: readonly GstCreditNoteDocument[];
 }
 
+/**
+ * The HSN summary's description of a code: its chapter's (or the service's) name, the same on every row of that
+ * code whatever the products were called; a code of another chapter keeps its first line's description.
+ */
+const HSN_DESCRIPTIONS: ReadonlyArray<readonly [string, string]> = [
+  [SHIPPING_SAC, 'Courier services'],
+  ['9988', 'Job work (manufacturing services)'],
+  ['50', 'Silk and silk fabrics'],
+  ['52', 'Cotton and cotton fabrics'],
+  ['61', 'Apparel, knitted or crocheted'],
+  ['62', 'Apparel, not knitted or crocheted'],
+  ['63', 'Other made up textile articles'],
+  ['64', 'Footwear'],
+  ['71', 'Imitation and other jewellery'],
+];
+export const hsnDescription = (hsn: string, fallback: string) =>
+  HSN_DESCRIPTIONS.find(([prefix]) => hsn.startsWith(prefix))?.[1] ?? fallback;
+
 /** A services' SAC (chapter 99): the HSN summary counts no pieces of it. */
 const isService = (hsn: string) => hsn.startsWith('99');
 
@@ -533,7 +551,7 @@ export function buildGstr1(input: Gstr1Input): { gstr1: Gstr1; summary: Gstr1Sum
         return {
           num: index + 1,
           hsn_sc: row.hsn,
-          desc: row.hsn === SHIPPING_SAC ? 'Courier services' : row.desc,
+          desc: hsnDescription(row.hsn, row.desc),
           uqc: isService(row.hsn) ? 'NA' : 'PCS',
           qty: row.qty,
           rt,
