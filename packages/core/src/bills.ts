@@ -407,6 +407,8 @@ export const creditNoteSchema = z.object({
   invoiceDate: z.string(),
   customerName: z.string(),
   customerPhone: z.string(),
+  /** The bill's business buyer (issue 43), printed on the note as on the invoice it reduces; all null for none. */
+  ...businessBuyerAnswer,
   items: z.array(creditNoteItemSchema),
   /** Refunded in all, GST included. */
   total: z.number().int(),

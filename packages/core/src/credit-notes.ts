@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayParam } from './admin.js';
 import { gstBreakupSchema } from './bills.js';
+import { businessBuyerAnswer } from './business-buyer.js';
 import { returnShare, taxInvoice } from './invoice.js';
 import { assertPaise, type Paise } from './money.js';
 import { shareInProportion } from './pricing.js';
@@ -114,6 +115,8 @@ export const orderCreditNoteSchema = z.object({
   invoiceNumber: z.string(),
   invoiceDate: z.string(),
   buyer: z.object({ name: z.string(), phone: z.string(), state: z.string() }),
+  /** The order's business buyer (issue 43), printed on the note as on the invoice it reduces; all null for none. */
+  ...businessBuyerAnswer,
   reason: z.string(),
   items: z.array(creditNoteLineSchema),
   /** Credited in all, GST included. */

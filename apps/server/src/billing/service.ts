@@ -287,6 +287,9 @@ function toCreditNote(note: CreditNoteRow, lines: CreditNoteItemRow[], bill: Bil
     invoiceDate: bill.createdAt.toISOString(),
     customerName: bill.customerName,
     customerPhone: bill.customerPhone,
+    buyerGstin: bill.buyerGstin,
+    buyerName: bill.buyerName,
+    buyerState: bill.buyerState,
     items: returned.map(({ line, item, rate }, index) => ({
       itemId: item.id,
       name: item.name,
@@ -343,6 +346,9 @@ export const BILL_CSV_COLUMNS = [
   ...BILL_PAYMENT_MODES,
   'cashReceived',
   'creditNotes',
+  // A business buyer's (issue 43) on every row, as the customer's name: empty for none.
+  'buyerGstin',
+  'buyerName',
 ] as const;
 
 /** The credit-note register's CSV (issue 43): one row per credit note, counter and online, in rupees. */
@@ -1030,6 +1036,8 @@ export function createBillingService(
             money(taxed.igst),
             money(taxed.cgst + taxed.sgst + taxed.igst),
             ...(index === 0 ? billCells : billCells.map(() => '')),
+            bill.buyerGstin ?? '',
+            bill.buyerName ?? '',
           ]);
         });
       });

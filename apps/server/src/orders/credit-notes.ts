@@ -211,6 +211,9 @@ function toOrderCreditNote(
     invoiceNumber: order.invoiceNumber!,
     invoiceDate: paidAt.toISOString(),
     buyer: { name: order.address.name, phone: order.address.phone, state: order.address.state },
+    buyerGstin: order.buyerGstin,
+    buyerName: order.buyerName,
+    buyerState: order.buyerState,
     reason: note.reason,
     items: described.map((line, index) => {
       const taxed = tax.lines[index]!;

@@ -1,4 +1,12 @@
-import { BUYER_GSTIN_REQUIRED, BUYER_NAME_REQUIRED, type AdminOrderDetail, type Bill, type OrderDetail } from '@shop/core';
+import {
+  BUYER_GSTIN_REQUIRED,
+  BUYER_NAME_REQUIRED,
+  type AdminOrderDetail,
+  type Bill,
+  type CreditNote,
+  type OrderCreditNote,
+  type OrderDetail,
+} from '@shop/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorEnvelope } from '../http/envelope.js';
 import { capturingMailer, jsonCall } from '../test/accounts.js';
@@ -150,5 +158,55 @@ describe('createBill with a business buyer', () => {
       buyerGstin:
         'GSTIN 29AAGCB7383J1Z5 is not valid: its last character (the check character) does not match the first 14; please check it for a typing mistake.',
     });
+  });
+
+  it('names the buyer on the credit note of a return (getCreditNote) and on every row of the bills CSV', async () => {
+    const bill = dataOf<{ bill: Bill }>(
+      await createBill({
+        customerName: 'Csv Business Buyer',
+        buyerGstin: GSTIN,
+        buyerName: BUSINESS,
+        items: [
+          { name: 'Blouse stitching', price: 60_000, quantity: 1 },
+          { name: 'Fall and pico', price: 20_000, quantity: 1 },
+        ],
+      }),
+    ).bill;
+    const returned = await adminCall(t.app, 'POST', `/api/admin/bill/returnItems/${bill._id}`, {
+      asid: owner.asid,
+      body: { items: [{ itemId: bill.items[1]!._id, quantity: 1 }], refundMode: 'cash', reason: 'Not needed' },
+    });
+    expect(returned.statusCode, returned.body).toBe(201);
+    const { creditNote } = dataOf<{ creditNote: CreditNote }>(returned);
+    expect(creditNote).toMatchObject({ buyerGstin: GSTIN, buyerName: BUSINESS, buyerState: 'Maharashtra' });
+    const read = dataOf<{ creditNote: CreditNote }>(
+      await adminCall(t.app, 'GET', `/api/admin/bill/getCreditNote/${creditNote._id}`, { asid: owner.asid }),
+    ).creditNote;
+    expect(read).toEqual(creditNote);
+
+    const csv = (await adminCall(t.app, 'GET', '/api/admin/bill/exportBills?customer=Csv%20Business', { asid: owner.asid })).body;
+    const [heading, ...rows] = csv.slice(1).trim().split('\n');
+    expect(heading!.endsWith(',cashReceived,creditNotes,buyerGstin,buyerName')).toBe(true);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.endsWith(`,${GSTIN},${BUSINESS}`)).toBe(true);
+    const plain = (await adminCall(t.app, 'GET', '/api/admin/bill/exportBills?customer=Csv%20Plain', { asid: owner.asid })).body;
+    expect(plain.slice(1).trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('an online credit note of a business buyer', () => {
+  it('answers her GSTIN, name and state with the note (getCreditNote/{orderId})', async () => {
+    const kurti = await sellableProduct(t, { pricePaise: 1_20_000, stock: 2 });
+    const placed = await placedOrder(t, mail, { ...kurti, paid: true, payment: { buyerGstin: GSTIN, buyerName: BUSINESS } });
+    const cancelled = await adminCall(t.app, 'POST', `/api/admin/order/cancelOrder/${placed.orderId}`, {
+      asid: owner.asid,
+      body: { reason: 'Out of stock' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const { creditNotes } = dataOf<{ creditNotes: OrderCreditNote[] }>(
+      await adminCall(t.app, 'GET', `/api/admin/order/getCreditNote/${placed.orderId}`, { asid: owner.asid }),
+    );
+    expect(creditNotes).toHaveLength(1);
+    expect(creditNotes[0]).toMatchObject({ buyerGstin: GSTIN, buyerName: BUSINESS, buyerState: 'Maharashtra' });
   });
 });

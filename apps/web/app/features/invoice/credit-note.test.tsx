@@ -29,6 +29,9 @@ describe('the credit note page', () => {
     invoiceDate: '2026-11-12T06:00:00.000Z',
     customerName: '',
     customerPhone: '',
+    buyerGstin: null,
+    buyerName: null,
+    buyerState: null,
     items: [
       {
         itemId: 'i1',
@@ -73,5 +76,20 @@ describe('the credit note page', () => {
     expect(html).toContain('Wrong size');
     // Who issued it stays in the back-office.
     expect(html).not.toContain('ravi@example.in');
+  });
+  it('names a business buyer by her business and GSTIN with her state, as the invoice it reduces (issue 43)', () => {
+    const business = {
+      ...note,
+      customerName: 'Meera',
+      buyerGstin: '27AAPFU0939F1ZV',
+      buyerName: 'Meera Textiles LLP',
+      buyerState: 'Maharashtra',
+    };
+    const html = serverHtml(<CreditNoteDocument creditNote={business} settings={settings} autoPrint={false} paper="a4" />);
+    expect(html).toMatch(/Customer: <\/span><strong>Meera Textiles LLP<\/strong>/);
+    expect(html).toMatch(/Buyer GSTIN: <\/span><strong class="font-mono">27AAPFU0939F1ZV<\/strong>/);
+    expect(html).toContain('Maharashtra (27)');
+    expect(html).toContain('<p>Meera</p>');
+    expect(html).not.toContain('Unknown');
   });
 });

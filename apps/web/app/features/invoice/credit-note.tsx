@@ -1,6 +1,14 @@
-import { BILL_PAYMENT_MODE_LABELS, formatINR, istDate, istDateTime, type CreditNote, type ShopSettings } from '@shop/core';
+import {
+  BILL_PAYMENT_MODE_LABELS,
+  businessBuyerOfDocument,
+  formatINR,
+  istDate,
+  istDateTime,
+  type CreditNote,
+  type ShopSettings,
+} from '@shop/core';
 import type { InvoicePaper } from './invoice-model';
-import { GstTable, PrintControls, ShopLetterhead, useAutoPrint } from './tax-invoice';
+import { BusinessBuyerLines, GstTable, PrintControls, ShopLetterhead, useAutoPrint } from './tax-invoice';
 
 /**
  * A credit note (CGST Act s. 34, issue 26) for goods returned at the counter, printed as the tax invoice is: the
@@ -21,6 +29,9 @@ export function CreditNoteDocument({
 }) {
   useAutoPrint(autoPrint);
   const { gst } = note;
+  // A business buyer is named by her business, as on the invoice the note reduces (issue 43).
+  const business = businessBuyerOfDocument(note);
+  const contact = [note.customerName, note.customerPhone].filter(Boolean).join(' · ');
   return (
     <article
       className="tax-invoice mx-auto max-w-3xl bg-white p-6 text-sm text-ink sm:p-8"
@@ -46,11 +57,18 @@ export function CreditNoteDocument({
       </ShopLetterhead>
 
       <section aria-label="Customer" className="invoice-buyer border-b border-line py-3">
-        <p>
-          <span className="text-muted">Customer: </span>
-          <strong>{note.customerName || 'Unknown'}</strong>
-          {note.customerPhone && <> · {note.customerPhone}</>}
-        </p>
+        {business ? (
+          <>
+            <BusinessBuyerLines business={business} label="Customer" />
+            {contact && <p>{contact}</p>}
+          </>
+        ) : (
+          <p>
+            <span className="text-muted">Customer: </span>
+            <strong>{note.customerName || 'Unknown'}</strong>
+            {note.customerPhone && <> · {note.customerPhone}</>}
+          </p>
+        )}
       </section>
 
       {/* A phone scrolls the lines sideways rather than squeezing them; A4 and the 80 mm receipt fit. */}

@@ -162,6 +162,14 @@ describe('credit notes of an order (issues 28, 43)', () => {
       gst,
     });
     expect(paper.lines.map((line) => [line.name, line.quantity, line.total])).toEqual([['Kurti (Blue, M)', 1, 50_000]]);
+    expect(paper.business).toBeNull();
+    // A business buyer's GSTIN and name as the note answers them (issue 43).
+    const business = { buyerGstin: '27AAPFU0939F1ZV', buyerName: 'Meera Textiles LLP', buyerState: 'Maharashtra' };
+    expect(invoiceOfCreditNote({ ...note, ...business }, refunded).business).toEqual({
+      gstin: '27AAPFU0939F1ZV',
+      name: 'Meera Textiles LLP',
+      state: 'Maharashtra',
+    });
   });
 });
 

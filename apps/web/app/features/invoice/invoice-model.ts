@@ -206,10 +206,7 @@ export const isCreditedOrder = (order: Pick<OrderDetail, 'payment' | 'invoiceNum
  * day it was issued, against the order's tax invoice; the pieces it credits (the shipping as the shipping line), and
  * the GST it takes back, as the server computed them.
  */
-export function invoiceOfCreditNote(
-  note: OrderCreditNote,
-  order: Pick<OrderDetail, 'address' | 'buyerGstin' | 'buyerName' | 'buyerState'>,
-): InvoiceView {
+export function invoiceOfCreditNote(note: OrderCreditNote, order: Pick<OrderDetail, 'address'>): InvoiceView {
   const goods = note.items.filter((line) => line.itemId !== null);
   const sum = (lines: typeof note.items) => lines.reduce((total, line) => total + line.amount, 0);
   const { address } = order;
@@ -222,7 +219,8 @@ export function invoiceOfCreditNote(
       phone: address.phone,
       address: [address.street, cityAndDistrict(address), `${address.state} – ${address.pincode}`],
     },
-    business: businessBuyerOfDocument(order),
+    // The business buyer as the note itself answers it (GET /api/admin/order/getCreditNote/{orderId}).
+    business: businessBuyerOfDocument(note),
     lines: goods.map((line) => ({
       name: line.name,
       hsnCode: line.hsnCode,

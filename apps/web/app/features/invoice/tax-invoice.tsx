@@ -1,4 +1,13 @@
-import { formatINR, formatSignedINR, istDate, istDateTime, placeOfSupplyLabel, type GstBreakup, type ShopSettings } from '@shop/core';
+import {
+  formatINR,
+  formatSignedINR,
+  istDate,
+  istDateTime,
+  placeOfSupplyLabel,
+  type BusinessBuyer,
+  type GstBreakup,
+  type ShopSettings,
+} from '@shop/core';
 import { Printer } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -312,6 +321,23 @@ function ReceiptGst({ gst }: { gst: GstBreakup }) {
   );
 }
 
+/** A business buyer's name and GSTIN with her state, as an invoice and a credit note print them (issue 43). */
+export function BusinessBuyerLines({ business, label }: { business: BusinessBuyer; label: string }) {
+  return (
+    <>
+      <p>
+        <span className="text-muted">{label}: </span>
+        <strong>{business.name}</strong>
+      </p>
+      <p data-testid="invoice-buyer-gstin">
+        <span className="text-muted">Buyer GSTIN: </span>
+        <strong className="font-mono">{business.gstin}</strong> ·{' '}
+        <span className="whitespace-nowrap">{placeOfSupplyLabel(business.state)}</span>
+      </p>
+    </>
+  );
+}
+
 /** Who the invoice is to, with a business buyer's GSTIN and name first (issue 43: rule 46(e), the recipient's GSTIN). */
 function BilledTo({ invoice }: { invoice: InvoiceView }) {
   const { buyer, business } = invoice;
@@ -320,15 +346,7 @@ function BilledTo({ invoice }: { invoice: InvoiceView }) {
     <section aria-label="Billed to" className="invoice-buyer border-b border-line py-3">
       {business ? (
         <>
-          <p>
-            <span className="text-muted">Billed to: </span>
-            <strong>{business.name}</strong>
-          </p>
-          <p data-testid="invoice-buyer-gstin">
-            <span className="text-muted">Buyer GSTIN: </span>
-            <strong className="font-mono">{business.gstin}</strong> ·{' '}
-            <span className="whitespace-nowrap">{placeOfSupplyLabel(business.state)}</span>
-          </p>
+          <BusinessBuyerLines business={business} label="Billed to" />
           {contact && <p>{contact}</p>}
         </>
       ) : (
