@@ -490,7 +490,7 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
             return invalid(reply, { shipment_id: ['The shipment id field is required.'] }, 'Required field missing');
           }
           const shipment = shipments.get(Number(body.shipment_id));
-          if (!shipment) return badRequest(reply, 'Invalid shipment id');
+          if (!shipment || shipment.cancelled) return badRequest(reply, 'Invalid shipment id');
           if (shipment.awb) return badRequest(reply, 'Oops! Cannot reassign courier for this shipment.');
           const offered = couriersFor(shipment.deliveryPincode, shipment.weight).filter(
             (option) => shipment.paymentMethod === 'Prepaid' || option.cod === 1,
@@ -526,7 +526,7 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
         scope.post('/courier/generate/pickup', { schema: { hide: true } }, async (request, reply) => {
           const ids = shipmentIdsOf(((request.body ?? {}) as Record<string, unknown>).shipment_id);
           const shipment = ids?.length === 1 ? shipments.get(ids[0]!) : undefined;
-          if (!shipment || !shipment.awb) return badRequest(reply, 'Invalid shipment id');
+          if (!shipment || !shipment.awb || shipment.cancelled) return badRequest(reply, 'Invalid shipment id');
           // Asked again (a booking retried after a later step failed): the pickup already booked.
           shipment.pickupScheduled ??= pickupTime();
           const courier = EMULATOR_COURIERS.find((c) => c.id === shipment.courierId)!;

@@ -192,6 +192,11 @@ describe('the Shiprocket emulator answers as the documented examples', () => {
     expect([done.statusCode, done.body]).toEqual([204, '']);
     const listed = await call('GET', '/orders?search=CANCEL-1');
     expect((listed.body.data as { status: string; status_code: number }[])[0]).toMatchObject({ status: 'CANCELED', status_code: 5 });
+    // A cancelled order takes no AWB.
+    expect(await call('POST', '/courier/assign/awb', { shipment_id: fresh.body.shipment_id })).toEqual({
+      status: 400,
+      body: { message: 'Invalid shipment id', status_code: 400 },
+    });
 
     // The order of the tests above was picked up and delivered: the courier has it, so it cannot be cancelled.
     const shipped = (await call('GET', '/orders?search=3167')).body.data as { id: number }[];
