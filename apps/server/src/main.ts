@@ -9,6 +9,7 @@ import { createDraining, drainAndClose, SHED_MS } from './http/draining.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { reconciliationIntervalMs, startReconciliationJob } from './payments/reconciliation-job.js';
 import { startRefundJob } from './payments/refund-retries.js';
+import { TRACKING_RECONCILIATION_INTERVAL_MS, TRACKING_RECONCILIATION_LOCK_KEY } from './shipping/reconcile.js';
 import { heapRoomWarningNow } from './metrics/heap-room.js';
 import { createMetrics } from './metrics/metrics.js';
 import { startMetricsServer } from './metrics/server.js';
@@ -140,6 +141,17 @@ async function main(): Promise<void> {
     reconcile: () => services.payments.reconcile(),
     log: app.log,
   });
+  // Parcels with no scan for a day: their tracking polled from the provider, on one instance at a time (issue 42).
+  const stopTrackingReconciliation = services.shipping.books
+    ? startReconciliationJob({
+        intervalMs: TRACKING_RECONCILIATION_INTERVAL_MS,
+        runExclusive: (key, task) => database.runExclusive(key, task),
+        reconcile: () => services.shipping.reconcileTracking(),
+        log: app.log,
+        lockKey: TRACKING_RECONCILIATION_LOCK_KEY,
+        name: 'tracking reconciliation',
+      })
+    : async () => {};
   // Refunds Razorpay refused or did not answer: asked again on every instance, each claimed in the database first.
   const stopRefunds = startRefundJob({ retry: () => services.payments.retryDueRefunds(), log: app.log });
 
@@ -160,6 +172,7 @@ async function main(): Promise<void> {
     force.unref();
     drainAndClose(app, draining, graceMs)
       .then(() => stopReconciliation())
+      .then(() => stopTrackingReconciliation())
       .then(() => stopRefunds())
       .then(() => services.mail.stop())
       .then(() => new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined))))

@@ -232,6 +232,8 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
       const address = (await addresses.list(userId)).find((each) => each._id === addressId);
       if (address) await shipping.assertDeliversTo(address.pincode);
     },
+    // A booked parcel is cancelled at the provider before the order is (refused after the courier's pickup).
+    beforeCancel: shipping.cancelAtProvider,
     now,
     log: paymentsLog(log),
     metrics,

@@ -67,6 +67,18 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
       labelNames: ['outcome'] as const,
       registers,
     }),
+    shipmentBookingFailures: new Counter({
+      name: 'shop_shipment_booking_failures_total',
+      help: "Parcel bookings that failed, by reason: Shiprocket's HTTP status (http_422, http_500...), timeout, network, refused (by the shop)",
+      labelNames: ['reason'] as const,
+      registers,
+    }),
+    trackingPolls: new Counter({
+      name: 'shop_tracking_polls_total',
+      help: 'Parcels with no scan for a day polled by the tracking reconciliation: applied (scans found), no_scans, failed',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
     trackingScans: new Counter({
       name: 'shop_tracking_scans_total',
       help: "Tracking webhook scans by the provider's status label (PICKED UP, DELIVERED...), and unknown AWBs",

@@ -169,7 +169,8 @@ export const ownerOrderRoutes =
       '/api/admin/order/cancelOrder/:orderId',
       {
         schema: {
-          summary: 'Cancel before shipping: stock back, a paid order refunded in full through Razorpay (once, even when retried)',
+          summary:
+            'Cancel before shipping: stock back, a paid order refunded in full through Razorpay (once, even when retried); a parcel booked with the courier service is cancelled there first (409 once the courier has picked it up: ask for a return instead; 503 with nothing changed when the courier service is down)',
           params: orderParams,
           body: adminReasonSchema,
           response: orderAnswer,

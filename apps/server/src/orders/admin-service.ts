@@ -85,6 +85,12 @@ export const ORDER_CSV_COLUMNS = [
 /** The most orders one CSV export holds. */
 export const MAX_EXPORT_ORDERS = 10_000;
 
+/** The shopper's timeline line when her parcel is back at the shop: a COD order owes nothing, a prepaid one is refunded. */
+export const returnToOriginNote = (paymentMethod: 'online' | 'cod'): string =>
+  paymentMethod === 'cod'
+    ? 'Your parcel came back to us: it was refused at the door or could not be delivered. Nothing is due, and the order is closed.'
+    : 'Your parcel came back to us: it was refused at the door or could not be delivered. We will refund your payment.';
+
 export function createAdminOrdersService(
   db: Db,
   deps: {
@@ -139,10 +145,7 @@ export function createAdminOrdersService(
   async function returnToOrigin(actor: AuditActor, orderId: string): Promise<void> {
     const order = await orderOf(db, { id: orderId });
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-    const note =
-      order.paymentMethod === 'cod'
-        ? 'Your parcel came back to us: it was refused at the door or could not be delivered. Nothing is due, and the order is closed.'
-        : 'Your parcel came back to us: it was refused at the door or could not be delivered. We will refund your payment.';
+    const note = returnToOriginNote(order.paymentMethod);
     await orderModule.returnToOrigin(orderId, { note, admin: adminRef(actor), inTransaction: audited(actor, 'order.returned_to_origin') });
   }
 

@@ -46,7 +46,8 @@ export const orderRoutes =
       {
         schema: {
           tags,
-          summary: 'Cancel before shipping; a paid order is refunded in full through Razorpay (once, even when retried)',
+          summary:
+            'Cancel before shipping; a paid order is refunded in full through Razorpay (once, even when retried); a parcel booked with the courier service is cancelled there first (409 once the courier has picked it up: ask for a return instead; 503 with nothing changed when the courier service is down)',
           params: orderParams,
           body: cancelOrderSchema,
           response: orderAnswer,

@@ -825,8 +825,10 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
      */
     async returnToOrigin(
       orderId: string,
-      input: { note: string; admin: AdminRef; inTransaction?: InTransaction },
+      /** `admin`: the back-office admin who records it; without one the courier's scan did (issue 42), as 'system'. */
+      input: { note: string; admin?: AdminRef; inTransaction?: InTransaction },
     ): Promise<{ order: OrderRow; moved: boolean }> {
+      const actor: Actor = input.admin ? 'admin' : 'system';
       assertOrderId(orderId);
       const result = await db.transaction(async (tx) => {
         const order = await lockOrder(tx, { id: orderId });
@@ -837,18 +839,18 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
         const items = await itemsOf(tx, order.id);
         await inventory.putBack(tx, stockItems(items), {
           reason: 'returned_to_origin',
-          actor: stockActorOf('admin', order, input.admin.id),
+          actor: stockActorOf(actor, order, input.admin?.id),
           orderId: order.id,
         });
         const moved = await move(
           tx,
           order,
           'returned_to_origin',
-          'admin',
+          actor,
           input.note,
           { stockReleasedAt: at },
           {},
-          { by: input.admin.name },
+          { by: input.admin?.name },
         );
         // The goods were invoiced (paid, or a COD order confirmed) and came back unsold: the whole invoice is credited
         // now (issue 43), so a prepaid order's later refund issues no second note.
@@ -858,7 +860,7 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
             total: order.totalPaise,
             returning: 'all',
             reason: 'Returned to origin',
-            by: input.admin,
+            by: input.admin ?? null,
           });
         if (input.inTransaction) await input.inTransaction(tx, order, moved!);
         return { order: moved!, moved: true, back: items };

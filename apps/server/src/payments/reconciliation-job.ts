@@ -13,21 +13,25 @@ export const reconciliationIntervalMs = (reservationSeconds: number) => Math.min
 export function startReconciliationJob(options: {
   intervalMs: number;
   runExclusive: (key: number, task: () => Promise<void>) => Promise<boolean>;
-  reconcile: () => Promise<{ paid: number; expired: number; skipped: number }>;
+  reconcile: () => Promise<Record<string, number>>;
   log: { info(details: object, line: string): void; error(details: object, line: string): void };
+  /** Another job's lock and name (the shipping's tracking reconciliation, issue 42); payments' by default. */
+  lockKey?: number;
+  name?: string;
 }): () => Promise<void> {
+  const name = options.name ?? 'payment reconciliation';
   let current: Promise<unknown> = Promise.resolve();
   let busy = false;
   const round = async () => {
     if (busy) return;
     busy = true;
     try {
-      await options.runExclusive(RECONCILIATION_LOCK_KEY, async () => {
+      await options.runExclusive(options.lockKey ?? RECONCILIATION_LOCK_KEY, async () => {
         const tally = await options.reconcile();
-        if (tally.paid + tally.expired + tally.skipped > 0) options.log.info(tally, 'payment reconciliation');
+        if (Object.values(tally).some((count) => count > 0)) options.log.info(tally, name);
       });
     } catch (error) {
-      options.log.error({ err: error }, `payment reconciliation failed (${causeOf(error)}); next round will retry`);
+      options.log.error({ err: error }, `${name} failed (${causeOf(error)}); next round will retry`);
     } finally {
       busy = false;
     }

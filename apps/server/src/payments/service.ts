@@ -94,6 +94,11 @@ export function createPaymentsService(
     provider: PaymentProvider;
     /** Refuses, in words, an address no courier delivers to (issue 42), before any order or payment is made. */
     assertDeliverable?: (userId: string, addressId: string) => Promise<void>;
+    /**
+     * Runs before a cancellation is written (issue 42: the parcel's provider order is cancelled first); a throw
+     * refuses the cancellation with nothing changed.
+     */
+    beforeCancel?: (orderId: string) => Promise<void>;
     now: () => Date;
     log: PaymentsLog;
     metrics?: Pick<ShopMetrics, 'payments' | 'refunds' | 'reconciliationActions'>;
@@ -500,6 +505,7 @@ export function createPaymentsService(
       /** The back-office admin who cancels, for the stock ledger and the timeline. */
       admin?: AdminRef,
     ): Promise<CancelOutcome> {
+      await deps.beforeCancel?.(orderId);
       // The cancellation's notice is written with the move itself, so ten parallel cancels tell her once.
       const { order, refundDue } = await orders.cancel(
         orderId,

@@ -1,5 +1,5 @@
 import type { Shipment } from '@shop/core';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import {
   orderShipments,
@@ -101,4 +101,39 @@ export async function claimBooking(db: Db, orderId: string, at: Date, until: Dat
 
 export async function releaseBooking(db: Db, orderId: string): Promise<void> {
   await db.delete(shipmentBookingClaims).where(eq(shipmentBookingClaims.orderId, orderId));
+}
+
+/** The parcel's provider order was cancelled with the shop's order: never polled again. */
+export async function noteProviderCancelled(db: Db, orderId: string, at: Date): Promise<void> {
+  await db.update(orderShipments).set({ cancelledAt: at }).where(eq(orderShipments.orderId, orderId));
+}
+
+/**
+ * Claims up to `limit` parcels still on their way with no scan since `staleBefore` and not polled since then
+ * (cancelled parcels and those delivered or back at origin are done): each claim is the poll's time, written in the
+ * same statement that picks them (FOR UPDATE SKIP LOCKED), so two instances never poll the same parcel.
+ */
+export async function claimStaleShipments(
+  db: Db,
+  input: { staleBefore: Date; at: Date; limit: number; finished: readonly number[] },
+): Promise<OrderShipmentRow[]> {
+  const finished = sql.join(
+    input.finished.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const picked = db
+    .select({ orderId: orderShipments.orderId })
+    .from(orderShipments)
+    .where(
+      and(
+        isNull(orderShipments.cancelledAt),
+        sql`(${orderShipments.lastStatusId} is null or ${orderShipments.lastStatusId} not in (${finished}))`,
+        lt(sql`coalesce(${orderShipments.lastScanAt}, ${orderShipments.createdAt})`, input.staleBefore),
+        or(isNull(orderShipments.polledAt), lt(orderShipments.polledAt, input.staleBefore)),
+      ),
+    )
+    .orderBy(asc(orderShipments.createdAt))
+    .limit(input.limit)
+    .for('update', { skipLocked: true });
+  return db.update(orderShipments).set({ polledAt: input.at }).where(inArray(orderShipments.orderId, picked)).returning();
 }

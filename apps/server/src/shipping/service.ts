@@ -36,17 +36,16 @@ import {
   shipmentView,
 } from './queries.js';
 import { ShiprocketError, type AdhocOrderInput } from './shiprocket/client.js';
+import { createProviderCancel } from './cancel.js';
+import { createTrackingReconciliation } from './reconcile.js';
+import { applyReturnToOrigin } from './return-to-origin.js';
+import { DELIVERED, WITH_COURIER } from './statuses.js';
 import type { CachedCourier } from './tables.js';
 
 // Issue 42: couriers booked through Shiprocket (or its emulator). The order moves only through the orders module
 // (paid → packed with the parcel, packed → shipped on the pickup scan, shipped → delivered); the parcel, its scans
 // and serviceability are this domain's tables. Manual mode (no provider) keeps the shop as it was.
 
-/** Shiprocket status ids (`sr-status`, `shipment_status_id`) that mean the courier has the parcel. */
-const WITH_COURIER = new Set([42, 6, 18, 38, 17, 21]);
-const DELIVERED = 7;
-/** Return to origin: initiated (9), delivered back to the shop (10). */
-const RETURN_TO_ORIGIN = new Set([9, 10]);
 const DAY_MS = 86_400_000;
 /** How long one booking may hold its order: longer than its calls' timeouts and back-offs together. */
 const BOOKING_CLAIM_MS = 5 * 60_000;
@@ -56,13 +55,7 @@ export function providerPaymentMethod(paymentMethod: 'online' | 'cod'): 'COD' | 
   return paymentMethod === 'cod' ? 'COD' : 'Prepaid';
 }
 
-/**
- * What a return to origin asks of the shop, by how the order was paid: a prepaid order's refund is the owner's
- * decision; a cash-on-delivery order owes nothing. (The order status for it comes with the returned_to_origin status.)
- */
-export function returnToOriginOutcome(paymentMethod: 'COD' | 'Prepaid'): 'owner_decides_refund' | 'nothing_owed' {
-  return paymentMethod === 'COD' ? 'nothing_owed' : 'owner_decides_refund';
-}
+export { returnToOriginOutcome } from './return-to-origin.js';
 
 const scanSchema = z.object({
   date: z.string().min(1),
@@ -88,7 +81,7 @@ export interface ShippingLog {
   error(object: object, message: string): void;
 }
 
-type Metrics = Pick<ReturnType<typeof createMetrics>, 'shipmentBookings' | 'trackingScans'>;
+type Metrics = Pick<ReturnType<typeof createMetrics>, 'shipmentBookings' | 'shipmentBookingFailures' | 'trackingScans' | 'trackingPolls'>;
 
 const sameText = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -267,6 +260,7 @@ export function createShippingService(
       booked = await book(order, input);
     } catch (error) {
       metrics?.shipmentBookings.inc({ outcome: 'failed' });
+      metrics?.shipmentBookingFailures.inc({ reason: failureReason(error) });
       const failure = bookingFailed(error);
       log.warn({ orderNumber: order.orderNumber, error: failure.message }, 'shipment booking failed');
       throw failure;
@@ -309,6 +303,15 @@ export function createShippingService(
   }
 
   const adminName = (actor: AuditActor) => actor.label.replace(/\s*<[^>]*>$/, '') || actor.label;
+
+  const cancelAtProvider = createProviderCancel(db, { provider, now, log });
+  const reconciliation = createTrackingReconciliation(db, {
+    provider,
+    now,
+    log,
+    metrics,
+    apply: (body) => applyTrackingEvent(body),
+  });
 
   return {
     /** Whether couriers are booked from the order page. */
@@ -418,74 +421,92 @@ export function createShippingService(
       if (!token || !sameText(token, webhookToken)) {
         throw new AppError('UNAUTHENTICATED', 'x-api-key: the tracking token is wrong or missing.');
       }
-      const parsed = trackingWebhookSchema.safeParse(body);
-      if (!parsed.success) throw new AppError('INVALID_DATA', 'awb: The webhook names no AWB.', { awb: 'The webhook names no AWB.' });
-      const event = parsed.data;
-      const statusId = event.shipment_status_id ?? event.current_status_id;
-      const shipment = await shipmentByAwb(db, event.awb);
-      if (!shipment) {
-        metrics?.trackingScans.inc({ status: 'unknown awb' });
-        log.warn({ awb: event.awb, status: event.current_status }, 'tracking webhook for an unknown AWB');
-        return 'unknown_awb';
-      }
-      const scans = (event.scans ?? []).filter((scan) => scan['sr-status'] !== undefined);
-      if (scans.length === 0 && statusId !== undefined && event.current_timestamp) {
-        scans.push({
-          date: event.current_timestamp,
-          'sr-status': statusId,
-          'sr-status-label': event.current_status,
-          activity: undefined,
-          location: undefined,
-        });
-      }
-      const at = now();
-      await db.transaction(async (tx) => {
-        for (const scan of scans) {
-          const fresh = await insertScan(tx, {
-            orderId: shipment.orderId,
-            awb: shipment.awb,
-            statusId: scan['sr-status']!,
-            label: scan['sr-status-label'] ?? String(scan['sr-status']),
-            activity: scan.activity ?? '',
-            location: scan.location ?? '',
-            scannedAt: scan.date,
-            receivedAt: at,
-          });
-          if (fresh) metrics?.trackingScans.inc({ status: scan['sr-status-label'] ?? String(scan['sr-status']) });
-        }
-        if (statusId !== undefined) await noteLatestScan(tx, shipment.orderId, statusId, at);
-      });
-
-      const ids = new Set(scans.map((scan) => scan['sr-status']!));
-      if (statusId !== undefined) ids.add(statusId);
-      const order = await orderOf(db, { id: shipment.orderId });
-      if (!order) return 'applied';
-      const delivered = ids.has(DELIVERED);
-      const withCourier = delivered || [...ids].some((id) => WITH_COURIER.has(id));
-      if (withCourier && order.status === 'packed') {
-        await orders.advance(order.id, 'shipped', {
-          actor: 'system',
-          note: `Your order is on its way with ${shipment.courierName} (tracking number ${shipment.awb}).`,
-          from: { status: 'packed', refusal: 'Only a packed order leaves with the courier.' },
-        });
-      }
-      // A cash-on-delivery parcel's delivery is the owner's to record with the cash the courier remits (issue 41's
-      // cashCollected): the scan stays on the parcel's timeline until she does.
-      if (delivered && order.paymentMethod !== 'cod' && (order.status === 'packed' || order.status === 'shipped')) {
-        await orders.advance(order.id, 'delivered', {
-          actor: 'system',
-          note: `Your order was delivered. If anything is ${RETURN_REASONS_IN_WORDS}, tell us within ${CLAIM_WINDOW_HOURS} hours.`,
-          extra: { deliveredAt: at },
-          from: { status: 'shipped', refusal: 'Only a shipped order can be delivered.' },
-        });
-      }
-      if ([...ids].some((id) => RETURN_TO_ORIGIN.has(id))) {
-        // Kept on the parcel's timeline; the order's own status for it arrives with returned_to_origin.
-        log.info({ awb: shipment.awb, outcome: returnToOriginOutcome(shipment.paymentMethod) }, 'parcel returning to origin');
-      }
-      return 'applied';
+      return applyTrackingEvent(body);
     },
+
+    /** POST orders/cancel for a booked parcel before its order is cancelled (cancel.ts); 409 once picked up. */
+    cancelAtProvider,
+
+    /** One round of the reconciliation job (reconcile.ts): stale parcels polled, their scans applied as webhooks. */
+    reconcileTracking: () => reconciliation.round(),
   };
+
+  /**
+   * A tracking event, from the webhook or from a poll of courier/track/awb (the reconciliation job): the same path,
+   * so a scan the webhook brought and the poll brings again is kept once and changes nothing more.
+   */
+  async function applyTrackingEvent(body: unknown): Promise<'applied' | 'unknown_awb'> {
+    const parsed = trackingWebhookSchema.safeParse(body);
+    if (!parsed.success) throw new AppError('INVALID_DATA', 'awb: The webhook names no AWB.', { awb: 'The webhook names no AWB.' });
+    const event = parsed.data;
+    const statusId = event.shipment_status_id ?? event.current_status_id;
+    const shipment = await shipmentByAwb(db, event.awb);
+    if (!shipment) {
+      metrics?.trackingScans.inc({ status: 'unknown awb' });
+      log.warn({ awb: event.awb, status: event.current_status }, 'tracking webhook for an unknown AWB');
+      return 'unknown_awb';
+    }
+    const scans = (event.scans ?? []).filter((scan) => scan['sr-status'] !== undefined);
+    if (scans.length === 0 && statusId !== undefined && event.current_timestamp) {
+      scans.push({
+        date: event.current_timestamp,
+        'sr-status': statusId,
+        'sr-status-label': event.current_status,
+        activity: undefined,
+        location: undefined,
+      });
+    }
+    const at = now();
+    await db.transaction(async (tx) => {
+      for (const scan of scans) {
+        const fresh = await insertScan(tx, {
+          orderId: shipment.orderId,
+          awb: shipment.awb,
+          statusId: scan['sr-status']!,
+          label: scan['sr-status-label'] ?? String(scan['sr-status']),
+          activity: scan.activity ?? '',
+          location: scan.location ?? '',
+          scannedAt: scan.date,
+          receivedAt: at,
+        });
+        if (fresh) metrics?.trackingScans.inc({ status: scan['sr-status-label'] ?? String(scan['sr-status']) });
+      }
+      if (statusId !== undefined) await noteLatestScan(tx, shipment.orderId, statusId, at);
+    });
+
+    const ids = new Set(scans.map((scan) => scan['sr-status']!));
+    if (statusId !== undefined) ids.add(statusId);
+    const order = await orderOf(db, { id: shipment.orderId });
+    if (!order) return 'applied';
+    const delivered = ids.has(DELIVERED);
+    const withCourier = delivered || [...ids].some((id) => WITH_COURIER.has(id));
+    if (withCourier && order.status === 'packed') {
+      await orders.advance(order.id, 'shipped', {
+        actor: 'system',
+        note: `Your order is on its way with ${shipment.courierName} (tracking number ${shipment.awb}).`,
+        from: { status: 'packed', refusal: 'Only a packed order leaves with the courier.' },
+      });
+    }
+    // A cash-on-delivery parcel's delivery is the owner's to record with the cash the courier remits (issue 41's
+    // cashCollected): the scan stays on the parcel's timeline until she does.
+    if (delivered && order.paymentMethod !== 'cod' && (order.status === 'packed' || order.status === 'shipped')) {
+      await orders.advance(order.id, 'delivered', {
+        actor: 'system',
+        note: `Your order was delivered. If anything is ${RETURN_REASONS_IN_WORDS}, tell us within ${CLAIM_WINDOW_HOURS} hours.`,
+        extra: { deliveredAt: at },
+        from: { status: 'shipped', refusal: 'Only a shipped order can be delivered.' },
+      });
+    }
+    const latest = await orderOf(db, { id: shipment.orderId });
+    if (latest) await applyReturnToOrigin({ orders, log }, latest, shipment, ids);
+    return 'applied';
+  }
+}
+
+/** A booking failure's kind, for the metrics: Shiprocket's status, its silence, or the shop's own refusal. */
+function failureReason(error: unknown): string {
+  if (error instanceof ShiprocketError) return error.kind === 'api' ? `http_${error.status ?? 'unknown'}` : error.kind;
+  return error instanceof AppError ? 'refused' : 'error';
 }
 
 export type ShippingService = ReturnType<typeof createShippingService>;

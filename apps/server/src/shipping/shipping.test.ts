@@ -1,50 +1,24 @@
 import { BOOKING_FAILED, courierDeliveryDay, deliveryEstimate, type AdminOrderDetail, type AuditEntry, type OrderDetail } from '@shop/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SHIPROCKET_API, SHIPROCKET_EMULATOR } from '../config.js';
+import { SHIPROCKET_EMULATOR } from '../config.js';
 import type { ShiprocketEmulator } from '../dev/shiprocket-emulator/emulator.js';
-import type { ErrorEnvelope } from '../http/envelope.js';
 import { capturingMailer, jsonCall, signedInUser } from '../test/accounts.js';
-import { adminCall, signedInOwner, signedInStaff, type SignedInAdminForTest } from '../test/admins.js';
-import { useTestApp } from '../test/app.js';
+import type { SignedInAdminForTest } from '../test/admins.js';
 import { HOME_ADDRESS, placedOrder } from '../test/order-fixture.js';
+import { dataOf, errorOf, useShippingTestApp } from '../test/shipping-fixture.js';
 import { sellableProduct } from '../test/shop-fixture.js';
 
 // Issue 42: the shop's shipping calls against the Shiprocket emulator, and each way the provider misbehaves.
 
 const mail = capturingMailer();
-const t = useTestApp({
-  services: {
-    mailer: mail.mailer,
-    razorpay: { deliverWebhook: async () => ({ status: 200 }) },
-    shipping: {
-      provider: 'shiprocket',
-      ...SHIPROCKET_EMULATOR,
-      apiBase: SHIPROCKET_API,
-      emulated: true,
-      timeoutMs: 400,
-      backoffMs: [1, 1],
-    },
-  },
-});
-
-const errorOf = (response: { json: () => unknown }) => (response.json() as ErrorEnvelope).error;
-const dataOf = <T>(response: { json: () => unknown }) => (response.json() as { data: T }).data;
-
+const { t, who: signedIn, as, detail } = useShippingTestApp({ mailer: mail.mailer });
 let owner: SignedInAdminForTest;
 let staff: SignedInAdminForTest;
 let emulator: ShiprocketEmulator;
-beforeAll(async () => {
-  owner = await signedInOwner(t, 'Meera Kapoor');
-  staff = await signedInStaff(t, owner);
-  emulator = t.services.shippingProvider!.emulator!;
+beforeAll(() => {
+  ({ owner, staff, emulator } = signedIn);
 });
-beforeEach(() => emulator.setFault(null));
-
-const as = (who: SignedInAdminForTest) => (method: 'GET' | 'POST', url: string, body?: object) =>
-  adminCall(t.app, method, url, { asid: who.asid, body });
-const detail = async (orderId: string) =>
-  dataOf<{ order: AdminOrderDetail }>(await as(staff)('GET', `/api/admin/order/getOrderDetails/${orderId}`)).order;
 const ship = (orderId: string, body: object = {}, who = staff) => as(who)('POST', `/api/admin/order/ship/${orderId}`, body);
 const booked = (orderNumber: string) => emulator.shipments().filter((shipment) => shipment.channelOrderId === orderNumber);
 

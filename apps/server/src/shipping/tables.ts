@@ -42,6 +42,10 @@ export const orderShipments = pgTable(
     /** The provider's status id of the latest scan applied (42 picked up, 7 delivered...). */
     lastStatusId: integer('last_status_id'),
     lastScanAt: timestamp('last_scan_at', { withTimezone: true }),
+    /** When the provider's order was cancelled with the shop's order (migration 0047); such a parcel is never polled. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the reconciliation job last claimed the parcel to poll its scans (migration 0047). */
+    polledAt: timestamp('polled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Transport } from '../../payments/razorpay/razorpay-client.js';
 import { injectTransport } from '../razorpay-emulator/inject-transport.js';
 import { TRACKING_PATH } from '../../shipping/routes.js';
+import { registerOrdersCancel } from './cancel.js';
 import { labelPdf } from './label-pdf.js';
 
 /**
@@ -56,7 +57,7 @@ export type ScanName = keyof typeof SCANS;
 /** 'down': every call answers 500; 'hang': calls never answer until the fault is cleared. */
 export type ShiprocketFault = 'down' | 'hang' | null;
 
-interface Shipment {
+export interface Shipment {
   id: number;
   orderId: number;
   channelOrderId: string;
@@ -73,6 +74,8 @@ interface Shipment {
   manifested: boolean;
   scans: { date: string; activity: string; location: string; 'sr-status': string; 'sr-status-label': string; status: string }[];
   statusId: number | null;
+  /** Cancelled through orders/cancel (cancel.ts). */
+  cancelled?: boolean;
 }
 
 export interface ShiprocketEmulator {
@@ -96,8 +99,11 @@ export interface ShiprocketEmulator {
   revokeTokens(): void;
   /** Pincodes no courier reaches (a 200 with status 404, as Shiprocket answers). */
   setUnserviceable(pincodes: string[]): void;
-  /** Records a scan on the AWB and posts the tracking webhook to the shop; answers the shop's HTTP status. */
-  scan(awb: string, name: ScanName, options?: { token?: string | null }): Promise<number>;
+  /**
+   * Records a scan on the AWB and posts the tracking webhook to the shop; answers the shop's HTTP status. `lost`: the
+   * webhook never reaches the shop (answers 0), so only courier/track/awb tells of the scan (the reconciliation job).
+   */
+  scan(awb: string, name: ScanName, options?: { token?: string | null; lost?: boolean }): Promise<number>;
   /** The webhook body a scan would post, without posting it (for tests of repeated and out-of-order scans). */
   webhookBody(awb: string, name: ScanName): Record<string, unknown>;
   /** The shipments made so far, for tests. */
@@ -388,6 +394,8 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
           };
         });
 
+        registerOrdersCancel(scope, () => shipments.values());
+
         scope.get('/orders', { schema: { hide: true } }, async (request) => {
           const search = text((request.query as Record<string, unknown>).search);
           const found = [...shipments.values()].filter(
@@ -403,8 +411,8 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
               customer_name: shipment.customerName,
               pickup_location: options.pickupLocation,
               total: shipment.subTotal.toFixed(2),
-              status: shipment.awb ? 'READY TO SHIP' : 'NEW',
-              status_code: shipment.awb ? 3 : 1,
+              status: shipment.cancelled ? 'CANCELED' : shipment.awb ? 'READY TO SHIP' : 'NEW',
+              status_code: shipment.cancelled ? 5 : shipment.awb ? 3 : 1,
               payment_method: shipment.paymentMethod.toLowerCase(),
               shipments: [
                 {
@@ -482,7 +490,7 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
             return invalid(reply, { shipment_id: ['The shipment id field is required.'] }, 'Required field missing');
           }
           const shipment = shipments.get(Number(body.shipment_id));
-          if (!shipment) return badRequest(reply, 'Invalid shipment id');
+          if (!shipment || shipment.cancelled) return badRequest(reply, 'Invalid shipment id');
           if (shipment.awb) return badRequest(reply, 'Oops! Cannot reassign courier for this shipment.');
           const offered = couriersFor(shipment.deliveryPincode, shipment.weight).filter(
             (option) => shipment.paymentMethod === 'Prepaid' || option.cod === 1,
@@ -518,7 +526,7 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
         scope.post('/courier/generate/pickup', { schema: { hide: true } }, async (request, reply) => {
           const ids = shipmentIdsOf(((request.body ?? {}) as Record<string, unknown>).shipment_id);
           const shipment = ids?.length === 1 ? shipments.get(ids[0]!) : undefined;
-          if (!shipment || !shipment.awb) return badRequest(reply, 'Invalid shipment id');
+          if (!shipment || !shipment.awb || shipment.cancelled) return badRequest(reply, 'Invalid shipment id');
           // Asked again (a booking retried after a later step failed): the pickup already booked.
           shipment.pickupScheduled ??= pickupTime();
           const courier = EMULATOR_COURIERS.find((c) => c.id === shipment.courierId)!;
@@ -625,10 +633,10 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
     instance.post(`${SHIPROCKET_EMULATOR_PREFIX}/scan`, { schema: { hide: true } }, async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
       const name = text(body.status) as ScanName;
-      if (!(name in SCANS) || !shipmentByAwb(text(body.awb))) {
+      if (!(name in SCANS) || !shipmentByAwb(text(body.awb)) || shipmentByAwb(text(body.awb))!.cancelled) {
         return reply.status(400).send({ message: `Send {awb, status}: a booked AWB and one of ${Object.keys(SCANS).join(', ')}` });
       }
-      return { webhookStatus: await scan(text(body.awb), name) };
+      return { webhookStatus: await scan(text(body.awb), name, { lost: body.lost === true }) };
     });
     instance.get(`${SHIPROCKET_EMULATOR_PREFIX}/tracking/:awb`, { schema: { hide: true } }, async (request, reply) => {
       const shipment = shipmentByAwb((request.params as { awb: string }).awb);
@@ -637,13 +645,14 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
     });
   };
 
-  async function scan(awb: string, name: ScanName, scanOptions: { token?: string | null } = {}): Promise<number> {
+  async function scan(awb: string, name: ScanName, scanOptions: { token?: string | null; lost?: boolean } = {}): Promise<number> {
     const body = webhookBody(awb, name);
     const shipment = shipmentByAwb(awb);
     if (shipment) {
       shipment.scans.push((body.scans as Shipment['scans']).at(-1)!);
       shipment.statusId = SCANS[name].id;
     }
+    if (scanOptions.lost) return 0;
     const token = scanOptions.token === undefined ? options.webhookToken : scanOptions.token;
     const response = await boundApp().inject({
       method: 'POST',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PICKED_UP_REFUSAL } from './cancel.js';
 import { adhocErrors, createShiprocketEmulator, SHIPROCKET_EMULATOR_BASE, type ShiprocketEmulator } from './emulator.js';
 
 // Issue 42: the emulator keeps the shapes of Shiprocket's documented examples (shipping/shiprocket/openapi.json,
@@ -165,6 +166,42 @@ describe('the Shiprocket emulator answers as the documented examples', () => {
     expect(
       shapeDifferences(documented['x-webhooks']['shipment.tracking_update']!.example, emulator.webhookBody(awb, 'in_transit')),
     ).toEqual([]);
+    expect(
+      shapeDifferences(documented['x-webhooks']['shipment.tracking_update']!.example, emulator.webhookBody(awb, 'rto_delivered')),
+    ).toEqual([]);
+  });
+
+  it('cancels an order as documented: 204 without a body, the documented 422 and 500, refused once picked up', async () => {
+    const cancel = (body: object) => call('POST', '/orders/cancel', body);
+    const raw = async (body: object) =>
+      app.inject({
+        method: 'POST',
+        url: `${SHIPROCKET_EMULATOR_BASE}/orders/cancel`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    expect(await cancel({})).toEqual({ status: 422, body: example('/v1/external/orders/cancel', 'post', '422', 'Missing-Fields') });
+    expect(await cancel({ ids: [] })).toEqual({
+      status: 422,
+      body: example('/v1/external/orders/cancel', 'post', '422', 'Missing-Fields'),
+    });
+    expect(await cancel({ ids: [1] })).toEqual({ status: 500, body: example('/v1/external/orders/cancel', 'post', '500', 'Invalid-Data') });
+
+    const fresh = await call('POST', '/orders/create/adhoc', { ...documentedOrder, order_id: 'CANCEL-1' });
+    const done = await raw({ ids: [fresh.body.order_id] });
+    expect([done.statusCode, done.body]).toEqual([204, '']);
+    const listed = await call('GET', '/orders?search=CANCEL-1');
+    expect((listed.body.data as { status: string; status_code: number }[])[0]).toMatchObject({ status: 'CANCELED', status_code: 5 });
+    // A cancelled order takes no AWB.
+    expect(await call('POST', '/courier/assign/awb', { shipment_id: fresh.body.shipment_id })).toEqual({
+      status: 400,
+      body: { message: 'Invalid shipment id', status_code: 400 },
+    });
+
+    // The order of the tests above was picked up and delivered: the courier has it, so it cannot be cancelled.
+    const shipped = (await call('GET', '/orders?search=3167')).body.data as { id: number }[];
+    const refused = await cancel({ ids: [shipped[0]!.id] });
+    expect(refused).toEqual({ status: 400, body: { message: PICKED_UP_REFUSAL, status_code: 400 } });
   });
 
   it('answers 401 without a token it gave', async () => {

@@ -231,6 +231,11 @@ export interface ShiprocketClient {
   label(shipmentIds: number[]): Promise<string>;
   /** POST /manifests/generate */
   manifest(shipmentIds: number[]): Promise<string>;
+  /**
+   * POST /orders/cancel with `ids`: Shiprocket's order ids (not the shop's). Answers nothing (204, as documented);
+   * a refusal (the courier already has the parcel) is a ShiprocketError with Shiprocket's words.
+   */
+  cancelOrders(orderIds: number[]): Promise<void>;
   /** GET /courier/track/awb/{awb}: the scans so far (empty before the first). */
   track(awb: string): Promise<{ activities: TrackingActivity[]; shipmentStatus: number | null; trackUrl: string | null }>;
 }
@@ -448,6 +453,10 @@ export function createShiprocketClient(options: ShiprocketClientOptions): Shipro
         );
       }
       return answer.manifest_url;
+    },
+    async cancelOrders(orderIds) {
+      // The documented success is a 204 without a body: anything 2xx is taken.
+      await call('POST', '/orders/cancel', z.unknown(), { ids: orderIds });
     },
     async track(awb) {
       const answer = await call('GET', `/courier/track/awb/${encodeURIComponent(awb)}`, trackingSchema);
