@@ -5,6 +5,7 @@ import type { Transport } from '../../payments/razorpay/razorpay-client.js';
 import { injectTransport } from '../razorpay-emulator/inject-transport.js';
 import { TRACKING_PATH } from '../../shipping/routes.js';
 import { labelPdf } from './label-pdf.js';
+import { registerReturnsAndNdr, type NdrActionTaken } from './returns-ndr.js';
 
 /**
  * A stand-in for Shiprocket's REST API (`/v1/external/…`), mounted on the shop's own app when no Shiprocket API
@@ -56,7 +57,8 @@ export type ScanName = keyof typeof SCANS;
 /** 'down': every call answers 500; 'hang': calls never answer until the fault is cleared. */
 export type ShiprocketFault = 'down' | 'hang' | null;
 
-interface Shipment {
+/** A shipment the emulator made: a forward one, or a return's (orders/create/return, returns-ndr.ts). */
+export interface EmulatedShipment {
   id: number;
   orderId: number;
   channelOrderId: string;
@@ -73,7 +75,11 @@ interface Shipment {
   manifested: boolean;
   scans: { date: string; activity: string; location: string; 'sr-status': string; 'sr-status-label': string; status: string }[];
   statusId: number | null;
+  isReturn?: boolean;
+  returnItems?: { name: string; units: number }[];
+  pickupPincode?: string;
 }
+type Shipment = EmulatedShipment;
 
 export interface ShiprocketEmulator {
   /** Registers the API under /shiprocket-emulator/v1/external, the labels and manifests it serves, and a scan form. */
@@ -97,11 +103,13 @@ export interface ShiprocketEmulator {
   /** Pincodes no courier reaches (a 200 with status 404, as Shiprocket answers). */
   setUnserviceable(pincodes: string[]): void;
   /** Records a scan on the AWB and posts the tracking webhook to the shop; answers the shop's HTTP status. */
-  scan(awb: string, name: ScanName, options?: { token?: string | null }): Promise<number>;
+  scan(awb: string, name: ScanName, options?: { token?: string | null; reason?: string }): Promise<number>;
   /** The webhook body a scan would post, without posting it (for tests of repeated and out-of-order scans). */
-  webhookBody(awb: string, name: ScanName): Record<string, unknown>;
+  webhookBody(awb: string, name: ScanName, reason?: string): Record<string, unknown>;
   /** The shipments made so far, for tests. */
   shipments(): readonly Readonly<Shipment>[];
+  /** The NDR actions taken so far (POST ndr/{awb}/action), for tests. */
+  ndrActions(): readonly Readonly<NdrActionTaken>[];
 }
 
 export interface ShiprocketEmulatorOptions {
@@ -226,6 +234,7 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
   const failures: { status: number; body?: object; path?: string }[] = [];
   let hangAfterCreate = false;
   let manifestNumber = 3051;
+  const ndrActions: NdrActionTaken[] = [];
 
   let fault: ShiprocketFault = null;
   let releaseHung = () => {};
@@ -254,12 +263,12 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
     }));
   };
 
-  const scanEntry = (name: ScanName) => {
+  const scanEntry = (name: ScanName, reason?: string) => {
     const scan = SCANS[name];
     return {
       date: istDateTime(now()),
       status: name.toUpperCase(),
-      activity: scan.activity,
+      activity: reason || scan.activity,
       location: 'Emulator hub (Karnataka)',
       'sr-status': String(scan.id),
       'sr-status-label': scan.label,
@@ -276,10 +285,10 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
 
   const shipmentByAwb = (awb: string) => [...shipments.values()].find((shipment) => shipment.awb === awb);
 
-  function webhookBody(awb: string, name: ScanName): Record<string, unknown> {
+  function webhookBody(awb: string, name: ScanName, reason?: string): Record<string, unknown> {
     const shipment = shipmentByAwb(awb);
     const scan = SCANS[name];
-    const entry = scanEntry(name);
+    const entry = scanEntry(name, reason);
     const courier = EMULATOR_COURIERS.find((c) => c.id === shipment?.courierId);
     return {
       awb,
@@ -295,7 +304,7 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
       pickup_scheduled_date: shipment?.pickupScheduled ?? '',
       etd: '',
       scans: [...(shipment?.scans ?? []), entry].map((item) => ({ ...item })),
-      is_return: 0,
+      is_return: shipment?.isReturn ? 1 : 0,
       channel_id: 3_422_553,
       pod_status: '',
       pod: 'Not Available',
@@ -386,6 +395,15 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
             courier_company_id: null,
             courier_name: null,
           };
+        });
+
+        registerReturnsAndNdr(scope, {
+          shipments,
+          newIds: () => ({ orderId: nextOrderId++, shipmentId: nextShipmentId++ }),
+          now,
+          istDateTime,
+          pickupLocation: options.pickupLocation,
+          ndrActions,
         });
 
         scope.get('/orders', { schema: { hide: true } }, async (request) => {
@@ -628,7 +646,9 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
       if (!(name in SCANS) || !shipmentByAwb(text(body.awb))) {
         return reply.status(400).send({ message: `Send {awb, status}: a booked AWB and one of ${Object.keys(SCANS).join(', ')}` });
       }
-      return { webhookStatus: await scan(text(body.awb), name) };
+      // An undelivered scan may carry the courier's reason (NDR), as Shiprocket's scans word it.
+      const reason = name === 'undelivered' ? text(body.reason).slice(0, 120) : '';
+      return { webhookStatus: await scan(text(body.awb), name, { reason }) };
     });
     instance.get(`${SHIPROCKET_EMULATOR_PREFIX}/tracking/:awb`, { schema: { hide: true } }, async (request, reply) => {
       const shipment = shipmentByAwb((request.params as { awb: string }).awb);
@@ -637,8 +657,8 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
     });
   };
 
-  async function scan(awb: string, name: ScanName, scanOptions: { token?: string | null } = {}): Promise<number> {
-    const body = webhookBody(awb, name);
+  async function scan(awb: string, name: ScanName, scanOptions: { token?: string | null; reason?: string } = {}): Promise<number> {
+    const body = webhookBody(awb, name, scanOptions.reason);
     const shipment = shipmentByAwb(awb);
     if (shipment) {
       shipment.scans.push((body.scans as Shipment['scans']).at(-1)!);
@@ -673,5 +693,6 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
     scan,
     webhookBody,
     shipments: () => [...shipments.values()],
+    ndrActions: () => [...ndrActions],
   };
 }
