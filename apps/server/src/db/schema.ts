@@ -20,4 +20,3 @@ export * from '../identity/tables.js';
 export * from '../reviews/tables.js';
 export * from '../promotions/tables.js';
 export * from '../shipping/tables.js';
-export * from '../shipping/return-tables.js';

@@ -1,7 +1,7 @@
 import type { DeliveryAttempt, ReturnPickupStatus } from '@shop/core';
 import { and, asc, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { deliveryAttempts, returnPickups, type DeliveryAttemptRow, type ReturnPickupRow } from './return-tables.js';
+import { deliveryAttempts, returnPickups, type DeliveryAttemptRow, type ReturnPickupRow } from './tables.js';
 
 // SQL of failed delivery attempts and reverse pickups (issue 42, continued; migration 0048).
 
