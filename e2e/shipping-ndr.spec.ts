@@ -29,7 +29,10 @@ const scan = async (page: Page, awb: string, status: string, reason?: string) =>
   expect(await scanned.json()).toEqual({ webhookStatus: 200 });
 };
 
-test('a failed delivery attempt reaches both order pages, and the owner asks for a reattempt from a form', async ({ page, baseURL }, testInfo) => {
+test('a failed delivery attempt reaches both order pages, and the owner asks for a reattempt from a form', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const project = testInfo.project.name;
   const words = project === 'phone' ? 'Bandhani Dupatta' : 'Ajrakh Print Kurti';
   const email = await signedInShopper(page.request, 'ndr');
