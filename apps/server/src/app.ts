@@ -56,6 +56,7 @@ import { paymentRoutes, webhookRoutes } from './payments/routes.js';
 import { reportCountsRoutes } from './reports/counts-routes.js';
 import { pincodeRoutes } from './pincodes/routes.js';
 import { deliveryEstimateRoutes, shippingAdminRoutes, trackingWebhookRoutes } from './shipping/routes.js';
+import { shippingAfterRoutes } from './shipping/return-routes.js';
 import { answerFromShelf, refusePageMethod, registerWeb, type WebBuild } from './web/ssr.js';
 import { wishlistRoutes } from './wishlist/routes.js';
 
@@ -247,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(reportCountsRoutes(options.services.reportCounts));
       await admin.register(adminContactRoutes(options.services.contact));
       await admin.register(shippingAdminRoutes(options.services.shipping, options.services.adminOrders));
+      await admin.register(shippingAfterRoutes(options.services.ndr, options.services.returnPickups, options.services.adminOrders));
     }),
   );
   // Owners only: admin accounts and invites, the audit log, money going back, blocking shoppers, revenue, exports, the shop's details.

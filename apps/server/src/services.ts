@@ -39,6 +39,8 @@ import { createPaymentProvider, type PaymentProvider } from './payments/razorpay
 import type { Transport } from './payments/razorpay/razorpay-client.js';
 import { createShippingProvider, type ShippingProvider } from './shipping/provider.js';
 import { createShippingService, type ShippingService } from './shipping/service.js';
+import { createNdr, type Ndr } from './shipping/ndr.js';
+import { createReturnPickups, type ReturnPickups } from './shipping/reverse-pickup.js';
 import { createPaymentsService, type PaymentsService } from './payments/service.js';
 import { createSalesReportsService, type SalesReportsService } from './reports/sales-service.js';
 import { createReportCounts, type ReportCounts } from './reports/counts.js';
@@ -76,6 +78,9 @@ export interface Services {
   shipping: ShippingService;
   /** Shiprocket or its emulator; null in manual mode. */
   shippingProvider: ShippingProvider | null;
+  /** Failed delivery attempts and reverse pickups (issue 42, continued). */
+  ndr: Ndr;
+  returnPickups: ReturnPickups;
   payments: PaymentsService;
   /** The dev outbox when mail is not sent over SMTP; null with SMTP_URL or a `mailer` of the caller's. */
   outbox: DevOutbox | null;
@@ -194,6 +199,11 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     now,
     reservationSeconds: options.reservationSeconds ?? PAYMENT_RESERVATION_MINUTES * 60,
     onStockChange: (productIds) => catalogueChanges.publish(productIds),
+    // The shopper's page: her parcel's latest failed attempt and her return's pickup (shipping, made below).
+    deliveryExtras: async (orderId, status) => ({
+      failedDelivery: await ndr.openAttempt(orderId, status),
+      returnPickup: await returnPickups.viewOf(orderId),
+    }),
     notices: {
       write: orderNotices.write,
       codCode: orderNotices.codCode,
@@ -222,7 +232,24 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     backoffMs,
     now,
   });
-  const shipping = createShippingService(db, { provider: shippingProvider, orders, settings, now, log: shippingLog(log), metrics });
+  const ndr = createNdr(db, { provider: shippingProvider, notices: orderNotices, now });
+  const returnPickups = createReturnPickups(db, {
+    provider: shippingProvider,
+    settings,
+    notices: orderNotices,
+    now,
+    log: shippingLog(log),
+  });
+  const shipping = createShippingService(db, {
+    provider: shippingProvider,
+    orders,
+    settings,
+    now,
+    log: shippingLog(log),
+    metrics,
+    ndr,
+    returnPickups,
+  });
   const payments = createPaymentsService(db, {
     orders,
     settings,
@@ -290,8 +317,24 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     adminCategories: createAdminCategoriesService(db, { changes: catalogueChanges, now }),
     catalogueCsv: createCatalogueCsv(db, { changes: catalogueChanges, now }),
     adminUsers: createAdminUsersService(db, { orders, addresses, now }),
-    adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now, settings, photoUrl: photos.url, shipping }),
+    adminOrders: createAdminOrdersService(db, {
+      orders,
+      payments,
+      notices: orderNotices,
+      now,
+      settings,
+      photoUrl: photos.url,
+      shipping: {
+        books: shipping.books,
+        shipmentOf: (orderId) => shipping.shipmentOf(orderId),
+        attemptsOf: (orderId) => ndr.attemptsOf(orderId),
+        returnPickupOf: (orderId) => returnPickups.viewOf(orderId),
+        bookReturnPickup: (orderId) => returnPickups.book(orderId),
+      },
+    }),
     shipping,
+    ndr,
+    returnPickups,
     shippingProvider,
     billing,
     // The GST return (issue 43) from the counter's and the online documents as issued.

@@ -6,6 +6,7 @@ import { ORDER_STATUSES } from './order-states.js';
 import { REFUND_STATES, orderDetailSchema, orderSummarySchema } from './orders.js';
 import { plainText } from './text.js';
 import { shipmentSchema } from './shipping.js';
+import { deliveryAttemptSchema, returnPickupSchema } from './shipping-after.js';
 
 // Contracts of the back-office's orders and shoppers (issue 10: orders management, users).
 
@@ -87,6 +88,10 @@ export const adminOrderDetailSchema = orderDetailSchema.extend({
   shipment: shipmentSchema.nullable(),
   /** Whether this shop books couriers from the order page (SHIPPING_PROVIDER=shiprocket). */
   canBook: z.boolean(),
+  /** The parcel's failed delivery attempts (NDR), oldest first; absent or empty without. */
+  deliveryAttempts: z.array(deliveryAttemptSchema).optional(),
+  /** The accepted return's reverse pickup (provider mode); null or absent without one. */
+  returnPickup: returnPickupSchema.nullable().optional(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

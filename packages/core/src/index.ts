@@ -38,6 +38,7 @@ export * from './calendar-days.js';
 export * from './admin-dashboard.js';
 export * from './delivery.js';
 export * from './shipping.js';
+export * from './shipping-after.js';
 export * from './size-charts.js';
 export * from './india-time.js';
 export * from './phone.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryAttemptSchema, returnPickupSchema } from './shipping-after.js';
 import { addressSchema } from './accounts.js';
 import { businessBuyerAnswer, businessBuyerFields, businessBuyerPair } from './business-buyer.js';
 import { deliveryEstimate } from './delivery.js';
@@ -229,6 +230,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
   returnItems: z.array(z.object({ itemId: z.string(), quantity: z.number().int(), reason: z.string().nullable() })),
   /** When the parcel was delivered; null before. */
   deliveredAt: z.string().nullable(),
+  /** The courier's latest failed attempt to deliver, while the parcel is still on its way (issue 42); null or absent. */
+  failedDelivery: deliveryAttemptSchema.nullable().optional(),
+  /** The accepted return's courier pickup (issue 42); null or absent without one. */
+  returnPickup: returnPickupSchema.nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

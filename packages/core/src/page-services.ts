@@ -60,6 +60,7 @@ import type { ReturnReason } from './policy.js';
 import type { AdminShopSettings, ShopSettings } from './settings.js';
 import type { WishlistEntry } from './wishlist.js';
 import type { DeliveryEstimateAnswer, ShipOrderInput } from './shipping.js';
+import type { ReattemptInput } from './shipping-after.js';
 
 /**
  * What server-rendered pages may ask of the server in-process (React Router loaders and actions, through
@@ -327,6 +328,10 @@ export interface PageServices {
     /** Books a paid order's parcel and moves it to packed ('Booking failed — retry: …' when the provider fails). */
     ship(actor: AuditActor, orderId: string, input: ShipOrderInput): Promise<void>;
   };
+  /** A failed delivery attempt's reattempt, asked of the courier once per attempt (issue 42, continued). */
+  ndr: { reattempt(actor: AuditActor, orderId: string, input: ReattemptInput): Promise<void> };
+  /** An accepted return's courier pickup, booked again after a failure ('Pickup booking failed — retry'). */
+  returnPickups: { retry(actor: AuditActor, orderId: string): Promise<void> };
   /** Shoppers as the back-office sees them; blocking is the owner's. */
   adminUsers: {
     list(query: AdminUserQuery): Promise<ListPage<{ users: AdminUserRow[] }>>;

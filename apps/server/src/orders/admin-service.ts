@@ -20,6 +20,8 @@ import {
   type AdminOrderRow,
   type OrderStatus,
   type Shipment,
+  type DeliveryAttempt,
+  type ReturnPickup,
   type UpdateOrderStatusInput,
 } from '@shop/core';
 import { shopperIdsMatching, userById, usersByIds } from '../accounts/queries.js';
@@ -103,7 +105,14 @@ export function createAdminOrdersService(
     /** Moves a stored `/media/…` photo URL under MEDIA_PUBLIC_URL. */
     photoUrl: (stored: string) => string;
     /** The parcel booked through the shipping provider (issue 42); without it, no order has one. */
-    shipping?: { books: boolean; shipmentOf(orderId: string): Promise<Shipment | null> };
+    shipping?: {
+      books: boolean;
+      shipmentOf(orderId: string): Promise<Shipment | null>;
+      /** Issue 42, continued: failed delivery attempts, and the reverse pickup booked when a return is accepted. */
+      attemptsOf?(orderId: string): Promise<DeliveryAttempt[]>;
+      returnPickupOf?(orderId: string): Promise<ReturnPickup | null>;
+      bookReturnPickup?(orderId: string): Promise<void>;
+    };
   },
 ) {
   const { orders: orderModule, payments, notices, now } = deps;
@@ -326,6 +335,8 @@ export function createAdminOrdersService(
               : null,
         shipment: deps.shipping ? await deps.shipping.shipmentOf(orderId) : null,
         canBook: deps.shipping?.books ?? false,
+        deliveryAttempts: (await deps.shipping?.attemptsOf?.(orderId)) ?? [],
+        returnPickup: (await deps.shipping?.returnPickupOf?.(orderId)) ?? null,
       };
     },
 
@@ -395,7 +406,18 @@ export function createAdminOrdersService(
     async approveReturn(actor: AuditActor, orderId: string): Promise<void> {
       const note = 'We accepted your return. Your refund follows once we have the items back.';
       // Nothing goes back on sale yet: the pieces are checked when they arrive (receiveReturn, issue 40).
-      await orderModule.approveReturn(orderId, { note, inTransaction: audited(actor, 'order.return_approved'), admin: adminRef(actor) });
+      const { moved } = await orderModule.approveReturn(orderId, {
+        note,
+        inTransaction: audited(actor, 'order.return_approved'),
+        admin: adminRef(actor),
+      });
+      // With a courier provider, the courier collects it (issue 42). A failed booking stays on the order page as
+      // "Pickup booking failed — retry": the return is accepted all the same.
+      if (moved && deps.shipping?.bookReturnPickup) {
+        await deps.shipping.bookReturnPickup(orderId).catch((error: unknown) => {
+          if (!(error instanceof AppError)) throw error;
+        });
+      }
     },
 
     /**

@@ -23,8 +23,10 @@ import {
   UPI_ID_MISSING,
   type CancelKind,
   type OrderCreditNote,
+  type DeliveryAttempt,
   type OrderDetail,
   type OrderStatus,
+  type ReturnPickup,
   type OrderSummary,
   type OrderTotals,
   type Paise,
@@ -239,6 +241,11 @@ export interface OrdersOptions {
   secret?: string;
   /** Where the photos sent with a return are kept (checked by content, as product photos are). */
   media?: Pick<MediaStore, 'inspectImage' | 'saveImage' | 'remove'>;
+  /** Issue 42: the parcel's latest failed attempt and the return's pickup, from the shipping domain. */
+  deliveryExtras?: (
+    orderId: string,
+    status: OrderStatus,
+  ) => Promise<{ failedDelivery: DeliveryAttempt | null; returnPickup: ReturnPickup | null }>;
 }
 
 export function createOrdersService(db: Db, options: OrdersOptions) {
@@ -1115,7 +1122,8 @@ export function createOrdersService(db: Db, options: OrdersOptions) {
 
     /** One of the shopper's orders with items, payment and timeline; someone else's order is 'not found'. */
     async getMine(userId: string, orderId: string): Promise<OrderDetail> {
-      return detail(db, orderId, userId, now(), photo);
+      const mine = await detail(db, orderId, userId, now(), photo);
+      return options.deliveryExtras ? { ...mine, ...(await options.deliveryExtras(orderId, mine.status)) } : mine;
     },
 
     detail: (orderId: string) => detail(db, orderId, undefined, now(), photo),

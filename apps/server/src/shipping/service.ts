@@ -35,6 +35,8 @@ import {
   shipmentOfOrder,
   shipmentView,
 } from './queries.js';
+import { UNDELIVERED, type Ndr } from './ndr.js';
+import type { ReturnPickups } from './reverse-pickup.js';
 import { ShiprocketError, type AdhocOrderInput } from './shiprocket/client.js';
 import { createProviderCancel } from './cancel.js';
 import { createTrackingReconciliation } from './reconcile.js';
@@ -104,6 +106,9 @@ export function createShippingService(
     now: () => Date;
     log: ShippingLog;
     metrics?: Metrics;
+    /** Failed delivery attempts (ndr.ts) and reverse pickups (reverse-pickup.ts): the scans this service hands on. */
+    ndr?: Pick<Ndr, 'failedAttempt'>;
+    returnPickups?: Pick<ReturnPickups, 'tracking'>;
   },
 ) {
   const { provider, orders, settings, now, log, metrics } = deps;
@@ -441,6 +446,12 @@ export function createShippingService(
     const event = parsed.data;
     const statusId = event.shipment_status_id ?? event.current_status_id;
     const shipment = await shipmentByAwb(db, event.awb);
+    if (!shipment && deps.returnPickups) {
+      // Not a parcel to her: perhaps her return coming back (a reverse pickup's AWB).
+      const returnIds = new Set((event.scans ?? []).flatMap((scan) => (scan['sr-status'] === undefined ? [] : [scan['sr-status']])));
+      if (statusId !== undefined) returnIds.add(statusId);
+      if (await deps.returnPickups.tracking(event.awb, returnIds)) return 'applied';
+    }
     if (!shipment) {
       metrics?.trackingScans.inc({ status: 'unknown awb' });
       log.warn({ awb: event.awb, status: event.current_status }, 'tracking webhook for an unknown AWB');
@@ -470,6 +481,7 @@ export function createShippingService(
           receivedAt: at,
         });
         if (fresh) metrics?.trackingScans.inc({ status: scan['sr-status-label'] ?? String(scan['sr-status']) });
+        if (fresh && scan['sr-status'] === UNDELIVERED) await deps.ndr?.failedAttempt(tx, shipment.orderId, shipment.awb, scan);
       }
       if (statusId !== undefined) await noteLatestScan(tx, shipment.orderId, statusId, at);
     });

@@ -4,8 +4,10 @@ import {
   isUuid,
   parseRupees,
   REFUND_REFERENCE_INVALID,
+  reattemptSchema,
   refundReferenceSchema,
   updateOrderStatusSchema,
+  type ReattemptInput,
   type ReceiveReturnInput,
   type UpdateOrderStatusInput,
 } from '@shop/core';
@@ -81,6 +83,13 @@ function refundReferenceOf(form: FormData): string | undefined {
   return checked.data;
 }
 
+/** The reattempt form (issue 42): the failed attempt it answers and the note for the courier. */
+function reattemptOf(form: FormData): ReattemptInput {
+  const checked = validate(reattemptSchema, { attempt: formText(form, 'attempt'), comments: formText(form, 'comments') });
+  if (!checked.data) throw invalidFields(checked.errors);
+  return checked.data;
+}
+
 /**
  * The receive-return form: per returned line, `restock.<itemId>` pieces back on sale and `writeOff.<itemId>` pieces
  * written off (damaged), as the API's items (issue 40). A count that is not a whole number from 0 to 10 names `items`.
@@ -131,6 +140,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return orders.retryRefund(ownerActor(context), orderId);
       case 'book':
         return servicesOf(context).shipping.ship(adminActor(context), orderId, {});
+      case 'reattempt':
+        return servicesOf(context).ndr.reattempt(adminActor(context), orderId, reattemptOf(form));
+      case 'retryPickup':
+        return servicesOf(context).returnPickups.retry(adminActor(context), orderId);
     }
   };
   return buttonCall(form, backTo(request, form, adminPaths.order(orderId)), change, action ? ACTION_DONE[action] : undefined);

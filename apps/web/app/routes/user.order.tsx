@@ -28,6 +28,7 @@ import { formFiles, formText } from '../lib/form-data';
 import { FIELDS_FORM, PHOTOS_FORM, readForm } from '../lib/read-form.server';
 import { cancelReasonOf, orderPapers, refundNotice, returnItemsOf, returnLinesOf, trackingLinkOf } from '../features/orders/after-sales';
 import { cancelledMessage, refundPendingNotice } from '../features/orders/refund-pending';
+import { FailedDeliveryNotice, ReturnPickupNotice } from '../features/orders/parcel-notices';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/user.order';
 
@@ -267,6 +268,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           )}
         </p>
       )}
+      <FailedDeliveryNotice order={order} />
+      <ReturnPickupNotice order={order} />
       <RefundNotice order={order} />
       <RefundPending order={order} />
       {order.cancelReason && <p className="mt-3 text-sm text-muted">Cancelled: {order.cancelReason}</p>}

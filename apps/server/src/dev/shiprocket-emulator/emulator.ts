@@ -6,6 +6,7 @@ import { injectTransport } from '../razorpay-emulator/inject-transport.js';
 import { TRACKING_PATH } from '../../shipping/routes.js';
 import { registerOrdersCancel } from './cancel.js';
 import { labelPdf } from './label-pdf.js';
+import { registerReturnsAndNdr, type NdrActionTaken } from './returns-ndr.js';
 
 /**
  * A stand-in for Shiprocket's REST API (`/v1/external/…`), mounted on the shop's own app when no Shiprocket API
@@ -57,7 +58,8 @@ export type ScanName = keyof typeof SCANS;
 /** 'down': every call answers 500; 'hang': calls never answer until the fault is cleared. */
 export type ShiprocketFault = 'down' | 'hang' | null;
 
-export interface Shipment {
+/** A shipment the emulator made: a forward one, or a return's (orders/create/return, returns-ndr.ts). */
+export interface EmulatedShipment {
   id: number;
   orderId: number;
   channelOrderId: string;
@@ -76,7 +78,11 @@ export interface Shipment {
   statusId: number | null;
   /** Cancelled through orders/cancel (cancel.ts). */
   cancelled?: boolean;
+  isReturn?: boolean;
+  returnItems?: { name: string; units: number }[];
+  pickupPincode?: string;
 }
+export type Shipment = EmulatedShipment;
 
 export interface ShiprocketEmulator {
   /** Registers the API under /shiprocket-emulator/v1/external, the labels and manifests it serves, and a scan form. */
@@ -102,12 +108,15 @@ export interface ShiprocketEmulator {
   /**
    * Records a scan on the AWB and posts the tracking webhook to the shop; answers the shop's HTTP status. `lost`: the
    * webhook never reaches the shop (answers 0), so only courier/track/awb tells of the scan (the reconciliation job).
+   * `reason`: an undelivered scan's reason (NDR).
    */
-  scan(awb: string, name: ScanName, options?: { token?: string | null; lost?: boolean }): Promise<number>;
+  scan(awb: string, name: ScanName, options?: { token?: string | null; lost?: boolean; reason?: string }): Promise<number>;
   /** The webhook body a scan would post, without posting it (for tests of repeated and out-of-order scans). */
-  webhookBody(awb: string, name: ScanName): Record<string, unknown>;
+  webhookBody(awb: string, name: ScanName, reason?: string): Record<string, unknown>;
   /** The shipments made so far, for tests. */
   shipments(): readonly Readonly<Shipment>[];
+  /** The NDR actions taken so far (POST ndr/{awb}/action), for tests. */
+  ndrActions(): readonly Readonly<NdrActionTaken>[];
 }
 
 export interface ShiprocketEmulatorOptions {
@@ -232,6 +241,7 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
   const failures: { status: number; body?: object; path?: string }[] = [];
   let hangAfterCreate = false;
   let manifestNumber = 3051;
+  const ndrActions: NdrActionTaken[] = [];
 
   let fault: ShiprocketFault = null;
   let releaseHung = () => {};
@@ -260,12 +270,12 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
     }));
   };
 
-  const scanEntry = (name: ScanName) => {
+  const scanEntry = (name: ScanName, reason?: string) => {
     const scan = SCANS[name];
     return {
       date: istDateTime(now()),
       status: name.toUpperCase(),
-      activity: scan.activity,
+      activity: reason || scan.activity,
       location: 'Emulator hub (Karnataka)',
       'sr-status': String(scan.id),
       'sr-status-label': scan.label,
@@ -282,10 +292,10 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
 
   const shipmentByAwb = (awb: string) => [...shipments.values()].find((shipment) => shipment.awb === awb);
 
-  function webhookBody(awb: string, name: ScanName): Record<string, unknown> {
+  function webhookBody(awb: string, name: ScanName, reason?: string): Record<string, unknown> {
     const shipment = shipmentByAwb(awb);
     const scan = SCANS[name];
-    const entry = scanEntry(name);
+    const entry = scanEntry(name, reason);
     const courier = EMULATOR_COURIERS.find((c) => c.id === shipment?.courierId);
     return {
       awb,
@@ -301,7 +311,7 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
       pickup_scheduled_date: shipment?.pickupScheduled ?? '',
       etd: '',
       scans: [...(shipment?.scans ?? []), entry].map((item) => ({ ...item })),
-      is_return: 0,
+      is_return: shipment?.isReturn ? 1 : 0,
       channel_id: 3_422_553,
       pod_status: '',
       pod: 'Not Available',
@@ -395,6 +405,14 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
         });
 
         registerOrdersCancel(scope, () => shipments.values());
+        registerReturnsAndNdr(scope, {
+          shipments,
+          newIds: () => ({ orderId: nextOrderId++, shipmentId: nextShipmentId++ }),
+          now,
+          istDateTime,
+          pickupLocation: options.pickupLocation,
+          ndrActions,
+        });
 
         scope.get('/orders', { schema: { hide: true } }, async (request) => {
           const search = text((request.query as Record<string, unknown>).search);
@@ -636,7 +654,9 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
       if (!(name in SCANS) || !shipmentByAwb(text(body.awb)) || shipmentByAwb(text(body.awb))!.cancelled) {
         return reply.status(400).send({ message: `Send {awb, status}: a booked AWB and one of ${Object.keys(SCANS).join(', ')}` });
       }
-      return { webhookStatus: await scan(text(body.awb), name, { lost: body.lost === true }) };
+      // An undelivered scan may carry the courier's reason (NDR), as Shiprocket's scans word it.
+      const reason = name === 'undelivered' ? text(body.reason).slice(0, 120) : '';
+      return { webhookStatus: await scan(text(body.awb), name, { reason, lost: body.lost === true }) };
     });
     instance.get(`${SHIPROCKET_EMULATOR_PREFIX}/tracking/:awb`, { schema: { hide: true } }, async (request, reply) => {
       const shipment = shipmentByAwb((request.params as { awb: string }).awb);
@@ -645,8 +665,12 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
     });
   };
 
-  async function scan(awb: string, name: ScanName, scanOptions: { token?: string | null; lost?: boolean } = {}): Promise<number> {
-    const body = webhookBody(awb, name);
+  async function scan(
+    awb: string,
+    name: ScanName,
+    scanOptions: { token?: string | null; lost?: boolean; reason?: string } = {},
+  ): Promise<number> {
+    const body = webhookBody(awb, name, scanOptions.reason);
     const shipment = shipmentByAwb(awb);
     if (shipment) {
       shipment.scans.push((body.scans as Shipment['scans']).at(-1)!);
@@ -682,5 +706,6 @@ export function createShiprocketEmulator(options: ShiprocketEmulatorOptions): Sh
     scan,
     webhookBody,
     shipments: () => [...shipments.values()],
+    ndrActions: () => [...ndrActions],
   };
 }

@@ -204,6 +204,46 @@ describe('the Shiprocket emulator answers as the documented examples', () => {
     expect(refused).toEqual({ status: 400, body: { message: PICKED_UP_REFUSAL, status_code: 400 } });
   });
 
+  it('takes the documented NDR re-attempt on an undelivered AWB, answering 202 as documented, and refuses a blank action', async () => {
+    const returnAwb = awb;
+    // A fresh parcel, delivered neither: the courier failed once.
+    const created = await call('POST', '/orders/create/adhoc', { ...documentedOrder, order_id: '3168' });
+    const assigned = await call('POST', '/courier/assign/awb', { shipment_id: created.body.shipment_id });
+    const ndrAwb = (assigned.body.response as { data: { awb_code: string } }).data.awb_code;
+    expect(await emulator.scan(ndrAwb, 'undelivered', { reason: 'Customer not reachable' })).toBe(200);
+    expect(documented.paths['/v1/external/ndr/{awb}/action']!.post.requestBody!.content['application/json'].example).toEqual({
+      action: '',
+      comments: '',
+    });
+    const taken = await call('POST', `/ndr/${ndrAwb}/action`, { action: 're-attempt', comments: 'Call before coming' });
+    expect(taken.status).toBe(202);
+    expect(taken.body).toEqual(example('/v1/external/ndr/{awb}/action', 'post', '202', 'Successful-Call'));
+    expect(emulator.ndrActions()).toEqual([{ awb: ndrAwb, action: 're-attempt', comments: 'Call before coming' }]);
+    const blank = await call('POST', `/ndr/${ndrAwb}/action`, { action: '', comments: '' });
+    expect(blank).toEqual({
+      status: 422,
+      body: { message: 'Oops! Invalid Data.', errors: { action: ['The action field is required.'] }, status_code: 422 },
+    });
+    // Delivered already: not in NDR (the emulator's choice where the documents are silent).
+    expect((await call('POST', `/ndr/${returnAwb}/action`, { action: 're-attempt', comments: '' })).status).toBe(400);
+  });
+
+  it('accepts the documented return order example, answers its shape, lists it, and refuses it twice as documented', async () => {
+    const documentedReturn = documented.paths['/v1/external/orders/create/return']!.post.requestBody!.content['application/json'].example!;
+    const created = await call('POST', '/orders/create/return', documentedReturn);
+    expect(created.status).toBe(200);
+    expect(shapeDifferences(example('/v1/external/orders/create/return', 'post', '200', 'Successful-Call'), created.body)).toEqual([]);
+    const again = await call('POST', '/orders/create/return', documentedReturn);
+    expect(again).toEqual({ status: 422, body: example('/v1/external/orders/create/return', 'post', '422', 'Invalid-Data') });
+    const list = await call('GET', '/orders/processing/return');
+    expect(shapeDifferences(example('/v1/external/orders/processing/return', 'get', '200', 'Successful-Call'), list.body)).toEqual([]);
+    expect((list.body.data as { channel_order_id: string }[]).map((order) => order.channel_order_id)).toEqual(['r121579B09ap3o']);
+    // Its AWB is assigned as a forward one's; its scans post the webhook with is_return 1.
+    const assigned = await call('POST', '/courier/assign/awb', { shipment_id: created.body.shipment_id });
+    const returnAwb = (assigned.body.response as { data: { awb_code: string } }).data.awb_code;
+    expect(emulator.webhookBody(returnAwb, 'delivered')).toMatchObject({ awb: returnAwb, is_return: 1, shipment_status_id: 7 });
+  });
+
   it('answers 401 without a token it gave', async () => {
     token = 'not-a-token';
     expect(await call('GET', '/orders?search=3167')).toEqual({ status: 401, body: { message: 'Unauthenticated.', status_code: 401 } });

@@ -238,6 +238,11 @@ export interface ShiprocketClient {
   cancelOrders(orderIds: number[]): Promise<void>;
   /** GET /courier/track/awb/{awb}: the scans so far (empty before the first). */
   track(awb: string): Promise<{ activities: TrackingActivity[]; shipmentStatus: number | null; trackUrl: string | null }>;
+  /**
+   * Any other documented call, with the same token, renewal, back-off, logging and errors; the answer checked by
+   * `schema`. Typed wrappers live beside the code that uses them (shiprocket/returns-ndr.ts).
+   */
+  request<T extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: T, body?: object): Promise<z.infer<T>>;
 }
 
 /** Where each call is reported: the shop's pino logger fits. */
@@ -376,6 +381,7 @@ export function createShiprocketClient(options: ShiprocketClientOptions): Shipro
   }
 
   return {
+    request: call,
     async createOrder(input) {
       const created = await call('POST', '/orders/create/adhoc', createdOrderSchema, input);
       return { orderId: created.order_id, shipmentId: created.shipment_id, awb: created.awb_code || null };

@@ -7,7 +7,7 @@ export type OrderMove = 'pack' | 'ship' | 'deliver' | 'returnToOrigin' | 'cancel
  * approved return's pieces (issue 40: a form of its own, before the refund), and booking the courier through the
  * shipping provider (issue 42: the shipment section's button).
  */
-export type AdminOrderAction = OrderMove | 'retryRefund' | 'receiveReturn' | 'book';
+export type AdminOrderAction = OrderMove | 'retryRefund' | 'receiveReturn' | 'book' | 'reattempt' | 'retryPickup';
 
 const ACTIONS: Record<OrderStatus, readonly OrderMove[]> = {
   pending_payment: ['cancel'],
@@ -43,6 +43,8 @@ export const ADMIN_ORDER_ACTIONS = [
   'retryRefund',
   'receiveReturn',
   'book',
+  'reattempt',
+  'retryPickup',
 ] as const satisfies readonly AdminOrderAction[];
 
 /** Moves that send money back: the owner's only (the API keeps them to its owner scope). */
@@ -60,6 +62,8 @@ export const ACTION_LABELS: Record<AdminOrderAction, string> = {
   retryRefund: 'Retry refund',
   receiveReturn: 'Receive return',
   book: 'Ship with courier',
+  reattempt: 'Ask for a reattempt',
+  retryPickup: 'Retry pickup booking',
 };
 
 /** The toast after each action succeeds. */
@@ -75,6 +79,8 @@ export const ACTION_DONE: Record<AdminOrderAction, string> = {
   retryRefund: 'Refund sent again',
   receiveReturn: 'Return received',
   book: 'Parcel booked: print the label',
+  reattempt: 'Reattempt asked for',
+  retryPickup: 'Return pickup booked',
 };
 
 /**

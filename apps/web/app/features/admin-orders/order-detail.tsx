@@ -25,6 +25,7 @@ import { CodLine } from '../../components/cod-line';
 import { StatusChip } from '../../components/status-chip';
 import { ACTION_LABELS, OWNER_ACTIONS, hasRefundToRetry, pageActionsFor, type AdminOrderAction } from './order-actions';
 import { refundStateText } from './refund-state';
+import { DeliveryAttemptsSection, ReturnPickupSection } from './shipping-after';
 
 const card = 'rounded-2xl border border-line bg-white p-4 sm:p-6';
 
@@ -612,6 +613,8 @@ export function OrderDetailView({
 
         <div className="space-y-5">
           <ShipmentSection order={order} />
+          <DeliveryAttemptsSection order={order} />
+          <ReturnPickupSection order={order} />
           <section aria-labelledby="customer-title" className={card}>
             <h2 id="customer-title" className="mb-2 text-lg font-semibold">
               Customer and address
