@@ -36,11 +36,11 @@ import type { PaymentsService } from '../payments/service.js';
 import type { OrderNotices } from './notices.js';
 import {
   eventsOfOrder,
+  invoicedOrdersBetween,
   itemsOfOrders,
   lockOrder,
   orderListPage,
   orderOf,
-  paidOrdersBetween,
   returnReceiptOf,
   updateOrder,
   type OrderListFilter,
@@ -223,12 +223,12 @@ export function createAdminOrdersService(
     },
 
     /**
-     * The paid orders of whole India days (by invoice date) as CSV for Excel (a UTF-8 BOM, times in India, rupees):
+     * The invoiced orders (paid online, or confirmed for cash on delivery) of whole India days (by invoice date) as CSV for Excel (a UTF-8 BOM, times in India, rupees):
      * one row per invoice line (ORDER_CSV_COLUMNS), taxed as the tax invoice is. The owner's, as the bills' CSV.
      */
     async exportCsv(actor: AuditActor, query: DayRangeQuery): Promise<string> {
       requireOwner(actor);
-      const rows = await paidOrdersBetween(
+      const rows = await invoicedOrdersBetween(
         db,
         query.from ? istDayStart(query.from) : undefined,
         query.to ? istDayEnd(query.to) : undefined,
@@ -259,7 +259,8 @@ export function createAdminOrdersService(
             money(line.cgst),
             money(line.sgst),
             money(line.igst),
-            methods.get(order.id) ?? '',
+            // Razorpay's method (upi, card…) for a paid order; 'cod' for cash on delivery, which Razorpay never saw.
+            order.paymentMethod === 'cod' ? 'cod' : (methods.get(order.id) ?? ''),
             order.status,
           ]),
         );

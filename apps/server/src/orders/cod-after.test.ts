@@ -300,3 +300,16 @@ describe('returning a delivered COD order', () => {
     expect((await noticesOf(order.sid, order.orderNumber))[0]).toBe('₹600.00 has been refunded: it was sent by UPI to asha@ybl.');
   });
 });
+
+describe('GET /api/admin/order/exportOrders with cash on delivery', () => {
+  it('regression: lists a confirmed COD order from its invoice’s day, before its cash is collected (it picked orders by payment)', async () => {
+    const product = await sellableProduct(t, { pricePaise: 99_000, stock: 2 });
+    const order = await confirmedCodOrder(t, mail, product);
+    const csv = await as(owner)('GET', '/api/admin/order/exportOrders');
+    expect(csv.statusCode, csv.body).toBe(200);
+    const rows = csv.body.split('\n').filter((row) => row.includes(`,${order.orderNumber},`));
+    // The piece, shipping and the COD fee: every line of the invoice, paid by cash on delivery, not yet delivered.
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows) expect(row).toMatch(/,cod,confirmed\r?$/);
+  });
+});

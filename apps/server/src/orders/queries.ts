@@ -490,36 +490,20 @@ export async function hasReceived(db: Db, userId: string, productId: string): Pr
   return rows.length > 0;
 }
 
-/** Order numbers by order id (orders that are gone are left out). */
-/** Orders paid (so invoiced) in [from, before), oldest invoice first, at most `limit`. */
-export async function paidOrdersBetween(db: Db, from: Date | undefined, before: Date | undefined, limit: number): Promise<OrderRow[]> {
-  const conditions: SQL[] = [sql`${orders.paidAt} is not null`];
-  if (from) conditions.push(sql`${orders.paidAt} >= ${from.toISOString()}::timestamptz`);
-  if (before) conditions.push(sql`${orders.paidAt} < ${before.toISOString()}::timestamptz`);
+/**
+ * Orders whose tax invoice was issued in [from, before) (issue 43), either end open when not given: paid online, or
+ * confirmed for cash on delivery (invoiceInstant: confirmed_at, else paid_at), oldest invoice first, at most `limit`.
+ * The GST return and the orders CSV both pick by it, so a confirmed COD order is in both from its invoice's day.
+ */
+export async function invoicedOrdersBetween(db: Db, from: Date | undefined, before: Date | undefined, limit: number): Promise<OrderRow[]> {
+  const issued = sql`coalesce(${orders.confirmedAt}, ${orders.paidAt})`;
+  const conditions: SQL[] = [sql`${orders.invoiceNumber} is not null`];
+  if (from) conditions.push(sql`${issued} >= ${from.toISOString()}::timestamptz`);
+  if (before) conditions.push(sql`${issued} < ${before.toISOString()}::timestamptz`);
   return db
     .select()
     .from(orders)
     .where(and(...conditions))
-    .orderBy(asc(orders.paidAt), asc(orders.invoiceNumber))
-    .limit(limit);
-}
-
-/**
- * Orders whose tax invoice was issued in [from, before) (issue 43): paid online, or confirmed for cash on delivery
- * (invoiceInstant: confirmed_at, else paid_at), oldest invoice first, at most `limit`.
- */
-export async function invoicedOrdersBetween(db: Db, from: Date, before: Date, limit: number): Promise<OrderRow[]> {
-  const issued = sql`coalesce(${orders.confirmedAt}, ${orders.paidAt})`;
-  return db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        sql`${orders.invoiceNumber} is not null`,
-        sql`${issued} >= ${from.toISOString()}::timestamptz`,
-        sql`${issued} < ${before.toISOString()}::timestamptz`,
-      ),
-    )
     .orderBy(asc(issued), asc(orders.invoiceNumber))
     .limit(limit);
 }
