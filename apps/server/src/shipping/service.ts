@@ -310,10 +310,10 @@ export function createShippingService(
     now,
     log,
     metrics,
-    apply: (body) => applyTrackingEvent(body),
+    apply: (body) => service.applyTrackingEvent(body),
   });
 
-  return {
+  const service = {
     /** Whether couriers are booked from the order page. */
     books: provider !== null,
 
@@ -421,7 +421,7 @@ export function createShippingService(
       if (!token || !sameText(token, webhookToken)) {
         throw new AppError('UNAUTHENTICATED', 'x-api-key: the tracking token is wrong or missing.');
       }
-      return applyTrackingEvent(body);
+      return this.applyTrackingEvent(body);
     },
 
     /** POST orders/cancel for a booked parcel before its order is cancelled (cancel.ts); 409 once picked up. */
@@ -429,78 +429,79 @@ export function createShippingService(
 
     /** One round of the reconciliation job (reconcile.ts): stale parcels polled, their scans applied as webhooks. */
     reconcileTracking: () => reconciliation.round(),
-  };
 
-  /**
-   * A tracking event, from the webhook or from a poll of courier/track/awb (the reconciliation job): the same path,
-   * so a scan the webhook brought and the poll brings again is kept once and changes nothing more.
-   */
-  async function applyTrackingEvent(body: unknown): Promise<'applied' | 'unknown_awb'> {
-    const parsed = trackingWebhookSchema.safeParse(body);
-    if (!parsed.success) throw new AppError('INVALID_DATA', 'awb: The webhook names no AWB.', { awb: 'The webhook names no AWB.' });
-    const event = parsed.data;
-    const statusId = event.shipment_status_id ?? event.current_status_id;
-    const shipment = await shipmentByAwb(db, event.awb);
-    if (!shipment) {
-      metrics?.trackingScans.inc({ status: 'unknown awb' });
-      log.warn({ awb: event.awb, status: event.current_status }, 'tracking webhook for an unknown AWB');
-      return 'unknown_awb';
-    }
-    const scans = (event.scans ?? []).filter((scan) => scan['sr-status'] !== undefined);
-    if (scans.length === 0 && statusId !== undefined && event.current_timestamp) {
-      scans.push({
-        date: event.current_timestamp,
-        'sr-status': statusId,
-        'sr-status-label': event.current_status,
-        activity: undefined,
-        location: undefined,
-      });
-    }
-    const at = now();
-    await db.transaction(async (tx) => {
-      for (const scan of scans) {
-        const fresh = await insertScan(tx, {
-          orderId: shipment.orderId,
-          awb: shipment.awb,
-          statusId: scan['sr-status']!,
-          label: scan['sr-status-label'] ?? String(scan['sr-status']),
-          activity: scan.activity ?? '',
-          location: scan.location ?? '',
-          scannedAt: scan.date,
-          receivedAt: at,
-        });
-        if (fresh) metrics?.trackingScans.inc({ status: scan['sr-status-label'] ?? String(scan['sr-status']) });
+    /**
+     * A tracking event, from the webhook or from a poll of courier/track/awb (the reconciliation job): the same path,
+     * so a scan the webhook brought and the poll brings again is kept once and changes nothing more.
+     */
+    async applyTrackingEvent(body: unknown): Promise<'applied' | 'unknown_awb'> {
+      const parsed = trackingWebhookSchema.safeParse(body);
+      if (!parsed.success) throw new AppError('INVALID_DATA', 'awb: The webhook names no AWB.', { awb: 'The webhook names no AWB.' });
+      const event = parsed.data;
+      const statusId = event.shipment_status_id ?? event.current_status_id;
+      const shipment = await shipmentByAwb(db, event.awb);
+      if (!shipment) {
+        metrics?.trackingScans.inc({ status: 'unknown awb' });
+        log.warn({ awb: event.awb, status: event.current_status }, 'tracking webhook for an unknown AWB');
+        return 'unknown_awb';
       }
-      if (statusId !== undefined) await noteLatestScan(tx, shipment.orderId, statusId, at);
-    });
+      const scans = (event.scans ?? []).filter((scan) => scan['sr-status'] !== undefined);
+      if (scans.length === 0 && statusId !== undefined && event.current_timestamp) {
+        scans.push({
+          date: event.current_timestamp,
+          'sr-status': statusId,
+          'sr-status-label': event.current_status,
+          activity: undefined,
+          location: undefined,
+        });
+      }
+      const at = now();
+      await db.transaction(async (tx) => {
+        for (const scan of scans) {
+          const fresh = await insertScan(tx, {
+            orderId: shipment.orderId,
+            awb: shipment.awb,
+            statusId: scan['sr-status']!,
+            label: scan['sr-status-label'] ?? String(scan['sr-status']),
+            activity: scan.activity ?? '',
+            location: scan.location ?? '',
+            scannedAt: scan.date,
+            receivedAt: at,
+          });
+          if (fresh) metrics?.trackingScans.inc({ status: scan['sr-status-label'] ?? String(scan['sr-status']) });
+        }
+        if (statusId !== undefined) await noteLatestScan(tx, shipment.orderId, statusId, at);
+      });
 
-    const ids = new Set(scans.map((scan) => scan['sr-status']!));
-    if (statusId !== undefined) ids.add(statusId);
-    const order = await orderOf(db, { id: shipment.orderId });
-    if (!order) return 'applied';
-    const delivered = ids.has(DELIVERED);
-    const withCourier = delivered || [...ids].some((id) => WITH_COURIER.has(id));
-    if (withCourier && order.status === 'packed') {
-      await orders.advance(order.id, 'shipped', {
-        actor: 'system',
-        note: `Your order is on its way with ${shipment.courierName} (tracking number ${shipment.awb}).`,
-        from: { status: 'packed', refusal: 'Only a packed order leaves with the courier.' },
-      });
-    }
-    // A cash-on-delivery parcel's delivery is the owner's to record with the cash the courier remits (issue 41's
-    // cashCollected): the scan stays on the parcel's timeline until she does.
-    if (delivered && order.paymentMethod !== 'cod' && (order.status === 'packed' || order.status === 'shipped')) {
-      await orders.advance(order.id, 'delivered', {
-        actor: 'system',
-        note: `Your order was delivered. If anything is ${RETURN_REASONS_IN_WORDS}, tell us within ${CLAIM_WINDOW_HOURS} hours.`,
-        extra: { deliveredAt: at },
-        from: { status: 'shipped', refusal: 'Only a shipped order can be delivered.' },
-      });
-    }
-    const latest = await orderOf(db, { id: shipment.orderId });
-    if (latest) await applyReturnToOrigin({ orders, log }, latest, shipment, ids);
-    return 'applied';
-  }
+      const ids = new Set(scans.map((scan) => scan['sr-status']!));
+      if (statusId !== undefined) ids.add(statusId);
+      const order = await orderOf(db, { id: shipment.orderId });
+      if (!order) return 'applied';
+      const delivered = ids.has(DELIVERED);
+      const withCourier = delivered || [...ids].some((id) => WITH_COURIER.has(id));
+      if (withCourier && order.status === 'packed') {
+        await orders.advance(order.id, 'shipped', {
+          actor: 'system',
+          note: `Your order is on its way with ${shipment.courierName} (tracking number ${shipment.awb}).`,
+          from: { status: 'packed', refusal: 'Only a packed order leaves with the courier.' },
+        });
+      }
+      // A cash-on-delivery parcel's delivery is the owner's to record with the cash the courier remits (issue 41's
+      // cashCollected): the scan stays on the parcel's timeline until she does.
+      if (delivered && order.paymentMethod !== 'cod' && (order.status === 'packed' || order.status === 'shipped')) {
+        await orders.advance(order.id, 'delivered', {
+          actor: 'system',
+          note: `Your order was delivered. If anything is ${RETURN_REASONS_IN_WORDS}, tell us within ${CLAIM_WINDOW_HOURS} hours.`,
+          extra: { deliveredAt: at },
+          from: { status: 'shipped', refusal: 'Only a shipped order can be delivered.' },
+        });
+      }
+      const latest = await orderOf(db, { id: shipment.orderId });
+      if (latest) await applyReturnToOrigin({ orders, log }, latest, shipment, ids);
+      return 'applied';
+    },
+  };
+  return service;
 }
 
 /** A booking failure's kind, for the metrics: Shiprocket's status, its silence, or the shop's own refusal. */
