@@ -34,7 +34,7 @@ test('a failed delivery attempt reaches both order pages, and the owner asks for
   baseURL,
 }, testInfo) => {
   const project = testInfo.project.name;
-  const words = project === 'phone' ? 'Bandhani Dupatta' : 'Ajrakh Print Kurti';
+  const words = project === 'phone' ? 'Bandhani Dupatta' : 'Phulkari Dupatta';
   const email = await signedInShopper(page.request, 'ndr');
   const asid = await adminLogin(baseURL!, ADMIN_EMAIL, ADMIN_PASSWORD);
   const { orderId } = await paidOrder(page.request, baseURL!, asid, email, words);
@@ -69,7 +69,7 @@ test('a failed delivery attempt reaches both order pages, and the owner asks for
 
 test('an accepted return books the courier pickup, followed to its arrival at the shop', async ({ page, baseURL }, testInfo) => {
   const project = testInfo.project.name;
-  const words = project === 'phone' ? 'Phulkari Dupatta' : 'Floral Print Flared Kurti';
+  const words = project === 'phone' ? 'Phulkari Dupatta' : 'Bandhani Dupatta';
   const email = await signedInShopper(page.request, 'pickup');
   const asid = await adminLogin(baseURL!, ADMIN_EMAIL, ADMIN_PASSWORD);
   const { orderId } = await deliveredOrder(page.request, baseURL!, asid, email, words);

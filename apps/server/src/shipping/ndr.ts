@@ -21,7 +21,7 @@ const ON_ITS_WAY: readonly OrderStatus[] = ['packed', 'shipped'];
 /** What the shopper reads, on her order's timeline and in her notice. */
 export const failedAttemptNote = (attempt: number, reason: string) =>
   `The courier could not deliver your parcel (attempt ${attempt})${reason ? `: ${reason}` : ''}. ` +
-  'They will try again; reply to this message if the address or phone number needs a change.';
+  'They will try again; if your address or phone number needs a change, contact us.';
 
 export function createNdr(db: Db, deps: { provider: ShippingProvider | null; notices: Pick<OrderNotices, 'write'>; now: () => Date }) {
   const { provider, notices, now } = deps;

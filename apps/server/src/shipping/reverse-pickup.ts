@@ -35,23 +35,25 @@ const ORDER: readonly ReturnPickupStatus[] = ['booking', 'failed', 'booked', 'pi
 export const returnIdOf = (orderNumber: string) => `${orderNumber}-R`;
 const rupees = (paise: number) => Math.round(paise) / 100;
 
-/** The shop's address as the return's destination: its last pincode, and the city written before it. */
-export function shopDestination(address: string): { street: string; city: string; pincode: string | null } {
+/**
+ * The shop's one-line address (Settings) as a return's destination: its last pincode, the city written with it or
+ * before it (the state, when written there, is skipped), and the street before that.
+ */
+export function shopDestination(address: string, state = ''): { street: string; city: string; pincode: string | null } {
   const pincode = address.match(/\b[1-9]\d{5}\b/g)?.at(-1) ?? null;
   const parts = address
     .split(/[,\n]/)
     .map((part) => part.trim())
     .filter(Boolean);
-  const pinAt = pincode ? parts.findIndex((part) => part.includes(pincode)) : -1;
-  let cityAt = pinAt;
+  let cityAt = pincode ? parts.findIndex((part) => part.includes(pincode)) : -1;
   let city =
-    pinAt >= 0
-      ? parts[pinAt]!.replace(pincode!, '')
+    cityAt >= 0
+      ? parts[cityAt]!.replace(pincode!, '')
           .replace(/[-–\s]+$/, '')
           .trim()
       : '';
-  if (!city && pinAt > 0) {
-    cityAt = pinAt - 1;
+  while (cityAt > 0 && (!city || city.toLowerCase() === state.toLowerCase())) {
+    cityAt -= 1;
     city = parts[cityAt]!;
   }
   return { street: parts.slice(0, Math.max(1, cityAt)).join(', '), city: city.slice(0, 30), pincode };
@@ -83,7 +85,7 @@ export function createReturnPickups(
     );
     const parcel = parcelOf(chosen.map((line) => ({ size: sizes.get(line.item.productId) ?? DEFAULT_PACKAGE, quantity: line.quantity })));
     const shop = await settings.get();
-    const to = shopDestination(shop.address);
+    const to = shopDestination(shop.address, shop.state);
     const user = await userById(db, order.userId);
     const address = order.address;
     const [first = address.name, ...rest] = address.name.trim().split(/\s+/);

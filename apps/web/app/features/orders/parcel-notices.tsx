@@ -13,7 +13,7 @@ export function FailedDeliveryNotice({ order }: { order: Pick<OrderDetail, 'fail
       {attempt.reason ? `(attempt ${attempt.attempt}: ${attempt.reason}). ` : `(attempt ${attempt.attempt}). `}
       {attempt.reattemptRequested
         ? 'We have asked them to try again.'
-        : 'They will try again; if your address or phone number needs a change, reply to our e-mail.'}
+        : 'They will try again; if your address or phone number needs a change, contact us.'}
     </p>
   );
 }
