@@ -6,6 +6,7 @@ import {
   MAX_PHOTO_BYTES,
   ORDER_STATUS_LABELS,
   requestReturnSchema,
+  istDayShort,
   rupeesCompact,
   type OrderDetail,
 } from '@shop/core';
@@ -34,7 +35,21 @@ import type { Route } from './+types/user.order';
 /** One of the shopper's orders; someone else's, or an unknown id, is the not-found page. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = signedInShopper(context);
-  return { order: await loaderCall(servicesOf(context).orders.getMine(user._id, params.orderId)) };
+  const services = servicesOf(context);
+  const order = await loaderCall(services.orders.getMine(user._id, params.orderId));
+  return { order, deliveryBy: await deliveryDayOf(services, order) };
+}
+
+/**
+ * 'Delivery by Thu, 3 Dec' for an order on its way (issue 42): the couriers' day to its pincode from when it was paid
+ * (or confirmed, for cash on delivery), as the product page and checkout said it; null when delivered, not expected,
+ * or when the estimate cannot be had (the page then shows the rule of thumb's window the order carries).
+ */
+export async function deliveryDayOf(services: ReturnType<typeof servicesOf>, order: OrderDetail): Promise<string | null> {
+  if (order.deliveredAt || !order.expectedDelivery) return null;
+  const started = order.timeline.find((event) => event.status === 'paid' || event.status === 'confirmed')?.at ?? order.createdAt;
+  const answer = await services.shipping.estimate(order.address.pincode, new Date(started)).catch(() => null);
+  return answer?.serviceable ? answer.deliveryBy : null;
 }
 
 /** A return carries at most this many photos (the server says the same). */
@@ -184,7 +199,7 @@ function returnMarkOf(order: OrderDetail, itemId: string) {
 /** An order: items with their price breakdown, address, payment, timeline, delivery window, cancel or return, and a printable receipt. */
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const settings = useRouteLoaderData<RootLoaderData>('root')?.settings;
-  const { order } = loaderData;
+  const { order, deliveryBy } = loaderData;
   const { payment, address } = order;
 
   return (
@@ -246,12 +261,17 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               Delivered on <strong className="whitespace-nowrap font-semibold">{formatDate(order.deliveredAt)}</strong>
             </>
           ) : (
-            order.expectedDelivery && (
+            order.expectedDelivery &&
+            (deliveryBy ? (
+              <>
+                Delivery by <strong className="whitespace-nowrap font-semibold">{istDayShort(deliveryBy)}</strong>
+              </>
+            ) : (
               <>
                 Expected delivery:{' '}
                 <strong className="whitespace-nowrap font-semibold">{formatDeliveryWindow(order.expectedDelivery)}</strong>
               </>
-            )
+            ))
           )}
           {order.courier && (
             <>
