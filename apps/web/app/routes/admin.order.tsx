@@ -51,7 +51,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 /** The courier picked from the list (a radio's `courierId`), or none: the owner's default choice. */
-export function shipInput(form: FormData): ShipOrderInput {
+function shipInput(form: FormData): ShipOrderInput {
   if (!form.has('courierId')) return {};
   const text = formText(form, 'courierId').trim();
   const checked = shipOrderSchema.safeParse({ courierId: /^\d{1,9}$/.test(text) ? Number(text) : text });

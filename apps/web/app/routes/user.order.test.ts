@@ -3,7 +3,8 @@ import { parseSetCookie } from 'cookie';
 import { describe, expect, it, vi } from 'vitest';
 import { createLoadContext, shopperContext } from '../context';
 import { FLASH_COOKIE } from '../lib/flash.server';
-import { action, deliveryDayOf, loader } from './user.order';
+import { deliveryDayOf } from '../features/orders/delivery-day.server';
+import { action, loader } from './user.order';
 
 const asha = { _id: 'u1' } as PublicUser;
 const paidOrder = {

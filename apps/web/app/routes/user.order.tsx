@@ -29,6 +29,7 @@ import { formFiles, formText } from '../lib/form-data';
 import { FIELDS_FORM, PHOTOS_FORM, readForm } from '../lib/read-form.server';
 import { cancelReasonOf, orderPapers, refundNotice, returnItemsOf, returnLinesOf, trackingLinkOf } from '../features/orders/after-sales';
 import { cancelledMessage, refundPendingNotice } from '../features/orders/refund-pending';
+import { deliveryDayOf } from '../features/orders/delivery-day.server';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/user.order';
 
@@ -38,18 +39,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const order = await loaderCall(services.orders.getMine(user._id, params.orderId));
   return { order, deliveryBy: await deliveryDayOf(services, order) };
-}
-
-/**
- * 'Delivery by Thu, 3 Dec' for an order on its way (issue 42): the couriers' day to its pincode from when it was paid
- * (or confirmed, for cash on delivery), as the product page and checkout said it; null when delivered, not expected,
- * or when the estimate cannot be had (the page then shows the rule of thumb's window the order carries).
- */
-export async function deliveryDayOf(services: ReturnType<typeof servicesOf>, order: OrderDetail): Promise<string | null> {
-  if (order.deliveredAt || !order.expectedDelivery) return null;
-  const started = order.timeline.find((event) => event.status === 'paid' || event.status === 'confirmed')?.at ?? order.createdAt;
-  const answer = await services.shipping.estimate(order.address.pincode, new Date(started)).catch(() => null);
-  return answer?.serviceable ? answer.deliveryBy : null;
 }
 
 /** A return carries at most this many photos (the server says the same). */

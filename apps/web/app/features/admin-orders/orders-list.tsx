@@ -82,7 +82,7 @@ function ShippedTogether({ answer }: { answer: Extract<ShipManyAnswer, { ok: tru
  * Ship selected (issue 42): the paid orders' checkboxes belong to this form (their `form` attribute), so the list
  * stays a list of links and the post works without scripts.
  */
-function ShipSelectedBar({ paidCount }: { paidCount: number }) {
+function ShipSelectedBar() {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'shipMany';
   return (
@@ -94,9 +94,8 @@ function ShipSelectedBar({ paidCount }: { paidCount: number }) {
       <input type="hidden" name="intent" value="shipMany" />
       <p className="text-sm text-muted">
         Tick paid orders to book them together with your default courier: one labels PDF and the manifest.
-        {paidCount === 0 && ' None on this page is paid and waiting.'}
       </p>
-      <button type="submit" className="btn btn-primary" disabled={busy || paidCount === 0}>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
         <Truck aria-hidden="true" className="h-4 w-4" /> {busy ? 'Booking...' : 'Ship selected'}
       </button>
     </Form>
@@ -124,7 +123,7 @@ export function OrdersList({
   orderHref: (orderId: string) => string;
   /** The paid orders of the same days as CSV (issue 43), the owner's; null for staff. */
   exportUrl?: string | null;
-  /** Whether the shop books couriers, so paid orders can be shipped together (issue 42). */
+  /** Whether the shop books couriers, so the page's paid orders can be ticked and shipped together (issue 42). */
   canBook?: boolean;
   shipAnswer?: ShipManyAnswer | null;
 }) {
@@ -145,14 +144,14 @@ export function OrdersList({
       <Filters failure={failure} />
       {shipAnswer?.ok && <ShippedTogether answer={shipAnswer} />}
       {shipAnswer && !shipAnswer.ok && <FormFailure failure={shipAnswer} />}
-      {canBook && orders.length > 0 && <ShipSelectedBar paidCount={paidCount} />}
+      {paidCount > 0 && <ShipSelectedBar />}
       {orders.length === 0 ? (
         <EmptyState title="No orders match these filters." />
       ) : (
         <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white" aria-label="Orders">
           {orders.map((order) => (
             <li key={order._id} className="flex items-stretch">
-              {canBook && (
+              {paidCount > 0 && (
                 <span className="flex w-11 shrink-0 items-center justify-center border-r border-line sm:w-12">
                   {order.status === 'paid' && (
                     <input
@@ -166,7 +165,10 @@ export function OrdersList({
                   )}
                 </span>
               )}
-              <Link to={orderHref(order._id)} className="flex min-w-0 flex-1 items-center gap-3 px-4 py-3 hover:bg-ivory sm:gap-4">
+              <Link
+                to={orderHref(order._id)}
+                className={`flex min-w-0 flex-1 items-center gap-3 py-3 pr-4 hover:bg-ivory sm:gap-4 ${paidCount > 0 ? 'pl-3 sm:pl-4' : 'pl-4'}`}
+              >
                 <span className="grid min-w-0 flex-1 gap-y-0.5 md:grid-cols-[11rem_minmax(0,1fr)_11rem] md:items-center md:gap-x-6">
                   <span className="whitespace-nowrap font-semibold">{order.orderNumber}</span>
                   <span className="min-w-0 truncate text-sm">
