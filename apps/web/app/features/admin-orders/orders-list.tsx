@@ -1,7 +1,6 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, rupeesCompact, type AdminOrderRow } from '@shop/core';
 import { ChevronRight, Download, FileText, Truck } from 'lucide-react';
 import { Form, Link, useNavigation, useSearchParams } from 'react-router';
-import { FormFailure } from '../../components/form-failure';
 import { FilterBar, FilterField, filterInputClass } from '../../components/filter-bar';
 import { EmptyState, PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
@@ -143,7 +142,11 @@ export function OrdersList({
       />
       <Filters failure={failure} />
       {shipAnswer?.ok && <ShippedTogether answer={shipAnswer} />}
-      {shipAnswer && !shipAnswer.ok && <FormFailure failure={shipAnswer} />}
+      {shipAnswer && !shipAnswer.ok && shipAnswer.error && (
+        <p role="alert" className="rounded-xl border border-wine-100 bg-wine-50 px-4 py-3 text-sm font-medium text-wine-800">
+          {shipAnswer.error}
+        </p>
+      )}
       {paidCount > 0 && <ShipSelectedBar />}
       {orders.length === 0 ? (
         <EmptyState title="No orders match these filters." />
