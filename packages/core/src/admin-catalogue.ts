@@ -42,6 +42,48 @@ const pieces = (name: string) =>
 
 const id = (name: string) => z.uuid(`${name} must be an id`);
 
+/** A parcel's weight (g) and sides (cm) as migration 0040 keeps them (issue 42): whole numbers in these ranges. */
+export const PACKAGE_LIMITS = { weightGrams: 50_000, sideCm: 300 } as const;
+
+/** The parcel fields of a product or category, with the words its errors name them by. */
+export const PACKAGE_FIELDS = {
+  packageWeightGrams: 'Package weight (g)',
+  packageLengthCm: 'Package length (cm)',
+  packageBreadthCm: 'Package breadth (cm)',
+  packageHeightCm: 'Package height (cm)',
+} as const;
+export type PackageField = keyof typeof PACKAGE_FIELDS;
+
+const packageNumber = (field: PackageField) => {
+  const max = field === 'packageWeightGrams' ? PACKAGE_LIMITS.weightGrams : PACKAGE_LIMITS.sideCm;
+  const message = `${PACKAGE_FIELDS[field]} must be a whole number from 1 to ${max}.`;
+  return z.number({ error: message }).int(message).min(1, message).max(max, message);
+};
+
+/** A product's own parcel: null (or omitted on create) for its category's default; omitted on update: unchanged. */
+const productPackageFields = {
+  packageWeightGrams: packageNumber('packageWeightGrams').nullable().optional(),
+  packageLengthCm: packageNumber('packageLengthCm').nullable().optional(),
+  packageBreadthCm: packageNumber('packageBreadthCm').nullable().optional(),
+  packageHeightCm: packageNumber('packageHeightCm').nullable().optional(),
+};
+
+/** A category's default parcel, which its products without their own fall back to. */
+const categoryPackageFields = {
+  packageWeightGrams: packageNumber('packageWeightGrams').optional(),
+  packageLengthCm: packageNumber('packageLengthCm').optional(),
+  packageBreadthCm: packageNumber('packageBreadthCm').optional(),
+  packageHeightCm: packageNumber('packageHeightCm').optional(),
+};
+
+/** A parcel as the back-office shows it: grams and centimetres. */
+export const packageSizeSchema = z.object({
+  weightGrams: z.number().int(),
+  lengthCm: z.number().int(),
+  breadthCm: z.number().int(),
+  heightCm: z.number().int(),
+});
+
 const productName = plainText({ missing: 'Product name is required.' })
   .trim()
   .min(1, 'Product name is required.')
@@ -127,6 +169,13 @@ export const adminProductSchema = z.object({
   /** The product's own HSN code; null: its category's (`categoryHsnCode`), which decides the GST rate then. */
   hsnCode: z.string().nullable(),
   categoryHsnCode: z.string().nullable(),
+  /** The product's own parcel (g, cm); null: `categoryPackage`'s (issue 42). */
+  packageWeightGrams: z.number().int().nullable(),
+  packageLengthCm: z.number().int().nullable(),
+  packageBreadthCm: z.number().int().nullable(),
+  packageHeightCm: z.number().int().nullable(),
+  /** What a blank parcel field falls back to: the category's default, or the shop's for a product without one. */
+  categoryPackage: packageSizeSchema,
   tags: z.array(z.string()),
   productImages: z.array(adminImageSchema),
   /** Photos deleted in the last PHOTO_UNDO_HOURS, newest first: each can be restored (issue 26). */
@@ -161,6 +210,7 @@ const productFields = {
       .optional(),
   ),
   tags: z.array(plainText().trim().min(1).max(30)).max(20, 'tags: at most 20').optional(),
+  ...productPackageFields,
 };
 
 /** POST /api/admin/product/createProduct; a new product is a draft unless told otherwise. */
@@ -250,6 +300,11 @@ export type SetPhotoColorInput = z.infer<typeof setPhotoColorSchema>;
 export const adminCategorySchema = categorySchema.extend({
   productCount: z.number().int().describe('products of any status in this category'),
   childCount: z.number().int(),
+  /** The default parcel of its products (g, cm; issue 42). */
+  packageWeightGrams: z.number().int(),
+  packageLengthCm: z.number().int(),
+  packageBreadthCm: z.number().int(),
+  packageHeightCm: z.number().int(),
 });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
 
@@ -269,6 +324,7 @@ export const createCategorySchema = z.object({
   hsnCode,
   parentId: id('parentId').nullable().optional(),
   description: plainText({ multiline: true }).trim().max(500, 'At most 500 characters.').optional(),
+  ...categoryPackageFields,
 });
 export type CreateCategoryInput = z.infer<typeof createCategorySchema>;
 
@@ -278,6 +334,7 @@ export const updateCategorySchema = z.object({
   style: categoryStyle.optional(),
   hsnCode: hsnCode.optional(),
   description: plainText({ multiline: true }).trim().max(500, 'At most 500 characters.').optional(),
+  ...categoryPackageFields,
 });
 export type UpdateCategoryInput = z.infer<typeof updateCategorySchema>;
 
@@ -305,6 +362,10 @@ export const CATALOGUE_CSV_COLUMNS = [
   'variant_size',
   'variant_color_price',
   'variant_size_price',
+  'package_weight_grams',
+  'package_length_cm',
+  'package_breadth_cm',
+  'package_height_cm',
 ] as const;
 
 /** POST /api/admin/product/importProducts: the counts, and per row what changed and what happened to its stock. */

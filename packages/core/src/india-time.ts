@@ -54,6 +54,9 @@ export function istWeekdayDate(at: Date): string {
   return weekdayDateFormat.format(at);
 }
 
+/** A YYYY-MM-DD India day as delivery promises say it: 'Thu, 3 Dec' (product page, checkout, order pages). */
+export const istDayShort = (day: string): string => istWeekdayDate(istDayStart(day));
+
 /** A YYYY-MM-DD India day in words, for headings: 'Thursday, 26 November'. */
 export function istDayInWords(day: string): string {
   longDayFormat ??= new Intl.DateTimeFormat('en-IN', { timeZone: INDIA_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });

@@ -59,7 +59,7 @@ import type { CreditNoteRegister, DayRangeQuery, OrderCreditNote } from './credi
 import type { ReturnReason } from './policy.js';
 import type { AdminShopSettings, ShopSettings } from './settings.js';
 import type { WishlistEntry } from './wishlist.js';
-import type { DeliveryEstimateAnswer, ShipOrderInput } from './shipping.js';
+import type { CourierOptions, DeliveryEstimateAnswer, ShipOrderInput } from './shipping.js';
 import type { ReattemptInput } from './shipping-after.js';
 
 /**
@@ -324,9 +324,16 @@ export interface PageServices {
   };
   /** Couriers booked through the shipping provider (issue 42): the product page's date, the order page's Ship. */
   shipping: {
-    estimate(pincode: string): Promise<DeliveryEstimateAnswer>;
+    /** Whether couriers are booked from the order pages (a provider is set); manual mode: false. */
+    books: boolean;
+    /** `at`: when the parcel's clock started (an order's payment, for its page); now when omitted. */
+    estimate(pincode: string, at?: Date): Promise<DeliveryEstimateAnswer>;
     /** Books a paid order's parcel and moves it to packed ('Booking failed — retry: …' when the provider fails). */
     ship(actor: AuditActor, orderId: string, input: ShipOrderInput): Promise<void>;
+    /** The couriers to a paid order's pincode with their rates and days, for the order page's picker. */
+    couriersFor(orderId: string): Promise<CourierOptions>;
+    /** Ship selected: books each order, then one labels PDF and the courier's manifest. */
+    shipMany(actor: AuditActor, orderIds: string[]): Promise<{ labelsUrl: string; manifestUrl: string }>;
   };
   /** A failed delivery attempt's reattempt, asked of the courier once per attempt (issue 42, continued). */
   ndr: { reattempt(actor: AuditActor, orderId: string, input: ReattemptInput): Promise<void> };

@@ -162,12 +162,17 @@ export const DEFAULT_OWNER_CONTROLS: OwnerControls = {
   lowStockThreshold: 3,
 };
 
+/** Which courier a booking takes by default (issue 42): the cheapest (ties: the faster) or the fastest (ties: the cheaper). */
+export const COURIER_CHOICES = ['cheapest', 'fastest'] as const;
+export type CourierChoice = (typeof COURIER_CHOICES)[number];
+export const courierChoiceSchema = z.enum(COURIER_CHOICES, { message: 'Default courier must be Cheapest or Fastest.' });
+
 /**
  * What the owner's Settings page saves: the shop's details, and her controls and cash on delivery when given
  * (omitted: unchanged, so a client that sends the details only keeps working).
  */
 export const updateSettingsSchema = settingsFields
-  .extend({ controls: ownerControlsSchema.optional(), cod: codSettingsSchema.optional() })
+  .extend({ controls: ownerControlsSchema.optional(), cod: codSettingsSchema.optional(), courierChoice: courierChoiceSchema.optional() })
   .superRefine(gstinOfState);
 export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
 
@@ -183,6 +188,8 @@ export const adminShopSettingsSchema = z.object({
   controls: ownerControlsSchema,
   /** Cash on delivery (issue 41): off by default. */
   cod: codSettingsSchema,
+  /** The courier a booking takes when the owner picks none (issue 42). */
+  courierChoice: courierChoiceSchema,
 });
 export type AdminShopSettings = z.infer<typeof adminShopSettingsSchema>;
 

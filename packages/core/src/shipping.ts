@@ -27,6 +27,31 @@ export const shipOrderSchema = z.object({
 });
 export type ShipOrderInput = z.infer<typeof shipOrderSchema>;
 
+/** One courier that reaches the order's pincode, for the order page's picker (issue 42). */
+export const courierOptionSchema = z.object({
+  /** Shiprocket's courier_company_id: what `courierId` books. */
+  id: z.number().int(),
+  name: z.string(),
+  /** The courier's rate for the parcel, in paise (Shiprocket quotes rupees). */
+  ratePaise: z.number().int(),
+  /** Its estimated days in transit, and the day the parcel arrives at the latest (YYYY-MM-DD, India). */
+  days: z.number(),
+  deliveryBy: z.string(),
+  cod: z.boolean(),
+});
+export type CourierOption = z.infer<typeof courierOptionSchema>;
+
+/**
+ * GET /api/admin/order/couriers/{orderId}: the couriers to the order's pincode, cheapest first, with the one the
+ * owner's default choice (cheapest or fastest) books; empty when none reaches it.
+ */
+export const courierOptionsSchema = z.object({
+  couriers: z.array(courierOptionSchema),
+  defaultCourierId: z.number().int().nullable(),
+  choice: z.enum(['cheapest', 'fastest']),
+});
+export type CourierOptions = z.infer<typeof courierOptionsSchema>;
+
 /** POST /api/admin/order/shipMany */
 export const shipManySchema = z.object({
   orderIds: z

@@ -26,6 +26,18 @@ const snapshot = (row: CategoryRow) => ({
   hsnCode: row.hsnCode,
   parentId: row.parentId,
   description: row.description,
+  packageWeightGrams: row.packageWeightGrams,
+  packageLengthCm: row.packageLengthCm,
+  packageBreadthCm: row.packageBreadthCm,
+  packageHeightCm: row.packageHeightCm,
+});
+
+/** The parcel fields the owner gave (issue 42); those omitted stay as they are. */
+const packageOf = (input: UpdateCategoryInput) => ({
+  ...(input.packageWeightGrams !== undefined ? { packageWeightGrams: input.packageWeightGrams } : {}),
+  ...(input.packageLengthCm !== undefined ? { packageLengthCm: input.packageLengthCm } : {}),
+  ...(input.packageBreadthCm !== undefined ? { packageBreadthCm: input.packageBreadthCm } : {}),
+  ...(input.packageHeightCm !== undefined ? { packageHeightCm: input.packageHeightCm } : {}),
 });
 
 async function lockCategory(tx: Db, categoryId: string): Promise<CategoryRow> {
@@ -59,6 +71,10 @@ const adminCategory = (row: CategoryWithCounts): AdminCategory => ({
   ...row.category,
   productCount: row.allProducts,
   childCount: row.children,
+  packageWeightGrams: row.package.weightGrams,
+  packageLengthCm: row.package.lengthCm,
+  packageBreadthCm: row.package.breadthCm,
+  packageHeightCm: row.package.heightCm,
 });
 
 /** The back-office's categories: list with counts, create, rename, style and HSN code, delete when empty. */
@@ -98,6 +114,8 @@ export function createAdminCategoriesService(db: Db, deps: { changes: CatalogueC
             hsnCode: input.hsnCode,
             parentId: input.parentId ?? null,
             description: input.description ?? '',
+            // Omitted: the column defaults (500 g, 30 × 25 × 5 cm).
+            ...packageOf(input),
             position: await nextCategoryPosition(tx),
             createdAt: now(),
           });
@@ -121,6 +139,7 @@ export function createAdminCategoriesService(db: Db, deps: { changes: CatalogueC
             ...(input.style ? { style: input.style } : {}),
             ...(input.hsnCode ? { hsnCode: input.hsnCode } : {}),
             ...(input.description !== undefined ? { description: input.description } : {}),
+            ...packageOf(input),
           });
           if (after.name !== before.name) {
             // Shoppers search products by their category's name.

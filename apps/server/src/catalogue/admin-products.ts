@@ -111,6 +111,11 @@ export interface NewProductFields {
   fabric: string;
   tags: string[];
   hsnCode?: string | null;
+  /** Its own parcel (g, cm); null or omitted: its category's (issue 42). */
+  packageWeightGrams?: number | null;
+  packageLengthCm?: number | null;
+  packageBreadthCm?: number | null;
+  packageHeightCm?: number | null;
   /** A slug of its own (demo and test data); otherwise a free one made from the name. */
   slug?: string;
 }
@@ -138,6 +143,10 @@ export async function insertNewProduct(
     fabric: fields.fabric,
     tags: fields.tags,
     hsnCode: fields.hsnCode ?? null,
+    packageWeightGrams: fields.packageWeightGrams ?? null,
+    packageLengthCm: fields.packageLengthCm ?? null,
+    packageBreadthCm: fields.packageBreadthCm ?? null,
+    packageHeightCm: fields.packageHeightCm ?? null,
     createdAt: at,
   });
   await inventory.setOne(tx, { productId: row.id, variantId: null }, opening.stock, opening.meta);
@@ -156,6 +165,10 @@ export const productSnapshot = (row: ProductRow) => ({
   fabric: row.fabric,
   hsnCode: row.hsnCode,
   tags: row.tags,
+  packageWeightGrams: row.packageWeightGrams,
+  packageLengthCm: row.packageLengthCm,
+  packageBreadthCm: row.packageBreadthCm,
+  packageHeightCm: row.packageHeightCm,
 });
 
 /** What the audit log keeps of a variant (the CSV import's audit entries too). */
@@ -256,7 +269,7 @@ export async function adminProductDetail(
 ): Promise<AdminProduct> {
   const found = await productWithCategory(db, productId);
   if (!found) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
-  const { product, categoryName, categoryHsnCode } = found;
+  const { product, categoryName, categoryHsnCode, categoryPackage } = found;
   const [images, variantRows, deleted] = await Promise.all([
     productImagesOf(db, productId),
     liveVariantsOf(db, productId),
@@ -277,6 +290,11 @@ export async function adminProductDetail(
     fabric: product.fabric,
     hsnCode: product.hsnCode,
     categoryHsnCode,
+    packageWeightGrams: product.packageWeightGrams,
+    packageLengthCm: product.packageLengthCm,
+    packageBreadthCm: product.packageBreadthCm,
+    packageHeightCm: product.packageHeightCm,
+    categoryPackage,
     tags: product.tags,
     productImages: images.map((image) => ({
       _id: image.id,
@@ -412,6 +430,10 @@ export function createAdminProductsService(
             fabric: input.fabric ?? '',
             hsnCode: input.hsnCode ?? null,
             tags: input.tags ?? [],
+            packageWeightGrams: input.packageWeightGrams ?? null,
+            packageLengthCm: input.packageLengthCm ?? null,
+            packageBreadthCm: input.packageBreadthCm ?? null,
+            packageHeightCm: input.packageHeightCm ?? null,
           },
           { stock: input.productStock, meta: adminEdit(actor) },
           at,
@@ -451,6 +473,10 @@ export function createAdminProductsService(
           ...(input.fabric !== undefined ? { fabric: input.fabric } : {}),
           ...(input.hsnCode !== undefined ? { hsnCode: input.hsnCode } : {}),
           ...(input.tags ? { tags: input.tags } : {}),
+          ...(input.packageWeightGrams !== undefined ? { packageWeightGrams: input.packageWeightGrams } : {}),
+          ...(input.packageLengthCm !== undefined ? { packageLengthCm: input.packageLengthCm } : {}),
+          ...(input.packageBreadthCm !== undefined ? { packageBreadthCm: input.packageBreadthCm } : {}),
+          ...(input.packageHeightCm !== undefined ? { packageHeightCm: input.packageHeightCm } : {}),
           updatedAt: at,
         });
         await refreshKeywords(tx, [productId]);

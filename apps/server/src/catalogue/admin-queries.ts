@@ -1,6 +1,7 @@
-import type { AdminProductSort, ProductStatus } from '@shop/core';
+import type { AdminProductSort, PackageSize, ProductStatus } from '@shop/core';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { containsPattern, selectRows, type Db } from '../db/database.js';
+import { DEFAULT_PACKAGE } from './queries.js';
 import { categories, deletedProductImages, productImages, products, searchWords, variants } from './tables.js';
 
 // SQL of the catalogue's back-office: new categories, products, variants and photos, their edits and lists, the
@@ -74,7 +75,20 @@ export async function insertProduct(
   db: Db,
   product: Pick<
     typeof products.$inferInsert,
-    'name' | 'slug' | 'description' | 'categoryId' | 'pricePaise' | 'discountPercent' | 'fabric' | 'tags' | 'status' | 'hsnCode'
+    | 'name'
+    | 'slug'
+    | 'description'
+    | 'categoryId'
+    | 'pricePaise'
+    | 'discountPercent'
+    | 'fabric'
+    | 'tags'
+    | 'status'
+    | 'hsnCode'
+    | 'packageWeightGrams'
+    | 'packageLengthCm'
+    | 'packageBreadthCm'
+    | 'packageHeightCm'
   > & { createdAt: Date },
 ): Promise<typeof products.$inferSelect> {
   const [row] = await db
@@ -90,6 +104,10 @@ export async function insertProduct(
       tags: product.tags,
       status: product.status,
       hsnCode: product.hsnCode,
+      packageWeightGrams: product.packageWeightGrams ?? null,
+      packageLengthCm: product.packageLengthCm ?? null,
+      packageBreadthCm: product.packageBreadthCm ?? null,
+      packageHeightCm: product.packageHeightCm ?? null,
       createdAt: product.createdAt,
       updatedAt: product.createdAt,
     })
@@ -295,13 +313,34 @@ export async function adminProductPage(
 export async function productWithCategory(
   db: Db,
   productId: string,
-): Promise<{ product: ProductRow; categoryName: string | null; categoryHsnCode: string | null } | undefined> {
+): Promise<{ product: ProductRow; categoryName: string | null; categoryHsnCode: string | null; categoryPackage: PackageSize } | undefined> {
   const [found] = await db
-    .select({ product: products, categoryName: categories.name, categoryHsnCode: categories.hsnCode })
+    .select({
+      product: products,
+      categoryName: categories.name,
+      categoryHsnCode: categories.hsnCode,
+      weightGrams: categories.packageWeightGrams,
+      lengthCm: categories.packageLengthCm,
+      breadthCm: categories.packageBreadthCm,
+      heightCm: categories.packageHeightCm,
+    })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.id, productId));
-  return found;
+  if (!found) return undefined;
+  const { product, categoryName, categoryHsnCode, ...size } = found;
+  return {
+    product,
+    categoryName,
+    categoryHsnCode,
+    // A product without a category falls back to the shop's defaults (packageSizes in queries.ts).
+    categoryPackage: {
+      weightGrams: size.weightGrams ?? DEFAULT_PACKAGE.weightGrams,
+      lengthCm: size.lengthCm ?? DEFAULT_PACKAGE.lengthCm,
+      breadthCm: size.breadthCm ?? DEFAULT_PACKAGE.breadthCm,
+      heightCm: size.heightCm ?? DEFAULT_PACKAGE.heightCm,
+    },
+  };
 }
 
 /** A product's photos in their order. */

@@ -552,18 +552,19 @@ describe('catalogue CSV', () => {
     const lines = exported.body.trim().split('\n');
     expect(lines[0]).toBe(
       'id,name,description,category_slug,price_rupees,discount_percent,stock,status,fabric,tags,exported_stock,' +
-        'variant_sku,variant_color,variant_size,variant_color_price,variant_size_price',
+        'variant_sku,variant_color,variant_size,variant_color_price,variant_size_price,' +
+        'package_weight_grams,package_length_cm,package_breadth_cm,package_height_cm',
     );
     // A row per variant, with the variant's stock; a product without variants has one row.
     const banarasi = lines.filter((line) => line.startsWith(catalogue.ids.banarasi));
     const columns = `${catalogue.ids.banarasi},Banarasi Silk Saree,"Handwoven silk with a zari border, for weddings.",silk-sarees,8999.00,30`;
     expect(banarasi).toEqual([
-      `${columns},3,active,Silk,"wedding, zari",3,T-BAN-MAR,Maroon,Free size,0.00,0.00`,
-      `${columns},0,active,Silk,"wedding, zari",0,T-BAN-EME,Emerald,Free size,150.00,0.00`,
+      `${columns},3,active,Silk,"wedding, zari",3,T-BAN-MAR,Maroon,Free size,0.00,0.00,,,,`,
+      `${columns},0,active,Silk,"wedding, zari",0,T-BAN-EME,Emerald,Free size,150.00,0.00,,,,`,
     ]);
-    expect(lines.find((line) => line.startsWith(catalogue.ids.cottonSaree))).toMatch(/,5,active,Cotton,daily,5,,,,,$/);
+    expect(lines.find((line) => line.startsWith(catalogue.ids.cottonSaree))).toMatch(/,5,active,Cotton,daily,5,,,,,,,,,$/);
     const changed = banarasi.map((line) => line.replace('8999.00,30', '9499.50,25'));
-    const text = [lines[0], ...changed, ',Mulmul Dupatta,Light as air.,,799,0,12,draft,Mulmul,"summer, light",,,,,,'].join('\n');
+    const text = [lines[0], ...changed, ',Mulmul Dupatta,Light as air.,,799,0,12,draft,Mulmul,"summer, light",,,,,,,,,,'].join('\n');
     const response = await importCsv(text);
     expect(response.statusCode).toBe(200);
     expect(dataOf<{ created: number; updated: number; rows: number }>(response)).toMatchObject({ created: 1, updated: 1, rows: 3 });
@@ -605,7 +606,7 @@ describe('catalogue CSV', () => {
 
     const columns = await importCsv('name,price\nX,1');
     expect(errorOf(columns)).toBe(
-      'Nothing was imported: the first line must name the columns id, name, description, category_slug, price_rupees, discount_percent, stock, status, fabric, tags, exported_stock, variant_sku, variant_color, variant_size, variant_color_price, variant_size_price (missing: id, description, category_slug, price_rupees, discount_percent, stock, status) (unknown: price).',
+      'Nothing was imported: the first line must name the columns id, name, description, category_slug, price_rupees, discount_percent, stock, status, fabric, tags, exported_stock, variant_sku, variant_color, variant_size, variant_color_price, variant_size_price, package_weight_grams, package_length_cm, package_breadth_cm, package_height_cm (missing: id, description, category_slug, price_rupees, discount_percent, stock, status) (unknown: price).',
     );
     const ragged = await importCsv(`${header}\n,A,B`);
     expect(errorOf(ragged)).toMatch(/^Nothing was imported: the file is not valid CSV \(Invalid Record Length/);

@@ -1,6 +1,7 @@
 import {
   AppError,
   CATALOGUE_CSV_COLUMNS,
+  PACKAGE_LIMITS,
   MAX_PRICE_PAISE,
   csvRow,
   MAX_STOCK,
@@ -85,6 +86,24 @@ const extraPrice = (name: string) =>
     .transform((value, context) => (value === '' ? null : cellPaise(value, context, name, '150 or 150.50, or empty')))
     .default(null);
 
+/**
+ * A parcel column (issue 42): whole grams or centimetres; empty: the category's default (null); a file without the
+ * column (exported before it existed) leaves the product's as it is (undefined).
+ */
+const packageCell = (column: string, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return undefined;
+      if (value === '') return null;
+      const number = /^\d+$/.test(value) ? Number(value) : NaN;
+      if (!(number >= 1 && number <= max)) {
+        context.addIssue({ code: 'custom', message: `${column} must be a whole number from 1 to ${max}, or empty for the category's` });
+      }
+      return number;
+    });
+
 const rowSchema = z.object({
   id: z.union([z.literal(''), z.uuid('id must be a product id from an export, or empty for a new product')]),
   name: plainText().min(1, 'name is required').max(120, 'name: at most 120 characters'),
@@ -115,6 +134,10 @@ const rowSchema = z.object({
   variant_size: plainText().max(20, 'variant_size: at most 20 characters').default(''),
   variant_color_price: extraPrice('variant_color_price'),
   variant_size_price: extraPrice('variant_size_price'),
+  package_weight_grams: packageCell('package_weight_grams', PACKAGE_LIMITS.weightGrams),
+  package_length_cm: packageCell('package_length_cm', PACKAGE_LIMITS.sideCm),
+  package_breadth_cm: packageCell('package_breadth_cm', PACKAGE_LIMITS.sideCm),
+  package_height_cm: packageCell('package_height_cm', PACKAGE_LIMITS.sideCm),
 });
 type Row = z.infer<typeof rowSchema>;
 interface Line {
@@ -123,7 +146,20 @@ interface Line {
 }
 
 /** The columns of the product itself, which every row of one product repeats alike. */
-const PRODUCT_COLUMNS = ['name', 'description', 'category_slug', 'price_rupees', 'discount_percent', 'status', 'fabric', 'tags'] as const;
+const PRODUCT_COLUMNS = [
+  'name',
+  'description',
+  'category_slug',
+  'price_rupees',
+  'discount_percent',
+  'status',
+  'fabric',
+  'tags',
+  'package_weight_grams',
+  'package_length_cm',
+  'package_breadth_cm',
+  'package_height_cm',
+] as const;
 
 /** A variant's row (any variant column filled), not the product's own. */
 const isVariantRow = (row: Row) =>
@@ -150,6 +186,10 @@ function changedColumns(before: ProductRow, after: ProductRow): CsvImportRow['ch
     ['status', before.status !== after.status],
     ['fabric', before.fabric !== after.fabric],
     ['tags', JSON.stringify(before.tags) !== JSON.stringify(after.tags)],
+    ['package_weight_grams', before.packageWeightGrams !== after.packageWeightGrams],
+    ['package_length_cm', before.packageLengthCm !== after.packageLengthCm],
+    ['package_breadth_cm', before.packageBreadthCm !== after.packageBreadthCm],
+    ['package_height_cm', before.packageHeightCm !== after.packageHeightCm],
   ];
   return columns.filter(([, changed]) => changed).map(([column]) => column);
 }
@@ -305,8 +345,12 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
             product.tags.join(', '),
             stock,
           ];
+          // Empty: the category's default parcel.
+          const parcel = [product.packageWeightGrams, product.packageLengthCm, product.packageBreadthCm, product.packageHeightCm].map(
+            (value) => value ?? '',
+          );
           const own = variantsOf.get(product.id);
-          if (!own) return [csvRow([...columns(product.stock), '', '', '', '', ''])];
+          if (!own) return [csvRow([...columns(product.stock), '', '', '', '', '', ...parcel])];
           return own.map((variant) =>
             csvRow([
               ...columns(variant.quantity),
@@ -315,6 +359,7 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
               variant.variantSize,
               paiseToDecimal(variant.variantColorPricePaise),
               paiseToDecimal(variant.variantSizePricePaise),
+              ...parcel,
             ]),
           );
         }),
@@ -458,6 +503,11 @@ export function createCatalogueCsv(db: Db, deps: { changes: CatalogueChanges; no
             status: first.status,
             fabric: first.fabric,
             tags: first.tags,
+            // A column the file lacks leaves the product's parcel as it is.
+            ...(first.package_weight_grams !== undefined ? { packageWeightGrams: first.package_weight_grams } : {}),
+            ...(first.package_length_cm !== undefined ? { packageLengthCm: first.package_length_cm } : {}),
+            ...(first.package_breadth_cm !== undefined ? { packageBreadthCm: first.package_breadth_cm } : {}),
+            ...(first.package_height_cm !== undefined ? { packageHeightCm: first.package_height_cm } : {}),
           };
           let product: ProductRow;
           let productChanged: string[] = [];

@@ -240,6 +240,8 @@ export async function imagesOf(db: Db, productId: string): Promise<ImageView[]> 
 
 export interface CategoryWithCounts {
   category: Omit<Category, 'productCount'>;
+  /** Its products' default parcel (g, cm; migration 0040). */
+  package: PackageSize;
   activeProducts: number;
   allProducts: number;
   children: number;
@@ -259,6 +261,10 @@ export async function categoriesWithCounts(db: Db, categoryId?: string): Promise
     parent_id: string | null;
     hsn_code: string;
     description: string;
+    package_weight_grams: number;
+    package_length_cm: number;
+    package_breadth_cm: number;
+    package_height_cm: number;
     active_products: number;
     all_products: number;
     children: number;
@@ -266,6 +272,7 @@ export async function categoriesWithCounts(db: Db, categoryId?: string): Promise
     db,
     sql`
     select c.id, c.name, c.slug, c.style, c.parent_id, c.hsn_code, c.description,
+      c.package_weight_grams, c.package_length_cm, c.package_breadth_cm, c.package_height_cm,
       coalesce(p.active, 0) as active_products, coalesce(p.total, 0) as all_products, coalesce(child.total, 0) as children
     from ${categories} c
     left join (
@@ -287,6 +294,12 @@ export async function categoriesWithCounts(db: Db, categoryId?: string): Promise
       parentId: row.parent_id,
       hsnCode: row.hsn_code,
       description: row.description,
+    },
+    package: {
+      weightGrams: Number(row.package_weight_grams),
+      lengthCm: Number(row.package_length_cm),
+      breadthCm: Number(row.package_breadth_cm),
+      heightCm: Number(row.package_height_cm),
     },
     activeProducts: Number(row.active_products),
     allProducts: Number(row.all_products),

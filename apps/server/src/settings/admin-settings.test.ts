@@ -57,6 +57,7 @@ describe('the owner edits the shop settings (GET getSettings, PUT updateSettings
       savedAt: null,
       controls: DEFAULT_OWNER_CONTROLS,
       cod: DEFAULT_COD_SETTINGS,
+      courierChoice: 'cheapest',
     });
     const byStaff = await adminCall(t.app, 'GET', '/api/admin/settings/getSettings', { asid: staff.asid });
     expect(byStaff.statusCode).toBe(403);
@@ -131,6 +132,18 @@ describe("the owner's controls in the settings (issue 40: staff returns, low-sto
   });
   const put = (body: object) => adminCall(t.app, 'PUT', '/api/admin/settings/updateSettings', { asid: owner.asid, body });
   const controls = { staffReturnMaxPaise: 2_500_00, staffReturnsSameDayOnly: false, lowStockThreshold: 5 };
+
+  it('saves the default courier (issue 42): cheapest or fastest, kept when omitted, anything else refused naming it', async () => {
+    const fastest = await put({ ...DEMO_SETTINGS, courierChoice: 'fastest' });
+    expect(fastest.statusCode, fastest.body).toBe(200);
+    expect(dataOf<AdminShopSettings>(fastest).courierChoice).toBe('fastest');
+    expect((await t.services.settings.shippingFrom()).courierChoice).toBe('fastest');
+    expect(dataOf<AdminShopSettings>(await put(DEMO_SETTINGS)).courierChoice).toBe('fastest');
+    const wrong = await put({ ...DEMO_SETTINGS, courierChoice: 'slowest' });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong).error).toBe('courierChoice: Default courier must be Cheapest or Fastest.');
+    expect(dataOf<AdminShopSettings>(await put({ ...DEMO_SETTINGS, courierChoice: 'cheapest' })).courierChoice).toBe('cheapest');
+  });
 
   it('saves them with the details, answers them to the owner only, never on the public settings, and audits before and after', async () => {
     const saved = await put({ ...CHENNAI, controls });

@@ -121,10 +121,17 @@ const toAdminSettings = (row: SettingsRow): AdminShopSettings => ({
   savedAt: row.savedAt?.toISOString() ?? null,
   controls: toControls(row),
   cod: toCod(row),
+  courierChoice: row.courierChoice,
 });
 
 /** The audit entry's picture of the row: the details, when saved, the controls and cash on delivery. */
-const audited = (row: SettingsRow) => ({ ...toSettings(row), savedAt: row.savedAt, controls: toControls(row), cod: toCod(row) });
+const audited = (row: SettingsRow) => ({
+  ...toSettings(row),
+  savedAt: row.savedAt,
+  controls: toControls(row),
+  cod: toCod(row),
+  courierChoice: row.courierChoice,
+});
 
 /** `production`: config.production, where demo details keep checkout and the counter closed. */
 export function createSettingsService(
@@ -156,11 +163,15 @@ export function createSettingsService(
       requireOwner(actor);
       const checked = updateSettingsSchema.safeParse(input);
       if (!checked.success) throw invalidInput(checked.error.issues);
-      const { controls, cod, ...details } = checked.data;
+      const { controls, cod, courierChoice, ...details } = checked.data;
       return db.transaction(async (tx) => {
         const before = await lockedSettingsRow(tx);
         const at = now();
-        const saved = await saveSettings(tx, { ...details, ...controls, ...(cod && codColumns(cod)) }, at);
+        const saved = await saveSettings(
+          tx,
+          { ...details, ...controls, ...(cod && codColumns(cod)), ...(courierChoice && { courierChoice }) },
+          at,
+        );
         await recordAudit(
           tx,
           actor,

@@ -1,5 +1,6 @@
 import {
   adminOrderDetailSchema,
+  courierOptionsSchema,
   deliveryEstimateAnswerSchema,
   deliveryEstimateQuerySchema,
   shipManyAnswerSchema,
@@ -63,6 +64,22 @@ export const shippingAdminRoutes =
         const actor = actorOf((await adminOf(request)).admin);
         await shipping.ship(actor, request.params.orderId, request.body);
         return ok({ order: await orders.detail(request.params.orderId) });
+      },
+    );
+
+    app.get(
+      '/api/admin/order/couriers/:orderId',
+      {
+        schema: {
+          tags,
+          summary: "The couriers to the order's pincode with their rates and days, and the one the owner's default books",
+          params: orderParams,
+          response: { 200: okEnvelope(courierOptionsSchema), 404: errorEnvelope, 409: errorEnvelope, 503: errorEnvelope },
+        },
+      },
+      async (request) => {
+        await adminOf(request);
+        return ok(await shipping.couriersFor(request.params.orderId));
       },
     );
 

@@ -9,6 +9,7 @@ import {
   parcelOf,
   RETURN_REASONS_IN_WORDS,
   type AuditActor,
+  type CourierOptions,
   type DeliveryEstimateAnswer,
   type Shipment,
   type ShipOrderInput,
@@ -325,9 +326,9 @@ export function createShippingService(
     /**
      * GET /api/user/delivery/estimate: from courier serviceability (a day's cache per pincode pair), with the
      * rule of thumb (core's deliveryEstimate) when there is no provider, no shop pincode, or the provider is down.
+     * `at`: when the parcel's clock started (an order's payment, for its page), else now.
      */
-    async estimate(pincode: string): Promise<DeliveryEstimateAnswer> {
-      const at = now();
+    async estimate(pincode: string, at: Date = now()): Promise<DeliveryEstimateAnswer> {
       const ruleOfThumb = (): DeliveryEstimateAnswer => {
         const estimate = deliveryEstimate(pincode, at);
         if (!estimate) throw new AppError('INVALID_DATA', 'pincode: Enter a 6-digit pincode.', { pincode: 'Enter a 6-digit pincode.' });
@@ -363,6 +364,40 @@ export function createShippingService(
         const message = `Our couriers do not deliver to ${pincode} yet. Please choose another address.`;
         throw new AppError('INVALID_DATA', `address: ${message}`, { address: message });
       }
+    },
+
+    /**
+     * GET /api/admin/order/couriers/{orderId} (issue 42): the couriers to the order's pincode for the order page's
+     * picker, cheapest first, each with its rate in paise and its day, and the one the owner's default would book.
+     * The provider down: 'Booking failed — retry' in words (the picker is not shown, the default button still is).
+     */
+    async couriersFor(orderId: string): Promise<CourierOptions> {
+      requireProvider();
+      const order = await orderOf(db, { id: orderId });
+      if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+      const { pickupPincode, courierChoice } = await settings.shippingFrom();
+      if (!pickupPincode) return { couriers: [], defaultCourierId: null, choice: courierChoice };
+      let couriers: CachedCourier[];
+      try {
+        couriers = await couriersTo(pickupPincode, order.address.pincode);
+      } catch (error) {
+        throw bookingFailed(error);
+      }
+      const at = now();
+      return {
+        couriers: [...couriers]
+          .sort((a, b) => a.rate - b.rate || a.days - b.days)
+          .map((courier) => ({
+            id: courier.id,
+            name: courier.name,
+            ratePaise: Math.round(courier.rate * 100),
+            days: courier.days,
+            deliveryBy: courierDeliveryDay(at, courier.days),
+            cod: courier.cod,
+          })),
+        defaultCourierId: preferred(couriers, courierChoice)?.id ?? null,
+        choice: courierChoice,
+      };
     },
 
     /** The order's parcel and scans, for the order pages; null when none was booked. */

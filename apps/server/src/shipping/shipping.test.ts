@@ -201,6 +201,66 @@ describe('POST /api/admin/order/ship/{orderId}', () => {
   });
 });
 
+describe('GET /api/admin/order/couriers/{orderId} (the order page’s courier picker)', () => {
+  beforeEach(async () => {
+    await t.database.db.execute(sql`delete from serviceability_cache`);
+    emulator.setUnserviceable([]);
+  });
+  const couriers = (orderId: string, who = staff) => as(who)('GET', `/api/admin/order/couriers/${orderId}`);
+
+  it('lists the couriers to the order’s pincode, cheapest first, with rate in paise, days and day, and the default’s pick', async () => {
+    const { orderId } = await paidOrder();
+    const answer = await couriers(orderId);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const now = new Date();
+    expect(dataOf(answer)).toEqual({
+      couriers: [
+        { id: 43, name: 'Delhivery Surface', ratePaise: 5_400, days: 4, deliveryBy: courierDeliveryDay(now, 4), cod: true },
+        { id: 1, name: 'Blue Dart', ratePaise: 11_200, days: 2, deliveryBy: courierDeliveryDay(now, 2), cod: true },
+      ],
+      defaultCourierId: 43,
+      choice: 'cheapest',
+    });
+    // The owner's Fastest picks Blue Dart.
+    await t.services.settings.update(
+      { id: owner.admin._id, label: 'Meera Kapoor', role: 'owner' },
+      {
+        ...(await t.services.settings.get()),
+        courierChoice: 'fastest',
+      },
+    );
+    try {
+      expect(dataOf(await couriers(orderId))).toMatchObject({ defaultCourierId: 1, choice: 'fastest' });
+    } finally {
+      await t.services.settings.update(
+        { id: owner.admin._id, label: 'Meera Kapoor', role: 'owner' },
+        {
+          ...(await t.services.settings.get()),
+          courierChoice: 'cheapest',
+        },
+      );
+    }
+  });
+
+  it('answers an empty list where no courier goes, 404 for no such order, and Booking failed when the provider is down', async () => {
+    const { orderId } = await paidOrder();
+    // The checkout kept the pincode's answer a day: asked afresh once no courier goes there.
+    await t.database.db.execute(sql`delete from serviceability_cache`);
+    emulator.setUnserviceable([HOME_ADDRESS.pincode]);
+    try {
+      expect(dataOf(await couriers(orderId))).toMatchObject({ couriers: [], defaultCourierId: null });
+    } finally {
+      emulator.setUnserviceable([]);
+      await t.database.db.execute(sql`delete from serviceability_cache`);
+    }
+    expect((await couriers('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    emulator.setFault('down');
+    const down = await couriers(orderId);
+    expect(down.statusCode).toBe(503);
+    expect(errorOf(down)).toBe(`${BOOKING_FAILED}: Shiprocket is not working right now`);
+  });
+});
+
 describe('POST /api/admin/order/shipMany', () => {
   it('books each paid order and answers one labels PDF and the manifest', async () => {
     const first = await paidOrder();

@@ -1,7 +1,7 @@
 import { AppError, OWNER_ONLY, type PublicAdmin } from '@shop/core';
 import { describe, expect, it, vi } from 'vitest';
-import { answerOf, OWNER, OWNER_ACTOR, post, STAFF, STAFF_ACTOR, type PostOptions } from '../features/admin/admin-test-kit';
-import { action } from './admin.order';
+import { answerOf, get, OWNER, OWNER_ACTOR, post, STAFF, STAFF_ACTOR, type PostOptions } from '../features/admin/admin-test-kit';
+import { action, loader } from './admin.order';
 
 const ORDER_ID = '8b6f1f4e-2a51-4c1e-9d0b-6a1c2e3f4a5b';
 
@@ -163,5 +163,103 @@ describe("the admin order page's moves (issue 10)", () => {
       body: { fields: { reference: 'Enter the UPI transaction reference as 6 to 35 letters or digits.' } },
     });
     expect(bad.orders.refund).not.toHaveBeenCalled();
+  });
+});
+
+describe('booking the courier from the order page (issue 42)', () => {
+  const booking = async (fields: Record<string, string>, enhanced = false) => {
+    const shipping = { ship: vi.fn(async () => {}) };
+    const args = post(`/admin/orders/${ORDER_ID}`, fields, {
+      services: { adminOrders: adminOrders(), shipping },
+      admin: STAFF,
+      params: { orderId: ORDER_ID },
+      enhanced,
+    });
+    return { answer: answerOf(await action(args as never)), shipping };
+  };
+
+  it("books with the owner's default (no courier), or the courier picked from the list; without scripts back to the order", async () => {
+    const plain = await booking({ intent: 'book' });
+    expect(plain.shipping.ship).toHaveBeenCalledWith(STAFF_ACTOR, ORDER_ID, {});
+    expect(plain.answer).toEqual({
+      status: 302,
+      location: `/admin/orders/${ORDER_ID}`,
+      flash: { kind: 'success', message: 'Parcel booked: print the label' },
+    });
+    const picked = await booking({ intent: 'book', courierId: '1' }, true);
+    expect(picked.shipping.ship).toHaveBeenCalledWith(STAFF_ACTOR, ORDER_ID, { courierId: 1 });
+    expect(picked.answer).toEqual({
+      status: 200,
+      body: { ok: true, toast: { kind: 'success', message: 'Parcel booked: print the label' } },
+    });
+  });
+
+  it('refuses a courier that is not one from the list, naming the field, and books nothing', async () => {
+    for (const courierId of ['', 'blue-dart', '-4', '0']) {
+      const { answer, shipping } = await booking({ intent: 'book', courierId }, true);
+      expect(answer).toEqual({
+        status: 400,
+        body: { ok: false, error: 'Choose a courier from the list.', fields: { courierId: 'Choose a courier from the list.' } },
+      });
+      expect(shipping.ship).not.toHaveBeenCalled();
+    }
+  });
+
+  it("says the provider's refusal as the booking failure", async () => {
+    const shipping = {
+      ship: vi.fn(async () => {
+        throw new AppError('UNAVAILABLE', 'Booking failed — retry: Selected courier is not serviceable for this shipment.');
+      }),
+    };
+    const args = post(
+      `/admin/orders/${ORDER_ID}`,
+      { intent: 'book', courierId: '99' },
+      {
+        services: { adminOrders: adminOrders(), shipping },
+        admin: OWNER,
+        params: { orderId: ORDER_ID },
+        enhanced: true,
+      },
+    );
+    expect(answerOf(await action(args as never))).toMatchObject({
+      status: 503,
+      body: { ok: false, error: 'Booking failed — retry: Selected courier is not serviceable for this shipment.' },
+    });
+  });
+});
+
+describe("the order page's courier list (issue 42)", () => {
+  const OPTIONS = {
+    couriers: [{ id: 43, name: 'Delhivery Surface', ratePaise: 5_400, days: 4, deliveryBy: '2026-12-03', cod: true }],
+    defaultCourierId: 43,
+    choice: 'cheapest' as const,
+  };
+  const load = async (order: Record<string, unknown>, couriersFor: () => Promise<unknown>) => {
+    const shipping = { couriersFor: vi.fn(couriersFor) };
+    const detail = vi.fn(async () => ({ _id: ORDER_ID, canBook: true, status: 'paid', shipment: null, ...order }));
+    const args = get(`/admin/orders/${ORDER_ID}`, {
+      services: { adminOrders: { detail }, shipping } as never,
+      admin: STAFF,
+      params: { orderId: ORDER_ID },
+    });
+    return { data: await loader(args as never), shipping };
+  };
+
+  it('lists the couriers for a paid order the shop books, and for no other', async () => {
+    const paid = await load({}, async () => OPTIONS);
+    expect(paid.data).toMatchObject({ couriers: OPTIONS, couriersFailure: null });
+    expect(paid.shipping.couriersFor).toHaveBeenCalledWith(ORDER_ID);
+    for (const other of [{ status: 'packed' }, { canBook: false }, { shipment: { awb: '1' } }]) {
+      const { data, shipping } = await load(other, async () => OPTIONS);
+      expect(data).toMatchObject({ couriers: null, couriersFailure: null });
+      expect(shipping.couriersFor).not.toHaveBeenCalled();
+    }
+  });
+
+  it("shows the provider's refusal in the list's place, the page still there", async () => {
+    const { data } = await load({}, async () => {
+      throw new AppError('UNAVAILABLE', 'Booking failed — retry: Shiprocket is not working right now');
+    });
+    expect(data).toMatchObject({ couriers: null, couriersFailure: 'Booking failed — retry: Shiprocket is not working right now' });
   });
 });

@@ -6,8 +6,11 @@ import {
   REFUND_REFERENCE_INVALID,
   reattemptSchema,
   refundReferenceSchema,
+  shipOrderSchema,
   updateOrderStatusSchema,
   type ReattemptInput,
+  type CourierOptions,
+  type ShipOrderInput,
   type ReceiveReturnInput,
   type UpdateOrderStatusInput,
 } from '@shop/core';
@@ -32,8 +35,30 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 
 /** One order with who did what; an address that names no order is the admin's not-found page. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const order = await loaderCall(servicesOf(context).adminOrders.detail(params.orderId));
-  return { order, isOwner: adminOf(context).role === 'owner' };
+  const services = servicesOf(context);
+  const order = await loaderCall(services.adminOrders.detail(params.orderId));
+  // The courier picker (issue 42): only for a paid order the shop can book; the provider's refusal is said in its
+  // place, and Ship with courier (the owner's default) stays.
+  let couriers: CourierOptions | null = null;
+  let couriersFailure: string | null = null;
+  if (order.canBook && order.status === 'paid' && !order.shipment) {
+    try {
+      couriers = await services.shipping.couriersFor(order._id);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      couriersFailure = error.message;
+    }
+  }
+  return { order, isOwner: adminOf(context).role === 'owner', couriers, couriersFailure };
+}
+
+/** The courier picked from the list (a radio's `courierId`), or none: the owner's default choice. */
+function shipInput(form: FormData): ShipOrderInput {
+  if (!form.has('courierId')) return {};
+  const text = formText(form, 'courierId').trim();
+  const checked = shipOrderSchema.safeParse({ courierId: /^\d{1,9}$/.test(text) ? Number(text) : text });
+  if (!checked.success || checked.data.courierId === undefined) throw invalidFields({ courierId: 'Choose a courier from the list.' });
+  return checked.data;
 }
 
 /**
@@ -139,7 +164,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'retryRefund':
         return orders.retryRefund(ownerActor(context), orderId);
       case 'book':
-        return servicesOf(context).shipping.ship(adminActor(context), orderId, {});
+        return servicesOf(context).shipping.ship(adminActor(context), orderId, shipInput(form));
       case 'reattempt':
         return servicesOf(context).ndr.reattempt(adminActor(context), orderId, reattemptOf(form));
       case 'retryPickup':

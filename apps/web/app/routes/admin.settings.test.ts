@@ -1,4 +1,12 @@
-import { AppError, DEFAULT_COD_SETTINGS, DEFAULT_OWNER_CONTROLS, OWNER_ONLY, type ShopSettings, type UpdateSettings } from '@shop/core';
+import {
+  AppError,
+  DEFAULT_COD_SETTINGS,
+  type CourierChoice,
+  DEFAULT_OWNER_CONTROLS,
+  OWNER_ONLY,
+  type ShopSettings,
+  type UpdateSettings,
+} from '@shop/core';
 import { describe, expect, it, vi } from 'vitest';
 import { OWNER, OWNER_ACTOR, STAFF, get, post, settled } from '../features/admin/admin-test-kit';
 import { action, loader, SETTINGS_SAVED } from './admin.settings';
@@ -19,13 +27,25 @@ const SAVED: ShopSettings = {
 const fields = (overrides: Partial<Record<keyof ShopSettings, string>> = {}) => ({ ...SAVED, ...overrides }) as Record<string, string>;
 
 const settingsStub = () => ({
-  getForOwner: vi.fn(async () => ({ settings: SAVED, savedAt: null, controls: DEFAULT_OWNER_CONTROLS, cod: DEFAULT_COD_SETTINGS })),
-  update: vi.fn(async (_actor: unknown, { controls = DEFAULT_OWNER_CONTROLS, cod = DEFAULT_COD_SETTINGS, ...input }: UpdateSettings) => ({
-    settings: input,
-    savedAt: '2026-11-29T04:00:00.000Z',
-    controls,
-    cod,
+  getForOwner: vi.fn(async () => ({
+    settings: SAVED,
+    savedAt: null,
+    controls: DEFAULT_OWNER_CONTROLS,
+    cod: DEFAULT_COD_SETTINGS,
+    courierChoice: 'cheapest' as CourierChoice,
   })),
+  update: vi.fn(
+    async (
+      _actor: unknown,
+      { controls = DEFAULT_OWNER_CONTROLS, cod = DEFAULT_COD_SETTINGS, courierChoice = 'cheapest', ...input }: UpdateSettings,
+    ) => ({
+      settings: input,
+      savedAt: '2026-11-29T04:00:00.000Z',
+      controls,
+      cod,
+      courierChoice,
+    }),
+  ),
   saveLogo: vi.fn(async () => '/media/logo/0123456789abcdef0123-240.webp'),
 });
 
@@ -200,5 +220,37 @@ describe('the cash on delivery section (issue 41)', () => {
       },
     });
     expect(settings.update).not.toHaveBeenCalled();
+  });
+});
+
+describe('the default courier section (issue 42)', () => {
+  it('saves Cheapest or Fastest with the details; a page without the choice leaves it as it is', async () => {
+    const settings = settingsStub();
+    const answer = await settled(() =>
+      action(post('/admin/settings', { ...fields(), courierChoice: 'fastest' }, { admin: OWNER, services: { settings } })),
+    );
+    expect(answer).toEqual({ status: 302, location: '/admin/settings', flash: { kind: 'success', message: SETTINGS_SAVED } });
+    expect(settings.update).toHaveBeenCalledWith(OWNER_ACTOR, { ...SAVED, courierChoice: 'fastest' });
+    await settled(() => action(post('/admin/settings', fields(), { admin: OWNER, services: { settings } })));
+    expect(settings.update).toHaveBeenLastCalledWith(OWNER_ACTOR, SAVED);
+  });
+
+  it('refuses another value beside its field, with what was typed, saving nothing', async () => {
+    const settings = settingsStub();
+    const answer = await settled(() =>
+      action(post('/admin/settings', { ...fields(), courierChoice: 'slowest' }, { admin: OWNER, services: { settings } })),
+    );
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { fields: { courierChoice: 'Default courier must be Cheapest or Fastest.' }, values: { courierChoice: 'slowest' } },
+    });
+    expect(settings.update).not.toHaveBeenCalled();
+  });
+
+  it('the page starts from the saved choice', async () => {
+    const settings = settingsStub();
+    settings.getForOwner.mockResolvedValueOnce({ ...(await settings.getForOwner()), courierChoice: 'fastest' });
+    const data = await loader(get('/admin/settings', { admin: OWNER, services: { settings } }));
+    expect(data).toMatchObject({ courierChoice: 'fastest' });
   });
 });

@@ -8,6 +8,7 @@ import { CONTROL_FIELDS, controlsFormValues, parseControls, type ControlsFormVal
 import { OwnerControlsSection } from '../features/admin-settings/owner-controls-section';
 import { COD_FIELDS, codFormValues, parseCod, type CodFormValues } from '../features/admin-settings/cod-form';
 import { CodSection } from '../features/admin-settings/cod-section';
+import { COURIER_FIELDS, CourierSection, parseCourierChoice, type CourierFormValues } from '../features/admin-settings/courier-section';
 import { SETTINGS_FIELDS, SettingsForm, type SettingsFormValues } from '../features/admin-settings/settings-form';
 import { PageHeader } from '../components/page-header';
 import { isFailure, type Failure } from '../lib/failure';
@@ -45,19 +46,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   details.gstin = details.gstin.trim().toUpperCase();
   const typedControls: ControlsFormValues = formTexts(form, CONTROL_FIELDS);
   const typedCod: CodFormValues = formTexts(form, COD_FIELDS);
-  const echo = { values: { ...details, ...typedControls, ...typedCod } };
+  const typedCourier: CourierFormValues = formTexts(form, COURIER_FIELDS);
+  const echo = { values: { ...details, ...typedControls, ...typedCod, ...typedCourier } };
   const checked = validate(shopSettingsSchema, details);
   // A form without the controls' fields (a page loaded before they were added) leaves them as they are.
   const controls = form.has('staffReturnMax') || form.has('lowStockThreshold') ? parseControls(typedControls) : null;
   // Likewise cash on delivery (issue 41): its checkbox is absent when unticked, so its amounts say it was on the page.
   const cod = form.has('codFee') || form.has('codMaxOrder') ? parseCod(typedCod) : null;
-  if (!checked.data || controls?.errors || cod?.errors) {
-    return formFailure(400, { error: null, fields: { ...checked.errors, ...controls?.errors, ...cod?.errors } }, echo);
+  // The default courier (issue 42): a page without its radios leaves it as it is.
+  const courier = form.has('courierChoice') ? parseCourierChoice(typedCourier) : null;
+  if (!checked.data || controls?.errors || cod?.errors || courier?.errors) {
+    return formFailure(400, { error: null, fields: { ...checked.errors, ...controls?.errors, ...cod?.errors, ...courier?.errors } }, echo);
   }
   const input: UpdateSettings = {
     ...checked.data,
     ...(controls && { controls: controls.controls }),
     ...(cod && { cod: cod.cod }),
+    ...(courier && { courierChoice: courier.courierChoice }),
   };
   const [logo] = formFiles(form, 'logo');
   const { settings } = servicesOf(context);
@@ -81,11 +86,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A refused form's answer: the failure and what was typed. */
-type Refused = Failure & { values?: SettingsFormValues & ControlsFormValues & CodFormValues };
+type Refused = Failure & { values?: SettingsFormValues & ControlsFormValues & CodFormValues & CourierFormValues };
 
 /**
  * /admin/settings: the shop's own details in sections (identity, GST registration, address and contact), then the
- * owner's controls and cash on delivery.
+ * owner's controls, cash on delivery and the default courier.
  */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const answer: unknown = useActionData();
@@ -94,6 +99,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     ...loaderData.settings,
     ...controlsFormValues(loaderData.controls),
     ...codFormValues(loaderData.cod),
+    courierChoice: loaderData.courierChoice,
   };
   return (
     <>
@@ -109,6 +115,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       <SettingsForm key={JSON.stringify(values)} values={values} failure={refused} savedAt={loaderData.savedAt}>
         <OwnerControlsSection values={values} errors={refused?.fields ?? {}} />
         <CodSection values={values} errors={refused?.fields ?? {}} />
+        <CourierSection values={values} errors={refused?.fields ?? {}} />
       </SettingsForm>
     </>
   );

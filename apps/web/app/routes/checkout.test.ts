@@ -7,9 +7,14 @@ import { action as checkoutAction, loader } from './checkout';
 
 const asha = { _id: 'u1', userFirstName: 'Asha' } as PublicUser;
 const addresses = [
-  { _id: 'home', isDefault: true },
-  { _id: 'office', isDefault: false },
+  { _id: 'home', isDefault: true, pincode: '560001' },
+  { _id: 'office', isDefault: false, pincode: '560001' },
+  { _id: 'island', isDefault: false, pincode: '744101' },
 ] as Address[];
+
+/** The couriers' answer per pincode (GET /api/user/delivery/estimate): the Andamans' 744101 is not served. */
+const estimate = async (pincode: string) =>
+  pincode === '744101' ? { serviceable: false, deliveryBy: null, cod: false } : { serviceable: true, deliveryBy: '2026-12-03', cod: true };
 /** Checkout's steps answer redirects (the coupon form's answers are the bag's, tested there). */
 const action = async (...given: Parameters<typeof checkoutAction>) => (await checkoutAction(...given)) as Response;
 
@@ -36,6 +41,7 @@ function args(fields: Record<string, string> | null, cookie?: string, user: Publ
     addresses: { list: vi.fn(async () => addresses) },
     cart: { get: vi.fn(async () => cart) },
     accounts: { logout: vi.fn(async () => {}) },
+    shipping: { estimate: vi.fn(estimate) },
   };
   const identity = { setShopperSession: vi.fn() };
   const context = createLoadContext({ services, identity } as unknown as PageContext);
@@ -107,6 +113,42 @@ describe('checkout’s steps as forms', () => {
       args({ intent: 'pay' }, checkoutStateHeader({ addressId: 'home', reviewing: false, addressIdsBefore: [] }).split(';')[0]),
     );
     expect(early.headers.get('location')).toBe('/checkout');
+  });
+
+  it('says each address’s delivery day, or that its pincode is not served (issue 42)', async () => {
+    const page = await loader(args(null));
+    expect(page.deliveries).toEqual({
+      '560001': { serviceable: true, deliveryBy: '2026-12-03', cod: true },
+      '744101': { serviceable: false, deliveryBy: null, cod: false },
+    });
+    // One question per pincode, not per address.
+    const posted = args(null);
+    await loader(posted);
+    expect(posted.services.shipping.estimate).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops at an address no courier reaches, before payment, and leaves the address step open (issue 42)', async () => {
+    const refused = await action(args({ intent: 'deliver', addressId: 'island' }));
+    expect(refused.headers.get('location')).toBe('/checkout');
+    expect(decodeURIComponent(refused.headers.get('set-cookie') ?? '')).toContain(
+      "We don't deliver to this pincode (744101) yet. Please choose another address.",
+    );
+    expect(stateCookie(refused)).toBeUndefined();
+    // Confirmed earlier, and no longer served when she pays: back to the address step with the same words.
+    const confirmed = checkoutStateHeader({ addressId: 'island', reviewing: true, addressIdsBefore: [] }).split(';')[0];
+    const paying = await action(args({ intent: 'pay' }, confirmed));
+    expect(paying.headers.get('location')).toBe('/checkout');
+    expect(decodeURIComponent(paying.headers.get('set-cookie') ?? '')).toContain("We don't deliver to this pincode (744101) yet.");
+    expect(await loader(args(null, stateCookie(paying)))).toMatchObject({ chosenId: 'island', reviewing: false });
+  });
+
+  it('says nothing of a pincode the estimate cannot answer for, and checkout goes on', async () => {
+    const posted = args(null);
+    posted.services.shipping.estimate.mockRejectedValue(new Error('down'));
+    expect((await loader(posted)).deliveries).toEqual({});
+    const down = args({ intent: 'deliver', addressId: 'home' });
+    down.services.shipping.estimate.mockRejectedValue(new Error('down'));
+    expect(stateCookie(await action(down))).toBeDefined();
   });
 
   it('changes the account: ends the session, clears its cookie, and comes back here after the next login', async () => {

@@ -7,6 +7,7 @@ import {
   rupeesCompact,
   type Address,
   type CartLine,
+  type DeliveryEstimateAnswer,
 } from '@shop/core';
 import { MapPin, ShoppingBag } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -29,6 +30,25 @@ import { formTexts } from '../lib/form-data';
 import { fieldError, failureIn } from '../lib/failure';
 import { formFailure } from '../lib/service-call.server';
 import { BusinessPurchase } from '../features/checkout/business-purchase';
+import { DeliveryPromise, deliveryPromiseText } from '../features/checkout/delivery-promise';
+
+type Services = ReturnType<typeof servicesOf>;
+
+/**
+ * Each address's pincode's delivery (issue 42): the couriers' date (cached a day), or that none goes there. A pincode
+ * the estimate cannot answer for is left out: the page says nothing rather than something wrong.
+ */
+async function deliveriesTo(services: Services, addresses: readonly Address[]): Promise<Record<string, DeliveryEstimateAnswer>> {
+  const pincodes = [...new Set(addresses.map((address) => address.pincode))];
+  const answers = await Promise.all(pincodes.map((pincode) => services.shipping.estimate(pincode).catch(() => null)));
+  return Object.fromEntries(pincodes.flatMap((pincode, index) => (answers[index] ? [[pincode, answers[index]]] : [])));
+}
+
+/** Whether no courier goes to the address's pincode: checkout stops there, before payment. */
+async function undeliverable(services: Services, address: Address): Promise<string | null> {
+  const answer = await services.shipping.estimate(address.pincode).catch(() => null);
+  return answer && !answer.serviceable ? deliveryPromiseText(address.pincode, answer) : null;
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Checkout', matches);
 
@@ -38,7 +58,8 @@ export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta('Checko
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = shopperOf(context);
-  if (!user) return { user: null, addresses: [], cart: null, chosenId: null, reviewing: false, business: null };
+  const deliveries: Record<string, DeliveryEstimateAnswer> = {};
+  if (!user) return { user: null, addresses: [], cart: null, chosenId: null, reviewing: false, business: null, deliveries };
   const services = servicesOf(context);
   const [addresses, cart] = await Promise.all([services.addresses.list(user._id), services.cart.get(user._id)]);
   const state = readCheckoutState(request);
@@ -50,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     chosenId: (confirmed ?? preferredAddress(addresses, state))?._id ?? null,
     reviewing: confirmed !== null,
     business: state.business ?? null,
+    deliveries: await deliveriesTo(services, addresses),
   };
 }
 
@@ -79,7 +101,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const addresses = await services.addresses.list(user._id);
   const state = readCheckoutState(request);
   const ids = addresses.map((address) => address._id);
-  const keep = (next: typeof state, to: string) => redirect(to, { headers: { 'set-cookie': checkoutStateHeader(next) } });
+  const keep = (next: typeof state, to: string, refusal?: string) => {
+    const headers = new Headers({ 'set-cookie': checkoutStateHeader(next) });
+    if (!refusal) return redirect(to, { headers });
+    return redirectWithFlash(to, { kind: 'error', message: refusal }, { headers });
+  };
   switch (form.get('intent')) {
     case 'start':
       return keep({ ...state, reviewing: false, addressIdsBefore: ids }, paths.checkout);
@@ -88,14 +114,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (typeof addressId !== 'string' || !ids.includes(addressId)) {
         return redirectWithFlash(paths.checkout, { kind: 'error', message: 'Please choose a delivery address.' });
       }
+      // A pincode no courier reaches is said here, before payment (issue 42), and the address stays open to change.
+      const refusal = await undeliverable(
+        services,
+        addresses.find((address) => address._id === addressId)!,
+      );
+      if (refusal) return redirectWithFlash(paths.checkout, { kind: 'error', message: refusal });
       return keep({ addressId, reviewing: true, addressIdsBefore: ids, business: state.business ?? null }, paths.checkout);
     }
     case 'change-address':
       return keep({ ...state, reviewing: false, addressIdsBefore: ids }, paths.checkout);
     case 'pay': {
-      if (!confirmedAddress(addresses, state)) {
+      const confirmed = confirmedAddress(addresses, state);
+      if (!confirmed) {
         return redirectWithFlash(paths.checkout, { kind: 'error', message: 'Please choose a delivery address first.' });
       }
+      const refusal = await undeliverable(services, confirmed);
+      if (refusal) return keep({ ...state, reviewing: false }, paths.checkout, refusal);
       // For business purchases (issue 43): checked here, so a mistake comes back beside its field, and carried to the payment.
       const typed = formTexts(form, ['buyerGstin', 'buyerName']);
       const buyer = businessBuyerSchema.safeParse(typed);
@@ -155,7 +190,7 @@ function ReviewLine({ line }: { line: CartLine }) {
 
 /** Spec §2.7: 1 Login, 2 Delivery address, 3 Review products; then on to /payment. Each step is a form. */
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, addresses, cart, chosenId, reviewing, business } = loaderData;
+  const { user, addresses, cart, chosenId, reviewing, business, deliveries } = loaderData;
   const failure = failureIn(actionData);
   // A refused GSTIN comes back as typed; else what checkout carries from an earlier Proceed to Payment.
   const businessValues =
@@ -229,7 +264,14 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               title="Delivery address"
               headingRef={addressHeading}
               state={!user ? 'waiting' : reviewing ? 'done' : 'open'}
-              summary={chosenAddress && <AddressLines address={chosenAddress} />}
+              summary={
+                chosenAddress && (
+                  <>
+                    <AddressLines address={chosenAddress} />
+                    <DeliveryPromise pincode={chosenAddress.pincode} answer={deliveries[chosenAddress.pincode]} className="mt-2" />
+                  </>
+                )
+              }
               action={
                 <Form method="post">
                   <button type="submit" name="intent" value="change-address" className="btn btn-outline min-h-10 px-4">
@@ -262,6 +304,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                           />
                           <span className="min-w-0">
                             <AddressLines address={address} />
+                            <DeliveryPromise pincode={address.pincode} answer={deliveries[address.pincode]} className="mt-1.5" />
                             {address.isDefault && (
                               <span className="mt-2 inline-block rounded-full bg-sand px-2 py-0.5 text-xs font-semibold text-ink">
                                 Default

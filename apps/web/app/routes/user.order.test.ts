@@ -3,7 +3,8 @@ import { parseSetCookie } from 'cookie';
 import { describe, expect, it, vi } from 'vitest';
 import { createLoadContext, shopperContext } from '../context';
 import { FLASH_COOKIE } from '../lib/flash.server';
-import { action } from './user.order';
+import { deliveryDayOf } from '../features/orders/delivery-day.server';
+import { action, loader } from './user.order';
 
 const asha = { _id: 'u1' } as PublicUser;
 const paidOrder = {
@@ -89,5 +90,46 @@ describe('the order page’s action', () => {
     const refused = dataOf(await action(post({ intent: 'return', reason: 'wrong', returnItem: 'i1' }, { orders: { requestReturn } })));
     expect(refused.init?.status).toBe(409);
     expect(refused.data).toMatchObject({ ok: false, intent: 'return', error: 'Returns must be requested within 48 hours of delivery.' });
+  });
+});
+
+describe('the order page’s delivery day (issue 42)', () => {
+  const onItsWay = {
+    ...paidOrder,
+    createdAt: '2026-11-28T04:00:00.000Z',
+    address: { pincode: '560001' },
+    deliveredAt: null,
+    expectedDelivery: { from: '2026-11-30T18:30:00.000Z', to: '2026-12-02T18:30:00.000Z' },
+    timeline: [
+      { status: 'pending_payment', note: '', at: '2026-11-28T04:00:00.000Z' },
+      { status: 'paid', note: '', at: '2026-11-28T05:30:00.000Z' },
+    ],
+  } as unknown as OrderDetail;
+  const services = (answer: () => Promise<unknown>) => ({ shipping: { estimate: vi.fn(answer) } });
+
+  it("is the couriers' day to its pincode from when it was paid, as the product page and checkout say it", async () => {
+    const given = services(async () => ({ serviceable: true, deliveryBy: '2026-12-03', cod: true }));
+    expect(await deliveryDayOf(given as never, onItsWay)).toBe('2026-12-03');
+    expect(given.shipping.estimate).toHaveBeenCalledWith('560001', new Date('2026-11-28T05:30:00.000Z'));
+  });
+
+  it('is none once delivered, when no delivery is expected, or when the estimate cannot be had or says no', async () => {
+    const served = services(async () => ({ serviceable: true, deliveryBy: '2026-12-03', cod: true }));
+    expect(await deliveryDayOf(served as never, { ...onItsWay, deliveredAt: '2026-12-02T10:00:00.000Z' })).toBeNull();
+    expect(await deliveryDayOf(served as never, { ...onItsWay, expectedDelivery: null })).toBeNull();
+    expect(served.shipping.estimate).not.toHaveBeenCalled();
+    expect(await deliveryDayOf(services(async () => Promise.reject(new Error('down'))) as never, onItsWay)).toBeNull();
+    expect(await deliveryDayOf(services(async () => ({ serviceable: false, deliveryBy: null, cod: false })) as never, onItsWay)).toBeNull();
+  });
+
+  it('is on the loader’s answer with the order', async () => {
+    const getMine = vi.fn(async () => onItsWay);
+    const context = createLoadContext({
+      services: { orders: { getMine }, ...services(async () => ({ serviceable: true, deliveryBy: '2026-12-03', cod: true })) },
+    } as unknown as PageContext);
+    context.set(shopperContext, asha);
+    const request = new Request('http://localhost/user/orders/o1');
+    const answer = await loader({ request, context, params: { orderId: 'o1' }, url: new URL(request.url), pattern: '' });
+    expect(answer).toEqual({ order: onItsWay, deliveryBy: '2026-12-03' });
   });
 });

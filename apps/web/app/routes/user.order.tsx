@@ -6,6 +6,7 @@ import {
   MAX_PHOTO_BYTES,
   ORDER_STATUS_LABELS,
   requestReturnSchema,
+  istDayShort,
   rupeesCompact,
   type OrderDetail,
 } from '@shop/core';
@@ -28,6 +29,7 @@ import { formFiles, formText } from '../lib/form-data';
 import { FIELDS_FORM, PHOTOS_FORM, readForm } from '../lib/read-form.server';
 import { cancelReasonOf, orderPapers, refundNotice, returnItemsOf, returnLinesOf, trackingLinkOf } from '../features/orders/after-sales';
 import { cancelledMessage, refundPendingNotice } from '../features/orders/refund-pending';
+import { deliveryDayOf } from '../features/orders/delivery-day.server';
 import { FailedDeliveryNotice, ReturnPickupNotice } from '../features/orders/parcel-notices';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/user.order';
@@ -35,7 +37,9 @@ import type { Route } from './+types/user.order';
 /** One of the shopper's orders; someone else's, or an unknown id, is the not-found page. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = signedInShopper(context);
-  return { order: await loaderCall(servicesOf(context).orders.getMine(user._id, params.orderId)) };
+  const services = servicesOf(context);
+  const order = await loaderCall(services.orders.getMine(user._id, params.orderId));
+  return { order, deliveryBy: await deliveryDayOf(services, order) };
 }
 
 /** A return carries at most this many photos (the server says the same). */
@@ -185,7 +189,7 @@ function returnMarkOf(order: OrderDetail, itemId: string) {
 /** An order: items with their price breakdown, address, payment, timeline, delivery window, cancel or return, and a printable receipt. */
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const settings = useRouteLoaderData<RootLoaderData>('root')?.settings;
-  const { order } = loaderData;
+  const { order, deliveryBy } = loaderData;
   const { payment, address } = order;
 
   return (
@@ -247,12 +251,17 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               Delivered on <strong className="whitespace-nowrap font-semibold">{formatDate(order.deliveredAt)}</strong>
             </>
           ) : (
-            order.expectedDelivery && (
+            order.expectedDelivery &&
+            (deliveryBy ? (
+              <>
+                Delivery by <strong className="whitespace-nowrap font-semibold">{istDayShort(deliveryBy)}</strong>
+              </>
+            ) : (
               <>
                 Expected delivery:{' '}
                 <strong className="whitespace-nowrap font-semibold">{formatDeliveryWindow(order.expectedDelivery)}</strong>
               </>
-            )
+            ))
           )}
           {order.courier && (
             <>

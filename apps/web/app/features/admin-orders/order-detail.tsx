@@ -2,6 +2,7 @@ import {
   businessBuyerOfDocument,
   cityAndDistrict,
   formatINR,
+  istDayShort,
   ORDER_STATUS_LABELS,
   paiseToDecimal,
   refundTimelineOf,
@@ -9,6 +10,7 @@ import {
   returnReasonLabel,
   rupeesCompact,
   type AdminOrderDetail,
+  type CourierOptions,
 } from '@shop/core';
 import { FileText, Printer } from 'lucide-react';
 import { createPortal } from 'react-dom';
@@ -19,6 +21,7 @@ import { Enhanced, useHydrated } from '../../components/enhanced';
 import { useAnswerToast } from '../../components/flash-message';
 import { TextAreaField, TextField } from '../../components/form-field';
 import { PrintLink } from '../../components/print-link';
+import { RadioCard } from '../../components/radio-card';
 import { formatDateTime, isPartlyRefunded, methodLabel, orderPaymentLabel } from '../../lib/order-format';
 import { OrderItemRow, OrderTotals, variantText } from '../../components/order-items';
 import { CodLine } from '../../components/cod-line';
@@ -49,7 +52,15 @@ function OrderButton({ action }: { action: AdminOrderAction }) {
  * tracking link, then the courier's scans. A paid order of a shop that books couriers offers Ship with courier; a
  * failed booking leaves it paid, and the toast (or, without scripts, the message) says 'Booking failed — retry'.
  */
-function ShipmentSection({ order }: { order: AdminOrderDetail }) {
+function ShipmentSection({
+  order,
+  couriers,
+  couriersFailure,
+}: {
+  order: AdminOrderDetail;
+  couriers: CourierOptions | null;
+  couriersFailure: string | null;
+}) {
   const { shipment } = order;
   if (!shipment && !(order.canBook && order.status === 'paid')) return null;
   return (
@@ -96,9 +107,73 @@ function ShipmentSection({ order }: { order: AdminOrderDetail }) {
         <>
           <p className="mb-3 text-sm text-muted">Book the courier: the pickup is scheduled and the label is ready to print.</p>
           <OrderButton action="book" />
+          {couriers && <DefaultCourierNote couriers={couriers} />}
+          <CourierPicker couriers={couriers} failure={couriersFailure} />
         </>
       )}
     </section>
+  );
+}
+
+const CHOICE_WORDS = { cheapest: 'cheapest', fastest: 'fastest' } as const;
+
+/** Which courier the one button books: the owner's default (Settings), named. */
+function DefaultCourierNote({ couriers }: { couriers: CourierOptions }) {
+  const chosen = couriers.couriers.find((courier) => courier.id === couriers.defaultCourierId);
+  if (!chosen) return null;
+  return (
+    <p className="mt-2 text-xs text-muted">
+      Books the {CHOICE_WORDS[couriers.choice]}: {chosen.name}, {rupeesCompact(chosen.ratePaise)}, delivery by{' '}
+      {istDayShort(chosen.deliveryBy)}.
+    </p>
+  );
+}
+
+/**
+ * Another courier than the default (issue 42): the couriers that reach the order's pincode as a radio list with
+ * their rate and day, posted as `courierId` with the book move. A disclosure, so it works without scripts.
+ */
+function CourierPicker({ couriers, failure }: { couriers: CourierOptions | null; failure: string | null }) {
+  const fetcher = useFetcher();
+  useAnswerToast(fetcher.data, { failures: true });
+  if (failure) return <p className="mt-3 text-sm text-wine-700">Couriers could not be listed: {failure}</p>;
+  if (!couriers) return null;
+  if (couriers.couriers.length === 0) {
+    return (
+      <p className="mt-3 text-sm text-wine-700">
+        No courier reaches this pincode yet: ship it by hand, or ask the shopper for another address.
+      </p>
+    );
+  }
+  const busy = fetcher.state !== 'idle';
+  return (
+    <details className="mt-4 rounded-xl border border-line">
+      <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-semibold text-wine-700">Pick another courier</summary>
+      <fetcher.Form method="post" className="border-t border-line p-3">
+        <input type="hidden" name="intent" value="book" />
+        <Enhanced />
+        <fieldset>
+          <legend className="sr-only">Couriers to this pincode</legend>
+          <div className="grid gap-2">
+            {couriers.couriers.map((courier) => (
+              <RadioCard key={courier.id} name="courierId" value={courier.id} defaultChecked={courier.id === couriers.defaultCourierId}>
+                <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+                  <span className="font-semibold text-ink">{courier.name}</span>
+                  <span className="font-semibold tabular-nums">{rupeesCompact(courier.ratePaise)}</span>
+                </span>
+                <span className="block text-xs text-muted">
+                  {courier.days} {courier.days === 1 ? 'day' : 'days'} · by {istDayShort(courier.deliveryBy)}
+                  {courier.cod ? ' · COD' : ''}
+                </span>
+              </RadioCard>
+            ))}
+          </div>
+        </fieldset>
+        <button type="submit" className="btn btn-outline mt-3 w-full" disabled={busy}>
+          {busy ? 'Working...' : 'Ship with this courier'}
+        </button>
+      </fetcher.Form>
+    </details>
   );
 }
 
@@ -531,9 +606,14 @@ export function OrderDetailView({
   ordersHref,
   invoiceHref,
   creditNoteHref,
+  couriers = null,
+  couriersFailure = null,
 }: {
   order: AdminOrderDetail;
   isOwner: boolean;
+  /** The couriers to the order's pincode, for a paid order the shop books (issue 42); the reason when unlisted. */
+  couriers?: CourierOptions | null;
+  couriersFailure?: string | null;
   ordersHref: string;
   /** The order's printable tax invoice, once it is paid. */
   invoiceHref: string | null;
@@ -612,7 +692,7 @@ export function OrderDetailView({
         </div>
 
         <div className="space-y-5">
-          <ShipmentSection order={order} />
+          <ShipmentSection order={order} couriers={couriers} couriersFailure={couriersFailure} />
           <DeliveryAttemptsSection order={order} />
           <ReturnPickupSection order={order} />
           <section aria-labelledby="customer-title" className={card}>

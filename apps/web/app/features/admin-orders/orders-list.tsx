@@ -1,6 +1,6 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, rupeesCompact, type AdminOrderRow } from '@shop/core';
-import { ChevronRight, Download } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { ChevronRight, Download, FileText, Truck } from 'lucide-react';
+import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { FilterBar, FilterField, filterInputClass } from '../../components/filter-bar';
 import { EmptyState, PageHeader } from '../../components/page-header';
 import { Pager } from '../../components/pager';
@@ -51,6 +51,56 @@ function Filters({ failure }: { failure: Failure | null }) {
   );
 }
 
+/** What Ship selected answered: the labels PDF and the manifest of the orders booked, or the refusal in words. */
+export type ShipManyAnswer =
+  { ok: true; count: number; labelsUrl: string; manifestUrl: string } | { ok: false; error: string | null; fields: Record<string, string> };
+
+const SHIP_FORM = 'ship-selected';
+
+/** The labels and manifest of the orders just booked together: links to print, in a box that is announced. */
+function ShippedTogether({ answer }: { answer: Extract<ShipManyAnswer, { ok: true }> }) {
+  return (
+    <div role="status" className="rounded-2xl border border-gold-400 bg-sand/60 p-4 text-sm text-ink">
+      <p className="font-semibold">
+        {answer.count} {answer.count === 1 ? 'order' : 'orders'} booked with the courier: print the labels and hand over the manifest at
+        pickup.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a href={answer.labelsUrl} target="_blank" rel="noreferrer" className="btn btn-primary">
+          <FileText aria-hidden="true" className="h-4 w-4" /> Labels PDF
+        </a>
+        <a href={answer.manifestUrl} target="_blank" rel="noreferrer" className="btn btn-outline bg-white">
+          <FileText aria-hidden="true" className="h-4 w-4" /> Manifest
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Ship selected (issue 42): the paid orders' checkboxes belong to this form (their `form` attribute), so the list
+ * stays a list of links and the post works without scripts.
+ */
+function ShipSelectedBar() {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'shipMany';
+  return (
+    <Form
+      method="post"
+      id={SHIP_FORM}
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-white px-4 py-3"
+    >
+      <input type="hidden" name="intent" value="shipMany" />
+      <p className="text-sm text-muted">
+        Tick paid orders to book them together with your default courier: one labels PDF and the manifest.
+      </p>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        <Truck aria-hidden="true" className="h-4 w-4" /> {busy ? 'Booking...' : 'Ship selected'}
+      </button>
+    </Form>
+  );
+}
+
 /** Orders newest first, filtered by status, payment method, search and dates; every filter and the page live in the URL. */
 export function OrdersList({
   orders,
@@ -60,6 +110,8 @@ export function OrdersList({
   failure,
   orderHref,
   exportUrl = null,
+  canBook = false,
+  shipAnswer = null,
 }: {
   orders: AdminOrderRow[];
   total: number;
@@ -70,7 +122,11 @@ export function OrdersList({
   orderHref: (orderId: string) => string;
   /** The paid orders of the same days as CSV (issue 43), the owner's; null for staff. */
   exportUrl?: string | null;
+  /** Whether the shop books couriers, so the page's paid orders can be ticked and shipped together (issue 42). */
+  canBook?: boolean;
+  shipAnswer?: ShipManyAnswer | null;
 }) {
+  const paidCount = canBook ? orders.filter((order) => order.status === 'paid').length : 0;
   return (
     <>
       <PageHeader
@@ -85,13 +141,37 @@ export function OrdersList({
         }
       />
       <Filters failure={failure} />
+      {shipAnswer?.ok && <ShippedTogether answer={shipAnswer} />}
+      {shipAnswer && !shipAnswer.ok && shipAnswer.error && (
+        <p role="alert" className="rounded-xl border border-wine-100 bg-wine-50 px-4 py-3 text-sm font-medium text-wine-800">
+          {shipAnswer.error}
+        </p>
+      )}
+      {paidCount > 0 && <ShipSelectedBar />}
       {orders.length === 0 ? (
         <EmptyState title="No orders match these filters." />
       ) : (
         <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white" aria-label="Orders">
           {orders.map((order) => (
-            <li key={order._id}>
-              <Link to={orderHref(order._id)} className="flex items-center gap-3 px-4 py-3 hover:bg-ivory sm:gap-4">
+            <li key={order._id} className="flex items-stretch">
+              {paidCount > 0 && (
+                <span className="flex w-11 shrink-0 items-center justify-center border-r border-line sm:w-12">
+                  {order.status === 'paid' && (
+                    <input
+                      type="checkbox"
+                      name="orderIds"
+                      value={order._id}
+                      form={SHIP_FORM}
+                      aria-label={`Select ${order.orderNumber} to ship`}
+                      className="h-5 w-5 cursor-pointer accent-wine-700"
+                    />
+                  )}
+                </span>
+              )}
+              <Link
+                to={orderHref(order._id)}
+                className={`flex min-w-0 flex-1 items-center gap-3 py-3 pr-4 hover:bg-ivory sm:gap-4 ${paidCount > 0 ? 'pl-3 sm:pl-4' : 'pl-4'}`}
+              >
                 <span className="grid min-w-0 flex-1 gap-y-0.5 md:grid-cols-[11rem_minmax(0,1fr)_11rem] md:items-center md:gap-x-6">
                   <span className="whitespace-nowrap font-semibold">{order.orderNumber}</span>
                   <span className="min-w-0 truncate text-sm">

@@ -42,8 +42,12 @@ describe('the products page action', () => {
       productDiscount: 10,
       productStock: 4,
       status: 'active',
-      // No HSN code typed: the category's.
+      // No HSN code typed: the category's; nor a parcel (issue 42).
       hsnCode: null,
+      packageWeightGrams: null,
+      packageLengthCm: null,
+      packageBreadthCm: null,
+      packageHeightCm: null,
     });
     expect(result).toMatchObject({
       status: 302,
@@ -128,6 +132,27 @@ describe('the product view action', () => {
       expect.objectContaining({ productStock: 4, previousStock: 6 }),
     );
     expect(result).toMatchObject({ status: 302, location: page, flash: { kind: 'success', message: PRODUCT_UPDATED } });
+  });
+
+  it("saves the product's own parcel, blanks as the category's, and names a wrong field without saving (issue 42)", async () => {
+    const parcel = { packageWeightGrams: '450', packageLengthCm: '', packageBreadthCm: '', packageHeightCm: '6' };
+    const { post: sent, services } = post(page, { intent: 'update', ...productFields, ...parcel });
+    expect(answer(await productViewAction(sent, PRODUCT))).toMatchObject({ status: 302, location: page });
+    expect(services.adminProducts.update).toHaveBeenCalledWith(
+      actor,
+      PRODUCT,
+      expect.objectContaining({ packageWeightGrams: 450, packageLengthCm: null, packageBreadthCm: null, packageHeightCm: 6 }),
+    );
+
+    const refused = post(page, { intent: 'update', ...productFields, ...parcel, packageWeightGrams: '60000' });
+    expect(answer(await productViewAction(refused.post, PRODUCT))).toMatchObject({
+      status: 400,
+      body: {
+        fields: { packageWeightGrams: 'Package weight (g) must be a whole number from 1 to 50000.' },
+        values: { packageWeightGrams: '60000' },
+      },
+    });
+    expect(refused.services.adminProducts.update).not.toHaveBeenCalled();
   });
 
   it("shows the service's refusal in the form, with what was typed", async () => {

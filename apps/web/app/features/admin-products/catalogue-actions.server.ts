@@ -25,6 +25,7 @@ import { actionCall } from '../../lib/service-call.server';
 import { parseWhole } from './money';
 import { PRODUCTS_PATH, productViewPath } from './paths';
 import { moveItem } from './photo-order';
+import { PACKAGE_FIELD_NAMES } from './package-fields';
 import { productPayload, type ProductFormValues } from './product-form';
 import { EMPTY_VARIANT_FORM, variantPayload, type VariantFormValues } from './variant-form';
 
@@ -66,6 +67,7 @@ const PRODUCT_FIELDS = [
   'productStock',
   'status',
   'hsnCode',
+  ...PACKAGE_FIELD_NAMES,
 ];
 
 /**

@@ -9,10 +9,14 @@ import { FormFailure } from '../../components/form-failure';
 import { EmptyState, PageHeader } from '../../components/page-header';
 import { UrlModal, UrlModalOpener, useClosedHref } from '../../components/url-modal';
 import { useRefused, useSubmitting } from './form-answer';
+import { PackageFields, packageFormValues, type PackageFormValues } from './package-fields';
 
 const STYLE_LABEL = { traditional: 'Traditional', modern: 'Modern' } as const;
 
-type CategoryValues = Record<'categoryName' | 'style' | 'hsnCode' | 'description' | 'parentId', string>;
+type CategoryValues = Record<'categoryName' | 'style' | 'hsnCode' | 'description' | 'parentId', string> & PackageFormValues;
+
+/** A new category starts with the shop's default parcel (migration 0040's column defaults). */
+const NEW_PACKAGE = { packageWeightGrams: 500, packageLengthCm: 30, packageBreadthCm: 25, packageHeightCm: 5 };
 
 const valuesOf = (category: AdminCategory | null): CategoryValues => ({
   categoryName: category?.categoryName ?? '',
@@ -20,6 +24,7 @@ const valuesOf = (category: AdminCategory | null): CategoryValues => ({
   hsnCode: category?.hsnCode ?? '',
   description: category?.description ?? '',
   parentId: '',
+  ...packageFormValues(category ?? NEW_PACKAGE),
 });
 
 /** The create and edit form of a category, posted to the page's action; a saved one goes back to the list. */
@@ -68,6 +73,7 @@ function CategoryForm({ category, parents }: { category: AdminCategory | null; p
         </SelectField>
       )}
       <TextAreaField label="Description" name="description" rows={3} defaultValue={values.description} error={errors.description} />
+      <PackageFields values={values} errors={errors} idPrefix={category ? `category-${category._id}` : 'category-new'} />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Link to={closed} replace preventScrollReset className="btn btn-outline">
           Cancel
@@ -123,6 +129,14 @@ export function CategoriesList({ categories }: { categories: AdminCategory[] }) 
             },
             { header: 'Style', cell: (row) => <Chip tone={row.style === 'modern' ? 'info' : 'warn'}>{STYLE_LABEL[row.style]}</Chip> },
             { header: 'HSN code', cell: (row) => <span className="font-mono">{row.hsnCode}</span> },
+            {
+              header: 'Parcel',
+              cell: (row) => (
+                <span className="whitespace-nowrap tabular-nums">
+                  {row.packageWeightGrams} g · {row.packageLengthCm}×{row.packageBreadthCm}×{row.packageHeightCm} cm
+                </span>
+              ),
+            },
             { header: 'Products', numeric: true, cell: (row) => row.productCount.toLocaleString('en-IN') },
             {
               header: 'Actions',

@@ -5,7 +5,9 @@ import { CATEGORY_CREATED, CATEGORY_DELETED, CATEGORY_UPDATED, categoriesAction 
 import { PRODUCT, actor, answer, fakeServices, post } from './catalogue-test-kit';
 
 const CATEGORY = PRODUCT;
-const fields = { categoryName: 'Kurtas', style: 'traditional', hsnCode: '6204', description: 'Cotton and silk.', parentId: '' };
+const parcel = { packageWeightGrams: '400', packageLengthCm: '32', packageBreadthCm: '26', packageHeightCm: '4' };
+const fields = { categoryName: 'Kurtas', style: 'traditional', hsnCode: '6204', description: 'Cotton and silk.', parentId: '', ...parcel };
+const parcelSaved = { packageWeightGrams: 400, packageLengthCm: 32, packageBreadthCm: 26, packageHeightCm: 4 };
 
 describe('the categories page action', () => {
   it('creates a category as the admin and goes back to the list without its dialog', async () => {
@@ -21,6 +23,7 @@ describe('the categories page action', () => {
       hsnCode: '6204',
       description: 'Cotton and silk.',
       parentId: null,
+      ...parcelSaved,
     });
   });
 
@@ -41,7 +44,34 @@ describe('the categories page action', () => {
       style: 'traditional',
       hsnCode: '6204',
       description: 'Cotton and silk.',
+      ...parcelSaved,
     });
+  });
+
+  it('refuses a default parcel that is blank, not a whole number or out of range, naming each field (issue 42)', async () => {
+    const { post: sent, services } = post(`/admin/categories?edit=${CATEGORY}`, {
+      intent: 'update',
+      categoryId: CATEGORY,
+      ...fields,
+      packageWeightGrams: '0.5',
+      packageLengthCm: '',
+      packageBreadthCm: '301',
+      packageHeightCm: 'five',
+    });
+    expect(answer(await categoriesAction(sent))).toMatchObject({
+      status: 400,
+      body: {
+        intent: 'update',
+        fields: {
+          packageWeightGrams: 'Package weight (g) must be a whole number from 1 to 50000.',
+          packageLengthCm: 'Package length (cm) must be a whole number from 1 to 300.',
+          packageBreadthCm: 'Package breadth (cm) must be a whole number from 1 to 300.',
+          packageHeightCm: 'Package height (cm) must be a whole number from 1 to 300.',
+        },
+        values: { packageWeightGrams: '0.5', packageBreadthCm: '301' },
+      },
+    });
+    expect(services.adminCategories.update).not.toHaveBeenCalled();
   });
 
   it("deletes an empty one; the service's refusal of a full one is the message", async () => {

@@ -5,6 +5,7 @@ import { validate } from '../../lib/form';
 import { formText } from '../../lib/form-data';
 import { actionCall } from '../../lib/service-call.server';
 import { buttonChange, type CataloguePost } from './catalogue-actions.server';
+import { PACKAGE_FIELD_NAMES, packageInput } from './package-fields';
 import { CATEGORIES_PATH } from './paths';
 
 export const CATEGORY_CREATED = 'Category created';
@@ -12,7 +13,7 @@ export const CATEGORY_UPDATED = 'Category updated';
 export const CATEGORY_DELETED = 'Category deleted';
 
 /** What the category form posts, as typed. */
-export const CATEGORY_FIELDS = ['categoryName', 'style', 'hsnCode', 'description', 'parentId'] as const;
+export const CATEGORY_FIELDS = ['categoryName', 'style', 'hsnCode', 'description', 'parentId', ...PACKAGE_FIELD_NAMES] as const;
 
 const invalid = (fields: Record<string, string>) =>
   new AppError('INVALID_DATA', Object.values(fields)[0] ?? 'Please check the form.', fields);
@@ -42,6 +43,8 @@ export async function categoriesAction(post: CataloguePost) {
           hsnCode: values.hsnCode,
           description: values.description,
           parentId: values.parentId || null,
+          // Every parcel field is required: a blank one is refused in words naming it.
+          ...packageInput(values, ''),
         });
         if (!checked.data) throw invalid(checked.errors);
         await categories.create(actor, checked.data);
@@ -59,6 +62,7 @@ export async function categoriesAction(post: CataloguePost) {
           style: values.style,
           hsnCode: values.hsnCode,
           description: values.description,
+          ...packageInput(values, ''),
         });
         if (!checked.data) throw invalid(checked.errors);
         await categories.update(actor, categoryId, checked.data);

@@ -1,5 +1,6 @@
-import { PRODUCT_STATUSES, type AdminCategory } from '@shop/core';
+import { PRODUCT_STATUSES, type AdminCategory, type PackageSize } from '@shop/core';
 import { SelectField, TextAreaField, TextField } from '../../components/form-field';
+import { PackageFields } from './package-fields';
 import type { ProductFormValues } from './product-form';
 
 export const STATUS_LABELS = { draft: 'Draft', active: 'Active', archived: 'Archived' } as const;
@@ -14,6 +15,7 @@ export function ProductFields({
   categories,
   idPrefix,
   categoryHsnCode,
+  categoryPackage,
 }: {
   values: ProductFormValues;
   errors?: Record<string, string> | undefined;
@@ -21,6 +23,8 @@ export function ProductFields({
   idPrefix: string;
   /** The saved category's code, which a blank HSN code falls back to. */
   categoryHsnCode?: string | null | undefined;
+  /** The saved category's parcel, which blank parcel fields fall back to; a new product: the chosen category's. */
+  categoryPackage?: PackageSize | undefined;
 }) {
   const field = (name: keyof ProductFormValues & string, id: string) => ({
     id: `${idPrefix}-${id}`,
@@ -67,6 +71,9 @@ export function ProductFields({
         hint={`4–8 digits; it decides the GST rate (fabric and sarees, 50–55: 5 %). Blank: the category's${categoryHsnCode ? ` (${categoryHsnCode})` : ''}.`}
         {...field('hsnCode', 'hsn')}
       />
+      <div className="sm:col-span-2">
+        <PackageFields values={values} errors={errors} idPrefix={idPrefix} optional fallback={categoryPackage} />
+      </div>
     </div>
   );
 }

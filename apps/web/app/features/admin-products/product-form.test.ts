@@ -14,6 +14,10 @@ describe('product form', () => {
       productStock: '7',
       status: 'active',
       hsnCode: ' 5007 ',
+      packageWeightGrams: ' 450 ',
+      packageLengthCm: '35',
+      packageBreadthCm: '',
+      packageHeightCm: '',
     });
     expect(result.data).toEqual({
       productName: 'Chikankari kurta',
@@ -24,6 +28,26 @@ describe('product form', () => {
       productStock: 7,
       status: 'active',
       hsnCode: '5007',
+      packageWeightGrams: 450,
+      packageLengthCm: 35,
+      packageBreadthCm: null,
+      packageHeightCm: null,
+    });
+  });
+
+  it("blank parcel fields are the category's (null); a wrong one is named (issue 42)", async () => {
+    const blank = productPayload({ ...EMPTY_PRODUCT_FORM, productName: 'Saree', productPrice: '8099' });
+    expect(blank.data).toMatchObject({ packageWeightGrams: null, packageLengthCm: null, packageBreadthCm: null, packageHeightCm: null });
+    const wrong = productPayload({
+      ...EMPTY_PRODUCT_FORM,
+      productName: 'Saree',
+      productPrice: '8099',
+      packageWeightGrams: '1.2',
+      packageHeightCm: '0',
+    });
+    expect(wrong.errors).toEqual({
+      packageWeightGrams: 'Package weight (g) must be a whole number from 1 to 50000.',
+      packageHeightCm: 'Package height (cm) must be a whole number from 1 to 300.',
     });
   });
 
@@ -65,6 +89,11 @@ describe('product form', () => {
       fabric: '',
       hsnCode: '6204',
       categoryHsnCode: '6211',
+      packageWeightGrams: 350,
+      packageLengthCm: null,
+      packageBreadthCm: null,
+      packageHeightCm: null,
+      categoryPackage: { weightGrams: 500, lengthCm: 30, breadthCm: 25, heightCm: 5 },
       tags: [],
       productImages: [],
       deletedImages: [],
@@ -81,6 +110,10 @@ describe('product form', () => {
       productStock: '3',
       status: 'active',
       hsnCode: '6204',
+      packageWeightGrams: '350',
+      packageLengthCm: '',
+      packageBreadthCm: '',
+      packageHeightCm: '',
     });
   });
 });

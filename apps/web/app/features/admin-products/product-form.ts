@@ -1,9 +1,10 @@
 import { createProductSchema, parseRupees, type AdminProduct, type CreateProductInput, type ProductStatus } from '@shop/core';
 import { validate, type FieldErrors } from '../../lib/form';
 import { parseWhole, rupeesInput } from './money';
+import { packageFormValues, packageInput, type PackageFormValues } from './package-fields';
 
 /** A product form as typed: rupees with two decimals on screen, paise in the API. */
-export interface ProductFormValues extends Record<string, string> {
+export interface ProductFormValues extends Record<string, string>, PackageFormValues {
   productName: string;
   productDescription: string;
   category: string;
@@ -24,6 +25,10 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   productStock: '0',
   status: 'draft',
   hsnCode: '',
+  packageWeightGrams: '',
+  packageLengthCm: '',
+  packageBreadthCm: '',
+  packageHeightCm: '',
 };
 
 /** The form's values for a product as the API sends it. */
@@ -36,6 +41,7 @@ export const productFormValues = (product: AdminProduct): ProductFormValues => (
   productStock: String(product.productStock),
   status: product.status,
   hsnCode: product.hsnCode ?? '',
+  ...packageFormValues(product),
 });
 
 /**
@@ -62,6 +68,8 @@ export function productPayload(
     status: values.status,
     // Blank clears it: the category's code again.
     hsnCode: values.hsnCode ?? '',
+    // Blank: the category's parcel (null); a typed one refused in words naming the field.
+    ...packageInput(values, null),
   });
   const all = { ...checked.errors, ...errors };
   if (Object.keys(all).length > 0 || !checked.data) return { errors: all };

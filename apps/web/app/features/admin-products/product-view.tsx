@@ -75,6 +75,7 @@ function ProductEditor({ product, categories }: { product: AdminProduct; categor
           categories={categories}
           idPrefix="product"
           categoryHsnCode={product.categoryHsnCode}
+          categoryPackage={product.categoryPackage}
         />
         <div className="mt-6 flex justify-end">
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>

@@ -1,13 +1,10 @@
-import { deliveryCheck, isPincode, istDayStart, istWeekdayDate, type DeliveryEstimateAnswer, type PincodeDetails } from '@shop/core';
+import { deliveryCheck, isPincode, istDayShort, type DeliveryEstimateAnswer, type PincodeDetails } from '@shop/core';
 
 /** What the product page's delivery check says: a day (ok) or why there is none. */
 export interface PincodeAnswer {
   ok: boolean;
   text: string;
 }
-
-/** 'Thu, 27 Nov' for a YYYY-MM-DD day of India's calendar. */
-const dayLabel = (day: string) => istWeekdayDate(istDayStart(day));
 
 export const MALFORMED_PINCODE = 'Enter a 6-digit pincode, like 560011.';
 
@@ -33,7 +30,7 @@ export function pincodeAnswer(
   }
   if (result.ok) {
     const day = estimate?.deliveryBy ?? result.day;
-    return { ok: true, text: `Delivery by ${dayLabel(day)} to ${pincode}, ${result.district}, ${result.state}.` };
+    return { ok: true, text: `Delivery by ${istDayShort(day)} to ${pincode}, ${result.district}, ${result.state}.` };
   }
   return result.reason === 'unknown'
     ? { ok: false, text: `We could not find pincode ${pincode}, so we cannot promise a delivery day. Please check it.` }
