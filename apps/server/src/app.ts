@@ -19,6 +19,7 @@ import { billingRoutes, ownerBillingRoutes } from './billing/routes.js';
 import { adminReviewRoutes, ownerReviewRoutes, publicReviewRoutes, shopperReviewRoutes } from './reviews/routes.js';
 import { inventoryRoutes } from './inventory/routes.js';
 import { salesReportRoutes } from './reports/sales-routes.js';
+import { gstRoutes } from './gst/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { adminCatalogueRoutes, ownerCatalogueRoutes } from './catalogue/admin-routes.js';
 import type { Config } from './config.js';
@@ -261,6 +262,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await owner.register(ownerReviewRoutes(options.services.reviews));
         // Revenue is the owner's (the invite tells staff so): the dashboard's sales, the weekly and monthly reports.
         await owner.register(salesReportRoutes(options.services.salesReports));
+        // The GST return (issue 43), as the other accountant's exports.
+        await owner.register(gstRoutes(options.services.gst));
         // The shop's own details: what every invoice states, and production's checkout waits for (issue 39).
         await owner.register(ownerSettingsRoutes(options.services.settings));
         // Deleting a coupon or an offer (issue 41); any admin creates, edits and disables them.

@@ -4,6 +4,7 @@ import { createAccountsService, type AccountsService } from './accounts/service.
 import { createAdminUsersService, type AdminUsersService } from './accounts/admin-users.js';
 import { createAdminsService, type AdminsService } from './admin/service.js';
 import { createBillingService, type BillingService } from './billing/service.js';
+import { createGstService, type GstService } from './gst/service.js';
 import { createReviewsService, type ReviewsService } from './reviews/service.js';
 import { createAuditService, type AuditService } from './audit/service.js';
 import { createAddressService, type AddressService } from './addresses/service.js';
@@ -94,6 +95,8 @@ export interface Services {
   adminOrders: AdminOrdersService;
   /** In-store bills and their invoice numbers. */
   billing: BillingService;
+  /** GSTR-1 of a month or a quarter (issue 43). */
+  gst: GstService;
   reviews: ReviewsService;
   /** The stock ledger's reads (every stock change goes through inventory/service.ts). */
   inventory: InventoryService;
@@ -234,6 +237,15 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     metrics,
     pincodeKnown: (pincode) => pincodes.lookup(pincode) !== null,
   });
+  const billing = createBillingService(db, {
+    settings,
+    changes: catalogueChanges,
+    now,
+    metrics,
+    photoUrl: photos.url,
+    // The owner's counter-return limits (issue 40), read from the settings row at each return.
+    counterReturnPolicy: settings.counterReturnPolicy,
+  });
   return {
     settings,
     catalogueChanges,
@@ -279,15 +291,9 @@ export async function createServices(db: Db, options: ServicesOptions): Promise<
     adminOrders: createAdminOrdersService(db, { orders, payments, notices: orderNotices, now, settings, photoUrl: photos.url, shipping }),
     shipping,
     shippingProvider,
-    billing: createBillingService(db, {
-      settings,
-      changes: catalogueChanges,
-      now,
-      metrics,
-      photoUrl: photos.url,
-      // The owner's counter-return limits (issue 40), read from the settings row at each return.
-      counterReturnPolicy: settings.counterReturnPolicy,
-    }),
+    billing,
+    // The GST return (issue 43) from the counter's and the online documents as issued.
+    gst: createGstService(db, { settings, billing, now }),
     inventory: createInventoryService(db),
     reviews: createReviewsService(db, { now, notifications, changes: catalogueChanges, media }),
     // One threshold, the owner's (Settings), for the dashboard's counts and its list (reports/stock-threshold.ts).

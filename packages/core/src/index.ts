@@ -31,6 +31,7 @@ export * from './order-invoice.js';
 export * from './bills.js';
 export * from './business-buyer.js';
 export * from './credit-notes.js';
+export * from './gstr1.js';
 export * from './reviews.js';
 export * from './reports.js';
 export * from './calendar-days.js';

@@ -79,32 +79,47 @@ export const orderInvoiceSchema = z.object({
 });
 export type OrderInvoice = z.infer<typeof orderInvoiceSchema>;
 
-/** The order fields an invoice is made of (OrderDetail's; a credit note passes the pieces it credits). */
+/** An order line as its invoice reads it. */
+export type OrderInvoiceItem = Pick<
+  OrderDetail['items'][number],
+  'productName' | 'variantName' | 'hsnCode' | 'quantity' | 'productPrice' | 'finalPrice' | 'lineTotal' | 'orderDiscount'
+>;
+
+/**
+ * The order fields an invoice is made of (OrderDetail's, or an order's stored row's: the orders domain's
+ * orderInvoiceOfRow, for the CSV, the credit notes and the GST return, so every reader computes it by this one path).
+ */
 export type OrderInvoiceSource = Pick<
   OrderDetail,
   | 'orderNumber'
   | 'invoiceNumber'
   | 'seller'
-  | 'items'
   | 'shipping'
   | 'codFee'
   | 'discounts'
   | 'paymentMethod'
   | 'address'
-  | 'payment'
-  | 'timeline'
   | 'createdAt'
   | 'buyerGstin'
   | 'buyerName'
   | 'buyerState'
->;
+> & {
+  items: readonly OrderInvoiceItem[];
+  payment: { paymentDate: string | null } | null;
+  timeline: ReadonlyArray<{ status: string; at: string; note?: string | null }>;
+};
 
 /** Why an order has no tax invoice yet: it is numbered when paid (online) or confirmed (cash on delivery). */
 export const NO_INVOICE_YET = 'This order has no tax invoice yet: it is issued when the order is paid or, for cash on delivery, confirmed.';
 
-/** When the order's invoice was issued: the payment's time, else (cash on delivery) its confirmation's, else when placed. */
-export function orderInvoiceDate(order: Pick<OrderDetail, 'payment' | 'timeline' | 'createdAt'>): string {
+/**
+ * When the order's invoice was issued: a cash-on-delivery order's confirmation (the cash collected later does not
+ * move it), else the payment's time, else its confirmation's, else when placed.
+ */
+export function orderInvoiceDate(order: Pick<OrderInvoiceSource, 'payment' | 'timeline' | 'createdAt' | 'paymentMethod'>): string {
+  const confirmed = order.paymentMethod === 'cod' ? order.timeline.find((event) => event.status === 'confirmed')?.at : undefined;
   return (
+    confirmed ??
     order.payment?.paymentDate ??
     order.timeline.find((event) => event.status === 'confirmed' || event.status === 'paid')?.at ??
     order.createdAt

@@ -348,3 +348,9 @@ export async function invoiceNumbers(db: Db, billIds: readonly string[]): Promis
   );
   return new Map(rows.map((row) => [row.id, row.invoice_number]));
 }
+
+/** When the first counter bill was made (a void one too: its number was issued); null before any. */
+export async function firstBillAt(db: Db): Promise<Date | null> {
+  const [row] = await selectRows<{ at: string | Date | null }>(db, sql`select min(${bills.createdAt}) as at from ${bills}`);
+  return row?.at ? new Date(row.at) : null;
+}

@@ -43,6 +43,10 @@ import {
   type CreditNote,
   type ReturnItemsInput,
   type VoidBillInput,
+  gstDocumentOfBill,
+  gstDocumentOfBillCreditNote,
+  type GstCreditNoteDocument,
+  type GstInvoiceDocument,
 } from '@shop/core';
 import { createHash, randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
@@ -69,6 +73,7 @@ import {
   creditNotesIssued,
   billsByIds,
   creditNotesOfBills,
+  firstBillAt,
   insertBill,
   insertCreditNote,
   itemsOfBills,
@@ -162,7 +167,7 @@ const toPayment = (row: BillPaymentRow): BillPayment =>
  * The tax invoice of a stored bill: each line after its own discount, its share of the bill's discounts, its rate
  * (a typed-in line's chosen one) and GST. The round-off is not a supply: the invoice is of the total without it.
  */
-function invoiceOf(row: BillRow, items: ItemRow[], shopState: string) {
+function invoiceOf(row: BillRow, items: readonly ItemRow[], shopState: string) {
   return taxInvoice({
     lines: items.map((item) => ({
       name: item.name,
@@ -250,8 +255,8 @@ export function toBill(
   };
 }
 
-/** A credit note as the API answers it, with the bill it reduces. */
-function toCreditNote(note: CreditNoteRow, lines: CreditNoteItemRow[], bill: BillRow, billItems: ItemRow[], shopState: string): CreditNote {
+/** A counter credit note's lines with the bill lines they return, and its tax: each at the rate kept on the note. */
+function creditNoteTaxOf(lines: CreditNoteItemRow[], bill: BillRow, billItems: ItemRow[], shopState: string) {
   const byId = new Map(billItems.map((item) => [item.id, item]));
   // A counter note's lines all name a bill line and keep their rate (credit_note_items_line_check).
   const returned = lines.map((line) => ({ line, item: byId.get(line.billItemId!)!, rate: line.gstRateBasisPoints! / 100 }));
@@ -268,6 +273,12 @@ function toCreditNote(note: CreditNoteRow, lines: CreditNoteItemRow[], bill: Bil
     // The tax goes back as the bill charged it: its seller's state, whatever the shop's is today.
     shopState: bill.seller?.state ?? shopState,
   });
+  return { returned, tax };
+}
+
+/** A credit note as the API answers it, with the bill it reduces. */
+function toCreditNote(note: CreditNoteRow, lines: CreditNoteItemRow[], bill: BillRow, billItems: ItemRow[], shopState: string): CreditNote {
+  const { returned, tax } = creditNoteTaxOf(lines, bill, billItems, shopState);
   return {
     _id: note.id,
     creditNoteNumber: note.creditNoteNumber,
@@ -851,6 +862,56 @@ export function createBillingService(
     },
 
     creditNoteRegister,
+
+    /**
+     * The counter's GST documents issued in [from, before) for the GST return (issue 43): every bill (a void one
+     * marked, its number stays in the series) and every counter credit note, each as issued (toBill's and the
+     * note's own tax lines), a note with the bill it reduces, whenever that was made.
+     */
+    async gstDocuments(from: Date, before: Date): Promise<{ invoices: GstInvoiceDocument[]; creditNotes: GstCreditNoteDocument[] }> {
+      const [rows, allNotes] = await Promise.all([
+        billsOf(db, { from, before }, MAX_EXPORT_BILLS),
+        creditNotesIssued(db, from, before, MAX_EXPORT_BILLS),
+      ]);
+      if (rows.length === MAX_EXPORT_BILLS || allNotes.length === MAX_EXPORT_BILLS) {
+        throw new AppError('INVALID_DATA', `period: more than ${MAX_EXPORT_BILLS} bills or credit notes in it; choose a month.`);
+      }
+      const notes = allNotes.filter((note) => note.billId);
+      const known = new Set(rows.map((row) => row.id));
+      const earlier = await billsByIds(db, [...new Set(notes.map((note) => note.billId!).filter((id) => !known.has(id)))]);
+      const every = [...rows, ...earlier];
+      const { state } = await settings.get();
+      const [byBill, noteLines] = await Promise.all([
+        itemsOfBills(
+          db,
+          every.map((row) => row.id),
+        ),
+        creditNoteLines(
+          db,
+          notes.map((note) => note.id),
+        ),
+      ]);
+      const documentOf = new Map(
+        every.map((row) => {
+          const items = byBill.get(row.id) ?? [];
+          const invoice = invoiceOf(row, items, row.seller?.state ?? state);
+          return [row.id, gstDocumentOfBill(toBill(row, items, [], state), invoice.lines)] as const;
+        }),
+      );
+      return {
+        invoices: rows.map((row) => documentOf.get(row.id)!),
+        creditNotes: notes.map((note) => {
+          const bill = every.find((row) => row.id === note.billId)!;
+          const lines = noteLines.get(note.id) ?? [];
+          const billLines = byBill.get(bill.id) ?? [];
+          const { tax } = creditNoteTaxOf(lines, bill, billLines, state);
+          return gstDocumentOfBillCreditNote(toCreditNote(note, lines, bill, billLines, state), tax.lines, documentOf.get(bill.id)!);
+        }),
+      };
+    },
+
+    /** When the counter's first bill was made; null before any. */
+    firstInvoiceAt: () => firstBillAt(db),
 
     /** The register as CSV for Excel (a UTF-8 BOM, India times, rupees), as the bills' CSV: the owner's. */
     async exportCreditNotes(actor: AuditActor, query: DayRangeQuery): Promise<string> {

@@ -132,6 +132,8 @@ describe('fuzzing every route of the OpenAPI document', () => {
       buyerGstin: `29ABCDE1234F1Z${gstinCheckCharacter('29ABCDE1234F1Z')}`,
       buyerName: 'Zari Traders',
       upiId: 'asha@okaxis',
+      // The GST return's month (issue 43).
+      period: '2026-11',
       reference: 'UPI123456789',
     };
 

@@ -14,6 +14,7 @@ import {
   istDayStart,
   isReturnPhotoOf,
   RETURN_REASONS_IN_WORDS,
+  sellerOf,
   type AdminOrderDetail,
   type AdminOrderQuery,
   type AdminOrderRow,
@@ -27,7 +28,7 @@ import type { Db } from '../db/database.js';
 import { capturedMethodsOf, cashPaymentId, recordCashPayment, refundsOfOrder } from '../payments/queries.js';
 import type { SettingsService } from '../settings/service.js';
 import { stringify } from 'csv-stringify/sync';
-import { orderCreditNotes, orderInvoice } from './credit-notes.js';
+import { orderCreditNotes, orderInvoiceOfRow } from './credit-notes.js';
 import { refundStateOf } from '../payments/refund-retries.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { OrderNotices } from './notices.js';
@@ -222,27 +223,27 @@ export function createAdminOrdersService(
         MAX_EXPORT_ORDERS,
       );
       const ids = rows.map((row) => row.id);
-      const [{ state }, items, methods] = await Promise.all([deps.settings.get(), itemsOfOrders(db, ids), capturedMethodsOf(db, ids)]);
+      const [settings, items, methods] = await Promise.all([deps.settings.get(), itemsOfOrders(db, ids), capturedMethodsOf(db, ids)]);
       const money = (paise: number) => paiseToDecimal(paise);
       const lines = rows.flatMap((order) => {
-        const invoice = orderInvoice(
+        const invoice = orderInvoiceOfRow(
           order,
           items.filter((item) => item.orderId === order.id),
-          state,
+          sellerOf(settings),
         );
         return invoice.lines.map((line, index) =>
           csvRow([
-            order.invoiceNumber ?? '',
-            istTimestamp(order.paidAt!),
+            invoice.invoiceNumber,
+            istTimestamp(new Date(invoice.invoiceDate)),
             order.orderNumber,
-            order.address.state,
+            invoice.placeOfSupply,
             index + 1,
-            line.name,
-            line.hsnCode,
+            line.description,
+            line.hsn,
             line.quantity,
             String(line.rate),
-            money(line.amount),
-            money(line.taxableValue),
+            money(line.total),
+            money(line.taxable),
             money(line.cgst),
             money(line.sgst),
             money(line.igst),

@@ -6,9 +6,11 @@ import {
   istDay,
   orderCreditNoteLines,
   pieceName,
+  orderInvoiceOf,
   SHIPPING_SAC,
-  taxInvoice,
   type OrderCreditNote,
+  type OrderInvoice,
+  type Seller,
 } from '@shop/core';
 import {
   creditNotesOfOrders,
@@ -127,26 +129,46 @@ export async function orderCreditNotes(db: Db, orderIds: readonly string[], shop
 }
 
 /**
- * A paid order's tax invoice as its page computes it (@shop/core's taxInvoice over its lines and shipping at the
- * payment's instant): the delivery state against the seller's state as the invoice was issued.
+ * An order's tax invoice from its stored rows, by @shop/core's orderInvoiceOf: the function GET
+ * /api/admin/order/getInvoice/{orderId} and the invoice pages answer from, so the orders CSV, the credit notes and
+ * the GST return read the same invoice (issue 43). Dated when it was issued (invoiceInstant). `shop` stands for the
+ * seller of an order that kept none.
  */
-export function orderInvoice(order: OrderRow, items: readonly OrderItemRow[], shopState: string) {
-  return taxInvoice({
-    lines: items.map((item) => ({
-      name: [item.productName, item.variantName].filter(Boolean).join(' · '),
-      hsnCode: item.hsnCode ?? '',
-      quantity: item.quantity,
-      unitPrice: item.unitPricePaise,
-      total: item.lineTotalPaise,
-      orderDiscount: item.discountPaise,
-    })),
-    shipping: order.shippingPaise,
-    codFee: order.codFeePaise,
-    at: invoiceInstant(order)!,
-    placeOfSupply: order.address.state,
-    shopState: order.seller?.state ?? shopState,
-  });
+export function orderInvoiceOfRow(order: OrderRow, items: readonly OrderItemRow[], shop: Seller): OrderInvoice {
+  const invoicedAt = invoiceInstant(order);
+  return orderInvoiceOf(
+    {
+      orderNumber: order.orderNumber,
+      invoiceNumber: order.invoiceNumber,
+      seller: order.seller ?? null,
+      shipping: order.shippingPaise,
+      codFee: order.codFeePaise,
+      discounts: order.discounts,
+      paymentMethod: order.paymentMethod,
+      address: order.address,
+      createdAt: order.createdAt.toISOString(),
+      buyerGstin: order.buyerGstin,
+      buyerName: order.buyerName,
+      buyerState: order.buyerState,
+      items: items.map((item) => ({
+        productName: item.productName,
+        variantName: item.variantName,
+        hsnCode: item.hsnCode,
+        quantity: item.quantity,
+        productPrice: item.unitMrpPaise,
+        finalPrice: item.unitPricePaise,
+        lineTotal: item.lineTotalPaise,
+        orderDiscount: item.discountPaise,
+      })),
+      payment: null,
+      timeline: invoicedAt ? [{ status: 'confirmed', at: invoicedAt.toISOString() }] : [],
+    },
+    shop,
+  );
 }
+
+/** A seller standing only for the shop's state: an order that kept no seller is split by it (its lines' rates are not). */
+const sellerInState = (state: string): Seller => ({ name: '', legalName: '', address: '', state, gstin: '', phone: '', email: '' });
 
 function toOrderCreditNote(
   order: OrderRow,
@@ -156,7 +178,7 @@ function toOrderCreditNote(
   shopState: string,
 ): OrderCreditNote {
   const paidAt = invoiceInstant(order)!;
-  const invoice = orderInvoice(order, items, shopState);
+  const invoice = orderInvoiceOfRow(order, items, sellerInState(shopState));
   const byId = new Map(items.map((item, index) => [item.id, { item, rate: invoice.lines[index]!.rate }]));
   // Shipping and the COD fee are composite supplies at one rate: the invoice's last line's.
   const shippingRate = order.shippingPaise + order.codFeePaise > 0 ? invoice.lines.at(-1)!.rate : 0;

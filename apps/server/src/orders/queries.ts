@@ -504,6 +504,35 @@ export async function paidOrdersBetween(db: Db, from: Date | undefined, before: 
     .limit(limit);
 }
 
+/**
+ * Orders whose tax invoice was issued in [from, before) (issue 43): paid online, or confirmed for cash on delivery
+ * (invoiceInstant: confirmed_at, else paid_at), oldest invoice first, at most `limit`.
+ */
+export async function invoicedOrdersBetween(db: Db, from: Date, before: Date, limit: number): Promise<OrderRow[]> {
+  const issued = sql`coalesce(${orders.confirmedAt}, ${orders.paidAt})`;
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.invoiceNumber} is not null`,
+        sql`${issued} >= ${from.toISOString()}::timestamptz`,
+        sql`${issued} < ${before.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(issued), asc(orders.invoiceNumber))
+    .limit(limit);
+}
+
+/** When the first online tax invoice was issued; null before any. */
+export async function firstOrderInvoiceAt(db: Db): Promise<Date | null> {
+  const [row] = await selectRows<{ at: string | Date | null }>(
+    db,
+    sql`select min(coalesce(${orders.confirmedAt}, ${orders.paidAt})) as at from ${orders} where ${orders.invoiceNumber} is not null`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
 /** The orders of the given ids (in no particular order); unknown ids are left out. */
 export async function ordersByIds(db: Db, orderIds: readonly string[]): Promise<OrderRow[]> {
   if (orderIds.length === 0) return [];

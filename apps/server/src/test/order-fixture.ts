@@ -37,11 +37,13 @@ export async function placedOrder(
     user?: { sid: string; email: string; userId: string };
     /** More fields of createpayment (a business buyer's `buyerGstin` and `buyerName`). */
     payment?: Record<string, unknown>;
+    /** Another delivery address than HOME_ADDRESS (another state: an inter-state supply). */
+    address?: typeof HOME_ADDRESS;
   },
 ) {
   const lines = 'lines' in item ? item.lines : [item];
   const user = item.user ?? (await signedInUser(t.app, mail));
-  const address = await jsonCall(t.app, 'POST', '/api/user/profile/addAddress', { sid: user.sid, body: HOME_ADDRESS });
+  const address = await jsonCall(t.app, 'POST', '/api/user/profile/addAddress', { sid: user.sid, body: item.address ?? HOME_ADDRESS });
   expect(address.statusCode).toBe(200);
   const addressId = address.json<{ data: { address: { _id: string } } }>().data.address._id;
   for (const line of lines) {
