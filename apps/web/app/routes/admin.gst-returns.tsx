@@ -91,8 +91,11 @@ export default function GstReturnsPage({ loaderData }: Route.ComponentProps) {
         aria-label="Choose the return period"
         className="mb-6 flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 sm:flex-row sm:items-end"
       >
-        <label htmlFor="gst-period" className="block min-w-0 text-sm font-medium sm:w-96">
-          Period
+        <div className="min-w-0 sm:w-96">
+          {/* The label apart from the select: its name is "Period", not "Period" and the chosen option. */}
+          <label htmlFor="gst-period" className="block text-sm font-medium">
+            Period
+          </label>
           <select id="gst-period" name="period" defaultValue={period} className={`${filterInputClass} mt-1`}>
             {extra && <option value={extra.value}>{extra.label}</option>}
             <optgroup label="Months">
@@ -110,7 +113,7 @@ export default function GstReturnsPage({ loaderData }: Route.ComponentProps) {
               ))}
             </optgroup>
           </select>
-        </label>
+        </div>
         <button type="submit" className="btn btn-primary px-5">
           Show return
         </button>
