@@ -22,7 +22,8 @@ interface Column {
   numeric?: boolean;
 }
 
-const CELL = 'px-3 py-2';
+// One line a cell: a phone scrolls the table sideways rather than breaking numbers and descriptions.
+const CELL = 'px-3 py-2 whitespace-nowrap';
 const NUMBER = `${CELL} whitespace-nowrap text-right tabular-nums`;
 
 /** One table of the return: a phone scrolls it sideways (a focusable region) rather than squeezing its columns. */
