@@ -36,6 +36,16 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 const two = (n: number) => String(n).padStart(2, '0');
 const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
+/** The months `first` to `last` of one calendar year as a period: its days, and `fp` of its last month. */
+const monthsOf = (period: string, kind: Gstr1Period['kind'], year: number, first: number, last: number, label: string): Gstr1Period => ({
+  period,
+  kind,
+  from: `${year}-${two(first)}-01`,
+  to: `${year}-${two(last)}-${two(lastDayOf(year, last))}`,
+  fp: `${two(last)}${year}`,
+  label,
+});
+
 /** The period a `period` parameter names, or null when it names none. */
 export function gstr1PeriodOf(text: string): Gstr1Period | null {
   const match = GSTR1_PERIOD_PATTERN.exec(text);
@@ -43,28 +53,15 @@ export function gstr1PeriodOf(text: string): Gstr1Period | null {
   const year = Number(match[1]);
   if (match[2]) {
     const month = Number(match[2]);
-    return {
-      period: text,
-      kind: 'month',
-      from: `${year}-${two(month)}-01`,
-      to: `${year}-${two(month)}-${two(lastDayOf(year, month))}`,
-      fp: `${two(month)}${year}`,
-      label: `${MONTHS[month - 1]} ${year}`,
-    };
+    return monthsOf(text, 'month', year, month, month, `${MONTHS[month - 1]} ${year}`);
   }
   const quarter = Number(match[3]);
   // Q1 April–June of `year` … Q4 January–March of year + 1.
-  const firstMonth = quarter === 4 ? 1 : quarter * 3 + 1;
+  const first = quarter === 4 ? 1 : quarter * 3 + 1;
   const calendarYear = quarter === 4 ? year + 1 : year;
-  const lastMonth = firstMonth + 2;
-  return {
-    period: text,
-    kind: 'quarter',
-    from: `${calendarYear}-${two(firstMonth)}-01`,
-    to: `${calendarYear}-${two(lastMonth)}-${two(lastDayOf(calendarYear, lastMonth))}`,
-    fp: `${two(lastMonth)}${calendarYear}`,
-    label: `Q${quarter} ${year}-${two((year + 1) % 100)} (${MONTHS[firstMonth - 1]}–${MONTHS[lastMonth - 1]} ${calendarYear})`,
-  };
+  const last = first + 2;
+  const label = `Q${quarter} ${year}-${two((year + 1) % 100)} (${MONTHS[first - 1]}–${MONTHS[last - 1]} ${calendarYear})`;
+  return monthsOf(text, 'quarter', calendarYear, first, last, label);
 }
 
 /** GET /api/admin/gst/gstr1 and gstr1.zip: `period`, checked (400 naming it). */

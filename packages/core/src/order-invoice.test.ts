@@ -195,6 +195,17 @@ describe('orderInvoiceOf (issue 41: discounts lower the taxable value, CGST Act 
       SELLER,
     );
     expect(cod.invoiceDate).toBe('2026-11-21T04:00:00.000Z');
+    // Its cash collected later (recorded as its payment) does not move the invoice's date (ADR 041).
+    const collected = orderInvoiceOf(
+      {
+        ...order([{ name: 'Kurta', mrp: 100_000, price: 100_000 }], { codFee: 2_000 }),
+        paymentMethod: 'cod',
+        payment: { paymentDate: '2026-11-25T09:00:00.000Z' },
+        timeline: [{ status: 'confirmed', note: '', at: '2026-11-21T04:00:00.000Z' }],
+      },
+      SELLER,
+    );
+    expect(collected.invoiceDate).toBe('2026-11-21T04:00:00.000Z');
   });
 
   it('has none for an order without an invoice number', () => {
