@@ -17,6 +17,7 @@ const DESKTOP_ONLY = [
   /offers\.spec\.ts/,
   /coupons-admin\.spec\.ts/,
   /http-hardening\.spec\.ts/,
+  /\/gst-returns\.spec\.ts/,
 ];
 
 export default defineConfig({

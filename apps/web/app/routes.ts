@@ -62,6 +62,8 @@ export default [
     route('totalBills', 'routes/admin.total-bills.tsx'),
     // Issue 43: every credit note, counter and online, of a period, with its CSV.
     route('creditNotes', 'routes/admin.credit-notes.tsx'),
+    // Issue 43: GSTR-1 of a month or a quarter, the owner's (staff 403).
+    route('gstReturns', 'routes/admin.gst-returns.tsx'),
     route('bill/:billId', 'routes/admin.bill.tsx'),
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:orderId', 'routes/admin.order.tsx'),

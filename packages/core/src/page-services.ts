@@ -56,6 +56,7 @@ import type { AdminContactMessage, AdminContactPage, AdminContactQuery, ContactM
 import type { CreatePaymentInput, CreatedPayment, OrderDetail, OrderSummary } from './orders.js';
 import type { PaymentOptions } from './cod.js';
 import type { CreditNoteRegister, DayRangeQuery, OrderCreditNote } from './credit-notes.js';
+import type { Gstr1Answer } from './gstr1.js';
 import type { ReturnReason } from './policy.js';
 import type { AdminShopSettings, ShopSettings } from './settings.js';
 import type { WishlistEntry } from './wishlist.js';
@@ -375,6 +376,10 @@ export interface PageServices {
     creditNote(creditNoteId: string): Promise<CreditNote>;
     /** Every credit note, counter and online, issued in whole India days from–to (issue 43). */
     creditNoteRegister(query: DayRangeQuery): Promise<CreditNoteRegister>;
+  };
+  /** GSTR-1 of a month or a quarter (`2026-11`, `2026-Q3`), the owner's (issue 43); INVALID_DATA or CONFLICT refuse a period in words. */
+  gst: {
+    gstr1(period: string): Promise<Gstr1Answer>;
   };
   /**
    * Reviews (issue 28): a product's visible reviews and stars for anyone; a shopper's review of a product she

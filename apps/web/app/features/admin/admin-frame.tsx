@@ -8,6 +8,7 @@ import {
   FolderTree,
   LayoutDashboard,
   Inbox,
+  Landmark,
   LogOut,
   Megaphone,
   Menu,
@@ -77,6 +78,7 @@ const SECTIONS: readonly { title: string; items: readonly NavItem[] }[] = [
       { label: 'Sales', to: adminPaths.sales, icon: TrendingUp, ownerOnly: true },
       { label: 'Weekly Selling', to: adminPaths.weeklySelling, icon: BarChart3, ownerOnly: true },
       { label: 'Monthly Selling', to: adminPaths.monthlySelling, icon: CalendarRange, ownerOnly: true },
+      { label: 'GST returns', to: adminPaths.gstReturns, icon: Landmark, ownerOnly: true },
     ],
   },
   {

@@ -19,6 +19,8 @@ export const adminPaths = {
   totalBills: '/admin/totalBills',
   /** The credit-note register of a period (?from, ?to; this month by default), counter and online (issue 43). */
   creditNotes: '/admin/creditNotes',
+  /** GSTR-1 of a month or a quarter (?period=2026-11 or 2026-Q3; last month by default), the owner's (issue 43). */
+  gstReturns: '/admin/gstReturns',
   /** One counter bill: its returns (credit notes) and, for an owner on its day, its void. */
   bill: (billId: string) => `/admin/bill/${encodeURIComponent(billId)}`,
   orders: '/admin/orders',
