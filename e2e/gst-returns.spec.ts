@@ -71,10 +71,11 @@ test('the owner reads this month’s GSTR-1, downloads its CSV sheets and opens 
   await page.setViewportSize({ width: 1440, height: 900 });
   await shots(page, `month-${testInfo.project.name}`);
 
-  // The JSON link answers the return of the period (fp MMYYYY); the zip is the offline tool's sheets.
+  // The JSON link downloads the return alone, as the offline tool imports it (fp MMYYYY); the zip is its sheets.
   const json = await page.request.get(await page.getByRole('link', { name: 'Download JSON' }).getAttribute('href').then(String));
   expect(json.status()).toBe(200);
-  expect(((await json.json()) as { data: { gstr1: { fp: string } } }).data.gstr1.fp).toBe(month.fp);
+  expect(json.headers()['content-disposition']).toMatch(new RegExp(`^attachment; filename="GSTR1_\\w*_${month.fp}\\.json"$`));
+  expect(((await json.json()) as { fp: string }).fp).toBe(month.fp);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV (zip)' }).click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^GSTR1_\\w*_${month.fp}\\.zip$`));
   const files = unzipSync(readFileSync(await download.path()));

@@ -211,6 +211,7 @@ describe('GSTR-1', () => {
     const response = await call(staff, '/api/admin/gst/gstr1?period=2030-06');
     expect(response.statusCode).toBe(403);
     expect((await call(staff, '/api/admin/gst/gstr1.zip?period=2030-06')).statusCode).toBe(403);
+    expect((await call(staff, '/api/admin/gst/gstr1.json?period=2030-06')).statusCode).toBe(403);
   });
 
   it('refuses a bad period naming it, a future one and one before the first invoice, in words', async () => {
@@ -363,7 +364,7 @@ describe('GSTR-1', () => {
     );
   });
 
-  it('zips the offline tool’s sheets', async () => {
+  it('zips the offline tool’s sheets, and downloads its JSON alone', async () => {
     const response = await call(owner, '/api/admin/gst/gstr1.zip?period=2030-Q1');
     const answer = await dataOf<Gstr1Answer>(call(owner, '/api/admin/gst/gstr1?period=2030-Q1'));
     expect(response.statusCode, response.body).toBe(200);
@@ -405,5 +406,12 @@ describe('GSTR-1', () => {
       ),
     );
     expect(response.headers['content-disposition']).toBe('attachment; filename="GSTR1_29ABCDE1234F1ZW_062030.zip"');
+
+    // The JSON alone, as the offline tool imports it: the same return, no envelope.
+    const json = await call(owner, '/api/admin/gst/gstr1.json?period=2030-Q1');
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.headers['content-disposition']).toBe(`attachment; filename="GSTR1_${answer.gstr1.gstin}_${answer.gstr1.fp}.json"`);
+    expect(json.json()).toEqual(answer.gstr1);
+    expect((await call(owner, '/api/admin/gst/gstr1.json?period=2030-13')).statusCode).toBe(400);
   });
 });

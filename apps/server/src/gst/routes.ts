@@ -1,4 +1,4 @@
-import { gstr1AnswerSchema, gstr1QuerySchema } from '@shop/core';
+import { gstr1AnswerSchema, gstr1QuerySchema, gstr1Schema } from '@shop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope, ok, okEnvelope } from '../http/envelope.js';
@@ -28,6 +28,23 @@ export const gstRoutes =
         },
       },
       async (request) => ok(await gst.gstr1(request.query.period)),
+    );
+
+    app.get(
+      '/api/admin/gst/gstr1.json',
+      {
+        schema: {
+          tags: ['gst'],
+          summary:
+            'The same GSTR-1 as a file to import into the GST offline tool: its JSON alone (no envelope, summary or warnings), downloaded as GSTR1_<gstin>_<fp>.json; owners only (403 for staff)',
+          querystring: gstr1QuerySchema,
+          response: { 200: gstr1Schema, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const { fileName, gstr1 } = await gst.gstr1Json(request.query.period);
+        return reply.header('content-disposition', `attachment; filename="${fileName}"`).send(gstr1);
+      },
     );
 
     app.get(

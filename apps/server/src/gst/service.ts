@@ -7,6 +7,7 @@ import {
   istDayEnd,
   istDayStart,
   istDate,
+  type Gstr1,
   type Gstr1Answer,
 } from '@shop/core';
 import type { BillingService } from '../billing/service.js';
@@ -64,6 +65,12 @@ export function createGstService(db: Db, deps: { settings: SettingsService; bill
 
   return {
     gstr1: async (periodText: string): Promise<Gstr1Answer> => (await build(periodText)).answer,
+
+    /** The return alone, as the offline tool imports it (no envelope, summary or warnings), and its file name. */
+    async gstr1Json(periodText: string): Promise<{ fileName: string; gstr1: Gstr1 }> {
+      const { answer } = await build(periodText);
+      return { fileName: `GSTR1_${answer.gstr1.gstin || 'GSTIN'}_${answer.gstr1.fp}.json`, gstr1: answer.gstr1 };
+    },
 
     /** The return as the offline tool's CSV sheets, zipped; its file name says the GSTIN and the period. */
     async gstr1Zip(periodText: string): Promise<{ fileName: string; zip: Uint8Array }> {

@@ -12,7 +12,7 @@ import { privatePageMeta } from '../lib/meta';
 import type { Route } from './+types/admin.gst-returns';
 
 /** The API's return of a period: the JSON (the offline tool's) and its CSV sheets in a zip, the owner's both. */
-export const gstr1JsonHref = (period: string) => `/api/admin/gst/gstr1?period=${encodeURIComponent(period)}`;
+export const gstr1JsonHref = (period: string) => `/api/admin/gst/gstr1.json?period=${encodeURIComponent(period)}`;
 export const gstr1ZipHref = (period: string) => `/api/admin/gst/gstr1.zip?period=${encodeURIComponent(period)}`;
 
 /**
