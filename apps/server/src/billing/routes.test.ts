@@ -56,7 +56,7 @@ describe('payment modes (issue 26)', () => {
     expect(listed.bills.find((row) => row._id === bill._id)?.payments).toEqual(bill.payments);
     const csv = await adminCall(t.app, 'GET', '/api/admin/bill/exportBills?customer=split%20payer', { asid: owner.asid });
     // A column per mode, and the cash received.
-    expect(csv.body).toMatch(/,1499\.00,500\.00,999\.00,,600\.00,\n/);
+    expect(csv.body).toMatch(/,1499\.00,500\.00,999\.00,,600\.00,,,\n/);
 
     const card = await createBill({
       items: [{ name: 'Fall and pico', price: 20_000, quantity: 1 }],
@@ -362,7 +362,7 @@ describe('getAllBills and exportBills', () => {
     expect(csv.body.startsWith('\uFEFF')).toBe(true);
     const lines = csv.body.slice(1).trim().split('\n');
     expect(lines[0]).toBe(
-      'invoiceNumber,createdAt,customerName,customerPhone,status,line,item,sku,hsnCode,quantity,price,lineTotal,lineDiscount,amount,gstRate,taxableValue,cgst,sgst,igst,totalTax,subtotal,discount,discountFlat,discountAmount,roundOff,totalPrice,cash,upi,card,cashReceived,creditNotes',
+      'invoiceNumber,createdAt,customerName,customerPhone,status,line,item,sku,hsnCode,quantity,price,lineTotal,lineDiscount,amount,gstRate,taxableValue,cgst,sgst,igst,totalTax,subtotal,discount,discountFlat,discountAmount,roundOff,totalPrice,cash,upi,card,cashReceived,creditNotes,buyerGstin,buyerName',
     );
     expect(lines).toHaveLength(3);
     // Newest first: the 00:01 bill of 2 December, India time (18:31 UTC the day before).
@@ -374,7 +374,7 @@ describe('getAllBills and exportBills', () => {
     expect(Math.round((taxable! + totalTax!) * 100)).toBe(Math.round(amount! * 100));
     expect(Math.round((cgst! + sgst!) * 100)).toBe(Math.round(totalTax! * 100));
     // No payments given: one cash payment of the total.
-    expect(lines[1]).toMatch(/,500\.00,0,0\.00,0\.00,0\.00,500\.00,500\.00,,,,$/);
+    expect(lines[1]).toMatch(/,500\.00,0,0\.00,0\.00,0\.00,500\.00,500\.00,,,,,,$/);
   });
 
   it("has one row per line item, the bill's own figures on its first row only (issue 40)", async () => {
@@ -394,10 +394,10 @@ describe('getAllBills and exportBills', () => {
     expect(csv[1]).toMatch(
       new RegExp(`^${bill.invoiceNumber},[^,]+,Csv Lines,,paid,1,Dupatta,,9988,1,500\\.00,500\\.00,0\\.00,500\\.00,5,`),
     );
-    expect(csv[1]).toMatch(/,1100\.00,0,0\.00,60\.00,0\.00,1040\.00,,540\.00,500\.00,,$/);
+    expect(csv[1]).toMatch(/,1100\.00,0,0\.00,60\.00,0\.00,1040\.00,,540\.00,500\.00,,,,$/);
     // The second line: its own discount and tax, the formula kept as text, the bill's columns empty.
     expect(csv[2]).toMatch(/,paid,2,'=Stitching,,9988,2,300\.00,600\.00,60\.00,540\.00,5,514\.28,12\.86,12\.86,/);
-    expect(csv[2]).toMatch(/,,,,,,,,,,,$/);
+    expect(csv[2]).toMatch(/,,,,,,,,,,,,,$/);
   });
 
   it('searches by phone digits and bill number, filters by payment mode and void, in the list and the CSV (issue 40)', async () => {
