@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderStatus } from './order-states.js';
 
 // Issue 42: couriers booked through a shipping aggregator. The shapes of the shop's calls (names fixed by the
 // issue so integrations can rely on them) and the words the pages show.
@@ -85,3 +86,13 @@ export type Shipment = z.infer<typeof shipmentSchema>;
 
 /** What the order page says while a booking cannot be made; the owner presses the button again. */
 export const BOOKING_FAILED = 'Booking failed — retry';
+
+/**
+ * Orders a parcel may be booked for: paid online, or confirmed for cash on delivery (issue 41: the courier collects
+ * its total at the door, `payment_method: COD`). Every other status has nothing to send yet, or has sent it.
+ */
+export const READY_TO_SHIP = ['paid', 'confirmed'] as const satisfies readonly OrderStatus[];
+export const isReadyToShip = (status: string): status is (typeof READY_TO_SHIP)[number] =>
+  (READY_TO_SHIP as readonly string[]).includes(status);
+/** The refusal for any other status. */
+export const NOT_READY_TO_SHIP = 'Only a paid order, or a confirmed cash-on-delivery order, can be shipped from here.';

@@ -13,6 +13,9 @@ import {
   type DeliveryEstimateAnswer,
   type Shipment,
   type ShipOrderInput,
+  isReadyToShip,
+  NOT_READY_TO_SHIP,
+  type OrderStatus,
 } from '@shop/core';
 import { z } from 'zod';
 import { userById } from '../accounts/queries.js';
@@ -280,7 +283,8 @@ export function createShippingService(
         by: adminName(actor),
         note: `Your order is packed and booked with ${booked.courierName}; it leaves us when the courier collects it.`,
         extra: { courier: booked.courierName, trackingNumber: booked.awb },
-        from: { status: 'paid', refusal: 'Only a paid order can be shipped from here.' },
+        // Only from the status it was booked in (read under the booking's claim): paid, or confirmed (COD).
+        from: { status: order.status as OrderStatus, refusal: NOT_READY_TO_SHIP },
         inTransaction: async (tx, before, after) => {
           await insertShipment(tx, { orderId, provider: 'shiprocket', ...booked });
           await recordAudit(
@@ -422,7 +426,7 @@ export function createShippingService(
         // Read again under the claim: a booking that finished meanwhile is the answer.
         if (await shipmentOfOrder(db, orderId)) return;
         const order = (await orderOf(db, { id: orderId }))!;
-        if (order.status !== 'paid') throw new AppError('CONFLICT', 'Only a paid order can be shipped from here.');
+        if (!isReadyToShip(order.status)) throw new AppError('CONFLICT', NOT_READY_TO_SHIP);
         await bookAndRecord(actor, order, input);
       } finally {
         await releaseBooking(db, orderId);

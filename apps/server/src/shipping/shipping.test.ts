@@ -1,10 +1,19 @@
-import { BOOKING_FAILED, courierDeliveryDay, deliveryEstimate, type AdminOrderDetail, type AuditEntry, type OrderDetail } from '@shop/core';
+import {
+  BOOKING_FAILED,
+  NOT_READY_TO_SHIP,
+  courierDeliveryDay,
+  deliveryEstimate,
+  type AdminOrderDetail,
+  type AuditEntry,
+  type OrderDetail,
+} from '@shop/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SHIPROCKET_EMULATOR } from '../config.js';
 import type { ShiprocketEmulator } from '../dev/shiprocket-emulator/emulator.js';
 import { capturingMailer, jsonCall, signedInUser } from '../test/accounts.js';
 import type { SignedInAdminForTest } from '../test/admins.js';
+import { confirmedCodOrder } from '../test/cod-orders.js';
 import { HOME_ADDRESS, placedOrder } from '../test/order-fixture.js';
 import { dataOf, errorOf, useShippingTestApp } from '../test/shipping-fixture.js';
 import { sellableProduct } from '../test/shop-fixture.js';
@@ -197,7 +206,22 @@ describe('POST /api/admin/order/ship/{orderId}', () => {
     const { orderId } = await placedOrder(t, mail, { ...product });
     const answer = await ship(orderId);
     expect(answer.statusCode).toBe(409);
-    expect(errorOf(answer)).toBe('Only a paid order can be shipped from here.');
+    expect(errorOf(answer)).toBe(NOT_READY_TO_SHIP);
+  });
+
+  it('regression: books a confirmed cash-on-delivery order as COD, the courier collecting its total (only paid orders were bookable)', async () => {
+    const product = await sellableProduct(t, { pricePaise: 120_000, stock: 5 });
+    const order = await confirmedCodOrder(t, mail, product);
+    const answer = await ship(order.orderId);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [parcel, ...more] = booked(order.orderNumber);
+    expect(more).toEqual([]);
+    expect(parcel).toMatchObject({ paymentMethod: 'COD', subTotal: order.total / 100 });
+    expect((await detail(order.orderId)).status).toBe('packed');
+    // Delivered at the door: the order waits for the owner to record the cash the courier remits (issue 41).
+    await emulator.scan(parcel!.awb!, 'picked_up');
+    await emulator.scan(parcel!.awb!, 'delivered');
+    expect((await detail(order.orderId)).status).toBe('shipped');
   });
 });
 

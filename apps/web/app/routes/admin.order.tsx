@@ -13,6 +13,7 @@ import {
   type ShipOrderInput,
   type ReceiveReturnInput,
   type UpdateOrderStatusInput,
+  isReadyToShip,
 } from '@shop/core';
 import { adminOf, servicesOf } from '../context';
 import { adminActor, ownerActor } from '../features/admin/admin-actor.server';
@@ -41,7 +42,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // place, and Ship with courier (the owner's default) stays.
   let couriers: CourierOptions | null = null;
   let couriersFailure: string | null = null;
-  if (order.canBook && order.status === 'paid' && !order.shipment) {
+  if (order.canBook && isReadyToShip(order.status) && !order.shipment) {
     try {
       couriers = await services.shipping.couriersFor(order._id);
     } catch (error) {

@@ -11,6 +11,7 @@ import {
   rupeesCompact,
   type AdminOrderDetail,
   type CourierOptions,
+  isReadyToShip,
 } from '@shop/core';
 import { FileText, Printer } from 'lucide-react';
 import { createPortal } from 'react-dom';
@@ -62,7 +63,7 @@ function ShipmentSection({
   couriersFailure: string | null;
 }) {
   const { shipment } = order;
-  if (!shipment && !(order.canBook && order.status === 'paid')) return null;
+  if (!shipment && !(order.canBook && isReadyToShip(order.status))) return null;
   return (
     <section aria-labelledby="shipment-title" className={card}>
       <h2 id="shipment-title" className="mb-2 text-lg font-semibold">

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, rupeesCompact, type AdminOrderRow } from '@shop/core';
+import { isReadyToShip, ORDER_STATUS_LABELS, ORDER_STATUSES, rupeesCompact, type AdminOrderRow } from '@shop/core';
 import { ChevronRight, Download, FileText, Truck } from 'lucide-react';
 import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { FilterBar, FilterField, filterInputClass } from '../../components/filter-bar';
@@ -126,7 +126,7 @@ export function OrdersList({
   canBook?: boolean;
   shipAnswer?: ShipManyAnswer | null;
 }) {
-  const paidCount = canBook ? orders.filter((order) => order.status === 'paid').length : 0;
+  const paidCount = canBook ? orders.filter((order) => isReadyToShip(order.status)).length : 0;
   return (
     <>
       <PageHeader
@@ -156,7 +156,7 @@ export function OrdersList({
             <li key={order._id} className="flex items-stretch">
               {paidCount > 0 && (
                 <span className="flex w-11 shrink-0 items-center justify-center border-r border-line sm:w-12">
-                  {order.status === 'paid' && (
+                  {isReadyToShip(order.status) && (
                     <input
                       type="checkbox"
                       name="orderIds"
