@@ -16,6 +16,7 @@ const DESKTOP_ONLY = [
   /contact\.spec\.ts/,
   /offers\.spec\.ts/,
   /coupons-admin\.spec\.ts/,
+  /shipping-ui\.spec\.ts/,
   /http-hardening\.spec\.ts/,
   /\/gst-returns\.spec\.ts/,
 ];

@@ -148,7 +148,8 @@ test('a shopper adds to the cart, checks out adding an address, pays on the Razo
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline).toContainText('Awaiting payment');
   await expect(timeline).toContainText('Paid');
-  await expect(page.getByText('Expected delivery:')).toBeVisible();
+  // The couriers' day to her pincode, as the product page and checkout promised it (issue 42).
+  await expect(page.getByText(/^Delivery by \w{3}, \d{1,2} \w{3}/)).toBeVisible();
   // Its tax invoice bills the business, with its GSTIN; supplied to the delivery state (the shop's own: CGST + SGST).
   const orderId = new URL(page.url()).pathname.split('/').pop()!;
   const invoice = await page.context().newPage();

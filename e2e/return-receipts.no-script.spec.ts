@@ -31,7 +31,7 @@ test('the owner receives a return and refunds part of it with plain forms', asyn
   await receive.getByLabel('Damaged, written off').fill('1');
   await receive.getByRole('button', { name: 'Receive return' }).click();
   await expect(said(page, 'Return received')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Return' })).toContainText('1 written off');
+  await expect(page.getByRole('region', { name: 'Return', exact: true })).toContainText('1 written off');
 
   await page.locator('summary', { hasText: 'Refund' }).click();
   const confirm = page.getByRole('group', { name: /^Refund ₹/ });
